@@ -1,0 +1,250 @@
+//! The command line, defined once: `--help`, the shell completions in
+//! `completions/` and the man page in `man/` are all generated from here.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::reset::ResetMode;
+
+const AFTER_HELP: &str = "\
+Exit codes: 0 ok, 1 findings, 64 usage, 65 bad data, 66 no such session or root,
+69 service unavailable, 73 cannot write, 75 locked or Agenvoy running (retry later).
+
+Examples:
+  sessionctl sessions list --idle-for 30d
+  sessionctl show tui-alice
+  sessionctl reset tui-alice --mode summary --dry-run
+  sessionctl remove --all --idle-for 90d --yes --json";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "sessionctl",
+    version,
+    about = "Maintenance for Agenvoy session stores: history.json, ToriiDB, the SQLite archive and summary.json",
+    long_about = "Maintenance for Agenvoy session stores.\n\n\
+        A conversation lives in four tiers under the data root: sessions/<id>/history.json \
+        (recent turns), the ToriiDB store .store/db_N (vector-indexed recent messages, \
+        cross-session error memory), the SQLite archive .store/history.db (every message), \
+        and sessions/<id>/summary.json (the rolling summary). sessionctl inspects them and \
+        runs one maintenance operation at a time, safely: destructive commands take --dry-run, \
+        need --yes without a terminal, keep what they take away in sessions/.Trash, and \
+        refuse to write while Agenvoy runs.",
+    after_help = AFTER_HELP
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// The Agenvoy data root [default: ~/.config/agenvoy]
+    #[arg(long, global = true, env = "AGENVOY_HOME", value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// Print JSON for scripts instead of tables
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// Print nothing but errors
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+
+    /// Say more about what is happening (on stderr)
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+
+    /// No colours (also when NO_COLOR is set)
+    #[arg(long, global = true, env = "NO_COLOR", value_parser = clap::builder::FalseyValueParser::new())]
+    pub no_color: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Work with the set of sessions under the root
+    #[command(subcommand)]
+    Sessions(SessionsCommand),
+
+    /// Show every tier of one session side by side
+    #[command(after_help = "Example:\n  sessionctl show tui-alice --json")]
+    Show(ShowArgs),
+
+    /// Clear a session's conversation (history, ToriiDB keys, archive rows)
+    #[command(after_help = "\
+What each mode clears (product table):
+  --mode summary   history.json, history/, pending/, action.log, ToriiDB db1 <id>:* keys,
+                   archive messages + session_meta. summary.json and its cursor are KEPT.
+  --mode all       the same, and summary.json + summary.meta.json too.
+Never touched: usage.log, config.json, bot.md, status.json, .history, other sessions,
+the error memory (db2) and file_history.
+
+What is taken away is moved to sessions/.Trash/<id>_<stamp>/ (files, archive.jsonl,
+torii-db1.jsonl) unless --purge.
+
+Examples:
+  sessionctl reset tui-alice --mode summary --dry-run
+  sessionctl reset --all --idle-for 60d --mode all --yes")]
+    Reset(ResetArgs),
+
+    /// Remove sessions entirely: folder, ToriiDB keys and archive rows
+    #[command(after_help = "\
+The folder moves to sessions/.Trash/<id>_<stamp>/ (Agenvoy's trash layout) with the
+session's archive rows and ToriiDB entries saved beside its files, so it can be
+restored; --purge deletes instead. A session whose folder is already gone but whose
+rows or keys remain (an interrupted remove) is cleaned up too.
+
+Examples:
+  sessionctl remove temp-123 --dry-run
+  sessionctl remove --all --match 'temp-*' --idle-for 7d --yes")]
+    Remove(RemoveArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SessionsCommand {
+    /// List sessions: records, tokens, size, last activity, summary, keys, archive
+    #[command(after_help = "\
+Examples:
+  sessionctl sessions list
+  sessionctl sessions list --idle-for 30d --json | jq -r '.sessions[].id'")]
+    List(ListArgs),
+}
+
+/// Which sessions a command applies to.
+#[derive(Debug, Args, Clone, Default)]
+pub struct Filters {
+    /// Only sessions with no activity for this long (e.g. 7d, 12h, 2w)
+    #[arg(long, value_name = "AGE", value_parser = parse_age)]
+    pub idle_for: Option<i64>,
+
+    /// Only sessions whose first message is older than this (e.g. 30d)
+    #[arg(long, value_name = "AGE", value_parser = parse_age)]
+    pub older_than: Option<i64>,
+
+    /// Only session ids matching this glob (`*`, `?`, `[a-z]`)
+    #[arg(long = "match", value_name = "GLOB")]
+    pub glob: Option<String>,
+
+    /// Only shard K of N (1-based), a stable split of ids across cron jobs or hosts
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(u32, u32)>,
+}
+
+impl Filters {
+    pub fn is_empty(&self) -> bool {
+        self.idle_for.is_none()
+            && self.older_than.is_none()
+            && self.glob.is_none()
+            && self.shard.is_none()
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct Targets {
+    /// Session ids (folder names under sessions/)
+    #[arg(value_name = "SESSION")]
+    pub sessions: Vec<String>,
+
+    /// Every session (narrow it with the filters)
+    #[arg(long, conflicts_with = "sessions")]
+    pub all: bool,
+
+    #[command(flatten)]
+    pub filters: Filters,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    pub filters: Filters,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Session id
+    pub session: String,
+}
+
+#[derive(Debug, Args, Clone, Copy)]
+pub struct WriteArgs {
+    /// Print exactly what would change, change nothing
+    #[arg(short = 'n', long)]
+    pub dry_run: bool,
+
+    /// Do not ask for confirmation (required when stdin is not a terminal)
+    #[arg(short, long)]
+    pub yes: bool,
+
+    /// Delete instead of moving to sessions/.Trash
+    #[arg(long)]
+    pub purge: bool,
+
+    /// Write even though Agenvoy seems to be running, or the ToriiDB log has
+    /// lines of an unknown format
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ResetArgs {
+    #[command(flatten)]
+    pub targets: Targets,
+
+    /// summary: keep the rolling summary; all: delete it too
+    #[arg(long, value_enum)]
+    pub mode: ResetMode,
+
+    #[command(flatten)]
+    pub write: WriteArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RemoveArgs {
+    #[command(flatten)]
+    pub targets: Targets,
+
+    #[command(flatten)]
+    pub write: WriteArgs,
+}
+
+fn parse_age(s: &str) -> Result<i64, String> {
+    crate::timefmt::parse_duration(s)
+}
+
+fn parse_shard(s: &str) -> Result<(u32, u32), String> {
+    let (k, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("shard {s:?} must look like K/N, e.g. 1/4"))?;
+    let k: u32 = k
+        .parse()
+        .map_err(|_| format!("shard {s:?}: K is not a number"))?;
+    let n: u32 = n
+        .parse()
+        .map_err(|_| format!("shard {s:?}: N is not a number"))?;
+    if n == 0 || k == 0 || k > n {
+        return Err(format!("shard {s:?}: need 1 <= K <= N"));
+    }
+    Ok((k, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn definitions_are_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn shards() {
+        assert_eq!(parse_shard("1/4"), Ok((1, 4)));
+        assert!(parse_shard("0/4").is_err());
+        assert!(parse_shard("5/4").is_err());
+        assert!(parse_shard("x").is_err());
+    }
+}

@@ -1,0 +1,56 @@
+//! One file per subcommand: resolve targets, call the engine, render.
+
+mod clear;
+pub mod remove;
+pub mod reset;
+pub mod sessions;
+pub mod show;
+mod targets;
+
+use anyhow::Result;
+
+use crate::cli::{Cli, Command, SessionsCommand};
+use crate::output::Output;
+use crate::store::layout::DataRoot;
+
+/// What every command gets: the opened root and the renderer.
+pub struct Context {
+    pub root: DataRoot,
+    pub out: Output,
+}
+
+/// Run the parsed command line; returns the process exit code.
+pub fn run(cli: Cli) -> Result<i32> {
+    let g = &cli.global;
+    let out = Output::new(g.json, g.quiet, g.verbose, g.no_color);
+    let root_path = match &g.root {
+        Some(p) => p.clone(),
+        None => DataRoot::default_path().ok_or_else(|| {
+            crate::Error::usage("cannot find the data root: HOME is not set")
+                .with_hint("pass --root DIR or set AGENVOY_HOME")
+        })?,
+    };
+    let ctx = Context {
+        root: DataRoot::open(&root_path)?,
+        out,
+    };
+    ctx.out
+        .info(&format!("data root {}", ctx.root.path().display()));
+    match cli.command {
+        Command::Sessions(SessionsCommand::List(args)) => sessions::list(&ctx, &args),
+        Command::Show(args) => show::run(&ctx, &args),
+        Command::Reset(args) => reset::run(&ctx, &args),
+        Command::Remove(args) => remove::run(&ctx, &args),
+    }
+}
+
+/// Replay ToriiDB db1 and tell the user about anything ToriiDB itself would
+/// trip over (an over-long line, a torn tail).
+pub(crate) fn load_db1(ctx: &Context) -> crate::Result<crate::store::torii::Db> {
+    let db =
+        crate::store::torii::Db::load(&ctx.root.store_dir(), crate::store::torii::DB_SESSION_HIST)?;
+    for w in db.report.warnings(&db.aof_path()) {
+        ctx.out.warn(&w);
+    }
+    Ok(db)
+}

@@ -1,0 +1,157 @@
+//! `show SESSION`
+
+use anyhow::Result;
+use chrono::Utc;
+use comfy_table::Cell;
+
+use crate::cli::ShowArgs;
+use crate::commands::{load_db1, sessions::torii_now, Context};
+use crate::engine::sessions::{self, SessionDetail};
+use crate::error::exit;
+use crate::output::bytes;
+use crate::store::archive::Archive;
+use crate::timefmt;
+
+pub fn run(ctx: &Context, args: &ShowArgs) -> Result<i32> {
+    let dir = ctx.root.session(&args.session)?;
+    let db1 = load_db1(ctx)?;
+    let mut problems = Vec::new();
+    let archive = match Archive::open_read(&ctx.root.archive_path()) {
+        Ok(a) => a,
+        Err(e) => {
+            problems.push(e.to_string());
+            None
+        }
+    };
+    let mut d = sessions::detail(&dir, &db1, archive.as_ref(), torii_now());
+    d.problems.extend(problems);
+    for p in &d.problems {
+        ctx.out.warn(p);
+    }
+    if ctx.out.json {
+        ctx.out.json(&d)?;
+    } else {
+        render(ctx, &d)?;
+    }
+    Ok(if d.problems.is_empty() {
+        exit::OK
+    } else {
+        exit::DATA
+    })
+}
+
+fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
+    let now = Utc::now();
+    let when = |t: Option<chrono::DateTime<Utc>>| {
+        t.map(|t| format!("{} ({})", timefmt::local(t), timefmt::age(t, now)))
+            .unwrap_or_else(|| "-".into())
+    };
+    let ns = |n: i64| when(Some(timefmt::from_nanos(n)));
+    ctx.out.line(&format!("session {}  {}", d.id, d.path))?;
+    let mut t = ctx.out.new_sectioned_table(&["TIER", "STATE"]);
+    t.add_row(vec![
+        Cell::new("history.json"),
+        Cell::new(match &d.history {
+            None => "absent".into(),
+            Some(h) => format!(
+                "{} record(s) ({} user, {} assistant), {}, ~{} tokens\nfirst {}\nlast  {}",
+                h.records,
+                h.user,
+                h.assistant,
+                bytes(h.bytes),
+                h.tokens,
+                when(h.first_at),
+                when(h.last_at)
+            ),
+        }),
+    ]);
+    t.add_row(vec![
+        Cell::new("summary.json"),
+        Cell::new(match &d.summary {
+            None => "absent".into(),
+            Some(s) => format!(
+                "{}{}, {} key decision(s), {} past discussion(s)\ncurrent topic: {}\ncursor: {}\nupdated {}",
+                if s.valid { "valid" } else { "INVALID (fewer than 2 known keys)" },
+                if s.legacy { " (legacy schema)" } else { "" },
+                s.key_decisions,
+                s.past_discussions,
+                s.current_topic.as_deref().unwrap_or("-"),
+                s.cursor.as_deref().unwrap_or("- (never summarised)"),
+                when(s.modified)
+            ),
+        }),
+    ]);
+    t.add_row(vec![
+        Cell::new("history/ (tasks)"),
+        Cell::new(if d.tasks.is_empty() {
+            "none".into()
+        } else {
+            d.tasks
+                .iter()
+                .map(|task| {
+                    let s = &task.stats;
+                    let mut line = format!(
+                        "{}: {} message(s), {} tool step(s), {} call(s), {} result(s)",
+                        task.file, s.messages, s.tool_steps, s.tool_calls, s.tool_results
+                    );
+                    if s.orphan_calls + s.orphan_results > 0 {
+                        line.push_str(&format!(
+                            " — {} orphan call(s), {} orphan result(s)",
+                            s.orphan_calls, s.orphan_results
+                        ));
+                    }
+                    line
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
+    ]);
+    t.add_row(vec![
+        Cell::new("pending/"),
+        Cell::new(if d.pending.is_empty() {
+            "none".into()
+        } else {
+            d.pending.join(", ")
+        }),
+    ]);
+    t.add_row(vec![
+        Cell::new("ToriiDB db1"),
+        Cell::new(if d.torii.keys == 0 {
+            "no keys".into()
+        } else {
+            format!(
+                "{} key(s), {} with a vector\n{} … {}",
+                d.torii.keys,
+                d.torii.with_vector,
+                d.torii.first_key.as_deref().unwrap_or(""),
+                d.torii.last_key.as_deref().unwrap_or("")
+            )
+        }),
+    ]);
+    t.add_row(vec![
+        Cell::new("SQLite archive"),
+        Cell::new(match &d.archive {
+            None => "no archive file".into(),
+            Some(a) => format!(
+                "{} message(s){}\nsession_meta.start_at: {}",
+                a.messages,
+                match (a.oldest_send_at, a.newest_send_at) {
+                    (Some(o), Some(n)) => format!(", {} → {}", ns(o), ns(n)),
+                    _ => String::new(),
+                },
+                a.start_at.map(ns).unwrap_or_else(|| "-".into())
+            ),
+        }),
+    ]);
+    t.add_row(vec![
+        Cell::new("files"),
+        Cell::new(
+            d.files
+                .iter()
+                .map(|f| format!("{} {}", f.name, bytes(f.bytes)))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+    ]);
+    ctx.out.table(&t)
+}

@@ -1,0 +1,6 @@
+//! Operations on loaded data. Engine functions decide policy and return
+//! reports; they never print and never exit.
+
+pub mod reset;
+pub mod sessions;
+pub mod tokens;

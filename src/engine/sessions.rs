@@ -1,0 +1,422 @@
+//! What a session holds in every tier: the data behind `sessions list`,
+//! `show`, and the validation destructive commands run first.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use crate::engine::tokens;
+use crate::error::{Error, Result};
+use crate::store::archive::{Archive, SessionCount};
+use crate::store::history::{self, Record};
+use crate::store::layout::SessionDir;
+use crate::store::summary::{self, Summary};
+use crate::store::tasks::{self, TaskStats};
+use crate::store::torii::Db;
+
+/// history.json, parsed, with its size and time.
+#[derive(Debug, Clone)]
+pub struct LoadedHistory {
+    pub records: Vec<Record>,
+    pub bytes: u64,
+    pub modified: Option<DateTime<Utc>>,
+}
+
+pub fn load_history(dir: &SessionDir) -> Result<Option<LoadedHistory>> {
+    let path = dir.history_json();
+    let Some(meta) = dir.inspect(&path)? else {
+        return Ok(None);
+    };
+    let Some(bytes) = dir.read(&path)? else {
+        return Ok(None);
+    };
+    let records = history::parse(&bytes, &path)?;
+    Ok(Some(LoadedHistory {
+        records,
+        bytes: meta.len(),
+        modified: meta.modified().ok().map(DateTime::<Utc>::from),
+    }))
+}
+
+pub fn load_summary(dir: &SessionDir) -> Result<Option<(Summary, Option<DateTime<Utc>>)>> {
+    let path = dir.summary_json();
+    let Some(meta) = dir.inspect(&path)? else {
+        return Ok(None);
+    };
+    let Some(bytes) = dir.read(&path)? else {
+        return Ok(None);
+    };
+    let s = summary::parse(&bytes, &path)?;
+    Ok(Some((s, meta.modified().ok().map(DateTime::<Utc>::from))))
+}
+
+pub fn load_cursor(dir: &SessionDir) -> Result<Option<String>> {
+    let path = dir.summary_meta();
+    match dir.read(&path)? {
+        Some(bytes) => summary::parse_cursor(&bytes, &path),
+        None => Ok(None),
+    }
+}
+
+/// Destructive commands call this first: a session whose history.json or
+/// summary.json does not parse is refused (exit 65) before anything changes.
+pub fn validate(dir: &SessionDir) -> Result<()> {
+    load_history(dir)?;
+    load_summary(dir)?;
+    load_cursor(dir)?;
+    Ok(())
+}
+
+fn nanos_to_time(ns: i64) -> Option<DateTime<Utc>> {
+    (ns != 0).then(|| crate::timefmt::from_nanos(ns))
+}
+
+/// One row of `sessions list`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SessionRow {
+    pub id: String,
+    pub records: usize,
+    pub bytes: u64,
+    pub tokens: usize,
+    /// Newest record time, else history.json's modification time.
+    #[serde(serialize_with = "ser_time")]
+    pub last_at: Option<DateTime<Utc>>,
+    /// Oldest record time (in history.json or the archive).
+    #[serde(skip)]
+    pub first_at: Option<DateTime<Utc>>,
+    pub has_summary: bool,
+    #[serde(skip)]
+    pub summary_at: Option<DateTime<Utc>>,
+    pub torii_keys: u64,
+    pub archived: u64,
+    /// Why part of this row could not be read (the row still lists).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<String>,
+}
+
+pub fn ser_time<S: serde::Serializer>(t: &Option<DateTime<Utc>>, s: S) -> Result<S::Ok, S::Error> {
+    match t {
+        Some(t) => s.serialize_str(&crate::timefmt::rfc3339(*t)),
+        None => s.serialize_none(),
+    }
+}
+
+/// Build a row; unreadable files become `problems`, not failures, so one
+/// broken session does not hide the others.
+pub fn row(
+    dir: &SessionDir,
+    torii_counts: &HashMap<&str, u64>,
+    archive_counts: &HashMap<String, SessionCount>,
+) -> SessionRow {
+    let archived = archive_counts.get(&dir.id).copied().unwrap_or_default();
+    let mut row = SessionRow {
+        id: dir.id.clone(),
+        records: 0,
+        bytes: 0,
+        tokens: 0,
+        last_at: None,
+        first_at: archived.oldest_send_at.and_then(nanos_to_time),
+        has_summary: false,
+        summary_at: None,
+        torii_keys: torii_counts.get(dir.id.as_str()).copied().unwrap_or(0),
+        archived: archived.messages,
+        problems: Vec::new(),
+    };
+    match load_history(dir) {
+        Ok(Some(h)) => {
+            row.records = h.records.len();
+            row.bytes = h.bytes;
+            row.tokens = tokens::estimate_records(&h.records);
+            let newest = h
+                .records
+                .iter()
+                .map(|r| r.send_at)
+                .filter(|t| *t != 0)
+                .max();
+            row.last_at = newest.and_then(nanos_to_time).or(h.modified);
+            let oldest = h
+                .records
+                .iter()
+                .map(|r| r.send_at)
+                .filter(|t| *t != 0)
+                .min();
+            if row.first_at.is_none() {
+                row.first_at = oldest.and_then(nanos_to_time).or(h.modified);
+            }
+        }
+        Ok(None) => {}
+        Err(e) => row.problems.push(e.to_string()),
+    }
+    match load_summary(dir) {
+        Ok(Some((_, at))) => {
+            row.has_summary = true;
+            row.summary_at = at;
+        }
+        Ok(None) => {}
+        Err(e) => row.problems.push(e.to_string()),
+    }
+    row
+}
+
+/// Everything `show` prints about one session.
+#[derive(Debug, Clone, Serialize)]
+pub struct SessionDetail {
+    pub id: String,
+    pub path: String,
+    pub history: Option<HistoryDetail>,
+    pub summary: Option<SummaryDetail>,
+    pub tasks: Vec<TaskDetail>,
+    pub pending: Vec<String>,
+    pub files: Vec<FileDetail>,
+    pub torii: ToriiDetail,
+    pub archive: Option<ArchiveDetail>,
+    pub problems: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryDetail {
+    pub records: usize,
+    pub user: usize,
+    pub assistant: usize,
+    pub bytes: u64,
+    pub tokens: usize,
+    #[serde(serialize_with = "ser_time")]
+    pub first_at: Option<DateTime<Utc>>,
+    #[serde(serialize_with = "ser_time")]
+    pub last_at: Option<DateTime<Utc>>,
+    /// First record's sendAt (ns): where `session_meta.start_at` should point.
+    pub first_send_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SummaryDetail {
+    pub valid: bool,
+    pub legacy: bool,
+    pub key_decisions: usize,
+    pub past_discussions: usize,
+    pub current_topic: Option<String>,
+    pub cursor: Option<String>,
+    #[serde(serialize_with = "ser_time")]
+    pub modified: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TaskDetail {
+    pub file: String,
+    #[serde(flatten)]
+    pub stats: TaskStats,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FileDetail {
+    pub name: String,
+    pub bytes: u64,
+    #[serde(serialize_with = "ser_time")]
+    pub modified: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ToriiDetail {
+    pub keys: usize,
+    pub with_vector: usize,
+    pub first_key: Option<String>,
+    pub last_key: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ArchiveDetail {
+    pub messages: u64,
+    pub start_at: Option<i64>,
+    pub oldest_send_at: Option<i64>,
+    pub newest_send_at: Option<i64>,
+}
+
+const OTHER_FILES: [&str; 8] = [
+    "history.json",
+    "summary.json",
+    "summary.meta.json",
+    "action.log",
+    "usage.log",
+    "config.json",
+    "bot.md",
+    "status.json",
+];
+
+pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -> SessionDetail {
+    let mut problems = Vec::new();
+    let mut note = |e: Error| problems.push(e.to_string());
+
+    let history = match load_history(dir) {
+        Ok(h) => h.map(|h| {
+            let times: Vec<i64> = h
+                .records
+                .iter()
+                .map(|r| r.send_at)
+                .filter(|t| *t != 0)
+                .collect();
+            HistoryDetail {
+                records: h.records.len(),
+                user: h.records.iter().filter(|r| r.is_user()).count(),
+                assistant: h.records.iter().filter(|r| r.is_assistant()).count(),
+                bytes: h.bytes,
+                tokens: tokens::estimate_records(&h.records),
+                first_at: times.iter().min().copied().and_then(nanos_to_time),
+                last_at: times.iter().max().copied().and_then(nanos_to_time),
+                first_send_at: h.records.first().map(|r| r.send_at).filter(|t| *t != 0),
+            }
+        }),
+        Err(e) => {
+            note(e);
+            None
+        }
+    };
+
+    let cursor = load_cursor(dir).unwrap_or_else(|e| {
+        note(e);
+        None
+    });
+    let summary = match load_summary(dir) {
+        Ok(s) => s.map(|(s, modified)| SummaryDetail {
+            valid: s.is_valid(),
+            legacy: s.is_legacy(),
+            key_decisions: s.key_decisions(),
+            past_discussions: s.past_discussions(),
+            current_topic: s.current_topic().map(str::to_owned),
+            cursor: cursor.clone(),
+            modified,
+        }),
+        Err(e) => {
+            note(e);
+            None
+        }
+    };
+
+    let tasks = list_json_files(dir, &dir.tasks_dir(), &mut note)
+        .into_iter()
+        .filter_map(|(name, path)| match dir.read(&path) {
+            Ok(Some(bytes)) => match tasks::parse(&bytes, &path) {
+                Ok(msgs) => Some(TaskDetail {
+                    file: name,
+                    stats: tasks::stats(&msgs),
+                }),
+                Err(e) => {
+                    note(e);
+                    None
+                }
+            },
+            Ok(None) => None,
+            Err(e) => {
+                note(e);
+                None
+            }
+        })
+        .collect();
+    let pending = list_json_files(dir, &dir.pending_dir(), &mut note)
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+
+    let files = OTHER_FILES
+        .iter()
+        .filter_map(|name| match dir.inspect(&dir.path.join(name)) {
+            Ok(Some(m)) => Some(FileDetail {
+                name: (*name).to_owned(),
+                bytes: m.len(),
+                modified: m.modified().ok().map(DateTime::<Utc>::from),
+            }),
+            Ok(None) => None,
+            Err(e) => {
+                note(e);
+                None
+            }
+        })
+        .collect();
+
+    let keys = db1.session_keys(&dir.id, now);
+    let torii = ToriiDetail {
+        keys: keys.len(),
+        with_vector: keys
+            .iter()
+            .filter(|k| db1.get(k).is_some_and(|e| e.vector.is_some()))
+            .count(),
+        first_key: keys.first().cloned(),
+        last_key: keys.last().cloned(),
+    };
+
+    let archive = archive.map(|a| {
+        let detail = (|| {
+            let span = a.span(&dir.id)?;
+            Ok::<_, Error>(ArchiveDetail {
+                messages: a.count_session(&dir.id)?,
+                start_at: a.start_at(&dir.id)?,
+                oldest_send_at: span.map(|s| s.0),
+                newest_send_at: span.map(|s| s.1),
+            })
+        })();
+        detail.unwrap_or_else(|e| {
+            note(e);
+            ArchiveDetail {
+                messages: 0,
+                start_at: None,
+                oldest_send_at: None,
+                newest_send_at: None,
+            }
+        })
+    });
+
+    if let (Some(h), Some(a)) = (&history, &archive) {
+        if let (Some(first), Some(start)) = (h.first_send_at, a.start_at) {
+            if start > first {
+                problems.push(format!(
+                    "session_meta.start_at ({start}) points past the first record of history.json ({first})"
+                ));
+            }
+        }
+    }
+
+    SessionDetail {
+        id: dir.id.clone(),
+        path: dir.path.display().to_string(),
+        history,
+        summary,
+        tasks,
+        pending,
+        files,
+        torii,
+        archive,
+        problems,
+    }
+}
+
+fn list_json_files(
+    session: &SessionDir,
+    dir: &std::path::Path,
+    note: &mut impl FnMut(Error),
+) -> Vec<(String, std::path::PathBuf)> {
+    // A `history/` that is a symlink out of the root is refused, not listed.
+    match session.inspect(dir) {
+        Ok(Some(m)) if m.is_dir() => {}
+        Ok(_) => return Vec::new(),
+        Err(e) => {
+            note(e);
+            return Vec::new();
+        }
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
+        Err(e) => {
+            note(Error::read(dir, e));
+            return Vec::new();
+        }
+    };
+    let mut out: Vec<(String, std::path::PathBuf)> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .filter(|(n, _)| n.ends_with(".json"))
+        .collect();
+    out.sort();
+    out
+}

@@ -1,0 +1,173 @@
+//! Library errors. Each variant maps to one sysexits-style exit code so that
+//! cron jobs and scripts can branch on the kind of failure, not its text.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The command line asks for something impossible (bad id, missing flag).
+    #[error("{msg}")]
+    Usage { msg: String, hint: Option<String> },
+
+    /// A file exists but its content cannot be used as it is.
+    #[error("{}: {msg}", path.display())]
+    Data {
+        path: PathBuf,
+        msg: String,
+        hint: Option<String>,
+    },
+
+    /// Something the command needs does not exist.
+    #[error("{msg}")]
+    NoInput { msg: String, hint: Option<String> },
+
+    /// Someone else holds the data right now; retrying later may succeed.
+    #[error("{msg}")]
+    Busy { msg: String, hint: Option<String> },
+
+    /// We could not write (read-only file system, permissions, disk full).
+    #[error("cannot write {}: {source}", path.display())]
+    CantWrite { path: PathBuf, source: io::Error },
+
+    #[error("reading {}: {source}", path.display())]
+    Read { path: PathBuf, source: io::Error },
+
+    #[error("{}: {source}", path.display())]
+    Sqlite {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+}
+
+pub mod exit {
+    pub const OK: i32 = 0;
+    pub const FINDINGS: i32 = 1;
+    pub const USAGE: i32 = 64;
+    pub const DATA: i32 = 65;
+    pub const NO_INPUT: i32 = 66;
+    pub const UNAVAILABLE: i32 = 69;
+    pub const SOFTWARE: i32 = 70;
+    pub const CANT_CREATE: i32 = 73;
+    pub const IO: i32 = 74;
+    pub const TEMP_FAIL: i32 = 75;
+}
+
+impl Error {
+    pub fn usage(msg: impl Into<String>) -> Self {
+        Error::Usage {
+            msg: msg.into(),
+            hint: None,
+        }
+    }
+
+    pub fn data(path: impl AsRef<Path>, msg: impl Into<String>) -> Self {
+        Error::Data {
+            path: path.as_ref().to_path_buf(),
+            msg: msg.into(),
+            hint: None,
+        }
+    }
+
+    pub fn no_input(msg: impl Into<String>) -> Self {
+        Error::NoInput {
+            msg: msg.into(),
+            hint: None,
+        }
+    }
+
+    pub fn busy(msg: impl Into<String>) -> Self {
+        Error::Busy {
+            msg: msg.into(),
+            hint: None,
+        }
+    }
+
+    pub fn read(path: impl AsRef<Path>, source: io::Error) -> Self {
+        Error::Read {
+            path: path.as_ref().to_path_buf(),
+            source,
+        }
+    }
+
+    pub fn write(path: impl AsRef<Path>, source: io::Error) -> Self {
+        Error::CantWrite {
+            path: path.as_ref().to_path_buf(),
+            source,
+        }
+    }
+
+    pub fn sqlite(path: impl AsRef<Path>, source: rusqlite::Error) -> Self {
+        Error::Sqlite {
+            path: path.as_ref().to_path_buf(),
+            source,
+        }
+    }
+
+    /// Attach a line telling the user how to get past this error.
+    pub fn with_hint(mut self, text: impl Into<String>) -> Self {
+        let text = Some(text.into());
+        match &mut self {
+            Error::Usage { hint, .. }
+            | Error::Data { hint, .. }
+            | Error::NoInput { hint, .. }
+            | Error::Busy { hint, .. } => *hint = text,
+            _ => {}
+        }
+        self
+    }
+
+    pub fn hint(&self) -> Option<&str> {
+        match self {
+            Error::Usage { hint, .. }
+            | Error::Data { hint, .. }
+            | Error::NoInput { hint, .. }
+            | Error::Busy { hint, .. } => hint.as_deref(),
+            Error::CantWrite { source, .. } if is_read_only(source) => {
+                Some("the data root is read-only; run sessionctl where it can write, or remount")
+            }
+            _ => None,
+        }
+    }
+
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Usage { .. } => exit::USAGE,
+            Error::Data { .. } => exit::DATA,
+            Error::NoInput { .. } => exit::NO_INPUT,
+            Error::Busy { .. } => exit::TEMP_FAIL,
+            Error::CantWrite { .. } => exit::CANT_CREATE,
+            Error::Read { source, .. } => match source.kind() {
+                io::ErrorKind::NotFound => exit::NO_INPUT,
+                io::ErrorKind::InvalidData => exit::DATA,
+                _ => exit::IO,
+            },
+            Error::Sqlite { source, .. } => sqlite_exit_code(source),
+        }
+    }
+}
+
+fn is_read_only(err: &io::Error) -> bool {
+    matches!(
+        err.kind(),
+        io::ErrorKind::ReadOnlyFilesystem | io::ErrorKind::PermissionDenied
+    )
+}
+
+fn sqlite_exit_code(err: &rusqlite::Error) -> i32 {
+    use rusqlite::ffi::ErrorCode;
+    match err.sqlite_error_code() {
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => exit::TEMP_FAIL,
+        Some(
+            ErrorCode::ReadOnly
+            | ErrorCode::DiskFull
+            | ErrorCode::CannotOpen
+            | ErrorCode::PermissionDenied
+            | ErrorCode::SystemIoFailure,
+        ) => exit::CANT_CREATE,
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => exit::DATA,
+        _ => exit::DATA,
+    }
+}

@@ -1,0 +1,28 @@
+//! sessionctl: maintenance of Agenvoy session stores.
+//!
+//! Data flows one way: `commands` (parse, resolve targets, render) →
+//! `engine` (policy; returns reports, never prints) → `store` (one module
+//! per on-disk tier; owns the formats).
+
+pub mod cli;
+pub mod commands;
+pub mod engine;
+pub mod error;
+pub mod output;
+pub mod store;
+pub mod timefmt;
+
+pub use error::{Error, Result};
+
+/// Crash-test hook: in debug builds, `SESSIONCTL_FAILPOINT=<name>` aborts the
+/// process at that write step, as a kill would. Compiled out of release.
+#[inline]
+pub fn failpoint(name: &str) {
+    #[cfg(debug_assertions)]
+    if std::env::var_os("SESSIONCTL_FAILPOINT").is_some_and(|v| v == name) {
+        eprintln!("sessionctl: failpoint {name} hit, aborting");
+        std::process::abort();
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = name;
+}

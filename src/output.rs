@@ -1,0 +1,122 @@
+//! Rendering for people (tables) and scripts (`--json`, one object per
+//! line). Every write returns `io::Result`, so a closed pipe (`| head`)
+//! ends the program quietly instead of panicking.
+
+use std::io::{self, IsTerminal, Write};
+
+use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy)]
+pub struct Output {
+    pub json: bool,
+    pub quiet: bool,
+    pub verbose: bool,
+    pub color: bool,
+    pub tty: bool,
+}
+
+impl Output {
+    pub fn new(json: bool, quiet: bool, verbose: bool, no_color: bool) -> Self {
+        let tty = io::stdout().is_terminal();
+        Output {
+            json,
+            quiet,
+            verbose,
+            color: tty && !no_color,
+            tty,
+        }
+    }
+
+    pub fn json<T: Serialize + ?Sized>(&self, value: &T) -> io::Result<()> {
+        let mut out = io::stdout().lock();
+        serde_json::to_writer(&mut out, value).map_err(io::Error::from)?;
+        out.write_all(b"\n")?;
+        out.flush()
+    }
+
+    /// A line for people; suppressed by --quiet and in --json mode.
+    pub fn line(&self, text: &str) -> io::Result<()> {
+        if self.quiet || self.json {
+            return Ok(());
+        }
+        let mut out = io::stdout().lock();
+        writeln!(out, "{text}")?;
+        out.flush()
+    }
+
+    pub fn table(&self, table: &Table) -> io::Result<()> {
+        self.line(&table.to_string())
+    }
+
+    /// Warnings go to stderr so JSON on stdout stays parseable.
+    pub fn warn(&self, text: &str) {
+        if !self.quiet {
+            eprintln!("sessionctl: warning: {text}");
+        }
+    }
+
+    pub fn info(&self, text: &str) {
+        if self.verbose && !self.quiet {
+            eprintln!("sessionctl: {text}");
+        }
+    }
+
+    /// A table of one-line rows: boxed on a terminal, plain aligned
+    /// columns otherwise (easy to cut, grep and awk).
+    pub fn new_table(&self, header: &[&str]) -> Table {
+        self.table_with(header, presets::UTF8_FULL_CONDENSED)
+    }
+
+    /// A table whose cells span several lines, so rows need separators.
+    pub fn new_sectioned_table(&self, header: &[&str]) -> Table {
+        self.table_with(header, presets::UTF8_HORIZONTAL_ONLY)
+    }
+
+    fn table_with(&self, header: &[&str], tty_preset: &str) -> Table {
+        let mut t = Table::new();
+        t.load_preset(if self.tty {
+            tty_preset
+        } else {
+            presets::NOTHING
+        })
+        .set_content_arrangement(if self.tty {
+            ContentArrangement::Dynamic
+        } else {
+            ContentArrangement::Disabled
+        })
+        .set_header(header.iter().map(Cell::new));
+        t
+    }
+}
+
+/// A right-aligned number cell.
+pub fn num(n: impl ToString) -> Cell {
+    Cell::new(n.to_string()).set_alignment(CellAlignment::Right)
+}
+
+/// `12.3 KiB`
+pub fn bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = n as f64;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{n} B")
+    } else {
+        format!("{v:.1} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn byte_sizes() {
+        assert_eq!(super::bytes(512), "512 B");
+        assert_eq!(super::bytes(1536), "1.5 KiB");
+        assert_eq!(super::bytes(5 * 1024 * 1024), "5.0 MiB");
+    }
+}

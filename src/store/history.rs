@@ -1,0 +1,145 @@
+//! `history.json`: the session's recent user and final-assistant records.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+use crate::store::atomic;
+
+/// One record as Agenvoy writes it. Unknown fields are kept so a rewrite
+/// never drops data a newer Agenvoy added.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub role: String,
+    /// A string, or an array of parts (`{"type":"text","text":…}`, images).
+    pub content: Value,
+    /// Unix nanoseconds; Agenvoy omits it when 0.
+    #[serde(rename = "sendAt", default, skip_serializing_if = "is_zero")]
+    pub send_at: i64,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sender: String,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
+}
+
+impl Record {
+    pub fn is_user(&self) -> bool {
+        self.role == "user"
+    }
+    pub fn is_assistant(&self) -> bool {
+        self.role == "assistant"
+    }
+
+    /// The record's text as Agenvoy archives it: string content as is, a
+    /// part array's text parts joined by newlines, with a legacy
+    /// `sendAt:`/`sender:`/`channelId:` first line stripped.
+    pub fn text(&self) -> Cow<'_, str> {
+        match &self.content {
+            Value::String(s) => Cow::Borrowed(strip_legacy_prefix(s)),
+            Value::Array(parts) => {
+                let joined = parts
+                    .iter()
+                    .filter(|p| p.get("type").and_then(Value::as_str) == Some("text"))
+                    .filter_map(|p| p.get("text").and_then(Value::as_str))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                Cow::Owned(strip_legacy_prefix(&joined).to_owned())
+            }
+            Value::Null => Cow::Borrowed(""),
+            other => Cow::Owned(other.to_string()),
+        }
+    }
+}
+
+/// Older Agenvoy stored the `sendAt: …, sender: …` line inside the content.
+pub fn strip_legacy_prefix(s: &str) -> &str {
+    const PREFIXES: [&str; 3] = ["sendAt:", "sender:", "channelId:"];
+    if PREFIXES.iter().any(|p| s.starts_with(p)) {
+        match s.find('\n') {
+            Some(i) => &s[i + 1..],
+            None => "",
+        }
+    } else {
+        s
+    }
+}
+
+/// Parse history.json bytes. Anything but a JSON array of records is bad
+/// data naming the file.
+pub fn parse(bytes: &[u8], path: &Path) -> Result<Vec<Record>> {
+    serde_json::from_slice::<Vec<Record>>(bytes).map_err(|e| {
+        Error::data(path, format!("not a valid history file: {e}"))
+            .with_hint("fix or move the file away; nothing was changed")
+    })
+}
+
+/// Serialise the way Agenvoy does (two-space indented array).
+pub fn to_bytes(records: &[Record]) -> Vec<u8> {
+    serde_json::to_vec_pretty(records).expect("records always serialise")
+}
+
+pub fn write(path: &Path, records: &[Record]) -> Result<()> {
+    atomic::write_atomic(path, &to_bytes(records))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_string_and_part_content_and_keeps_unknown_fields() {
+        let raw = br#"[
+          {"role":"user","content":"sendAt: 2025-01-01 00:00:00, sender: a\nhello","sendAt":5,"sender":"a","channelId":"c1"},
+          {"role":"assistant","content":[{"type":"text","text":"one"},{"type":"image_url","image_url":{"url":"x"}},{"type":"text","text":"two"}]}
+        ]"#;
+        let recs = parse(raw, Path::new("h.json")).unwrap();
+        assert_eq!(recs[0].text(), "hello");
+        assert_eq!(recs[0].send_at, 5);
+        assert_eq!(recs[1].text(), "one\ntwo");
+        assert_eq!(recs[1].send_at, 0);
+        let back = String::from_utf8(to_bytes(&recs)).unwrap();
+        assert!(back.contains("\"channelId\": \"c1\""));
+        assert!(
+            !back.contains("\"sendAt\": 0"),
+            "zero sendAt must be omitted"
+        );
+        assert!(
+            !back.contains("\"sender\": \"\""),
+            "empty sender must be omitted"
+        );
+        assert_eq!(parse(back.as_bytes(), Path::new("h.json")).unwrap(), recs);
+    }
+
+    #[test]
+    fn corrupt_or_wrongly_shaped_files_are_data_errors() {
+        for bad in [
+            &b"[{\"role\":"[..],
+            b"{}",
+            b"\xff\xfe",
+            b"[{\"content\":\"x\"}]",
+        ] {
+            let err = parse(bad, Path::new("/r/sessions/s/history.json")).unwrap_err();
+            assert_eq!(err.exit_code(), crate::error::exit::DATA);
+            assert!(err.to_string().contains("history.json"));
+        }
+    }
+
+    #[test]
+    fn fixture_history_round_trips_byte_for_byte() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/fixtures/agenvoy-root/sessions/tui-alice/history.json");
+        let Ok(bytes) = std::fs::read(&path) else {
+            return; // fixtures are beside the repo in CI and dev checkouts
+        };
+        let recs = parse(&bytes, &path).unwrap();
+        assert_eq!(recs.len(), 4);
+        assert_eq!(to_bytes(&recs), bytes.strip_suffix(b"\n").unwrap_or(&bytes));
+    }
+}

@@ -1,0 +1,13 @@
+//! One module per on-disk tier. Modules here own file formats and I/O; they
+//! never decide policy (what to delete, when), which is the engine's job.
+
+pub mod archive;
+pub mod atomic;
+pub mod history;
+pub mod layout;
+pub mod lock;
+pub mod runtime;
+pub mod summary;
+pub mod tasks;
+pub mod torii;
+pub mod trash;

@@ -1,0 +1,295 @@
+//! `record.aof` lines: parsing with the rules of Go's `encoding/json` (which
+//! ToriiDB uses) and serialising lines ToriiDB can always read back.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::Deserialize;
+
+/// ToriiDB reads the log with Go's `bufio.Scanner`, whose 64 KiB token limit
+/// makes any longer line abort the whole replay (toriidb.md §1.4).
+pub const MAX_LINE: usize = 65_535;
+
+/// One decoded log line. Absent fields take Go's zero values.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Line<'a> {
+    pub ts: i64,
+    pub cmd: Cow<'a, str>,
+    pub key: Cow<'a, str>,
+    pub value: Cow<'a, str>,
+    /// Absolute Unix seconds; 0 means no TTL (Go `int64` with `omitempty`).
+    pub expire_at: i64,
+    pub vector: Cow<'a, str>,
+}
+
+/// Why a line was skipped on replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Skip {
+    /// Not JSON at all: typically a torn write.
+    Malformed,
+    /// JSON, but a field has a type Go would reject (a format change?).
+    WrongType,
+}
+
+/// Decode a line as Go's `json.Unmarshal` into ToriiDB's record would: field
+/// names match case-insensitively, the last duplicate wins, unknown fields
+/// are ignored, `null` leaves a field alone, any type mismatch rejects the
+/// line, and invalid UTF-8 becomes U+FFFD instead of an error.
+pub fn parse(line: &[u8]) -> Result<Line<'_>, Skip> {
+    match serde_json::from_slice::<GoRecord>(line) {
+        Ok(r) => Ok(r.0),
+        Err(e) if e.is_data() => Err(Skip::WrongType),
+        Err(_) if std::str::from_utf8(line).is_err() => {
+            let lossy = String::from_utf8_lossy(line);
+            match serde_json::from_str::<GoRecord>(&lossy) {
+                Ok(r) => Ok(into_owned(r.0)),
+                Err(e) if e.is_data() => Err(Skip::WrongType),
+                Err(_) => Err(Skip::Malformed),
+            }
+        }
+        Err(_) => Err(Skip::Malformed),
+    }
+}
+
+fn into_owned(l: Line<'_>) -> Line<'static> {
+    Line {
+        ts: l.ts,
+        cmd: Cow::Owned(l.cmd.into_owned()),
+        key: Cow::Owned(l.key.into_owned()),
+        value: Cow::Owned(l.value.into_owned()),
+        expire_at: l.expire_at,
+        vector: Cow::Owned(l.vector.into_owned()),
+    }
+}
+
+struct GoRecord<'a>(Line<'a>);
+
+#[derive(Clone, Copy)]
+enum Field {
+    Ts,
+    Cmd,
+    Key,
+    Value,
+    ExpireAt,
+    Vector,
+    Other,
+}
+
+/// Go matches JSON keys to struct tags with Unicode simple folding: ASCII
+/// case, plus the long s (ſ → s) and the Kelvin sign (K → k).
+fn field_of(name: &str) -> Field {
+    let folded: String = name
+        .chars()
+        .map(|c| match c {
+            'ſ' => 's',
+            '\u{212A}' => 'k',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    match folded.as_str() {
+        "ts" => Field::Ts,
+        "cmd" => Field::Cmd,
+        "key" => Field::Key,
+        "value" => Field::Value,
+        "expire_at" => Field::ExpireAt,
+        "vector" => Field::Vector,
+        _ => Field::Other,
+    }
+}
+
+/// A string that borrows from the input when it has no escapes.
+struct Str<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Str<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Str<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+                Ok(Str(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(Str(Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
+                Ok(Str(Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+impl<'de> Deserialize<'de> for GoRecord<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = GoRecord<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a ToriiDB log record object")
+            }
+            // Go's Unmarshal of `null` into a struct is a no-op.
+            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+                Ok(GoRecord(Line::default()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut line = Line::default();
+                while let Some(name) = map.next_key::<Str<'de>>()? {
+                    match field_of(&name.0) {
+                        Field::Ts => {
+                            if let Some(v) = map.next_value::<Option<i64>>()? {
+                                line.ts = v;
+                            }
+                        }
+                        Field::ExpireAt => {
+                            if let Some(v) = map.next_value::<Option<i64>>()? {
+                                line.expire_at = v;
+                            }
+                        }
+                        f @ (Field::Cmd | Field::Key | Field::Value | Field::Vector) => {
+                            if let Some(Str(v)) = map.next_value::<Option<Str<'de>>>()? {
+                                match f {
+                                    Field::Cmd => line.cmd = v,
+                                    Field::Key => line.key = v,
+                                    Field::Value => line.value = v,
+                                    _ => line.vector = v,
+                                }
+                            }
+                        }
+                        Field::Other => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(GoRecord(line))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Serialise a line in ToriiDB's field order. Only the fields ToriiDB
+/// writes for the command are present.
+pub fn to_line(line: &Line<'_>) -> Vec<u8> {
+    #[derive(serde::Serialize)]
+    struct Out<'a> {
+        ts: i64,
+        cmd: &'a str,
+        key: &'a str,
+        #[serde(skip_serializing_if = "str::is_empty")]
+        value: &'a str,
+        #[serde(skip_serializing_if = "is_zero")]
+        expire_at: i64,
+        #[serde(skip_serializing_if = "str::is_empty")]
+        vector: &'a str,
+    }
+    fn is_zero(n: &i64) -> bool {
+        *n == 0
+    }
+    let mut out = serde_json::to_vec(&Out {
+        ts: line.ts,
+        cmd: &line.cmd,
+        key: &line.key,
+        value: &line.value,
+        expire_at: line.expire_at,
+        vector: &line.vector,
+    })
+    .expect("a record always serialises");
+    out.push(b'\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_like_go() {
+        let l = parse(br#"{"ts":5,"cmd":"SET","key":"k","value":"v","expire_at":9}"#).unwrap();
+        assert_eq!(
+            (l.ts, &*l.cmd, &*l.key, &*l.value, l.expire_at),
+            (5, "SET", "k", "v", 9)
+        );
+        // case-insensitive names, last duplicate wins, unknown ignored, null is a no-op
+        let l =
+            parse(br#"{"TS":1,"Cmd":"DEL","key":"a","KEY":"b","x":[1,{}],"value":null}"#).unwrap();
+        assert_eq!((l.ts, &*l.cmd, &*l.key, &*l.value), (1, "DEL", "b", ""));
+        // the Kelvin sign folds to k
+        assert_eq!(
+            &*parse("{\"\u{212A}ey\":\"z\"}".as_bytes()).unwrap().key,
+            "z"
+        );
+        // escapes decode
+        assert_eq!(
+            &*parse(br#"{"value":"\u003cb\u003e \"q\""}"#).unwrap().value,
+            "<b> \"q\""
+        );
+        // Go's `null` into a struct is accepted (and then ignored as an unknown cmd)
+        assert_eq!(parse(b"null").unwrap(), Line::default());
+    }
+
+    #[test]
+    fn rejects_what_go_rejects() {
+        for wrong in [
+            &br#"{"ts":1.5,"cmd":"SET"}"#[..],
+            br#"{"ts":1e3}"#,
+            br#"{"ts":"1"}"#,
+            br#"{"value":42}"#,
+            br#"{"expire_at":true}"#,
+            br#"{"ts":99999999999999999999}"#,
+            br#"[1,2]"#,
+            br#""str""#,
+        ] {
+            assert_eq!(
+                parse(wrong),
+                Err(Skip::WrongType),
+                "{}",
+                String::from_utf8_lossy(wrong)
+            );
+        }
+        for torn in [
+            &br#"{"ts":1,"cmd":"SET","key":"m:4","value":"torn"#[..],
+            b"",
+            b"  ",
+            b"{}x",
+        ] {
+            assert_eq!(parse(torn), Err(Skip::Malformed));
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_is_replaced_not_rejected() {
+        let l = parse(b"{\"cmd\":\"SET\",\"key\":\"k\",\"value\":\"a\xffb\"}").unwrap();
+        assert_eq!(&*l.value, "a\u{FFFD}b");
+    }
+
+    #[test]
+    fn round_trips_in_toriidb_field_order() {
+        let l = Line {
+            ts: 1796220044,
+            cmd: "SET".into(),
+            key: "m:2".into(),
+            value: "beta\n\u{2028}".into(),
+            expire_at: 1796220104,
+            vector: "mpkZP83MTD8AAAAAAAAAAA==".into(),
+        };
+        let bytes = to_line(&l);
+        assert!(bytes.starts_with(br#"{"ts":1796220044,"cmd":"SET","key":"m:2","value":"beta\n"#));
+        assert_eq!(
+            bytes.iter().filter(|b| **b == b'\n').count(),
+            1,
+            "one physical line"
+        );
+        assert_eq!(parse(&bytes[..bytes.len() - 1]).unwrap(), l);
+        let del = to_line(&Line {
+            ts: 1,
+            cmd: "DEL".into(),
+            key: "k".into(),
+            ..Default::default()
+        });
+        assert_eq!(del, b"{\"ts\":1,\"cmd\":\"DEL\",\"key\":\"k\"}\n");
+    }
+}

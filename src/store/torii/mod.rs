@@ -1,0 +1,633 @@
+//! Native ToriiDB (v0.5.x) store: replay `db_N/record.aof` exactly as
+//! ToriiDB does, and persist changes by appending lines it can read.
+//! See spec/toriidb.md; section numbers below refer to it.
+
+pub mod aof;
+pub mod glob;
+
+use std::collections::HashMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use base64::Engine as _;
+use md5::{Digest, Md5};
+
+use crate::error::{Error, Result};
+use crate::store::atomic;
+
+/// Agenvoy's databases.
+pub const DB_SESSION_HIST: u8 = 1;
+pub const DB_ERROR_MEMORY: u8 = 2;
+
+/// Prefix of ToriiDB's internal keys (the embedding cache), hidden from
+/// `Keys`, `Find` and searches.
+pub const INTERNAL_PREFIX: &str = "__torii:";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub value: String,
+    pub created_at: i64,
+    pub updated_at: Option<i64>,
+    /// Absolute Unix seconds.
+    pub expire_at: Option<i64>,
+    /// Base64 of little-endian f32s, exactly as stored.
+    pub vector: Option<String>,
+}
+
+impl Entry {
+    pub fn is_expired(&self, now: i64) -> bool {
+        self.expire_at.is_some_and(|t| t <= now)
+    }
+
+    pub fn vector_f32(&self) -> Option<Vec<f32>> {
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(self.vector.as_deref()?)
+            .ok()?;
+        Some(
+            bytes
+                .chunks_exact(4)
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        )
+    }
+}
+
+/// What replay saw besides the entries: the problems a user must hear about.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ReplayReport {
+    pub bytes: u64,
+    pub lines: u64,
+    /// Lines that are not JSON (torn writes); ToriiDB skips them too.
+    pub malformed: u64,
+    /// JSON lines with field types ToriiDB would reject, or an unknown
+    /// command: a possible format change, so we refuse to write.
+    pub unknown_format: u64,
+    /// Line numbers (1-based) and lengths of lines over 65,535 bytes.
+    /// ToriiDB cannot read such a log at all: it loads the DB as empty.
+    pub oversize: Vec<(u64, usize)>,
+    /// The file does not end in '\n' (a write was cut short or is under way).
+    pub torn_tail: bool,
+}
+
+impl ReplayReport {
+    pub fn warnings(&self, path: &Path) -> Vec<String> {
+        let mut w = Vec::new();
+        for (line, len) in &self.oversize {
+            w.push(format!(
+                "{}: line {line} is {len} bytes, over ToriiDB's 65,535-byte limit: ToriiDB loads this \
+                 database as EMPTY and deletes its log when Agenvoy exits; back the file up",
+                path.display()
+            ));
+        }
+        if self.torn_tail {
+            w.push(format!(
+                "{}: the last line has no newline (a torn or unfinished write); the next record \
+                 Agenvoy appends would be glued to it",
+                path.display()
+            ));
+        }
+        if self.malformed > 0 {
+            w.push(format!(
+                "{}: {} malformed line(s) skipped",
+                path.display(),
+                self.malformed
+            ));
+        }
+        if self.unknown_format > 0 {
+            w.push(format!(
+                "{}: {} line(s) with an unknown command or field type (newer ToriiDB format?)",
+                path.display(),
+                self.unknown_format
+            ));
+        }
+        w
+    }
+}
+
+/// One replayed database.
+#[derive(Debug)]
+pub struct Db {
+    pub index: u8,
+    dir: PathBuf,
+    entries: HashMap<String, Entry>,
+    pub report: ReplayReport,
+}
+
+impl Db {
+    /// Replay `<store>/db_<index>/record.aof`. A missing file is an empty DB.
+    /// Unlike ToriiDB we have no line-length limit; over-long lines are
+    /// loaded and reported (see `ReplayReport::oversize`).
+    pub fn load(store_dir: &Path, index: u8) -> Result<Db> {
+        let dir = store_dir.join(format!("db_{index}"));
+        let path = dir.join("record.aof");
+        let bytes = match fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(Error::read(&path, e)),
+        };
+        let mut db = Db {
+            index,
+            dir,
+            entries: HashMap::new(),
+            report: ReplayReport::default(),
+        };
+        db.replay(&bytes);
+        Ok(db)
+    }
+
+    pub fn aof_path(&self) -> PathBuf {
+        self.dir.join("record.aof")
+    }
+
+    fn replay(&mut self, bytes: &[u8]) {
+        self.report.bytes = bytes.len() as u64;
+        self.report.torn_tail = !bytes.is_empty() && !bytes.ends_with(b"\n");
+        let mut lineno = 0u64;
+        for raw in bytes.split(|b| *b == b'\n') {
+            lineno += 1;
+            // bufio.ScanLines drops one trailing '\r'.
+            let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+            if raw.len() > aof::MAX_LINE {
+                self.report.oversize.push((lineno, raw.len()));
+            }
+            if line.is_empty() {
+                continue;
+            }
+            self.report.lines += 1;
+            match aof::parse(line) {
+                Ok(l) => {
+                    if !self.apply(&l) {
+                        self.report.unknown_format += 1;
+                    }
+                }
+                Err(aof::Skip::Malformed) => self.report.malformed += 1,
+                Err(aof::Skip::WrongType) => self.report.unknown_format += 1,
+            }
+        }
+    }
+
+    /// Apply one record (§1.4 step 3). Returns false for a command ToriiDB
+    /// would ignore.
+    fn apply(&mut self, l: &aof::Line<'_>) -> bool {
+        let expire_at = (l.expire_at != 0).then_some(l.expire_at);
+        match &*l.cmd {
+            "SET" => {
+                let vector = if l.vector.is_empty() {
+                    None
+                } else {
+                    match base64::engine::general_purpose::STANDARD.decode(l.vector.as_bytes()) {
+                        Ok(b) if b.len() % 4 == 0 => Some(l.vector.to_string()),
+                        // ToriiDB skips the whole record on a bad vector.
+                        _ => return true,
+                    }
+                };
+                match self.entries.get_mut(&*l.key) {
+                    Some(e) => {
+                        e.value = l.value.to_string();
+                        e.expire_at = expire_at;
+                        e.vector = vector;
+                        e.updated_at = Some(l.ts);
+                    }
+                    None => {
+                        self.entries.insert(
+                            l.key.to_string(),
+                            Entry {
+                                value: l.value.to_string(),
+                                created_at: l.ts,
+                                updated_at: None,
+                                expire_at,
+                                vector,
+                            },
+                        );
+                    }
+                }
+            }
+            "DEL" => {
+                self.entries.remove(&*l.key);
+            }
+            "EXPIRE" | "EXPIREAT" => {
+                if let Some(e) = self.entries.get_mut(&*l.key) {
+                    e.expire_at = expire_at;
+                }
+            }
+            "PERSIST" => {
+                if let Some(e) = self.entries.get_mut(&*l.key) {
+                    e.expire_at = None;
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Entry> {
+        self.entries.get(key)
+    }
+
+    /// Every entry, internal and expired ones included.
+    pub fn all(&self) -> impl Iterator<Item = (&String, &Entry)> {
+        self.entries.iter()
+    }
+
+    /// Live, visible entries: what `Keys("*")` would consider.
+    pub fn live(&self, now: i64) -> impl Iterator<Item = (&String, &Entry)> {
+        self.entries
+            .iter()
+            .filter(move |(k, e)| !k.starts_with(INTERNAL_PREFIX) && !e.is_expired(now))
+    }
+
+    /// `Keys(pattern)`: Go `path.Match`, internal and expired keys hidden,
+    /// sorted byte-wise; a malformed pattern matches nothing.
+    pub fn keys(&self, pattern: &str, now: i64) -> Vec<String> {
+        let mut keys: Vec<String> = self
+            .live(now)
+            .filter(|(k, _)| glob::path_match(pattern, k) == Ok(true))
+            .map(|(k, _)| k.clone())
+            .collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    /// The db1 keys of one session: `<id>:<rest>` where rest holds no '/'
+    /// (Agenvoy's `Keys(id + ":*")`) and, stricter than Agenvoy, no ':' —
+    /// so removing session `a` can never take the keys of a session `a:b`.
+    pub fn session_keys(&self, session: &str, now: i64) -> Vec<String> {
+        let mut keys: Vec<String> = self
+            .live(now)
+            .filter(|(k, _)| session_of_key(k) == Some(session))
+            .map(|(k, _)| k.clone())
+            .collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    /// Live key counts per session id, for listings.
+    pub fn counts_by_session(&self, now: i64) -> HashMap<&str, u64> {
+        let mut counts = HashMap::new();
+        for (k, _) in self.live(now) {
+            if let Some(s) = session_of_key(k) {
+                *counts.entry(s).or_insert(0) += 1;
+            }
+        }
+        counts
+    }
+
+    /// Can we append to this log without breaking ToriiDB's view of it?
+    pub fn check_writable(&self, force: bool) -> Result<()> {
+        if self.report.unknown_format > 0 && !force {
+            return Err(Error::data(
+                self.aof_path(),
+                format!(
+                    "{} line(s) use a command or field type this tool does not know; refusing to \
+                     write a log whose format may have changed",
+                    self.report.unknown_format
+                ),
+            )
+            .with_hint("check the ToriiDB version Agenvoy ships; --force writes anyway"));
+        }
+        Ok(())
+    }
+
+    /// Delete keys the way ToriiDB's `Del` persists it: one `DEL` line per
+    /// key that exists (expired ones included), one fsync for the batch,
+    /// then the keys' mirror files. Returns how many keys were deleted.
+    pub fn delete(&mut self, keys: &[String], now: i64) -> Result<usize> {
+        let present: Vec<&String> = keys
+            .iter()
+            .filter(|k| self.entries.contains_key(*k))
+            .collect();
+        if present.is_empty() {
+            return Ok(0);
+        }
+        let mut buf = Vec::with_capacity(present.len() * 64);
+        for key in &present {
+            let line = aof::to_line(&aof::Line {
+                ts: now,
+                cmd: "DEL".into(),
+                key: key.as_str().into(),
+                ..Default::default()
+            });
+            if line.len() - 1 > aof::MAX_LINE {
+                return Err(Error::data(
+                    self.aof_path(),
+                    format!("key {key:?} is too long for a ToriiDB log line"),
+                ));
+            }
+            buf.extend_from_slice(&line);
+        }
+        self.prepare_for_append()?;
+        self.append(&buf)?;
+        for key in &present {
+            self.entries.remove(key.as_str());
+        }
+        for key in keys {
+            self.remove_mirror(key)?;
+        }
+        Ok(present.len())
+    }
+
+    /// Before appending: a log ToriiDB cannot read (a line over 64 KiB) is
+    /// rewritten without the over-long entries, which are saved beside it,
+    /// with a backup of the original. Anything else we leave to ToriiDB.
+    fn prepare_for_append(&mut self) -> Result<()> {
+        if self.report.oversize.is_empty() {
+            return Ok(());
+        }
+        let path = self.aof_path();
+        let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
+        let backup = self.dir.join(format!("record.aof.{stamp}.bak"));
+        fs::copy(&path, &backup).map_err(|e| Error::write(&backup, e))?;
+        File::open(&backup)
+            .and_then(|f| f.sync_all())
+            .map_err(|e| Error::write(&backup, e))?;
+
+        let mut log = Vec::new();
+        let mut oversize = Vec::new();
+        let mut keys: Vec<&String> = self.entries.keys().collect();
+        keys.sort_unstable();
+        for key in keys {
+            let e = &self.entries[key];
+            let line = aof::to_line(&aof::Line {
+                ts: e.created_at,
+                cmd: "SET".into(),
+                key: key.as_str().into(),
+                value: e.value.as_str().into(),
+                expire_at: e.expire_at.unwrap_or(0),
+                vector: e.vector.as_deref().unwrap_or("").into(),
+            });
+            if line.len() - 1 > aof::MAX_LINE {
+                oversize.extend_from_slice(&line);
+            } else {
+                log.extend_from_slice(&line);
+            }
+        }
+        let kept = self.dir.join(format!("record.aof.{stamp}.oversize"));
+        atomic::write_atomic(&kept, &oversize)?;
+        atomic::write_atomic(&path, &log)?;
+        self.report.oversize.clear();
+        self.report.torn_tail = false;
+        Ok(())
+    }
+
+    /// Append bytes of whole lines. A file that does not end in '\n' gets
+    /// one first, so a torn tail stays one skipped line instead of eating
+    /// our first record.
+    fn append(&mut self, lines: &[u8]) -> Result<()> {
+        let path = self.aof_path();
+        atomic::create_dir_all(&self.dir)?;
+        let mut f = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(&path)
+            .map_err(|e| Error::write(&path, e))?;
+        let len = f.metadata().map_err(|e| Error::write(&path, e))?.len();
+        let mut out = Vec::with_capacity(lines.len() + 1);
+        if len > 0 {
+            let mut last = [0u8; 1];
+            f.seek(SeekFrom::Start(len - 1))
+                .and_then(|_| f.read_exact(&mut last))
+                .map_err(|e| Error::read(&path, e))?;
+            if last[0] != b'\n' {
+                out.push(b'\n');
+            }
+        }
+        out.extend_from_slice(lines);
+        crate::failpoint("torii-before-append");
+        f.write_all(&out)
+            .and_then(|_| f.sync_all())
+            .map_err(|e| Error::write(&path, e))?;
+        if len == 0 {
+            atomic::fsync_dir(&self.dir)?;
+        }
+        self.report.torn_tail = false;
+        Ok(())
+    }
+
+    /// `db_N/h[0:2]/h[2:4]/h[4:6]/h.json`, h = md5 hex of the key.
+    pub fn mirror_path(&self, key: &str) -> PathBuf {
+        let h = hex(&Md5::digest(key.as_bytes()));
+        self.dir
+            .join(&h[0..2])
+            .join(&h[2..4])
+            .join(&h[4..6])
+            .join(format!("{h}.json"))
+    }
+
+    fn remove_mirror(&self, key: &str) -> Result<()> {
+        let p = self.mirror_path(key);
+        match fs::remove_file(&p) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(Error::write(&p, e)),
+        }
+    }
+}
+
+/// The session id of a db1 key `<id>:<nanos>`, if it has that shape.
+pub fn session_of_key(key: &str) -> Option<&str> {
+    let (session, rest) = key.rsplit_once(':')?;
+    (!rest.contains('/') && !session.is_empty()).then_some(session)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub fn now_unix() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture_store() -> Option<PathBuf> {
+        let p =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/agenvoy-root/.store");
+        p.exists().then_some(p)
+    }
+
+    fn db_from(lines: &[u8]) -> (tempfile::TempDir, Db) {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("db_1")).unwrap();
+        fs::write(dir.path().join("db_1/record.aof"), lines).unwrap();
+        let db = Db::load(dir.path(), 1).unwrap();
+        (dir, db)
+    }
+
+    #[test]
+    fn replays_the_fixture_as_toriidb_wrote_it() {
+        let Some(store) = fixture_store() else { return };
+        let now = 1_796_220_500;
+        let db1 = Db::load(&store, 1).unwrap();
+        assert_eq!(db1.report.malformed + db1.report.unknown_format, 0);
+        assert!(!db1.report.torn_tail);
+        assert_eq!(
+            db1.session_keys("tui-alice", now),
+            [
+                "tui-alice:1764547200000000000",
+                "tui-alice:1764547205000000000",
+                "tui-alice:1764547300000000000",
+                "tui-alice:1764547310000000000"
+            ]
+        );
+        let counts = db1.counts_by_session(now);
+        assert_eq!(counts["tui-alice-2"], 1);
+        assert_eq!(counts["discord-9001"], 2);
+        let v = db1.get("tui-alice:1764547200000000000").unwrap();
+        assert_eq!(v.vector_f32().unwrap(), vec![0.6, 0.8, 0.0, 0.0]);
+        assert_eq!(v.created_at, 1764547200);
+        // mirror files are md5(key) as ToriiDB names them
+        assert!(db1.mirror_path("tui-alice:1764547310000000000").exists());
+
+        let db2 = Db::load(&store, 2).unwrap();
+        let keys = db2.keys("*", now);
+        assert_eq!(keys.len(), 2);
+        assert_eq!(db2.get(&keys[0]).unwrap().expire_at, Some(4102444800));
+    }
+
+    #[test]
+    fn replay_applies_commands_in_order() {
+        // the probe log of toriidb.md §1.2
+        let (_d, db) = db_from(
+            br#"{"ts":1796220044,"cmd":"SET","key":"cli-abc:1700000000000000001","value":"{\"role\":\"user\"}"}
+{"ts":1796220044,"cmd":"SET","key":"cli-abc:1700000000000000002","value":"hello world"}
+{"ts":1796220044,"cmd":"SET","key":"cli-abc/x:1","value":"slash"}
+{"ts":1796220044,"cmd":"SET","key":"other:1","value":"42"}
+{"ts":1796220044,"cmd":"DEL","key":"cli-abc:1700000000000000001"}
+{"ts":1796220044,"cmd":"EXPIRE","key":"cli-abc:1700000000000000002","value":"3600","expire_at":1796223644}
+{"ts":1796220044,"cmd":"EXPIREAT","key":"other:1","value":"1796227244","expire_at":1796227244}
+{"ts":1796220044,"cmd":"PERSIST","key":"other:1"}
+{"ts":1796220050,"cmd":"SET","key":"other:1","value":"43.5"}
+"#,
+        );
+        let now = 1796220100;
+        assert_eq!(
+            db.keys("*", now),
+            ["cli-abc:1700000000000000002", "other:1"]
+        );
+        assert_eq!(
+            db.get("cli-abc:1700000000000000002").unwrap().expire_at,
+            Some(1796223644)
+        );
+        let other = db.get("other:1").unwrap();
+        assert_eq!((other.value.as_str(), other.expire_at), ("43.5", None));
+        assert_eq!(
+            (other.created_at, other.updated_at),
+            (1796220044, Some(1796220050))
+        );
+        // expiry is expire_at <= now
+        assert!(db.keys("cli-abc:*", 1796223644).is_empty());
+        assert_eq!(db.keys("cli-abc:*", 1796223643).len(), 1);
+    }
+
+    #[test]
+    fn bad_vectors_skip_the_whole_set() {
+        let (_d, db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"a\",\"value\":\"1\"}\n\
+              {\"ts\":2,\"cmd\":\"SET\",\"key\":\"a\",\"value\":\"2\",\"vector\":\"AAA=\"}\n\
+              {\"ts\":3,\"cmd\":\"SET\",\"key\":\"b\",\"value\":\"3\",\"vector\":\"!!\"}\n",
+        );
+        assert_eq!(db.get("a").unwrap().value, "1");
+        assert!(db.get("b").is_none());
+    }
+
+    #[test]
+    fn torn_tail_is_isolated_by_the_next_append() {
+        let (dir, mut db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:1\",\"value\":\"a\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:2\",\"value\":\"b\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"m:4\",\"value\":\"to",
+        );
+        assert!(db.report.torn_tail);
+        assert_eq!(db.report.malformed, 1);
+        assert_eq!(db.delete(&["s:1".to_string()], 10).unwrap(), 1);
+        let again = Db::load(dir.path(), 1).unwrap();
+        assert!(!again.report.torn_tail);
+        assert_eq!(
+            again.keys("*", 10),
+            ["s:2"],
+            "our DEL must survive the torn line"
+        );
+    }
+
+    #[test]
+    fn delete_counts_like_toriidb_and_removes_mirrors() {
+        let (dir, mut db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"a\",\"value\":\"1\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"e\",\"value\":\"1\",\"expire_at\":5}\n",
+        );
+        let mirror = db.mirror_path("a");
+        fs::create_dir_all(mirror.parent().unwrap()).unwrap();
+        fs::write(&mirror, b"{}").unwrap();
+        // expired-but-present counts; missing does not (Del(a, missing, e) = 2)
+        let n = db
+            .delete(&["a".into(), "missing".into(), "e".into()], 10)
+            .unwrap();
+        assert_eq!(n, 2);
+        assert!(!mirror.exists());
+        let text = fs::read_to_string(dir.path().join("db_1/record.aof")).unwrap();
+        assert!(text.ends_with("{\"ts\":10,\"cmd\":\"DEL\",\"key\":\"a\"}\n{\"ts\":10,\"cmd\":\"DEL\",\"key\":\"e\"}\n"));
+        assert!(Db::load(dir.path(), 1).unwrap().all().next().is_none());
+    }
+
+    #[test]
+    fn oversize_lines_are_reported_and_writes_leave_a_readable_log() {
+        let big = "x".repeat(70_000);
+        let mut log = Vec::new();
+        log.extend_from_slice(b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:1\",\"value\":\"a\"}\n");
+        log.extend_from_slice(
+            format!("{{\"ts\":1,\"cmd\":\"SET\",\"key\":\"big:1\",\"value\":\"{big}\"}}\n")
+                .as_bytes(),
+        );
+        log.extend_from_slice(b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:2\",\"value\":\"b\"}\n");
+        let (dir, mut db) = db_from(&log);
+        assert_eq!(db.report.oversize.len(), 1);
+        assert_eq!(db.report.oversize[0].0, 2);
+        assert_eq!(db.keys("*", 5).len(), 3, "we load what ToriiDB cannot");
+        db.delete(&["s:1".into()], 5).unwrap();
+        let after = fs::read(dir.path().join("db_1/record.aof")).unwrap();
+        assert!(after
+            .split(|b| *b == b'\n')
+            .all(|l| l.len() <= aof::MAX_LINE));
+        let reloaded = Db::load(dir.path(), 1).unwrap();
+        assert!(reloaded.report.oversize.is_empty());
+        assert_eq!(reloaded.keys("*", 5), ["s:2"]);
+        // the over-long entry and the original log are kept beside it
+        let names: Vec<String> = fs::read_dir(dir.path().join("db_1"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(names.iter().any(|n| n.ends_with(".bak")), "{names:?}");
+        let kept = names.iter().find(|n| n.ends_with(".oversize")).unwrap();
+        assert!(fs::read_to_string(dir.path().join("db_1").join(kept))
+            .unwrap()
+            .contains(&big));
+    }
+
+    #[test]
+    fn unknown_format_blocks_writes_unless_forced() {
+        let (_d, db) = db_from(b"{\"ts\":1,\"cmd\":\"HSET\",\"key\":\"a\"}\n{\"ts\":\"x\"}\n");
+        assert_eq!(db.report.unknown_format, 2);
+        assert_eq!(db.check_writable(false).unwrap_err().exit_code(), 65);
+        db.check_writable(true).unwrap();
+    }
+
+    #[test]
+    fn session_keys_never_take_a_prefix_sibling() {
+        let (_d, db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"a:1\",\"value\":\"x\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"a-2:1\",\"value\":\"x\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"a:b:1\",\"value\":\"x\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"a:x/y\",\"value\":\"x\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"__torii:embed:a\",\"value\":\"x\"}\n",
+        );
+        assert_eq!(db.session_keys("a", 5), ["a:1"]);
+        assert_eq!(db.session_keys("a:b", 5), ["a:b:1"]);
+        // Agenvoy's glob would also take a:b:1; ours is the stricter subset
+        let glob: Vec<String> = db.keys("a:*", 5);
+        assert!(db.session_keys("a", 5).iter().all(|k| glob.contains(k)));
+    }
+}
