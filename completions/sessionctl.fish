@@ -1,0 +1,102 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_sessionctl_global_optspecs
+    string join \n root= json q/quiet v/verbose no-color h/help V/version
+end
+
+function __fish_sessionctl_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_sessionctl_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_sessionctl_using_subcommand
+    set -l cmd (__fish_sessionctl_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -s V -l version -d 'Print version'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "sessions" -d 'Work with the set of sessions under the root'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "show" -d 'Show every tier of one session side by side'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l older-than -d 'Only sessions whose first message is older than this (e.g. 30d)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l older-than -d 'Only sessions whose first message is older than this (e.g. 30d)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l mode -d 'summary: keep the rolling summary; all: delete it too' -r -f -a "summary\t'Clear the conversation, keep the rolling summary (summary.json + cursor)'
+all\t'Clear the conversation and the rolling summary'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l all -d 'Every session (narrow it with the filters)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s n -l dry-run -d 'Print exactly what would change, change nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l purge -d 'Delete instead of moving to sessions/.Trash'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l force -d 'Write even though Agenvoy seems to be running, or the ToriiDB log has lines of an unknown format'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l older-than -d 'Only sessions whose first message is older than this (e.g. 30d)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l all -d 'Every session (narrow it with the filters)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s n -l dry-run -d 'Print exactly what would change, change nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l purge -d 'Delete instead of moving to sessions/.Trash'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l force -d 'Write even though Agenvoy seems to be running, or the ToriiDB log has lines of an unknown format'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset remove help" -f -a "sessions" -d 'Work with the set of sessions under the root'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset remove help" -f -a "show" -d 'Show every tier of one session side by side'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset remove help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset remove help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from sessions" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'

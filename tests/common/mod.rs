@@ -1,0 +1,185 @@
+//! Helpers shared by the integration tests: a private copy of the fixture
+//! root, the binary with a clean environment, and readers of every tier.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use sessionctl::store::torii::Db;
+
+pub fn fixture_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/agenvoy-root")
+}
+
+/// A writable copy of the fixture root (the fixture itself is never edited).
+pub fn fixture_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&fixture_root(), dir.path());
+    dir
+}
+
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &dest);
+        } else {
+            std::fs::copy(entry.path(), &dest).unwrap();
+            let mut perms = std::fs::metadata(&dest).unwrap().permissions();
+            #[allow(clippy::permissions_set_readonly_false)]
+            perms.set_readonly(false);
+            std::fs::set_permissions(&dest, perms).unwrap();
+        }
+    }
+}
+
+/// The binary, pointed at `root`, in UTC (the fixture's local times are UTC).
+pub fn sessionctl(root: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("sessionctl").unwrap();
+    cmd.env_clear()
+        .env("TZ", "UTC")
+        .env("HOME", root.join("no-home"))
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .arg("--root")
+        .arg(root);
+    cmd
+}
+
+pub fn json_of(output: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
+
+/// Every file under `root` (our own `.sessionctl/` lock folder excepted),
+/// with its bytes: equal snapshots mean nothing was modified.
+pub fn snapshot(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    walk(root, root, &mut out);
+    out
+}
+
+fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let entry = entry.unwrap();
+        let path = entry.path();
+        let rel = path.strip_prefix(root).unwrap().to_path_buf();
+        if rel.starts_with(".sessionctl") {
+            continue;
+        }
+        let ft = entry.file_type().unwrap();
+        if ft.is_symlink() {
+            let target = std::fs::read_link(&path).unwrap();
+            out.insert(rel, target.as_os_str().as_encoded_bytes().to_vec());
+        } else if ft.is_dir() {
+            out.insert(rel, b"<dir>".to_vec());
+            walk(root, &path, out);
+        } else {
+            out.insert(rel, std::fs::read(&path).unwrap());
+        }
+    }
+}
+
+pub fn db(root: &Path, index: u8) -> Db {
+    Db::load(&root.join(".store"), index).unwrap()
+}
+
+pub fn db1_keys(root: &Path) -> Vec<String> {
+    db(root, 1).keys("*", sessionctl::store::torii::now_unix())
+}
+
+pub fn sqlite(root: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open(root.join(".store/history.db")).unwrap()
+}
+
+pub fn archive_count(root: &Path, session: &str) -> i64 {
+    sqlite(root)
+        .query_row(
+            "SELECT COUNT(*) FROM messages WHERE session_id = ?1",
+            [session],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+pub fn meta_count(root: &Path, session: &str) -> i64 {
+    sqlite(root)
+        .query_row(
+            "SELECT COUNT(*) FROM session_meta WHERE session_id = ?1",
+            [session],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+pub fn fts_integrity_ok(root: &Path) {
+    sqlite(root)
+        .execute(
+            "INSERT INTO messages_fts5(messages_fts5, rank) VALUES('integrity-check', 1)",
+            [],
+        )
+        .expect("FTS5 integrity-check");
+}
+
+/// Every line of every ToriiDB log is one ToriiDB can read (≤ 65,535 bytes).
+pub fn logs_are_toriidb_readable(root: &Path) {
+    for i in 0..16 {
+        let p = root.join(format!(".store/db_{i}/record.aof"));
+        if let Ok(bytes) = std::fs::read(&p) {
+            for (n, line) in bytes.split(|b| *b == b'\n').enumerate() {
+                assert!(
+                    line.len() <= 65_535,
+                    "{}: line {} is {} bytes",
+                    p.display(),
+                    n + 1,
+                    line.len()
+                );
+            }
+        }
+    }
+}
+
+/// A tmpfs mounted at a fresh folder (root only); unmounted on drop.
+pub struct Tmpfs {
+    pub dir: tempfile::TempDir,
+}
+
+impl Tmpfs {
+    pub fn mount(size: &str) -> Option<Tmpfs> {
+        let dir = tempfile::tempdir().unwrap();
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then_some(Tmpfs { dir })
+    }
+
+    pub fn remount_read_only(&self) {
+        let ok = std::process::Command::new("mount")
+            .args(["-o", "remount,ro"])
+            .arg(self.dir.path())
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "remount read-only failed");
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg(self.dir.path())
+            .status();
+    }
+}
