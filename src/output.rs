@@ -62,6 +62,22 @@ impl Output {
         }
     }
 
+    /// A progress bar for batch work: drawn on stderr when it is a terminal,
+    /// hidden otherwise (cron logs stay clean) and for a single item.
+    pub fn progress(&self, len: usize, what: &str) -> indicatif::ProgressBar {
+        if self.quiet || len < 2 || !io::stderr().is_terminal() {
+            return indicatif::ProgressBar::hidden();
+        }
+        let bar = indicatif::ProgressBar::new(len as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed}")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        bar.set_message(what.to_owned());
+        bar
+    }
+
     /// A table of one-line rows: boxed on a terminal, plain aligned
     /// columns otherwise (easy to cut, grep and awk).
     pub fn new_table(&self, header: &[&str]) -> Table {

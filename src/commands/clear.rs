@@ -51,12 +51,7 @@ pub fn open_tiers<'a>(ctx: &'a Context, w: &WriteArgs) -> Result<Tiers<'a>> {
     } else {
         Some(Archive::open_write(&path)?)
     };
-    Ok(Tiers {
-        root: &ctx.root,
-        archive,
-        db1,
-        now: torii_now(),
-    })
+    Ok(Tiers::new(&ctx.root, archive, db1, torii_now()))
 }
 
 pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {

@@ -62,7 +62,7 @@ pub fn run(ctx: &Context, args: &RemoveArgs) -> Result<i32> {
                 Some(a) => a.count_session(id)?,
                 None => 0,
             };
-            if rows == 0 && tiers.db1.session_keys(id, tiers.now).is_empty() {
+            if rows == 0 && tiers.session_keys(id).is_empty() {
                 return Err(Error::no_input(format!(
                     "unknown session '{id}': no folder, no archive rows, no ToriiDB keys"
                 ))
@@ -77,9 +77,12 @@ pub fn run(ctx: &Context, args: &RemoveArgs) -> Result<i32> {
         purge: args.write.purge,
     };
     let mut reports = Vec::with_capacity(targets.len());
+    let bar = ctx.out.progress(targets.len(), "removing");
     for (id, folder) in targets {
         reports.push(reset::remove(&mut tiers, &id, folder, opts)?);
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     clear::render(ctx, &reports)?;
     Ok(exit::OK)
 }

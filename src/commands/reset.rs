@@ -40,9 +40,12 @@ pub fn run(ctx: &Context, args: &ResetArgs) -> Result<i32> {
         purge: args.write.purge,
     };
     let mut reports = Vec::with_capacity(dirs.len());
+    let bar = ctx.out.progress(dirs.len(), "resetting");
     for dir in &dirs {
         reports.push(reset::reset(&mut tiers, dir, args.mode, opts)?);
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     clear::render(ctx, &reports)?;
     Ok(exit::OK)
 }

@@ -11,6 +11,7 @@
 //! reset does; it never takes usage.log, config.json, bot.md, status.json,
 //! `.history`, other sessions, the error memory or `file_history`.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use serde::Serialize;
@@ -69,7 +70,26 @@ pub struct Tiers<'a> {
     /// `None` when there is no archive file (nothing to clear there).
     pub archive: Option<Archive>,
     pub db1: Db,
+    /// db1 keys per session, indexed once so a batch is not O(sessions × keys).
+    pub db1_keys: HashMap<String, Vec<String>>,
     pub now: i64,
+}
+
+impl<'a> Tiers<'a> {
+    pub fn new(root: &'a DataRoot, archive: Option<Archive>, db1: Db, now: i64) -> Self {
+        let db1_keys = db1.keys_by_session(now);
+        Tiers {
+            root,
+            archive,
+            db1,
+            db1_keys,
+            now,
+        }
+    }
+
+    pub fn session_keys(&self, id: &str) -> &[String] {
+        self.db1_keys.get(id).map_or(&[], Vec::as_slice)
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -101,7 +121,7 @@ fn find(tiers: &Tiers<'_>, id: &str, dir: Option<&SessionDir>, names: &[&str]) -
     };
     Ok(Found {
         files,
-        keys: tiers.db1.session_keys(id, tiers.now),
+        keys: tiers.session_keys(id).to_vec(),
         rows,
     })
 }
@@ -236,6 +256,7 @@ fn clear_stores(
     }
     crate::failpoint("clear-after-archive");
     report.removed = tiers.db1.delete(&found.keys, tiers.now)?;
+    tiers.db1_keys.remove(id);
     Ok(())
 }
 

@@ -262,6 +262,21 @@ impl Db {
         keys
     }
 
+    /// Every live db1 key grouped by session id, each list sorted: one pass
+    /// over the store for a whole batch of sessions.
+    pub fn keys_by_session(&self, now: i64) -> HashMap<String, Vec<String>> {
+        let mut by: HashMap<String, Vec<String>> = HashMap::new();
+        for (k, _) in self.live(now) {
+            if let Some(s) = session_of_key(k) {
+                by.entry(s.to_owned()).or_default().push(k.clone());
+            }
+        }
+        for keys in by.values_mut() {
+            keys.sort_unstable();
+        }
+        by
+    }
+
     /// Live key counts per session id, for listings.
     pub fn counts_by_session(&self, now: i64) -> HashMap<&str, u64> {
         let mut counts = HashMap::new();
