@@ -19,6 +19,9 @@ _sessionctl() {
             sessionctl,help)
                 cmd="sessionctl__subcmd__help"
                 ;;
+            sessionctl,limits)
+                cmd="sessionctl__subcmd__limits"
+                ;;
             sessionctl,remove)
                 cmd="sessionctl__subcmd__remove"
                 ;;
@@ -34,6 +37,9 @@ _sessionctl() {
             sessionctl__subcmd__help,help)
                 cmd="sessionctl__subcmd__help__subcmd__help"
                 ;;
+            sessionctl__subcmd__help,limits)
+                cmd="sessionctl__subcmd__help__subcmd__limits"
+                ;;
             sessionctl__subcmd__help,remove)
                 cmd="sessionctl__subcmd__help__subcmd__remove"
                 ;;
@@ -46,8 +52,41 @@ _sessionctl() {
             sessionctl__subcmd__help,show)
                 cmd="sessionctl__subcmd__help__subcmd__show"
                 ;;
+            sessionctl__subcmd__help__subcmd__limits,learn)
+                cmd="sessionctl__subcmd__help__subcmd__limits__subcmd__learn"
+                ;;
+            sessionctl__subcmd__help__subcmd__limits,refresh)
+                cmd="sessionctl__subcmd__help__subcmd__limits__subcmd__refresh"
+                ;;
+            sessionctl__subcmd__help__subcmd__limits,show)
+                cmd="sessionctl__subcmd__help__subcmd__limits__subcmd__show"
+                ;;
             sessionctl__subcmd__help__subcmd__sessions,list)
                 cmd="sessionctl__subcmd__help__subcmd__sessions__subcmd__list"
+                ;;
+            sessionctl__subcmd__limits,help)
+                cmd="sessionctl__subcmd__limits__subcmd__help"
+                ;;
+            sessionctl__subcmd__limits,learn)
+                cmd="sessionctl__subcmd__limits__subcmd__learn"
+                ;;
+            sessionctl__subcmd__limits,refresh)
+                cmd="sessionctl__subcmd__limits__subcmd__refresh"
+                ;;
+            sessionctl__subcmd__limits,show)
+                cmd="sessionctl__subcmd__limits__subcmd__show"
+                ;;
+            sessionctl__subcmd__limits__subcmd__help,help)
+                cmd="sessionctl__subcmd__limits__subcmd__help__subcmd__help"
+                ;;
+            sessionctl__subcmd__limits__subcmd__help,learn)
+                cmd="sessionctl__subcmd__limits__subcmd__help__subcmd__learn"
+                ;;
+            sessionctl__subcmd__limits__subcmd__help,refresh)
+                cmd="sessionctl__subcmd__limits__subcmd__help__subcmd__refresh"
+                ;;
+            sessionctl__subcmd__limits__subcmd__help,show)
+                cmd="sessionctl__subcmd__limits__subcmd__help__subcmd__show"
                 ;;
             sessionctl__subcmd__sessions,help)
                 cmd="sessionctl__subcmd__sessions__subcmd__help"
@@ -68,7 +107,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --no-color --help --version sessions show reset remove help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --no-color --help --version sessions show reset limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -86,7 +125,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset remove help"
+            opts="sessions show reset limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -102,6 +141,62 @@ _sessionctl() {
         sessionctl__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__limits)
+            opts="refresh show learn"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__limits__subcmd__learn)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__limits__subcmd__refresh)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__limits__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -183,8 +278,174 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sessionctl__subcmd__limits)
+            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help refresh show learn help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__help)
+            opts="refresh show learn help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__help__subcmd__learn)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__help__subcmd__refresh)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__learn)
+            opts="-q -v -h --from-error --input-tokens --root --json --quiet --verbose --offline --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from-error)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input-tokens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__refresh)
+            opts="-q -v -h --source --url --token-env --timeout --root --json --quiet --verbose --offline --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --source)
+                    COMPREPLY=($(compgen -W "agenvoy litellm models.dev openrouter copilot" -- "${cur}"))
+                    return 0
+                    ;;
+                --url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__show)
+            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sessionctl__subcmd__remove)
-            opts="-n -y -q -v -h --all --idle-for --older-than --match --shard --dry-run --yes --purge --force --root --json --quiet --verbose --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --older-than --match --shard --dry-run --yes --purge --force --root --json --quiet --verbose --offline --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -218,7 +479,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__reset)
-            opts="-n -y -q -v -h --all --idle-for --older-than --match --shard --mode --dry-run --yes --purge --force --root --json --quiet --verbose --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --older-than --match --shard --mode --dry-run --yes --purge --force --root --json --quiet --verbose --offline --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -256,7 +517,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__sessions)
-            opts="-q -v -h --root --json --quiet --verbose --no-color --help list help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -316,7 +577,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__sessions__subcmd__list)
-            opts="-q -v -h --idle-for --older-than --match --shard --root --json --quiet --verbose --no-color --help"
+            opts="-q -v -h --idle-for --older-than --match --shard --root --json --quiet --verbose --offline --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -350,7 +611,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --no-color --help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_sessionctl_global_optspecs
-    string join \n root= json q/quiet v/verbose no-color h/help V/version
+    string join \n root= json q/quiet v/verbose offline no-color h/help V/version
 end
 
 function __fish_sessionctl_needs_command
@@ -28,18 +28,21 @@ complete -c sessionctl -n "__fish_sessionctl_needs_command" -l root -d 'The Agen
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -s V -l version -d 'Print version'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "sessions" -d 'Work with the set of sessions under the root'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "show" -d 'Show every tier of one session side by side'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
@@ -52,6 +55,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fi
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
@@ -60,6 +64,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l root -d '
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
@@ -77,8 +82,55 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l force -d
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l source -d 'Where to fetch from' -r -f -a "agenvoy\t'Agenvoy\'s own table: {vendor:{model:{in,out}}}'
+litellm\t'LiteLLM\'s model_prices_and_context_window.json'
+models.dev\t'models.dev api.json'
+openrouter\t'OpenRouter /api/v1/models'
+copilot\t'GitHub Copilot /models (needs a token, see --token-env)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l url -d 'Fetch from this URL instead of the source\'s usual one' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l token-env -d 'Environment variable holding the bearer token (Copilot)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l timeout -d 'Give up after this many seconds' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l from-error -d 'The provider\'s error text, or - to read it from stdin' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l input-tokens -d 'Tokens the failed request held, for errors that state no numbers' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l older-than -d 'Only sessions whose first message is older than this (e.g. 30d)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
@@ -92,11 +144,16 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l force -
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset remove help" -f -a "sessions" -d 'Work with the set of sessions under the root'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset remove help" -f -a "show" -d 'Show every tier of one session side by side'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset remove help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset remove help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset limits remove help" -f -a "sessions" -d 'Work with the set of sessions under the root'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset limits remove help" -f -a "show" -d 'Show every tier of one session side by side'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset limits remove help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset limits remove help" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset limits remove help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset limits remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from sessions" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'

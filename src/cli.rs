@@ -58,6 +58,11 @@ pub struct GlobalArgs {
     #[arg(short, long, global = true)]
     pub verbose: bool,
 
+    /// Never use the network (the window table comes from the cache or the
+    /// built-in copy)
+    #[arg(long, global = true, env = "SESSIONCTL_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
+    pub offline: bool,
+
     /// No colours (also when NO_COLOR is set)
     #[arg(long, global = true, env = "NO_COLOR", value_parser = clap::builder::FalseyValueParser::new())]
     pub no_color: bool,
@@ -90,6 +95,10 @@ Examples:
   sessionctl reset --all --idle-for 60d --mode all --yes")]
     Reset(ResetArgs),
 
+    /// Context windows and compaction budgets of the models sessions use
+    #[command(subcommand)]
+    Limits(LimitsCommand),
+
     /// Remove sessions entirely: folder, ToriiDB keys and archive rows
     #[command(after_help = "\
 The folder moves to sessions/.Trash/<id>_<stamp>/ (Agenvoy's trash layout) with the
@@ -111,6 +120,84 @@ Examples:
   sessionctl sessions list
   sessionctl sessions list --idle-for 30d --json | jq -r '.sessions[].id'")]
     List(ListArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LimitsCommand {
+    /// Fetch the context-window table and replace the cache atomically
+    #[command(after_help = "\
+The cache is <root>/.sessionctl/limits.json. Commands that need a window refresh it
+themselves when it is older than an hour (5 s timeout; after a failure nobody fetches
+for 5 minutes); --offline never fetches. A bad answer never replaces a good cache:
+exit 69 when the source is unreachable or answers an HTTP error, 65 when the answer
+is empty, not JSON or wrongly shaped.
+
+Examples:
+  sessionctl limits refresh
+  sessionctl limits refresh --source litellm
+  sessionctl limits refresh --source copilot --token-env COPILOT_TOKEN")]
+    Refresh(RefreshArgs),
+
+    /// Show window, source and budget for agents (default: those the sessions use)
+    #[command(after_help = "\
+Sources: fixed (deepseek@deepseek-flash), learned (from an overflow error), table,
+copilot (Copilot's /models), fallback (128,000). Budget = 80% of the window.
+
+Examples:
+  sessionctl limits show
+  sessionctl limits show claude@claude-sonnet-4-5 openrouter@anthropic/claude-3.7-sonnet")]
+    Show(LimitsShowArgs),
+
+    /// Learn a model's real limit from a provider's context-overflow error
+    #[command(after_help = "\
+Understands OpenAI, Anthropic (both wordings), Gemini, xAI, Copilot, OpenRouter,
+DeepSeek, Mistral, vLLM and llama.cpp errors. A limit is stored only if it is smaller
+than what is known. Exit 65 when the text holds no limit.
+
+Example:
+  sessionctl limits learn claude@claude-sonnet-4-5 --from-error 'prompt is too long: 210312 tokens > 200000 maximum'
+  pbpaste | sessionctl limits learn openai@gpt-4o --from-error -")]
+    Learn(LearnArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RefreshArgs {
+    /// Where to fetch from
+    #[arg(long, value_enum, default_value = "agenvoy")]
+    pub source: crate::engine::limits::Source,
+
+    /// Fetch from this URL instead of the source's usual one
+    #[arg(long)]
+    pub url: Option<String>,
+
+    /// Environment variable holding the bearer token (Copilot)
+    #[arg(long, value_name = "NAME")]
+    pub token_env: Option<String>,
+
+    /// Give up after this many seconds
+    #[arg(long, default_value_t = 30, value_name = "SECS")]
+    pub timeout: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct LimitsShowArgs {
+    /// Agent names as in a session's config.json: provider@model
+    #[arg(value_name = "AGENT")]
+    pub agents: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct LearnArgs {
+    /// Agent name: provider@model
+    pub agent: String,
+
+    /// The provider's error text, or - to read it from stdin
+    #[arg(long, value_name = "TEXT")]
+    pub from_error: String,
+
+    /// Tokens the failed request held, for errors that state no numbers
+    #[arg(long, value_name = "N")]
+    pub input_tokens: Option<u64>,
 }
 
 /// Which sessions a command applies to.

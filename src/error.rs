@@ -28,6 +28,10 @@ pub enum Error {
     #[error("{msg}")]
     Busy { msg: String, hint: Option<String> },
 
+    /// A remote service did not answer usefully (network, HTTP error).
+    #[error("{msg}")]
+    Unavailable { msg: String, hint: Option<String> },
+
     /// We could not write (read-only file system, permissions, disk full).
     #[error("cannot write {}: {source}", path.display())]
     CantWrite { path: PathBuf, source: io::Error },
@@ -78,6 +82,13 @@ impl Error {
         }
     }
 
+    pub fn unavailable(msg: impl Into<String>) -> Self {
+        Error::Unavailable {
+            msg: msg.into(),
+            hint: None,
+        }
+    }
+
     pub fn busy(msg: impl Into<String>) -> Self {
         Error::Busy {
             msg: msg.into(),
@@ -113,7 +124,8 @@ impl Error {
             Error::Usage { hint, .. }
             | Error::Data { hint, .. }
             | Error::NoInput { hint, .. }
-            | Error::Busy { hint, .. } => *hint = text,
+            | Error::Busy { hint, .. }
+            | Error::Unavailable { hint, .. } => *hint = text,
             _ => {}
         }
         self
@@ -124,7 +136,8 @@ impl Error {
             Error::Usage { hint, .. }
             | Error::Data { hint, .. }
             | Error::NoInput { hint, .. }
-            | Error::Busy { hint, .. } => hint.as_deref(),
+            | Error::Busy { hint, .. }
+            | Error::Unavailable { hint, .. } => hint.as_deref(),
             Error::CantWrite { source, .. } if is_read_only(source) => {
                 Some("the data root is read-only; run sessionctl where it can write, or remount")
             }
@@ -138,6 +151,7 @@ impl Error {
             Error::Data { .. } => exit::DATA,
             Error::NoInput { .. } => exit::NO_INPUT,
             Error::Busy { .. } => exit::TEMP_FAIL,
+            Error::Unavailable { .. } => exit::UNAVAILABLE,
             Error::CantWrite { .. } => exit::CANT_CREATE,
             Error::Read { source, .. } => match source.kind() {
                 io::ErrorKind::NotFound => exit::NO_INPUT,

@@ -1,6 +1,7 @@
 //! One file per subcommand: resolve targets, call the engine, render.
 
 mod clear;
+pub mod limits;
 pub mod remove;
 pub mod reset;
 pub mod sessions;
@@ -9,7 +10,7 @@ mod targets;
 
 use anyhow::Result;
 
-use crate::cli::{Cli, Command, SessionsCommand};
+use crate::cli::{Cli, Command, LimitsCommand, SessionsCommand};
 use crate::output::Output;
 use crate::store::layout::DataRoot;
 
@@ -17,6 +18,8 @@ use crate::store::layout::DataRoot;
 pub struct Context {
     pub root: DataRoot,
     pub out: Output,
+    /// Never touch the network.
+    pub offline: bool,
 }
 
 /// Run the parsed command line; returns the process exit code.
@@ -33,6 +36,7 @@ pub fn run(cli: Cli) -> Result<i32> {
     let ctx = Context {
         root: DataRoot::open(&root_path)?,
         out,
+        offline: g.offline,
     };
     ctx.out
         .info(&format!("data root {}", ctx.root.path().display()));
@@ -41,6 +45,9 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Show(args) => show::run(&ctx, &args),
         Command::Reset(args) => reset::run(&ctx, &args),
         Command::Remove(args) => remove::run(&ctx, &args),
+        Command::Limits(LimitsCommand::Refresh(args)) => limits::refresh(&ctx, &args),
+        Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args),
+        Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args),
     }
 }
 

@@ -59,6 +59,20 @@ pub fn load_cursor(dir: &SessionDir) -> Result<Option<String>> {
     }
 }
 
+/// The agent (`provider@model`) a session runs on, from its config.json.
+pub fn load_model(dir: &SessionDir) -> Result<Option<String>> {
+    let path = dir.config_json();
+    let Some(bytes) = dir.read(&path)? else {
+        return Ok(None);
+    };
+    let v: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|e| Error::data(&path, format!("not valid JSON: {e}")))?;
+    Ok(v.get("model")
+        .and_then(serde_json::Value::as_str)
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned))
+}
+
 /// Destructive commands call this first: a session whose history.json or
 /// summary.json does not parse is refused (exit 65) before anything changes.
 pub fn validate(dir: &SessionDir) -> Result<()> {

@@ -37,6 +37,15 @@ pub fn store(root: &DataRoot) -> Result<Lock> {
     )
 }
 
+/// Held while the limits cache is read, changed and written back.
+pub fn limits(root: &DataRoot) -> Result<Lock> {
+    acquire(
+        &root.tool_dir().join("locks"),
+        "limits.lock",
+        "the limits cache",
+    )
+}
+
 fn acquire(dir: &Path, name: &str, what: &str) -> Result<Lock> {
     std::fs::create_dir_all(dir).map_err(|e| Error::write(dir, e))?;
     let path = dir.join(name);

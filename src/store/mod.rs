@@ -5,6 +5,7 @@ pub mod archive;
 pub mod atomic;
 pub mod history;
 pub mod layout;
+pub mod limits_cache;
 pub mod lock;
 pub mod runtime;
 pub mod summary;

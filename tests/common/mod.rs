@@ -183,3 +183,113 @@ impl Drop for Tmpfs {
             .status();
     }
 }
+
+/// A real HTTP server on 127.0.0.1 for the tests that fetch. Each request
+/// is answered by `reply`; every request is recorded.
+pub struct TestServer {
+    pub url: String,
+    pub requests: std::sync::Arc<std::sync::Mutex<Vec<SeenRequest>>>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SeenRequest {
+    pub method: String,
+    pub path: String,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl SeenRequest {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+pub struct Reply {
+    pub status: u16,
+    pub body: Vec<u8>,
+    pub delay: std::time::Duration,
+    pub headers: Vec<(String, String)>,
+}
+
+impl Reply {
+    pub fn json(status: u16, body: impl Into<Vec<u8>>) -> Reply {
+        Reply {
+            status,
+            body: body.into(),
+            delay: std::time::Duration::ZERO,
+            headers: vec![("Content-Type".into(), "application/json".into())],
+        }
+    }
+}
+
+impl TestServer {
+    pub fn start(reply: impl Fn(&SeenRequest, usize) -> Reply + Send + 'static) -> TestServer {
+        use std::sync::atomic::Ordering;
+        let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", server.server_addr().to_ip().unwrap());
+        let requests = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (seen, stopped) = (requests.clone(), stop.clone());
+        let handle = std::thread::spawn(move || {
+            while !stopped.load(Ordering::SeqCst) {
+                let Ok(Some(mut req)) = server.recv_timeout(std::time::Duration::from_millis(50))
+                else {
+                    continue;
+                };
+                let mut body = String::new();
+                let _ = req.as_reader().read_to_string(&mut body);
+                let seen_req = SeenRequest {
+                    method: req.method().to_string(),
+                    path: req.url().to_string(),
+                    headers: req
+                        .headers()
+                        .iter()
+                        .map(|h| (h.field.to_string(), h.value.to_string()))
+                        .collect(),
+                    body,
+                };
+                let n = {
+                    let mut all = seen.lock().unwrap();
+                    all.push(seen_req.clone());
+                    all.len()
+                };
+                let r = reply(&seen_req, n);
+                if !r.delay.is_zero() {
+                    std::thread::sleep(r.delay);
+                }
+                let mut resp = tiny_http::Response::from_data(r.body).with_status_code(r.status);
+                for (k, v) in r.headers {
+                    resp.add_header(
+                        tiny_http::Header::from_bytes(k.as_bytes(), v.as_bytes()).unwrap(),
+                    );
+                }
+                let _ = req.respond(resp);
+            }
+        });
+        TestServer {
+            url,
+            requests,
+            stop,
+            handle: Some(handle),
+        }
+    }
+
+    pub fn hits(&self) -> usize {
+        self.requests.lock().unwrap().len()
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}

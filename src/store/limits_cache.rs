@@ -1,0 +1,35 @@
+//! `<root>/.sessionctl/limits.json`: the window table, Copilot limits and
+//! learned limits. Our own file; Agenvoy never reads it.
+
+use std::path::PathBuf;
+
+use crate::engine::limits::LimitsCache;
+use crate::error::{Error, Result};
+use crate::store::atomic;
+use crate::store::layout::DataRoot;
+
+pub fn path(root: &DataRoot) -> PathBuf {
+    root.tool_dir().join("limits.json")
+}
+
+/// The cache, or `None` when there is none yet. A damaged cache is bad
+/// data naming the file (the built-in table is the caller's fallback).
+pub fn load(root: &DataRoot) -> Result<Option<LimitsCache>> {
+    let p = path(root);
+    match std::fs::read(&p) {
+        Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+            Error::data(&p, format!("not a limits cache: {e}"))
+                .with_hint("delete it and run `sessionctl limits refresh`")
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::read(&p, e)),
+    }
+}
+
+pub fn save(root: &DataRoot, cache: &LimitsCache) -> Result<()> {
+    let p = path(root);
+    atomic::create_dir_all(&root.tool_dir())?;
+    let mut bytes = serde_json::to_vec_pretty(cache).expect("the cache serialises");
+    bytes.push(b'\n');
+    atomic::write_atomic(&p, &bytes)
+}
