@@ -16,6 +16,9 @@ _sessionctl() {
             ",$1")
                 cmd="sessionctl"
                 ;;
+            sessionctl,compact)
+                cmd="sessionctl__subcmd__compact"
+                ;;
             sessionctl,help)
                 cmd="sessionctl__subcmd__help"
                 ;;
@@ -33,6 +36,9 @@ _sessionctl() {
                 ;;
             sessionctl,show)
                 cmd="sessionctl__subcmd__show"
+                ;;
+            sessionctl__subcmd__help,compact)
+                cmd="sessionctl__subcmd__help__subcmd__compact"
                 ;;
             sessionctl__subcmd__help,help)
                 cmd="sessionctl__subcmd__help__subcmd__help"
@@ -107,7 +113,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --no-color --help --version sessions show reset limits remove help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --no-color --help --version sessions show reset compact limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -124,9 +130,77 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        sessionctl__subcmd__help)
-            opts="sessions show reset limits remove help"
+        sessionctl__subcmd__compact)
+            opts="-n -y -q -v -h --all --idle-for --older-than --match --shard --model --budget --max-bytes --keep-last --for-model --dry-run --yes --force --root --json --quiet --verbose --offline --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --idle-for)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --older-than)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --match)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --budget)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --for-model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help)
+            opts="sessions show reset compact limits remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__compact)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -95,6 +95,26 @@ Examples:
   sessionctl reset --all --idle-for 60d --mode all --yes")]
     Reset(ResetArgs),
 
+    /// Bring sessions back under their model's token budget, losing nothing
+    #[command(after_help = "\
+Budget: 80% of the model's context window (see `limits show`), or --budget. A session is
+compacted when its tokens (history.json + summary + its largest task history) exceed the
+budget, or history.json exceeds --max-bytes; it is then brought to 80% of the limit that
+triggered, so the next run is a no-op. Stages, as far as needed:
+  tools      fold the oldest tool steps of task histories into one text message
+  trim       drop the oldest exchanges of history.json (never the newest --keep-last),
+             then the oldest task-history messages and tool steps with their results
+  raw-tools  with --for-model: rewrite task histories as plain text for the new model
+Every record that leaves history.json is first inserted into the SQLite archive if it
+is missing; ToriiDB db1 keys older than the first remaining record are removed;
+session_meta.start_at moves to it. summary.json is untouched.
+
+Examples:
+  sessionctl compact tui-alice --dry-run
+  sessionctl compact --all --yes --json          # the nightly cron job
+  sessionctl compact tui-alice --for-model ollama@qwen3 --yes")]
+    Compact(CompactArgs),
+
     /// Context windows and compaction budgets of the models sessions use
     #[command(subcommand)]
     Limits(LimitsCommand),
@@ -286,6 +306,45 @@ pub struct ResetArgs {
 
     #[command(flatten)]
     pub write: WriteArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CompactArgs {
+    #[command(flatten)]
+    pub targets: Targets,
+
+    /// The model whose window sets the budget [default: the session's config.json model]
+    #[arg(long, value_name = "AGENT")]
+    pub model: Option<String>,
+
+    /// Token budget, instead of 80% of the model's window
+    #[arg(long, value_name = "TOKENS")]
+    pub budget: Option<u64>,
+
+    /// Byte cap of history.json (Agenvoy's max_history_bytes)
+    #[arg(long, value_name = "N", default_value_t = crate::engine::compact::DEFAULT_MAX_BYTES)]
+    pub max_bytes: u64,
+
+    /// Always keep this many newest exchanges of history.json
+    #[arg(long, value_name = "N", default_value_t = crate::engine::compact::DEFAULT_KEEP_LAST)]
+    pub keep_last: usize,
+
+    /// The session moves to this model: rewrite its tool histories as plain
+    /// text the new model can read, and budget for that model
+    #[arg(long, value_name = "AGENT")]
+    pub for_model: Option<String>,
+
+    /// Print exactly what would change, change nothing
+    #[arg(short = 'n', long)]
+    pub dry_run: bool,
+
+    /// Do not ask for confirmation (required when stdin is not a terminal)
+    #[arg(short, long)]
+    pub yes: bool,
+
+    /// Write even though Agenvoy seems to be running
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod commands;
 pub mod engine;
 pub mod error;
+pub mod llm;
 pub mod net;
 pub mod output;
 pub mod store;

@@ -1,6 +1,7 @@
 //! One file per subcommand: resolve targets, call the engine, render.
 
 mod clear;
+pub mod compact;
 pub mod limits;
 pub mod remove;
 pub mod reset;
@@ -45,6 +46,7 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Show(args) => show::run(&ctx, &args),
         Command::Reset(args) => reset::run(&ctx, &args),
         Command::Remove(args) => remove::run(&ctx, &args),
+        Command::Compact(args) => compact::run(&ctx, &args),
         Command::Limits(LimitsCommand::Refresh(args)) => limits::refresh(&ctx, &args),
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args),

@@ -1,6 +1,7 @@
 //! Operations on loaded data. Engine functions decide policy and return
 //! reports; they never print and never exit.
 
+pub mod compact;
 pub mod limits;
 pub mod reset;
 pub mod sessions;

@@ -278,6 +278,42 @@ impl Archive {
         Ok(true)
     }
 
+    /// In one transaction: archive every record not yet archived (same
+    /// session, send_at, role and text) and point `session_meta.start_at`
+    /// at `start_at`. Returns how many rows were inserted.
+    pub fn archive_records(
+        &mut self,
+        session: &str,
+        records: &[crate::store::history::Record],
+        start_at: Option<i64>,
+    ) -> Result<u64> {
+        let path = self.path.clone();
+        let err = |e| Error::sqlite(&path, e);
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(err)?;
+        let mut inserted = 0;
+        for r in records {
+            if Archive::insert_if_missing(&tx, session, r.send_at, &r.role, &r.text(), &r.sender)
+                .map_err(err)?
+            {
+                inserted += 1;
+            }
+        }
+        if let Some(t) = start_at {
+            tx.execute(
+                "INSERT INTO session_meta (session_id, start_at) VALUES (?1, ?2)
+                 ON CONFLICT(session_id) DO UPDATE SET start_at = excluded.start_at",
+                params![session, t],
+            )
+            .map_err(err)?;
+        }
+        crate::failpoint("archive-before-commit");
+        tx.commit().map_err(err)?;
+        Ok(inserted)
+    }
+
     /// FTS5's own consistency check of the external-content index.
     pub fn fts_integrity_check(&self) -> Result<()> {
         self.conn

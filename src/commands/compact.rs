@@ -1,0 +1,320 @@
+//! `compact SESSION…|--all`
+
+use anyhow::Result;
+use comfy_table::Cell;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::cli::{CompactArgs, WriteArgs};
+use crate::commands::{
+    clear, limits, load_db1, reset::preview, sessions::torii_now, targets, Context,
+};
+use crate::engine::compact::{self, Plan, StageReport, Task};
+use crate::engine::limits::{LimitsCache, Window};
+use crate::engine::sessions;
+use crate::engine::tokens::Counter;
+use crate::error::{exit, Error};
+use crate::llm::offline::Offline;
+use crate::output::{bytes, num};
+use crate::store::archive::Archive;
+use crate::store::layout::SessionDir;
+use crate::store::tasks;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CompactReport {
+    pub ok: bool,
+    pub action: &'static str,
+    pub session: String,
+    /// Records removed from history.json.
+    pub removed: usize,
+    pub model: String,
+    pub window_source: crate::engine::limits::WindowSource,
+    pub budget: u64,
+    pub counter: &'static str,
+    /// `null` when the session was skipped by size without reading it.
+    pub tokens_before: Option<usize>,
+    pub tokens_after: Option<usize>,
+    pub bytes_before: u64,
+    pub bytes_after: u64,
+    pub within_budget: bool,
+    pub torii_removed: usize,
+    /// Removed records that were missing from the archive and were inserted.
+    pub archived: u64,
+    pub stages: Vec<StageReport>,
+    /// Still over the target after every stage (only the newest
+    /// `keep_last` exchanges and protected tool steps are left).
+    pub still_over: bool,
+    pub dry_run: bool,
+}
+
+/// One session's assessment: its report, and the plan when there is work.
+struct Assessed {
+    dir: SessionDir,
+    window: Window,
+    report: CompactReport,
+    plan: Option<Plan>,
+}
+
+pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
+    let targets = targets::resolve(&ctx.root, &args.targets, false)?;
+    let dirs: Vec<SessionDir> = targets.into_iter().filter_map(|t| t.dir).collect();
+    if dirs.is_empty() {
+        ctx.out.line("no sessions match; nothing to do")?;
+        return Ok(exit::OK);
+    }
+    let cache = limits::current(ctx)?;
+    // Read and plan in parallel, without locks; most sessions need nothing.
+    let bar = ctx.out.progress(dirs.len(), "assessing");
+    let assessed: Vec<Assessed> = dirs
+        .into_par_iter()
+        .map(|dir| {
+            let a = assess(dir, args, &cache, args.targets.all);
+            bar.inc(1);
+            a
+        })
+        .collect::<crate::Result<_>>()?;
+    bar.finish_and_clear();
+
+    let (with_work, mut reports): (Vec<Assessed>, Vec<Assessed>) = assessed
+        .into_iter()
+        .partition(|a| a.plan.as_ref().is_some_and(Plan::has_work));
+    if !with_work.is_empty() && !args.dry_run {
+        let write = WriteArgs {
+            dry_run: false,
+            yes: args.yes,
+            purge: false,
+            force: args.force,
+        };
+        let ids: Vec<&str> = with_work.iter().map(|a| a.dir.id.as_str()).collect();
+        let question = format!("Compact {} session(s) ({})?", ids.len(), preview(&ids));
+        if !targets::confirm(&write, &question)? {
+            ctx.out.line("aborted; nothing changed")?;
+            return Ok(exit::FINDINGS);
+        }
+        let _guard = clear::begin(ctx, &ids, &write)?;
+        let mut db1 = load_db1(ctx)?;
+        db1.check_writable(args.force)?;
+        let mut archive = Archive::open_write(&ctx.root.archive_path())?;
+        let bar = ctx.out.progress(with_work.len(), "compacting");
+        for a in with_work {
+            // Re-read under the lock: the files may have changed since.
+            let fresh = assess(a.dir, args, &cache, false)?;
+            let mut report = fresh.report;
+            if let Some(plan) = fresh.plan.filter(Plan::has_work) {
+                let applied =
+                    compact::apply(&plan, &fresh.dir, &mut archive, &mut db1, torii_now())?;
+                report.torii_removed = applied.torii_removed;
+                report.archived = applied.archived;
+            }
+            reports.push(Assessed {
+                dir: fresh.dir,
+                window: fresh.window,
+                report,
+                plan: None,
+            });
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+    } else {
+        reports.extend(with_work);
+    }
+    reports.sort_by(|a, b| a.dir.id.cmp(&b.dir.id));
+    let reports: Vec<CompactReport> = reports.into_iter().map(|a| a.report).collect();
+    render(ctx, &reports)?;
+    Ok(exit::OK)
+}
+
+fn assess(
+    dir: SessionDir,
+    args: &CompactArgs,
+    cache: &LimitsCache,
+    skip_by_size: bool,
+) -> crate::Result<Assessed> {
+    let configured = sessions::load_model(&dir)?;
+    let agent = args
+        .for_model
+        .clone()
+        .or_else(|| args.model.clone())
+        .or(configured)
+        .unwrap_or_else(|| "unknown@unknown".into());
+    let window = crate::engine::limits::window(&agent, cache);
+    let budget = args.budget.unwrap_or(window.budget);
+    let counter = Counter::for_agent(&agent);
+    let mut report = CompactReport {
+        ok: true,
+        action: "compact",
+        session: dir.id.clone(),
+        removed: 0,
+        model: agent.clone(),
+        window_source: window.source,
+        budget,
+        counter: counter.name(),
+        tokens_before: None,
+        tokens_after: None,
+        bytes_before: 0,
+        bytes_after: 0,
+        within_budget: true,
+        torii_removed: 0,
+        archived: 0,
+        stages: Vec::new(),
+        still_over: false,
+        dry_run: args.dry_run,
+    };
+
+    // The cron path: a session whose files are smaller in bytes than the
+    // budget in tokens cannot be over it (no tokenizer yields more than one
+    // token per byte of JSON), so it is not even read.
+    let size = |p: &std::path::Path| dir.inspect(p).ok().flatten().map_or(0, |m| m.len());
+    let history_size = size(&dir.history_json());
+    report.bytes_before = history_size;
+    report.bytes_after = history_size;
+    if skip_by_size && args.for_model.is_none() && history_size <= args.max_bytes {
+        let largest_task = task_files(&dir)?.iter().map(|p| size(p)).max().unwrap_or(0);
+        if history_size + size(&dir.summary_json()) + largest_task <= budget {
+            return Ok(Assessed {
+                dir,
+                window,
+                report,
+                plan: None,
+            });
+        }
+    }
+
+    let history = sessions::load_history(&dir)?;
+    let summary_tokens = match sessions::load_summary(&dir)? {
+        Some((s, _)) => counter.count(&serde_json::to_string(&s.fields).unwrap_or_default()),
+        None => 0,
+    };
+    let mut task_list = Vec::new();
+    for path in task_files(&dir)? {
+        if let Some(bytes) = dir.read(&path)? {
+            task_list.push(Task {
+                name: path
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                messages: tasks::parse(&bytes, &path)?,
+            });
+        }
+    }
+    let (records, file_bytes) = history.map_or((Vec::new(), 0), |h| (h.records, h.bytes));
+    let raw_tools_budget = args.for_model.as_ref().map(|m| {
+        args.budget
+            .unwrap_or(crate::engine::limits::window(m, cache).budget)
+    });
+    let opts = compact::Options {
+        counter,
+        budget,
+        max_bytes: args.max_bytes,
+        keep_last: args.keep_last,
+        raw_tools_budget,
+        summarizer: &Offline,
+    };
+    let plan = compact::plan(&records, file_bytes, summary_tokens, &task_list, &opts)?;
+    report.tokens_before = Some(plan.tokens_before);
+    report.tokens_after = Some(plan.tokens_after);
+    report.bytes_before = plan.bytes_before;
+    report.bytes_after = plan.bytes_after;
+    report.removed = plan.removed.len();
+    report.within_budget = !plan.over_tokens && !plan.over_bytes;
+    report.stages = plan.stages.clone();
+    report.still_over = plan.still_over();
+    Ok(Assessed {
+        dir,
+        window,
+        report,
+        plan: Some(plan),
+    })
+}
+
+/// `history/*.json`, refusing a `history/` that leads out of the root.
+fn task_files(dir: &SessionDir) -> crate::Result<Vec<std::path::PathBuf>> {
+    let tasks_dir = dir.tasks_dir();
+    match dir.inspect(&tasks_dir)? {
+        Some(m) if m.is_dir() => {}
+        _ => return Ok(Vec::new()),
+    }
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&tasks_dir)
+        .map_err(|e| Error::read(&tasks_dir, e))?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {
+    if ctx.out.json {
+        match reports {
+            [one] => ctx.out.json(one)?,
+            many => ctx.out.json(many)?,
+        }
+        return Ok(());
+    }
+    if reports.iter().any(|r| r.dry_run && !r.stages.is_empty()) {
+        ctx.out
+            .line("dry run: nothing was changed; this is what compact would do")?;
+    }
+    let tokens = |t: Option<usize>| t.map_or_else(|| "(by size)".to_owned(), |t| t.to_string());
+    let mut t = ctx.out.new_table(&[
+        "SESSION",
+        "MODEL",
+        "BUDGET",
+        "TOKENS BEFORE",
+        "TOKENS AFTER",
+        "SIZE",
+        "STAGES",
+        "RESULT",
+    ]);
+    for r in reports {
+        let stages = if r.stages.is_empty() {
+            "-".to_owned()
+        } else {
+            r.stages
+                .iter()
+                .map(|s| format!("{} −{}", s.stage, s.removed))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut result = if r.within_budget && r.stages.is_empty() {
+            "within budget".to_owned()
+        } else if r.stages.is_empty() {
+            "over budget, nothing left to remove".to_owned()
+        } else if r.dry_run {
+            format!("would remove {} history record(s)", r.removed)
+        } else {
+            format!(
+                "removed {} history record(s), {} ToriiDB key(s); {} newly archived",
+                r.removed, r.torii_removed, r.archived
+            )
+        };
+        if r.still_over && !r.stages.is_empty() {
+            result.push_str("; still over: only protected turns remain");
+        }
+        t.add_row(vec![
+            Cell::new(&r.session),
+            Cell::new(format!(
+                "{} ({})",
+                r.model,
+                serde_json::to_value(r.window_source)?
+                    .as_str()
+                    .unwrap_or("")
+            )),
+            num(r.budget),
+            num(tokens(r.tokens_before)),
+            num(tokens(r.tokens_after)),
+            Cell::new(if r.bytes_before == r.bytes_after {
+                bytes(r.bytes_before)
+            } else {
+                format!("{} → {}", bytes(r.bytes_before), bytes(r.bytes_after))
+            }),
+            Cell::new(stages),
+            Cell::new(result),
+        ]);
+    }
+    ctx.out.table(&t)?;
+    Ok(())
+}
