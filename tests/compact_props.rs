@@ -99,7 +99,7 @@ proptest! {
             summarizer: &Offline,
         };
         let file_bytes = compact::history_bytes(&records);
-        let plan = compact::plan(&records, file_bytes, 0, &tasks, &opts).unwrap();
+        let plan = compact::plan(records.clone(), file_bytes, 0, &tasks, &opts).unwrap();
 
         // nothing reordered, nothing invented
         let mut joined = plan.removed.clone();

@@ -10,7 +10,7 @@ use crate::commands::{
     clear, limits, load_db1, reset::preview, sessions::torii_now, targets, Context,
 };
 use crate::engine::compact::{self, Plan, StageReport, Task};
-use crate::engine::limits::{LimitsCache, Window};
+use crate::engine::limits::LimitsCache;
 use crate::engine::sessions;
 use crate::engine::tokens::Counter;
 use crate::error::{exit, Error};
@@ -50,9 +50,26 @@ pub struct CompactReport {
 /// One session's assessment: its report, and the plan when there is work.
 struct Assessed {
     dir: SessionDir,
-    window: Window,
     report: CompactReport,
     plan: Option<Plan>,
+    /// Size and mtime of every file the plan read, to tell whether it is
+    /// still valid once the lock is held.
+    fingerprint: Fingerprint,
+}
+
+type Fingerprint = Vec<(std::path::PathBuf, u64, Option<std::time::SystemTime>)>;
+
+fn fingerprint(dir: &SessionDir) -> crate::Result<Fingerprint> {
+    let mut paths = vec![dir.history_json(), dir.summary_json(), dir.config_json()];
+    paths.extend(task_files(dir)?);
+    Ok(paths
+        .into_iter()
+        .map(|p| {
+            let meta = dir.inspect(&p).ok().flatten();
+            let (len, mtime) = meta.map_or((0, None), |m| (m.len(), m.modified().ok()));
+            (p, len, mtime)
+        })
+        .collect())
 }
 
 pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
@@ -97,8 +114,12 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
         let mut archive = Archive::open_write(&ctx.root.archive_path())?;
         let bar = ctx.out.progress(with_work.len(), "compacting");
         for a in with_work {
-            // Re-read under the lock: the files may have changed since.
-            let fresh = assess(a.dir, args, &cache, false)?;
+            // Under the lock, the plan stands only if no file changed since.
+            let fresh = if fingerprint(&a.dir)? == a.fingerprint {
+                a
+            } else {
+                assess(a.dir, args, &cache, false)?
+            };
             let mut report = fresh.report;
             if let Some(plan) = fresh.plan.filter(Plan::has_work) {
                 let applied =
@@ -108,9 +129,9 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
             }
             reports.push(Assessed {
                 dir: fresh.dir,
-                window: fresh.window,
                 report,
                 plan: None,
+                fingerprint: Vec::new(),
             });
             bar.inc(1);
         }
@@ -130,6 +151,7 @@ fn assess(
     cache: &LimitsCache,
     skip_by_size: bool,
 ) -> crate::Result<Assessed> {
+    let fingerprint = fingerprint(&dir)?;
     let configured = sessions::load_model(&dir)?;
     let agent = args
         .for_model
@@ -173,9 +195,9 @@ fn assess(
         if history_size + size(&dir.summary_json()) + largest_task <= budget {
             return Ok(Assessed {
                 dir,
-                window,
                 report,
                 plan: None,
+                fingerprint,
             });
         }
     }
@@ -211,7 +233,7 @@ fn assess(
         raw_tools_budget,
         summarizer: &Offline,
     };
-    let plan = compact::plan(&records, file_bytes, summary_tokens, &task_list, &opts)?;
+    let plan = compact::plan(records, file_bytes, summary_tokens, &task_list, &opts)?;
     report.tokens_before = Some(plan.tokens_before);
     report.tokens_after = Some(plan.tokens_after);
     report.bytes_before = plan.bytes_before;
@@ -222,9 +244,9 @@ fn assess(
     report.still_over = plan.still_over();
     Ok(Assessed {
         dir,
-        window,
         report,
         plan: Some(plan),
+        fingerprint,
     })
 }
 

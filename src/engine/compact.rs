@@ -103,13 +103,27 @@ pub fn history_bytes(records: &[Record]) -> u64 {
     4 + elements + 2 * (records.len() as u64 - 1)
 }
 
+/// The first index whose suffix, written as history.json, fits `max` bytes.
+fn fitting_suffix_start(records: &[Record], max: u64) -> usize {
+    let mut size = 2; // "[]"
+    for (i, r) in records.iter().enumerate().rev() {
+        // the first element turns "[]" into "[\n" … "\n]", each further one adds ",\n":
+        // two bytes of framing either way
+        size += element_bytes(r) + 2;
+        if size > max {
+            return i + 1;
+        }
+    }
+    0
+}
+
 /// Bytes of one record as an element of the pretty array ("[\n" … "\n]").
 fn element_bytes(r: &Record) -> u64 {
     serde_json::to_vec_pretty(std::slice::from_ref(r)).map_or(0, |v| v.len() as u64 - 4)
 }
 
 pub fn plan(
-    records: &[Record],
+    records: Vec<Record>,
     history_file_bytes: u64,
     summary_tokens: usize,
     tasks: &[Task],
@@ -146,7 +160,7 @@ pub fn plan(
         target_tokens,
         bytes_before: history_file_bytes,
         bytes_after: history_file_bytes,
-        kept: records.to_vec(),
+        kept: Vec::new(),
         removed: Vec::new(),
         changed_tasks: Vec::new(),
         stages: Vec::new(),
@@ -179,6 +193,7 @@ pub fn plan(
     }
 
     if !over_tokens && !over_bytes {
+        plan.kept = records;
         plan.tokens_after = total(history_tokens, &task_tokens);
         plan.changed_tasks = changed.into_iter().map(|i| tasks[i].clone()).collect();
         plan.stages = stages;
@@ -216,30 +231,23 @@ pub fn plan(
     }
 
     // trim history.json: whole exchanges, oldest first, never the newest keep_last.
-    let cut_points = removable_prefixes(records, opts.keep_last);
-    let mut bytes = history_file_bytes;
-    let element: Vec<u64> = if over_bytes {
-        records.iter().map(element_bytes).collect()
+    let cut_points = removable_prefixes(&records, opts.keep_last);
+    // Over the byte cap, history.json must keep at most a suffix that fits
+    // 80 % of it: size records from the newest back, so only what is kept
+    // is ever serialised.
+    let min_cut = if over_bytes {
+        fitting_suffix_start(&records, target_bytes)
     } else {
-        Vec::new()
+        0
     };
     let mut cut = 0;
     for &next in &cut_points {
         let tokens_over = over_tokens && total(history_tokens, &task_tokens) as u64 > target_tokens;
-        let bytes_over = over_bytes && bytes > target_bytes;
-        if !tokens_over && !bytes_over {
+        if !tokens_over && cut >= min_cut {
             break;
         }
         history_tokens -= rec_tokens[cut..next].iter().sum::<usize>();
         cut = next;
-        if over_bytes {
-            let kept = &element[cut..];
-            bytes = if kept.is_empty() {
-                2
-            } else {
-                4 + kept.iter().sum::<u64>() + 2 * (kept.len() as u64 - 1)
-            };
-        }
     }
     if cut > 0 {
         stages.push(StageReport {
@@ -839,14 +847,14 @@ mod tests {
             raw_tools_budget: None,
             summarizer: &Offline,
         };
-        let p = plan(&rs, history_bytes(&rs), 0, &[], &opts).unwrap();
+        let p = plan(rs.clone(), history_bytes(&rs), 0, &[], &opts).unwrap();
         assert!(p.over_tokens && p.tokens_before > 2000);
         assert!(p.tokens_after <= 1600, "{}", p.tokens_after);
         assert!(p.kept[0].is_user());
         assert_eq!(p.kept.len() + p.removed.len(), rs.len());
         assert_eq!(p.stages[0].stage, "trim");
         // a second plan on the result has nothing to do
-        let again = plan(&p.kept, history_bytes(&p.kept), 0, &[], &opts).unwrap();
+        let again = plan(p.kept.clone(), history_bytes(&p.kept), 0, &[], &opts).unwrap();
         assert!(!again.has_work() && !again.over_tokens);
         assert_eq!(torii_cutoff(&p.kept, &p.removed), Some(p.kept[0].send_at));
     }

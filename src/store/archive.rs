@@ -150,7 +150,7 @@ impl Archive {
     pub fn counts_by_session(&self) -> Result<HashMap<String, SessionCount>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT session_id, COUNT(*), MIN(send_at) FROM messages GROUP BY session_id")
+            .prepare("SELECT session_id, COUNT(*), MIN(NULLIF(send_at, 0)) FROM messages GROUP BY session_id")
             .map_err(|e| self.err(e))?;
         let rows = stmt
             .query_map([], |r| {
@@ -182,7 +182,7 @@ impl Archive {
     pub fn span(&self, session: &str) -> Result<Option<(i64, i64)>> {
         self.conn
             .query_row(
-                "SELECT MIN(send_at), MAX(send_at) FROM messages WHERE session_id = ?1",
+                "SELECT MIN(NULLIF(send_at, 0)), MAX(NULLIF(send_at, 0)) FROM messages WHERE session_id = ?1",
                 [session],
                 |r| Ok((r.get::<_, Option<i64>>(0)?, r.get::<_, Option<i64>>(1)?)),
             )
@@ -271,11 +271,34 @@ impl Archive {
         if exists {
             return Ok(false);
         }
+        Archive::insert(tx, session, send_at, role, content, sender)?;
+        Ok(true)
+    }
+
+    fn insert(
+        tx: &rusqlite::Transaction<'_>,
+        session: &str,
+        send_at: i64,
+        role: &str,
+        content: &str,
+        sender: &str,
+    ) -> rusqlite::Result<()> {
         tx.prepare_cached(
             "INSERT INTO messages (session_id, send_at, role, content, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?
         .execute(params![session, send_at, role, content, sender])?;
-        Ok(true)
+        Ok(())
+    }
+
+    /// (role, content) of the session's archived rows that have no send_at.
+    fn zero_rows(
+        tx: &rusqlite::Transaction<'_>,
+        session: &str,
+    ) -> rusqlite::Result<std::collections::HashSet<(String, String)>> {
+        let mut stmt =
+            tx.prepare("SELECT role, content FROM messages WHERE session_id = ?1 AND send_at = 0")?;
+        let rows = stmt.query_map([session], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        rows.collect()
     }
 
     /// In one transaction: archive every record not yet archived (same
@@ -293,9 +316,26 @@ impl Archive {
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(err)?;
+        // Records with a sendAt are checked by the (session_id, send_at)
+        // index. Those without one all share send_at = 0, where an indexed
+        // lookup would scan every such row per record (quadratic), so their
+        // archived (role, content) pairs are read once into a set.
+        let mut zero_rows: Option<std::collections::HashSet<(String, String)>> = None;
         let mut inserted = 0;
         for r in records {
-            if Archive::insert_if_missing(&tx, session, r.send_at, &r.role, &r.text(), &r.sender)
+            let text = r.text();
+            if r.send_at == 0 {
+                let rows = match &mut zero_rows {
+                    Some(rows) => rows,
+                    None => zero_rows.insert(Archive::zero_rows(&tx, session).map_err(err)?),
+                };
+                if rows.insert((r.role.clone(), text.to_string())) {
+                    Archive::insert(&tx, session, 0, &r.role, &text, &r.sender).map_err(err)?;
+                    inserted += 1;
+                }
+                continue;
+            }
+            if Archive::insert_if_missing(&tx, session, r.send_at, &r.role, &text, &r.sender)
                 .map_err(err)?
             {
                 inserted += 1;

@@ -336,8 +336,26 @@ impl Db {
         for key in &present {
             self.entries.remove(key.as_str());
         }
+        // Mirror files live under db_N/xx/…; skip the unlink where even the
+        // first-level folder is absent (a store written without mirrors).
+        let mirror_dirs: std::collections::HashSet<String> = fs::read_dir(&self.dir)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok())
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
         for key in keys {
-            self.remove_mirror(key)?;
+            let p = self.mirror_path(key);
+            let top = p
+                .strip_prefix(&self.dir)
+                .ok()
+                .and_then(|r| r.components().next())
+                .map(|c| c.as_os_str().to_string_lossy().into_owned());
+            if top.is_some_and(|t| mirror_dirs.contains(&t)) {
+                self.remove_mirror(key)?;
+            }
         }
         Ok(present.len())
     }
