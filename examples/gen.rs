@@ -124,9 +124,9 @@ fn text(rng: &mut Rng, max_words: u64) -> String {
     let mut s = String::new();
     for _ in 0..n {
         match rng.below(10) {
-            0..=5 => s.push_str(*rng.pick(WORDS)),
-            6..=7 => s.push_str(*rng.pick(CJK)),
-            8 => s.push_str(*rng.pick(CODE)),
+            0..=5 => s.push_str(rng.pick::<&str>(WORDS)),
+            6..=7 => s.push_str(rng.pick::<&str>(CJK)),
+            8 => s.push_str(rng.pick::<&str>(CODE)),
             _ => s.push_str(&rng.below(100_000).to_string()),
         }
         s.push(' ');
