@@ -81,6 +81,7 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
     }
     let cache = limits::current(ctx)?;
     // Read and plan in parallel, without locks; most sessions need nothing.
+    let clock = std::time::Instant::now();
     let bar = ctx.out.progress(dirs.len(), "assessing");
     let assessed: Vec<Assessed> = dirs
         .into_par_iter()
@@ -91,6 +92,11 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
         })
         .collect::<crate::Result<_>>()?;
     bar.finish_and_clear();
+    ctx.out.info(&format!(
+        "assessed {} session(s) in {:.2?}",
+        assessed.len(),
+        clock.elapsed()
+    ));
 
     let (with_work, mut reports): (Vec<Assessed>, Vec<Assessed>) = assessed
         .into_iter()
@@ -109,9 +115,14 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
             return Ok(exit::FINDINGS);
         }
         let _guard = clear::begin(ctx, &ids, &write)?;
+        let clock = std::time::Instant::now();
         let mut db1 = load_db1(ctx)?;
         db1.check_writable(args.force)?;
         let mut archive = Archive::open_write(&ctx.root.archive_path())?;
+        ctx.out.info(&format!(
+            "loaded ToriiDB db1 and the archive in {:.2?}",
+            clock.elapsed()
+        ));
         let bar = ctx.out.progress(with_work.len(), "compacting");
         for a in with_work {
             // Under the lock, the plan stands only if no file changed since.
@@ -122,8 +133,14 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
             };
             let mut report = fresh.report;
             if let Some(plan) = fresh.plan.filter(Plan::has_work) {
+                let clock = std::time::Instant::now();
                 let applied =
                     compact::apply(&plan, &fresh.dir, &mut archive, &mut db1, torii_now())?;
+                ctx.out.info(&format!(
+                    "{}: written in {:.2?}",
+                    fresh.dir.id,
+                    clock.elapsed()
+                ));
                 report.torii_removed = applied.torii_removed;
                 report.archived = applied.archived;
             }

@@ -152,23 +152,43 @@ pub fn is_cjk(c: char) -> bool {
     )
 }
 
-/// The heuristic estimate of a piece of text.
+/// The heuristic estimate of a piece of text. Works on bytes: ASCII is
+/// classified directly, and only non-ASCII sequences are decoded.
 pub fn estimate_text(text: &str) -> usize {
+    let bytes = text.as_bytes();
     let (mut whole, mut punct, mut other_bytes, mut digits) = (0usize, 0usize, 0usize, 0usize);
-    for c in text.chars() {
-        if c.is_ascii_digit() {
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_digit() {
             digits += 1;
+            i += 1;
             continue;
         }
         whole += digits.div_ceil(3);
         digits = 0;
+        if b < 0x80 {
+            if b.is_ascii_punctuation() {
+                punct += 1;
+            } else {
+                other_bytes += 1;
+            }
+            i += 1;
+            continue;
+        }
+        // A multi-byte character: its length comes from the lead byte.
+        let len = match b {
+            0xF0.. => 4,
+            0xE0.. => 3,
+            _ => 2,
+        };
+        let c = text[i..].chars().next().unwrap_or('\u{FFFD}');
         if is_cjk(c) {
             whole += 1;
-        } else if c.is_ascii_punctuation() {
-            punct += 1;
         } else {
-            other_bytes += c.len_utf8();
+            other_bytes += len;
         }
+        i += len;
     }
     whole + digits.div_ceil(3) + punct.div_ceil(2) + other_bytes.div_ceil(4)
 }
@@ -261,6 +281,34 @@ mod tests {
         }
         let total = est as f64 / exact as f64;
         assert!((0.95..=1.15).contains(&total), "whole-set ratio {total:.3}");
+    }
+
+    /// The byte loop must equal the plain per-character definition.
+    fn estimate_by_chars(text: &str) -> usize {
+        let (mut whole, mut punct, mut other, mut digits) = (0usize, 0usize, 0usize, 0usize);
+        for c in text.chars() {
+            if c.is_ascii_digit() {
+                digits += 1;
+                continue;
+            }
+            whole += digits.div_ceil(3);
+            digits = 0;
+            if is_cjk(c) {
+                whole += 1;
+            } else if c.is_ascii_punctuation() {
+                punct += 1;
+            } else {
+                other += c.len_utf8();
+            }
+        }
+        whole + digits.div_ceil(3) + punct.div_ceil(2) + other.div_ceil(4)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn byte_loop_equals_char_definition(s in "\\PC{0,200}") {
+            proptest::prop_assert_eq!(estimate_text(&s), estimate_by_chars(&s));
+        }
     }
 
     #[test]

@@ -338,22 +338,19 @@ impl Db {
         }
         // Mirror files live under db_N/xx/…; skip the unlink where even the
         // first-level folder is absent (a store written without mirrors).
-        let mirror_dirs: std::collections::HashSet<String> = fs::read_dir(&self.dir)
-            .map(|rd| {
-                rd.filter_map(|e| e.ok())
-                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-                    .map(|e| e.file_name().to_string_lossy().into_owned())
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut mirror_dirs = [false; 256];
+        if let Ok(rd) = fs::read_dir(&self.dir) {
+            for e in rd.filter_map(|e| e.ok()) {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                if let (2, Ok(b)) = (name.len(), u8::from_str_radix(&name, 16)) {
+                    mirror_dirs[b as usize] = true;
+                }
+            }
+        }
         for key in keys {
-            let p = self.mirror_path(key);
-            let top = p
-                .strip_prefix(&self.dir)
-                .ok()
-                .and_then(|r| r.components().next())
-                .map(|c| c.as_os_str().to_string_lossy().into_owned());
-            if top.is_some_and(|t| mirror_dirs.contains(&t)) {
+            let first = Md5::digest(key.as_bytes())[0];
+            if mirror_dirs[first as usize] {
                 self.remove_mirror(key)?;
             }
         }
