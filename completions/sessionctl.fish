@@ -36,6 +36,7 @@ complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "sessions" -d 
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "show" -d 'Show every tier of one session side by side'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "compact" -d 'Bring sessions back under their model\'s token budget, losing nothing'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "summarize" -d 'Merge new records into each session\'s rolling summary (summary.json)'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -74,6 +75,12 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l match -d
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l mode -d 'summary: keep the rolling summary; all: delete it too' -r -f -a "summary\t'Clear the conversation, keep the rolling summary (summary.json + cursor)'
 all\t'Clear the conversation and the rolling summary'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l summarizer -d 'Which summarizer writes summaries and folds tool steps' -r -f -a "offline\t'Deterministic and extractive; no network, no key'
+openai\t'Any OpenAI-compatible /v1/chat/completions server'
+anthropic\t'Anthropic /v1/messages'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l llm-url -d 'Base URL of the model server' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l llm-model -d 'Model name to ask for' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l llm-timeout -d 'Seconds to wait for one answer' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s n -l dry-run -d 'Print exactly what would change, change nothing'
@@ -94,9 +101,16 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l model 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l budget -d 'Token budget, instead of 80% of the model\'s window' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l max-bytes -d 'Byte cap of history.json (Agenvoy\'s max_history_bytes)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l keep-last -d 'Always keep this many newest exchanges of history.json' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l summarizer -d 'Which summarizer writes summaries and folds tool steps' -r -f -a "offline\t'Deterministic and extractive; no network, no key'
+openai\t'Any OpenAI-compatible /v1/chat/completions server'
+anthropic\t'Anthropic /v1/messages'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-url -d 'Base URL of the model server' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-model -d 'Model name to ask for' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-timeout -d 'Seconds to wait for one answer' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l for-model -d 'The session moves to this model: rewrite its tool histories as plain text the new model can read, and budget for that model' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l all -d 'Every session (narrow it with the filters)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l fold -d 'Merge the records that leave history.json into summary.json first, so the model keeps their gist (the summary is otherwise untouched)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l force -d 'Write even though Agenvoy seems to be running'
@@ -105,7 +119,30 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s q -l q
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l no-color -d 'No colours (also when NO_COLOR is set)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l older-than -d 'Only sessions whose first message is older than this (e.g. 30d)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l summarizer -d 'Which summarizer writes summaries and folds tool steps' -r -f -a "offline\t'Deterministic and extractive; no network, no key'
+openai\t'Any OpenAI-compatible /v1/chat/completions server'
+anthropic\t'Anthropic /v1/messages'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l llm-url -d 'Base URL of the model server' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l llm-model -d 'Model name to ask for' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l llm-timeout -d 'Seconds to wait for one answer' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l chunk-chars -d 'Characters per chunk sent to the summarizer' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l keep-failed -d 'Save a reply that failed validation twice to this file' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l all -d 'Every session (narrow it with the filters)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l rebuild -d 'Start from an empty summary and merge the whole archive (needs --yes without a terminal; the old summary goes to sessions/.Trash)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s n -l dry-run -d 'Print what would be merged, change nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s y -l yes -d 'Do not ask for confirmation of --rebuild'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s q -l quiet -d 'Print nothing but errors'
@@ -168,13 +205,14 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s v -l ve
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact limits remove help" -f -a "sessions" -d 'Work with the set of sessions under the root'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact limits remove help" -f -a "show" -d 'Show every tier of one session side by side'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact limits remove help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact limits remove help" -f -a "compact" -d 'Bring sessions back under their model\'s token budget, losing nothing'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact limits remove help" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact limits remove help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact limits remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize limits remove help" -f -a "sessions" -d 'Work with the set of sessions under the root'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize limits remove help" -f -a "show" -d 'Show every tier of one session side by side'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize limits remove help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize limits remove help" -f -a "compact" -d 'Bring sessions back under their model\'s token budget, losing nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize limits remove help" -f -a "summarize" -d 'Merge new records into each session\'s rolling summary (summary.json)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize limits remove help" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize limits remove help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize limits remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from sessions" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'

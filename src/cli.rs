@@ -84,6 +84,8 @@ What each mode clears (product table):
   --mode summary   history.json, history/, pending/, action.log, ToriiDB db1 <id>:* keys,
                    archive messages + session_meta. summary.json and its cursor are KEPT.
   --mode all       the same, and summary.json + summary.meta.json too.
+With --mode summary the rolling summary is first brought up to date (as Agenvoy does);
+if that fails, the reset is aborted and nothing is cleared.
 Never touched: usage.log, config.json, bot.md, status.json, .history, other sessions,
 the error memory (db2) and file_history.
 
@@ -97,7 +99,8 @@ Examples:
 
     /// Bring sessions back under their model's token budget, losing nothing
     #[command(after_help = "\
-Budget: 80% of the model's context window (see `limits show`), or --budget. A session is
+Budget: 80% of the model's context window (see `limits show`), or --budget.
+With --fold, the records that leave history.json are merged into summary.json first. A session is
 compacted when its tokens (history.json + summary + its largest task history) exceed the
 budget, or history.json exceeds --max-bytes; it is then brought to 80% of the limit that
 triggered, so the next run is a no-op. Stages, as far as needed:
@@ -114,6 +117,24 @@ Examples:
   sessionctl compact --all --yes --json          # the nightly cron job
   sessionctl compact tui-alice --for-model ollama@qwen3 --yes")]
     Compact(CompactArgs),
+
+    /// Merge new records into each session's rolling summary (summary.json)
+    #[command(after_help = "\
+Incremental by default: every record after the cursor in summary.meta.json is merged
+(not only the last 24, as Agenvoy does), in chunks of --chunk-chars characters with a
+user record always next to its reply. summary.json and the cursor are saved after each
+chunk, so an interrupted run resumes where it stopped. --rebuild starts from {} and
+merges the whole archive, then what is not archived yet.
+
+Summarizers: offline (default; deterministic, no network), openai (any OpenAI-compatible
+/v1/chat/completions: OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, DeepSeek), anthropic.
+Configure with SESSIONCTL_LLM_BASE_URL, SESSIONCTL_LLM_MODEL, SESSIONCTL_LLM_API_KEY
+(or --llm-url/--llm-model). The key is never printed.
+
+Examples:
+  sessionctl summarize --all
+  SESSIONCTL_LLM_BASE_URL=http://127.0.0.1:11434 sessionctl summarize tui-alice --summarizer openai --llm-model qwen3")]
+    Summarize(SummarizeArgs),
 
     /// Context windows and compaction budgets of the models sessions use
     #[command(subcommand)]
@@ -304,8 +325,72 @@ pub struct ResetArgs {
     #[arg(long, value_enum)]
     pub mode: ResetMode,
 
+    /// With --mode summary: how the summary is refreshed before the reset
+    #[command(flatten)]
+    pub llm: LlmArgs,
+
     #[command(flatten)]
     pub write: WriteArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SummarizerKind {
+    /// Deterministic and extractive; no network, no key
+    Offline,
+    /// Any OpenAI-compatible /v1/chat/completions server
+    Openai,
+    /// Anthropic /v1/messages
+    Anthropic,
+}
+
+/// How to reach a summarizer model.
+#[derive(Debug, Args, Clone)]
+pub struct LlmArgs {
+    /// Which summarizer writes summaries and folds tool steps
+    #[arg(long, value_enum, default_value = "offline")]
+    pub summarizer: SummarizerKind,
+
+    /// Base URL of the model server
+    #[arg(long, env = "SESSIONCTL_LLM_BASE_URL", value_name = "URL")]
+    pub llm_url: Option<String>,
+
+    /// Model name to ask for
+    #[arg(long, env = "SESSIONCTL_LLM_MODEL", value_name = "MODEL")]
+    pub llm_model: Option<String>,
+
+    /// Seconds to wait for one answer
+    #[arg(long, default_value_t = 120, value_name = "SECS")]
+    pub llm_timeout: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct SummarizeArgs {
+    #[command(flatten)]
+    pub targets: Targets,
+
+    /// Start from an empty summary and merge the whole archive (needs --yes
+    /// without a terminal; the old summary goes to sessions/.Trash)
+    #[arg(long)]
+    pub rebuild: bool,
+
+    #[command(flatten)]
+    pub llm: LlmArgs,
+
+    /// Characters per chunk sent to the summarizer
+    #[arg(long, default_value_t = crate::engine::summarize::DEFAULT_CHUNK_CHARS, value_name = "N")]
+    pub chunk_chars: usize,
+
+    /// Save a reply that failed validation twice to this file
+    #[arg(long, value_name = "FILE")]
+    pub keep_failed: Option<std::path::PathBuf>,
+
+    /// Print what would be merged, change nothing
+    #[arg(short = 'n', long)]
+    pub dry_run: bool,
+
+    /// Do not ask for confirmation of --rebuild
+    #[arg(short, long)]
+    pub yes: bool,
 }
 
 #[derive(Debug, Args)]
@@ -328,6 +413,14 @@ pub struct CompactArgs {
     /// Always keep this many newest exchanges of history.json
     #[arg(long, value_name = "N", default_value_t = crate::engine::compact::DEFAULT_KEEP_LAST)]
     pub keep_last: usize,
+
+    /// Merge the records that leave history.json into summary.json first, so
+    /// the model keeps their gist (the summary is otherwise untouched)
+    #[arg(long)]
+    pub fold: bool,
+
+    #[command(flatten)]
+    pub llm: LlmArgs,
 
     /// The session moves to this model: rewrite its tool histories as plain
     /// text the new model can read, and budget for that model

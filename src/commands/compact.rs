@@ -98,7 +98,8 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
         clock.elapsed()
     ));
 
-    let (with_work, mut reports): (Vec<Assessed>, Vec<Assessed>) = assessed
+    let summarizer = super::summarize::summarizer(&args.llm)?;
+    let (mut with_work, mut reports): (Vec<Assessed>, Vec<Assessed>) = assessed
         .into_iter()
         .partition(|a| a.plan.as_ref().is_some_and(Plan::has_work));
     if !with_work.is_empty() && !args.dry_run {
@@ -133,6 +134,22 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
             };
             let mut report = fresh.report;
             if let Some(plan) = fresh.plan.filter(Plan::has_work) {
+                if args.fold && !plan.removed.is_empty() {
+                    let merged = super::summarize::fold_records(
+                        &fresh.dir,
+                        &plan.removed,
+                        summarizer.as_ref(),
+                        false,
+                    )?;
+                    report.stages.insert(
+                        0,
+                        StageReport {
+                            stage: "fold",
+                            removed: merged,
+                            tokens_after: plan.tokens_before,
+                        },
+                    );
+                }
                 let clock = std::time::Instant::now();
                 let applied =
                     compact::apply(&plan, &fresh.dir, &mut archive, &mut db1, torii_now())?;
@@ -154,6 +171,26 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
         }
         bar.finish_and_clear();
     } else {
+        if args.fold {
+            for a in &mut with_work {
+                if let Some(plan) = a.plan.as_ref().filter(|p| !p.removed.is_empty()) {
+                    let n = super::summarize::fold_records(
+                        &a.dir,
+                        &plan.removed,
+                        summarizer.as_ref(),
+                        true,
+                    )?;
+                    a.report.stages.insert(
+                        0,
+                        StageReport {
+                            stage: "fold",
+                            removed: n,
+                            tokens_after: plan.tokens_before,
+                        },
+                    );
+                }
+            }
+        }
         reports.extend(with_work);
     }
     reports.sort_by(|a, b| a.dir.id.cmp(&b.dir.id));

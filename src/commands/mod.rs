@@ -7,6 +7,7 @@ pub mod remove;
 pub mod reset;
 pub mod sessions;
 pub mod show;
+pub mod summarize;
 mod targets;
 
 use anyhow::Result;
@@ -47,6 +48,7 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Reset(args) => reset::run(&ctx, &args),
         Command::Remove(args) => remove::run(&ctx, &args),
         Command::Compact(args) => compact::run(&ctx, &args),
+        Command::Summarize(args) => summarize::run(&ctx, &args),
         Command::Limits(LimitsCommand::Refresh(args)) => limits::refresh(&ctx, &args),
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args),

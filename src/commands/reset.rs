@@ -3,7 +3,8 @@
 use anyhow::Result;
 
 use crate::cli::ResetArgs;
-use crate::commands::{clear, targets, Context};
+use crate::commands::{clear, summarize, targets, Context};
+use crate::engine::summarize::DEFAULT_CHUNK_CHARS;
 use crate::engine::{reset, sessions};
 use crate::error::exit;
 
@@ -34,6 +35,26 @@ pub fn run(ctx: &Context, args: &ResetArgs) -> Result<i32> {
     }
     let ids: Vec<&str> = dirs.iter().map(|d| d.id.as_str()).collect();
     let _guard = clear::begin(ctx, &ids, &args.write)?;
+    if args.mode == reset::ResetMode::Summary && !args.write.dry_run {
+        // Agenvoy's order: bring the summary up to date, and abort the
+        // reset if that fails, so the conversation's gist is never lost.
+        let summarizer = summarize::summarizer(&args.llm)?;
+        for dir in &dirs {
+            if let Err(f) = summarize::refresh(
+                ctx,
+                dir,
+                summarizer.as_ref(),
+                false,
+                DEFAULT_CHUNK_CHARS,
+                false,
+            ) {
+                return Err(anyhow::Error::new(f.error).context(format!(
+                    "{}: summary refresh failed; reset aborted to avoid context loss",
+                    dir.id
+                )));
+            }
+        }
+    }
     let mut tiers = clear::open_tiers(ctx, &args.write)?;
     let opts = reset::ClearOptions {
         dry_run: args.write.dry_run,

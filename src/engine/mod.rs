@@ -5,4 +5,5 @@ pub mod compact;
 pub mod limits;
 pub mod reset;
 pub mod sessions;
+pub mod summarize;
 pub mod tokens;

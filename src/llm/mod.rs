@@ -1,10 +1,40 @@
-//! Summarizer backends behind one trait. Compaction's `tools` stage uses
-//! `condense_tool_steps`; the offline backend is the default so the tool
-//! works with no network and no key.
+//! Summarizer backends behind one trait: `offline` (the default: no
+//! network, no key), `openai` (any OpenAI-compatible chat completions
+//! server) and `anthropic`. Compaction's `tools` stage and the rolling
+//! summary both go through it.
 
+pub mod http;
 pub mod offline;
 
-use crate::error::Result;
+use serde_json::Value;
+
+use crate::error::{Error, Result};
+use crate::store::history::Record;
+
+/// Why a backend call failed: a context overflow can be retried with less.
+#[derive(Debug)]
+pub enum LlmError {
+    /// The provider said the request is longer than the model's window.
+    ContextLength(String),
+    Failed(Error),
+}
+
+impl From<Error> for LlmError {
+    fn from(e: Error) -> Self {
+        LlmError::Failed(e)
+    }
+}
+
+impl LlmError {
+    pub fn into_error(self, backend: &str) -> Error {
+        match self {
+            LlmError::ContextLength(msg) => Error::unavailable(format!(
+                "{backend}: the request exceeds the model's context window even at one record: {msg}"
+            )),
+            LlmError::Failed(e) => e,
+        }
+    }
+}
 
 pub trait Summarizer: Sync {
     fn name(&self) -> &'static str;
@@ -12,7 +42,62 @@ pub trait Summarizer: Sync {
     /// Condense a transcript of tool steps (`[call] …`, `[result] …`,
     /// `[assistant] …`, `[context] …` lines) into text that keeps what
     /// answers `question`: numbers, paths, errors and command output
-    /// verbatim (agenvoy-behaviour.md §5 step 6). An empty answer means
-    /// "could not condense".
+    /// verbatim (agenvoy-behaviour.md §5 step 6). Empty means "could not".
     fn condense_tool_steps(&self, question: &str, transcript: &str) -> Result<String>;
+
+    /// Merge `chunk` into the rolling summary `current` and reply with the
+    /// new summary (JSON, possibly wrapped; see `summarize::parse_reply`).
+    /// `repair` carries the previous, invalid reply for one retry.
+    fn merge_summary(
+        &self,
+        current: &Value,
+        chunk: &[Record],
+        repair: Option<&str>,
+    ) -> Result<String, LlmError>;
 }
+
+/// What we ask a model to do with the rolling summary (the intent of
+/// agenvoy-behaviour.md §10.2, in our own words).
+pub const SUMMARY_SYSTEM_PROMPT: &str = "\
+You maintain the long-term memory of a conversation between a user and an assistant.
+You get the current memory as JSON and a new part of the conversation. Merge them and
+reply with exactly one <summary>…</summary> block holding valid JSON with these keys:
+- \"key_decisions\": settled outcomes only, each a string starting with \"要：\" (the user
+  wants) or \"不要：\" (the user does not want). A reversal replaces the old entry. At most 8.
+- \"past_discussions\": a list of {\"topic\",\"description\",\"direction\",\"last_discussed\"
+  (\"YYYY-MM-DD HH:mm\")}. The same topic replaces its old entry; no entries for greetings
+  or small talk. At most 8; drop the oldest first.
+- \"current_discussion\": {\"topic\",\"description\",\"perspectives\",\"direction\"}. When the
+  topic changes, move the old one to past_discussions, and into key_decisions if it was
+  concluded.
+Every text field is one to three sentences. Keep numbers, names, paths and identifiers
+exactly. Never include these instructions in the memory. Always include all three keys.";
+
+/// The user message for one chunk: each record as `[role] text`.
+pub fn summary_user_message(current: &Value, chunk: &[Record], repair: Option<&str>) -> String {
+    let mut s = format!("Current memory:\n{}\n\n<conversation>\n", current);
+    for r in chunk {
+        let when = crate::engine::summarize::cursor_of(r)
+            .map(|t| format!(" ({t})"))
+            .unwrap_or_default();
+        s.push_str(&format!("[{}]{when} {}\n", r.role, r.text()));
+    }
+    s.push_str("</conversation>\n\nMerge the conversation into the memory and reply with exactly one <summary> block.");
+    if let Some(bad) = repair {
+        s.push_str(&format!(
+            "\n\nYour previous reply was not a valid summary (it must be one <summary> block with a JSON \
+             object holding key_decisions, past_discussions and current_discussion). It was:\n{bad}\n\
+             Reply again, correctly."
+        ));
+    }
+    s
+}
+
+/// What we ask a model to do with old tool steps (§5 step 6's intent).
+pub const TOOLS_SYSTEM_PROMPT: &str = "\
+You compress the earlier tool calls of an agent run so the agent can still answer the
+user's question. Keep every fact that bears on the question: numbers, quotes, paths,
+line numbers, code, error messages and command output verbatim. Drop noise (HTML,
+boilerplate, failed calls), keep only the relevant fields of JSON payloads, merge
+overlapping results, organise by topic or source rather than by time. Be complete rather
+than brief. Reply with plain text with headings, nothing else.";

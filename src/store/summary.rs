@@ -19,16 +19,16 @@ pub struct Summary {
     pub fields: Map<String, Value>,
 }
 
+/// Agenvoy's validity rule: at least 2 of the current keys, or at least 2
+/// of the legacy ones.
+pub fn is_valid(fields: &Map<String, Value>) -> bool {
+    let count = |keys: &[&str]| keys.iter().filter(|k| fields.contains_key(**k)).count();
+    count(&CURRENT_KEYS) >= 2 || count(&LEGACY_KEYS) >= 2
+}
+
 impl Summary {
-    /// Agenvoy's validity rule: at least 2 of the current keys, or at least
-    /// 2 of the legacy ones.
     pub fn is_valid(&self) -> bool {
-        let count = |keys: &[&str]| {
-            keys.iter()
-                .filter(|k| self.fields.contains_key(**k))
-                .count()
-        };
-        count(&CURRENT_KEYS) >= 2 || count(&LEGACY_KEYS) >= 2
+        is_valid(&self.fields)
     }
 
     pub fn is_legacy(&self) -> bool {
