@@ -19,6 +19,9 @@ _sessionctl() {
             sessionctl,compact)
                 cmd="sessionctl__subcmd__compact"
                 ;;
+            sessionctl,errors)
+                cmd="sessionctl__subcmd__errors"
+                ;;
             sessionctl,help)
                 cmd="sessionctl__subcmd__help"
                 ;;
@@ -40,8 +43,47 @@ _sessionctl() {
             sessionctl,summarize)
                 cmd="sessionctl__subcmd__summarize"
                 ;;
+            sessionctl__subcmd__errors,edit)
+                cmd="sessionctl__subcmd__errors__subcmd__edit"
+                ;;
+            sessionctl__subcmd__errors,help)
+                cmd="sessionctl__subcmd__errors__subcmd__help"
+                ;;
+            sessionctl__subcmd__errors,list)
+                cmd="sessionctl__subcmd__errors__subcmd__list"
+                ;;
+            sessionctl__subcmd__errors,prune)
+                cmd="sessionctl__subcmd__errors__subcmd__prune"
+                ;;
+            sessionctl__subcmd__errors,search)
+                cmd="sessionctl__subcmd__errors__subcmd__search"
+                ;;
+            sessionctl__subcmd__errors,show)
+                cmd="sessionctl__subcmd__errors__subcmd__show"
+                ;;
+            sessionctl__subcmd__errors__subcmd__help,edit)
+                cmd="sessionctl__subcmd__errors__subcmd__help__subcmd__edit"
+                ;;
+            sessionctl__subcmd__errors__subcmd__help,help)
+                cmd="sessionctl__subcmd__errors__subcmd__help__subcmd__help"
+                ;;
+            sessionctl__subcmd__errors__subcmd__help,list)
+                cmd="sessionctl__subcmd__errors__subcmd__help__subcmd__list"
+                ;;
+            sessionctl__subcmd__errors__subcmd__help,prune)
+                cmd="sessionctl__subcmd__errors__subcmd__help__subcmd__prune"
+                ;;
+            sessionctl__subcmd__errors__subcmd__help,search)
+                cmd="sessionctl__subcmd__errors__subcmd__help__subcmd__search"
+                ;;
+            sessionctl__subcmd__errors__subcmd__help,show)
+                cmd="sessionctl__subcmd__errors__subcmd__help__subcmd__show"
+                ;;
             sessionctl__subcmd__help,compact)
                 cmd="sessionctl__subcmd__help__subcmd__compact"
+                ;;
+            sessionctl__subcmd__help,errors)
+                cmd="sessionctl__subcmd__help__subcmd__errors"
                 ;;
             sessionctl__subcmd__help,help)
                 cmd="sessionctl__subcmd__help__subcmd__help"
@@ -63,6 +105,21 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__help,summarize)
                 cmd="sessionctl__subcmd__help__subcmd__summarize"
+                ;;
+            sessionctl__subcmd__help__subcmd__errors,edit)
+                cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__edit"
+                ;;
+            sessionctl__subcmd__help__subcmd__errors,list)
+                cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__list"
+                ;;
+            sessionctl__subcmd__help__subcmd__errors,prune)
+                cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__prune"
+                ;;
+            sessionctl__subcmd__help__subcmd__errors,search)
+                cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__search"
+                ;;
+            sessionctl__subcmd__help__subcmd__errors,show)
+                cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__show"
                 ;;
             sessionctl__subcmd__help__subcmd__limits,learn)
                 cmd="sessionctl__subcmd__help__subcmd__limits__subcmd__learn"
@@ -119,7 +176,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --no-color --help --version sessions show reset compact summarize limits remove help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --no-color --help --version sessions show reset compact summarize errors limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -206,8 +263,274 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sessionctl__subcmd__errors)
+            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help list show edit prune search help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__edit)
+            opts="-n -y -q -v -h --action --cause --keywords --touch --embed-url --embed-model --dry-run --yes --purge --force --root --json --quiet --verbose --offline --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --action)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cause)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keywords)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --embed-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --embed-model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__help)
+            opts="list show edit prune search help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__help__subcmd__edit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__help__subcmd__prune)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__help__subcmd__search)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__list)
+            opts="-q -v -h --tool --keyword --outcome --expired --sort --limit --root --json --quiet --verbose --offline --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --tool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keyword)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --outcome)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -W "age tool expires" -- "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__prune)
+            opts="-n -y -q -v -h --expired --not-resolved --dry-run --yes --purge --force --root --json --quiet --verbose --offline --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__search)
+            opts="-q -v -h --match --tool --limit --touch-hits --force --embed-url --embed-model --root --json --quiet --verbose --offline --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --match)
+                    COMPREPLY=($(compgen -W "semantic keyword" -- "${cur}"))
+                    return 0
+                    ;;
+                --tool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --embed-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --embed-model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__errors__subcmd__show)
+            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset compact summarize limits remove help"
+            opts="sessions show reset compact summarize errors limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -223,6 +546,90 @@ _sessionctl() {
         sessionctl__subcmd__help__subcmd__compact)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__errors)
+            opts="list show edit prune search"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__errors__subcmd__edit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__errors__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__errors__subcmd__prune)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__errors__subcmd__search)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__errors__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

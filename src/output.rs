@@ -106,6 +106,17 @@ impl Output {
     }
 }
 
+/// At most `max` characters of one line of text, with `…` when cut.
+pub fn head_cut(text: &str, max: usize) -> String {
+    let line = text.lines().next().unwrap_or("");
+    if line.chars().count() <= max && line.len() == text.len() {
+        return line.to_owned();
+    }
+    let mut s: String = line.chars().take(max.saturating_sub(1)).collect();
+    s.push('…');
+    s
+}
+
 /// A right-aligned number cell.
 pub fn num(n: impl ToString) -> Cell {
     Cell::new(n.to_string()).set_alignment(CellAlignment::Right)

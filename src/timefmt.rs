@@ -52,7 +52,8 @@ pub fn age(t: DateTime<Utc>, now: DateTime<Utc>) -> String {
         60..=3599 => format!("{}m", abs / 60),
         3600..=86_399 => format!("{}h", abs / 3600),
         86_400..=5_183_999 => format!("{}d", abs / 86_400),
-        _ => format!("{}mo", abs / 2_592_000),
+        5_184_000..=63_071_999 => format!("{}mo", abs / 2_592_000),
+        _ => format!("{}y", abs / 31_536_000),
     };
     if future {
         format!("in {text}")

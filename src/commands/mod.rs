@@ -2,6 +2,7 @@
 
 mod clear;
 pub mod compact;
+pub mod errors;
 pub mod limits;
 pub mod remove;
 pub mod reset;
@@ -12,7 +13,7 @@ mod targets;
 
 use anyhow::Result;
 
-use crate::cli::{Cli, Command, LimitsCommand, SessionsCommand};
+use crate::cli::{Cli, Command, ErrorsCommand, LimitsCommand, SessionsCommand};
 use crate::output::Output;
 use crate::store::layout::DataRoot;
 
@@ -49,6 +50,11 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Remove(args) => remove::run(&ctx, &args),
         Command::Compact(args) => compact::run(&ctx, &args),
         Command::Summarize(args) => summarize::run(&ctx, &args),
+        Command::Errors(ErrorsCommand::List(args)) => errors::list(&ctx, &args),
+        Command::Errors(ErrorsCommand::Show(args)) => errors::show(&ctx, &args),
+        Command::Errors(ErrorsCommand::Edit(args)) => errors::edit(&ctx, &args),
+        Command::Errors(ErrorsCommand::Prune(args)) => errors::prune(&ctx, &args),
+        Command::Errors(ErrorsCommand::Search(args)) => errors::search(&ctx, &args),
         Command::Limits(LimitsCommand::Refresh(args)) => limits::refresh(&ctx, &args),
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args),

@@ -2,6 +2,7 @@
 //! reports; they never print and never exit.
 
 pub mod compact;
+pub mod errors;
 pub mod limits;
 pub mod reset;
 pub mod sessions;

@@ -3,6 +3,7 @@
 //! server) and `anthropic`. Compaction's `tools` stage and the rolling
 //! summary both go through it.
 
+pub mod embed;
 pub mod http;
 pub mod offline;
 

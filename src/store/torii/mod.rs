@@ -357,6 +357,118 @@ impl Db {
         Ok(present.len())
     }
 
+    /// Persist a SET the way ToriiDB does: one fsynced line with the value,
+    /// the absolute `expire_at` and the vector (base64), and the key's mirror
+    /// file rewritten. An existing entry keeps its `created_at`. A line
+    /// ToriiDB could not read back (over 65,535 bytes) is refused.
+    pub fn set(
+        &mut self,
+        key: &str,
+        value: &str,
+        expire_at: Option<i64>,
+        vector: Option<String>,
+        now: i64,
+    ) -> Result<()> {
+        let line = aof::to_line(&aof::Line {
+            ts: now,
+            cmd: "SET".into(),
+            key: key.into(),
+            value: value.into(),
+            expire_at: expire_at.unwrap_or(0),
+            vector: vector.as_deref().unwrap_or("").into(),
+        });
+        if line.len() - 1 > aof::MAX_LINE {
+            return Err(Error::data(
+                self.aof_path(),
+                format!(
+                    "the new record for {key:?} would be a {}-byte line; ToriiDB cannot read lines over 65,535 bytes",
+                    line.len() - 1
+                ),
+            )
+            .with_hint("shorten the text; nothing was written"));
+        }
+        self.prepare_for_append()?;
+        self.append(&line)?;
+        let entry = match self.entries.get_mut(key) {
+            Some(e) => {
+                e.value = value.to_owned();
+                e.expire_at = expire_at;
+                e.vector = vector;
+                e.updated_at = Some(now);
+                e.clone()
+            }
+            None => {
+                let e = Entry {
+                    value: value.to_owned(),
+                    created_at: now,
+                    updated_at: None,
+                    expire_at,
+                    vector,
+                };
+                self.entries.insert(key.to_owned(), e.clone());
+                e
+            }
+        };
+        self.write_mirror(key, &entry)
+    }
+
+    /// `EXPIRE key` lines (ToriiDB's `Expire`): set an absolute expiry on
+    /// keys that exist, one fsync for the batch, mirrors updated.
+    pub fn expire(&mut self, keys: &[String], expire_at: i64, now: i64) -> Result<usize> {
+        let present: Vec<String> = keys
+            .iter()
+            .filter(|k| self.entries.contains_key(*k))
+            .cloned()
+            .collect();
+        if present.is_empty() {
+            return Ok(0);
+        }
+        let mut buf = Vec::new();
+        for key in &present {
+            buf.extend_from_slice(&aof::to_line(&aof::Line {
+                ts: now,
+                cmd: "EXPIRE".into(),
+                key: key.as_str().into(),
+                value: (expire_at - now).to_string().into(),
+                expire_at,
+                ..Default::default()
+            }));
+        }
+        self.prepare_for_append()?;
+        self.append(&buf)?;
+        for key in &present {
+            let e = self.entries.get_mut(key).expect("present");
+            e.expire_at = Some(expire_at);
+            let e = e.clone();
+            self.write_mirror(key, &e)?;
+        }
+        Ok(present.len())
+    }
+
+    /// The mirror file as ToriiDB writes it (vector as a float array).
+    fn write_mirror(&self, key: &str, e: &Entry) -> Result<()> {
+        let mut m = serde_json::Map::new();
+        m.insert("key".into(), key.into());
+        m.insert("value".into(), e.value.clone().into());
+        m.insert("type".into(), value_type(&e.value).into());
+        m.insert("created_at".into(), e.created_at.into());
+        if let Some(u) = e.updated_at {
+            m.insert("updated_at".into(), u.into());
+        }
+        if let Some(x) = e.expire_at {
+            m.insert("expire_at".into(), x.into());
+        }
+        if let Some(v) = e.vector_f32() {
+            m.insert(
+                "vector".into(),
+                v.into_iter().map(f64::from).collect::<Vec<_>>().into(),
+            );
+        }
+        let p = self.mirror_path(key);
+        atomic::create_dir_all(p.parent().expect("mirror paths have folders"))?;
+        atomic::write_atomic(&p, serde_json::Value::Object(m).to_string().as_bytes())
+    }
+
     /// Before appending: a log ToriiDB cannot read (a line over 64 KiB) is
     /// rewritten without the over-long entries, which are saved beside it,
     /// with a backup of the original. Anything else we leave to ToriiDB.
@@ -452,6 +564,28 @@ impl Db {
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(Error::write(&p, e)),
         }
+    }
+}
+
+/// ToriiDB's type detection (§2): 0 json, 1 string, 2 int, 3 float, 4 bool, 5 date.
+fn value_type(v: &str) -> u8 {
+    let t = v.trim();
+    let bracketed =
+        (t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']'));
+    if bracketed && serde_json::from_str::<serde_json::Value>(t).is_ok() {
+        0
+    } else if v.parse::<i64>().is_ok() {
+        2
+    } else if v.parse::<f64>().is_ok() {
+        3
+    } else if v == "true" || v == "false" {
+        4
+    } else if chrono::DateTime::parse_from_rfc3339(v).is_ok()
+        || chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").is_ok()
+    {
+        5
+    } else {
+        1
     }
 }
 

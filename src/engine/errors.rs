@@ -1,0 +1,258 @@
+//! Cross-session error memory (ToriiDB db 2): records keyed
+//! `<tool_name>:<unix-nanos>`, 90-day TTL, only `outcome=resolved` kept;
+//! a lookup hit refreshes the TTL; an edit rewrites `action` and keeps the
+//! TTL (product.md, storage.md, toriidb.md §5 and §8b).
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+use crate::store::torii::{Db, INTERNAL_PREFIX};
+
+pub const TTL_SECS: i64 = 7_776_000;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ErrorItem {
+    pub key: String,
+    pub id: String,
+    pub tool_name: String,
+    pub keywords: Vec<String>,
+    pub symptom: String,
+    pub cause: String,
+    pub action: String,
+    pub outcome: String,
+    pub timestamp: i64,
+    pub expire_at: Option<i64>,
+    #[serde(skip)]
+    pub has_vector: bool,
+    #[serde(skip)]
+    pub expired: bool,
+    /// The record as stored, field order and unknown fields included.
+    #[serde(skip)]
+    pub raw: Map<String, Value>,
+}
+
+fn s(m: &Map<String, Value>, k: &str) -> String {
+    m.get(k).and_then(Value::as_str).unwrap_or("").to_owned()
+}
+
+/// Every record of the store that parses as one (internal keys aside).
+pub fn all(db: &Db, now: i64) -> Vec<ErrorItem> {
+    let mut items: Vec<ErrorItem> = db
+        .all()
+        .filter(|(k, _)| !k.starts_with(INTERNAL_PREFIX))
+        .filter_map(|(k, e)| {
+            let Ok(Value::Object(raw)) = serde_json::from_str::<Value>(&e.value) else {
+                return None;
+            };
+            Some(ErrorItem {
+                key: k.clone(),
+                id: s(&raw, "id"),
+                tool_name: s(&raw, "tool_name"),
+                keywords: raw
+                    .get("keywords")
+                    .and_then(Value::as_array)
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|x| x.as_str().map(str::to_owned))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                symptom: s(&raw, "symptom"),
+                cause: s(&raw, "cause"),
+                action: s(&raw, "action"),
+                outcome: s(&raw, "outcome"),
+                timestamp: raw.get("timestamp").and_then(Value::as_i64).unwrap_or(0),
+                expire_at: e.expire_at,
+                has_vector: e.vector.is_some(),
+                expired: e.is_expired(now),
+                raw,
+            })
+        })
+        .collect();
+    // Agenvoy lists keys descending: with fixed-width nanos, newest first.
+    items.sort_by(|a, b| b.key.cmp(&a.key));
+    items
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Sort {
+    /// Newest first (Agenvoy's order)
+    #[default]
+    Age,
+    /// By tool name, then newest first
+    Tool,
+    /// Soonest to expire first
+    Expires,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    pub tool: Option<String>,
+    pub keyword: Option<String>,
+    pub outcome: Option<String>,
+    pub expired: bool,
+}
+
+pub fn list(db: &Db, now: i64, f: &Filter, sort: Sort, limit: Option<usize>) -> Vec<ErrorItem> {
+    let mut items: Vec<ErrorItem> = all(db, now)
+        .into_iter()
+        .filter(|i| f.expired || !i.expired)
+        .filter(|i| {
+            f.tool
+                .as_ref()
+                .is_none_or(|t| i.tool_name.eq_ignore_ascii_case(t))
+        })
+        .filter(|i| {
+            f.keyword.as_ref().is_none_or(|k| {
+                let k = k.to_lowercase();
+                i.keywords.iter().any(|kw| kw.to_lowercase().contains(&k))
+            })
+        })
+        .filter(|i| {
+            f.outcome
+                .as_ref()
+                .is_none_or(|o| i.outcome.eq_ignore_ascii_case(o))
+        })
+        .collect();
+    match sort {
+        Sort::Age => items.sort_by(|a, b| b.timestamp.cmp(&a.timestamp).then(b.key.cmp(&a.key))),
+        Sort::Tool => items.sort_by(|a, b| {
+            a.tool_name
+                .cmp(&b.tool_name)
+                .then(b.timestamp.cmp(&a.timestamp))
+        }),
+        Sort::Expires => items.sort_by_key(|i| i.expire_at.unwrap_or(i64::MAX)),
+    }
+    if let Some(n) = limit {
+        items.truncate(n);
+    }
+    items
+}
+
+/// A record by key, or by a unique id prefix (like git). An ambiguous
+/// prefix lists the candidates (exit 64); no match is exit 66.
+pub fn resolve(db: &Db, now: i64, wanted: &str) -> Result<ErrorItem> {
+    let items = all(db, now);
+    if let Some(i) = items.iter().find(|i| i.key == wanted) {
+        return Ok(i.clone());
+    }
+    let matches: Vec<&ErrorItem> = items
+        .iter()
+        .filter(|i| !wanted.is_empty() && i.id.starts_with(wanted))
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => Err(
+            Error::no_input(format!("no error record has the key or id {wanted:?}"))
+                .with_hint("`sessionctl errors list --expired` shows every record"),
+        ),
+        many => Err(Error::usage(format!(
+            "id prefix {wanted:?} is ambiguous: {}",
+            many.iter()
+                .map(|i| format!("{} ({})", i.id, i.key))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+        .with_hint("give more characters of the id, or the full key")),
+    }
+}
+
+/// Agenvoy's keyword lookup: case-insensitive Contains over the tool name,
+/// symptom and cause, and each keyword in either direction.
+pub fn keyword_matches(i: &ErrorItem, query: &str) -> bool {
+    let q = query.to_lowercase();
+    [&i.tool_name, &i.symptom, &i.cause]
+        .iter()
+        .any(|f| f.to_lowercase().contains(&q))
+        || i.keywords.iter().any(|k| {
+            let k = k.to_lowercase();
+            !k.is_empty() && (k.contains(&q) || q.contains(&k))
+        })
+}
+
+/// Live records for `search`, optionally of one tool (Agenvoy's
+/// `<tool>:*` pattern).
+pub fn searchable(db: &Db, now: i64, tool: Option<&str>) -> Vec<ErrorItem> {
+    all(db, now)
+        .into_iter()
+        .filter(|i| !i.expired)
+        .filter(|i| tool.is_none_or(|t| i.key.starts_with(&format!("{t}:"))))
+        .collect()
+}
+
+/// Keyword search, newest first (Agenvoy re-sorts hits by timestamp).
+pub fn search_keyword(items: Vec<ErrorItem>, query: &str, limit: usize) -> Vec<ErrorItem> {
+    let mut hits: Vec<ErrorItem> = items
+        .into_iter()
+        .filter(|i| keyword_matches(i, query))
+        .collect();
+    hits.sort_by(|a, b| b.timestamp.cmp(&a.timestamp));
+    hits.truncate(limit);
+    hits
+}
+
+/// Semantic search: cosine of stored vectors with the query vector, best
+/// first. Records without a vector of the query's length are skipped and
+/// counted.
+pub fn search_semantic(
+    db: &Db,
+    items: Vec<ErrorItem>,
+    query: &[f32],
+    limit: usize,
+) -> (Vec<(ErrorItem, f64)>, usize) {
+    let mut skipped = 0;
+    let mut scored: Vec<(ErrorItem, f64)> = items
+        .into_iter()
+        .filter_map(|i| {
+            let v = db.get(&i.key)?.vector_f32();
+            match v.and_then(|v| crate::llm::embed::cosine(query, &v)) {
+                Some(score) => Some((i, score)),
+                None => {
+                    skipped += 1;
+                    None
+                }
+            }
+        })
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.key.cmp(&b.0.key)));
+    scored.truncate(limit);
+    (scored, skipped)
+}
+
+/// The new stored value after an edit: the record as it was, with only the
+/// edited fields replaced (field order and unknown fields kept).
+pub fn edited_value(
+    item: &ErrorItem,
+    action: Option<&str>,
+    cause: Option<&str>,
+    keywords: Option<&[String]>,
+) -> String {
+    let mut raw = item.raw.clone();
+    if let Some(a) = action {
+        raw.insert("action".into(), a.into());
+    }
+    if let Some(c) = cause {
+        raw.insert("cause".into(), c.into());
+    }
+    if let Some(k) = keywords {
+        // as Agenvoy stores them: trimmed, lower-cased, de-duplicated
+        let mut seen = Vec::new();
+        for kw in k {
+            let kw = kw.trim().to_lowercase();
+            if !kw.is_empty() && !seen.contains(&kw) {
+                seen.push(kw);
+            }
+        }
+        raw.insert("keywords".into(), seen.into());
+    }
+    Value::Object(raw).to_string()
+}
+
+/// What prune removes: expired records and/or records not `resolved`.
+pub fn prunable(db: &Db, now: i64, expired: bool, not_resolved: bool) -> Vec<ErrorItem> {
+    all(db, now)
+        .into_iter()
+        .filter(|i| (expired && i.expired) || (not_resolved && i.outcome != "resolved"))
+        .collect()
+}

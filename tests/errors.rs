@@ -1,0 +1,423 @@
+//! `errors` on a copy of the fixture store (ToriiDB db 2), with embeddings
+//! from a real HTTP server on 127.0.0.1.
+
+mod common;
+use common::*;
+
+use serde_json::{json, Value};
+
+fn append_db2(root: &std::path::Path, lines: &[Value]) {
+    use std::io::Write;
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(root.join(".store/db_2/record.aof"))
+        .unwrap();
+    for l in lines {
+        writeln!(f, "{l}").unwrap();
+    }
+}
+
+fn record(id: &str, tool: &str, outcome: &str, symptom: &str) -> String {
+    json!({"id": id, "timestamp": 1764600000, "tool_name": tool, "keywords": [tool, "error_type:other"],
+           "symptom": symptom, "action": "do something", "outcome": outcome})
+    .to_string()
+}
+
+fn b64(v: &[f32]) -> String {
+    sessionctl::llm::embed::to_base64(v)
+}
+
+#[test]
+fn list_shows_the_live_records_in_agenvoys_shape() {
+    let root = fixture_copy();
+    let out = sessionctl(root.path())
+        .args(["errors", "list", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v = json_of(&out);
+    let errs = v["errors"].as_array().unwrap();
+    assert_eq!(errs.len(), 2);
+    assert_eq!(
+        errs[0]["key"], "run_command:1764550000222222222",
+        "newest first"
+    );
+    assert_eq!(errs[1]["id"], "3f1c");
+    assert_eq!(errs[1]["cause"], "slow upstream");
+    assert_eq!(errs[1]["expire_at"], 4102444800i64);
+    assert_eq!(errs[1]["keywords"][2], "error_type:timeout");
+    let only = sessionctl(root.path())
+        .args(["errors", "list", "--tool", "fetch_page", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(json_of(&only)["errors"].as_array().unwrap().len(), 1);
+}
+
+/// Replays a log with ToriiDB's rules, independently of our reader: lines
+/// split on '\n', invalid JSON skipped, SET replaces value/expire/vector.
+fn toriidb_replay(log: &[u8]) -> std::collections::BTreeMap<String, (String, Option<i64>)> {
+    let mut state = std::collections::BTreeMap::new();
+    for line in log.split(|b| *b == b'\n') {
+        let Ok(v) = serde_json::from_slice::<Value>(line) else {
+            continue;
+        };
+        let key = v["key"].as_str().unwrap_or("").to_owned();
+        match v["cmd"].as_str() {
+            Some("SET") => {
+                state.insert(
+                    key,
+                    (
+                        v["value"].as_str().unwrap_or("").to_owned(),
+                        v["expire_at"].as_i64(),
+                    ),
+                );
+            }
+            Some("DEL") => {
+                state.remove(&key);
+            }
+            _ => {}
+        }
+    }
+    state
+}
+
+#[test]
+fn edit_rewrites_the_action_and_keeps_the_ttl_byte_for_byte() {
+    let root = fixture_copy();
+    let r = root.path();
+    let aof = r.join(".store/db_2/record.aof");
+    // a torn last line first: our record must not be glued to it
+    let mut log = std::fs::read(&aof).unwrap();
+    log.extend_from_slice(br#"{"ts":1,"cmd":"SET","key":"x:1","value":"to"#);
+    std::fs::write(&aof, &log).unwrap();
+
+    let out = sessionctl(r)
+        .args([
+            "errors",
+            "edit",
+            "3f1c",
+            "--action",
+            "retry with timeout 120s",
+            "--yes",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&aof).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.contains(r#""key":"fetch_page:1764547200111111111""#),
+        "{last}"
+    );
+    assert!(
+        last.ends_with(r#","expire_at":4102444800}"#),
+        "the TTL is kept exactly: {last}"
+    );
+
+    for state in [
+        toriidb_replay(text.as_bytes()),
+        db(r, 2)
+            .all()
+            .map(|(k, e)| (k.clone(), (e.value.clone(), e.expire_at)))
+            .collect(),
+    ] {
+        let (value, expire) = &state["fetch_page:1764547200111111111"];
+        let v: Value = serde_json::from_str(value).unwrap();
+        assert_eq!(v["action"], "retry with timeout 120s");
+        assert_eq!(v["cause"], "slow upstream", "other fields untouched");
+        assert_eq!(*expire, Some(4102444800));
+    }
+    // the mirror file follows
+    let d2 = db(r, 2);
+    let mirror: Value = serde_json::from_slice(
+        &std::fs::read(d2.mirror_path("fetch_page:1764547200111111111")).unwrap(),
+    )
+    .unwrap();
+    assert!(mirror["value"]
+        .as_str()
+        .unwrap()
+        .contains("retry with timeout 120s"));
+    assert_eq!(mirror["expire_at"], 4102444800i64);
+    logs_are_toriidb_readable(r);
+
+    // --touch restarts the 90-day TTL instead
+    let out = sessionctl(r)
+        .args(["errors", "edit", "3f1c", "--touch", "--yes", "--json"])
+        .output()
+        .unwrap();
+    let exp = json_of(&out)["expire_at"].as_i64().unwrap();
+    let now = chrono::Utc::now().timestamp();
+    assert!((exp - (now + 7_776_000)).abs() < 10);
+}
+
+#[test]
+fn edit_refuses_without_yes_or_while_agenvoy_runs_and_never_writes_an_unreadable_line() {
+    let root = fixture_copy();
+    let r = root.path();
+    let before = snapshot(r);
+    let out = sessionctl(r)
+        .args(["errors", "edit", "3f1c", "--action", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(64));
+    std::fs::write(
+        r.join("runtime.uid"),
+        format!(r#"{{"pid":{}}}"#, std::process::id()),
+    )
+    .unwrap();
+    let out = sessionctl(r)
+        .args(["errors", "edit", "3f1c", "--action", "x", "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(75));
+    std::fs::remove_file(r.join("runtime.uid")).unwrap();
+    let huge = "y".repeat(70_000);
+    let out = sessionctl(r)
+        .args(["errors", "edit", "3f1c", "--action", &huge, "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(65));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("65,535"));
+    assert_eq!(before, snapshot(r));
+}
+
+#[test]
+fn show_accepts_unique_id_prefixes_and_lists_ambiguous_ones() {
+    let root = fixture_copy();
+    let r = root.path();
+    append_db2(
+        r,
+        &[
+            json!({"ts":1,"cmd":"SET","key":"read_file:1764600000000000001","value":record("3f9e","read_file","resolved","x"),"expire_at":4102444800i64}),
+        ],
+    );
+    let out = sessionctl(r)
+        .args(["errors", "show", "3f1", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v = json_of(&out);
+    assert_eq!(v["key"], "fetch_page:1764547200111111111");
+    assert_eq!(v["has_vector"], false);
+    assert!(v["ttl_seconds"].as_i64().unwrap() > 0);
+    let out = sessionctl(r)
+        .args(["errors", "show", "3f"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(64));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("3f1c") && err.contains("3f9e"), "{err}");
+    let out = sessionctl(r)
+        .args(["errors", "show", "zz"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(66));
+}
+
+#[test]
+fn prune_removes_exactly_expired_and_unresolved_records() {
+    let root = fixture_copy();
+    let r = root.path();
+    append_db2(
+        r,
+        &[
+            json!({"ts":1,"cmd":"SET","key":"read_file:1764600000000000001","value":record("aa01","read_file","resolved","old"),"expire_at":1700000000}),
+            json!({"ts":1,"cmd":"SET","key":"run_command:1764600000000000002","value":record("aa02","run_command","failed","bad"),"expire_at":4102444800i64}),
+            json!({"ts":1,"cmd":"SET","key":"run_command:1764600000000000003","value":record("aa03","run_command","abandoned","bad"),"expire_at":4102444800i64}),
+        ],
+    );
+    let out = sessionctl(r)
+        .args(["errors", "prune", "--dry-run", "--json"])
+        .output()
+        .unwrap();
+    let v = json_of(&out);
+    assert_eq!(
+        (v["expired"].as_u64(), v["not_resolved"].as_u64()),
+        (Some(1), Some(2))
+    );
+    let out = sessionctl(r)
+        .args(["errors", "prune", "--not-resolved", "--yes", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(json_of(&out)["removed"], 2);
+    let out = sessionctl(r)
+        .args(["errors", "prune", "--yes", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(json_of(&out)["removed"], 1);
+    let left: Vec<String> = db(r, 2).all().map(|(k, _)| k.clone()).collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert!(left.contains(&"fetch_page:1764547200111111111".to_string()));
+}
+
+#[test]
+fn keyword_search_is_agenvoys_related_errors() {
+    let root = fixture_copy();
+    let r = root.path();
+    let search = |q: &str, extra: &[&str]| -> Vec<String> {
+        let out = sessionctl(r)
+            .args(["errors", "search", q, "--json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json_of(&out)["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(search("PERMISSION", &[]), ["9a2b"]);
+    assert_eq!(search("upstream", &[]), ["3f1c"], "cause is searched");
+    // a keyword contained in the query matches too
+    assert_eq!(search("got a timeout while fetching", &[]), ["3f1c"]);
+    assert!(search("permission", &["--tool", "fetch_page"]).is_empty());
+}
+
+#[test]
+fn semantic_search_against_a_real_embeddings_server() {
+    let root = fixture_copy();
+    let r = root.path();
+    // give both records 4-dim vectors
+    let d2 = db(r, 2);
+    let mut lines = Vec::new();
+    for (key, vec) in [
+        ("fetch_page:1764547200111111111", [1.0f32, 0.0, 0.0, 0.0]),
+        ("run_command:1764550000222222222", [0.0, 1.0, 0.0, 0.0]),
+    ] {
+        let e = d2.get(key).unwrap();
+        lines.push(json!({"ts":1,"cmd":"SET","key":key,"value":e.value,"expire_at":4102444800i64,"vector":b64(&vec)}));
+    }
+    append_db2(r, &lines);
+    let server = TestServer::start(|req, _| {
+        let body: Value = serde_json::from_str(&req.body).unwrap();
+        assert_eq!(body["model"], "text-embedding-3-small");
+        assert_eq!(body["dimensions"], 4, "the store's dimension");
+        Reply::json(
+            200,
+            json!({"data":[{"embedding":[0.9, 0.1, 0.0, 0.0]}]}).to_string(),
+        )
+    });
+    let out = sessionctl(r)
+        .env("SESSIONCTL_EMBED_BASE_URL", &server.url)
+        .args([
+            "errors",
+            "search",
+            "slow page loads",
+            "--match",
+            "semantic",
+            "--json",
+            "--touch-hits",
+            "--limit",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out);
+    assert_eq!(v["match"], "semantic");
+    assert_eq!(v["errors"][0]["id"], "3f1c");
+    assert!(v["errors"][0]["score"].as_f64().unwrap() > 0.99);
+    assert_eq!(server.hits(), 1);
+    let q = &server.requests.lock().unwrap()[0];
+    assert_eq!(q.path, "/v1/embeddings");
+    // the hit's TTL was refreshed with an EXPIRE line
+    let text = std::fs::read_to_string(r.join(".store/db_2/record.aof")).unwrap();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (last["cmd"].as_str(), last["key"].as_str()),
+        (Some("EXPIRE"), Some("fetch_page:1764547200111111111"))
+    );
+
+    // a query ToriiDB already embedded needs no server at all
+    let key =
+        sessionctl::llm::embed::Embedder::cache_key("text-embedding-3-small", 4, "shell errors");
+    let cached =
+        json!({"v": b64(&[0.1, 0.9, 0.0, 0.0]), "d": 4, "m": "text-embedding-3-small"}).to_string();
+    append_db2(r, &[json!({"ts":1,"cmd":"SET","key":key,"value":cached})]);
+    let out = sessionctl(r)
+        .args([
+            "errors",
+            "search",
+            "shell errors",
+            "--match",
+            "semantic",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v = json_of(&out);
+    assert_eq!(v["match"], "semantic");
+    assert_eq!(v["errors"][0]["id"], "9a2b");
+
+    // no embedder, no cache: a notice and a keyword search
+    let out = sessionctl(r)
+        .args([
+            "errors",
+            "search",
+            "permission",
+            "--match",
+            "semantic",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no embedder"));
+    assert_eq!(json_of(&out)["match"], "keyword");
+}
+
+#[test]
+fn edit_re_embeds_when_an_embedder_is_configured() {
+    let root = fixture_copy();
+    let r = root.path();
+    let server = TestServer::start(|req, _| {
+        let body: Value = serde_json::from_str(&req.body).unwrap();
+        assert!(
+            body["input"].as_str().unwrap().contains("retry later"),
+            "the exact new value is embedded"
+        );
+        Reply::json(
+            200,
+            json!({"data":[{"embedding": vec![0.5f32; 256]}]}).to_string(),
+        )
+    });
+    let out = sessionctl(r)
+        .env("SESSIONCTL_EMBED_BASE_URL", &server.url)
+        .args([
+            "errors",
+            "edit",
+            "9a2b",
+            "--action",
+            "retry later",
+            "--yes",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json_of(&out)["vector"], "re-embedded");
+    let e = db(r, 2)
+        .get("run_command:1764550000222222222")
+        .unwrap()
+        .clone();
+    assert_eq!(e.vector_f32().unwrap().len(), 256);
+}
