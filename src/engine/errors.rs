@@ -187,7 +187,7 @@ pub fn search_keyword(items: Vec<ErrorItem>, query: &str, limit: usize) -> Vec<E
         .into_iter()
         .filter(|i| keyword_matches(i, query))
         .collect();
-    hits.sort_by(|a, b| b.timestamp.cmp(&a.timestamp));
+    hits.sort_by_key(|h| std::cmp::Reverse(h.timestamp));
     hits.truncate(limit);
     hits
 }
