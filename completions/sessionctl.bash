@@ -34,6 +34,9 @@ _sessionctl() {
             sessionctl,reset)
                 cmd="sessionctl__subcmd__reset"
                 ;;
+            sessionctl,search)
+                cmd="sessionctl__subcmd__search"
+                ;;
             sessionctl,sessions)
                 cmd="sessionctl__subcmd__sessions"
                 ;;
@@ -96,6 +99,9 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__help,reset)
                 cmd="sessionctl__subcmd__help__subcmd__reset"
+                ;;
+            sessionctl__subcmd__help,search)
+                cmd="sessionctl__subcmd__help__subcmd__search"
                 ;;
             sessionctl__subcmd__help,sessions)
                 cmd="sessionctl__subcmd__help__subcmd__sessions"
@@ -176,7 +182,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --no-color --help --version sessions show reset compact summarize errors limits remove help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --no-color --help --version sessions show reset compact summarize search errors limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -530,7 +536,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset compact summarize errors limits remove help"
+            opts="sessions show reset compact summarize search errors limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -726,6 +732,20 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help__subcmd__reset)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__search)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1035,6 +1055,48 @@ _sessionctl() {
                     return 0
                     ;;
                 --llm-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__search)
+            opts="-q -v -h --all --match --role --since --limit --fts --embed-url --embed-model --root --json --quiet --verbose --offline --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --match)
+                    COMPREPLY=($(compgen -W "semantic keyword" -- "${cur}"))
+                    return 0
+                    ;;
+                --role)
+                    COMPREPLY=($(compgen -W "user assistant" -- "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --embed-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --embed-model)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

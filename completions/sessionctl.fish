@@ -37,6 +37,7 @@ complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "show" -d 'Sho
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "compact" -d 'Bring sessions back under their model\'s token budget, losing nothing'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "summarize" -d 'Merge new records into each session\'s rolling summary (summary.json)'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "search" -d 'Search conversations: by meaning (ToriiDB vectors) or by words (archive + recent)'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "errors" -d 'Cross-session error memory (ToriiDB db 2): list, show, edit, prune, search'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
@@ -144,6 +145,23 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s v -l
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l match -r -f -a "semantic\t''
+keyword\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l role -d 'Only messages of this role' -r -f -a "user\t''
+assistant\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l since -d 'Only messages newer than this (e.g. 7d, 12h)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l limit -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l embed-url -d 'OpenAI-compatible embeddings server [env: SESSIONCTL_EMBED_BASE_URL]' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l embed-model -d 'Embedding model [env: SESSIONCTL_EMBED_MODEL; default: text-embedding-3-small]' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l all -d 'Every session (the default when none is named)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l fts -d 'Pass the query to FTS5 as it is (keyword search)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -s q -l quiet -d 'Print nothing but errors'
@@ -292,15 +310,16 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s v -l ve
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize errors limits remove help" -f -a "sessions" -d 'Work with the set of sessions under the root'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize errors limits remove help" -f -a "show" -d 'Show every tier of one session side by side'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize errors limits remove help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize errors limits remove help" -f -a "compact" -d 'Bring sessions back under their model\'s token budget, losing nothing'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize errors limits remove help" -f -a "summarize" -d 'Merge new records into each session\'s rolling summary (summary.json)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize errors limits remove help" -f -a "errors" -d 'Cross-session error memory (ToriiDB db 2): list, show, edit, prune, search'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize errors limits remove help" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize errors limits remove help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize errors limits remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors limits remove help" -f -a "sessions" -d 'Work with the set of sessions under the root'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors limits remove help" -f -a "show" -d 'Show every tier of one session side by side'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors limits remove help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors limits remove help" -f -a "compact" -d 'Bring sessions back under their model\'s token budget, losing nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors limits remove help" -f -a "summarize" -d 'Merge new records into each session\'s rolling summary (summary.json)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors limits remove help" -f -a "search" -d 'Search conversations: by meaning (ToriiDB vectors) or by words (archive + recent)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors limits remove help" -f -a "errors" -d 'Cross-session error memory (ToriiDB db 2): list, show, edit, prune, search'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors limits remove help" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors limits remove help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors limits remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from sessions" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "list" -d 'List error-memory records (expired ones only with --expired)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "show" -d 'Show one record: every field, TTL left, whether it has a vector'

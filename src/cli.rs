@@ -136,6 +136,20 @@ Examples:
   SESSIONCTL_LLM_BASE_URL=http://127.0.0.1:11434 sessionctl summarize tui-alice --summarizer openai --llm-model qwen3")]
     Summarize(SummarizeArgs),
 
+    /// Search conversations: by meaning (ToriiDB vectors) or by words (archive + recent)
+    #[command(after_help = "\
+--match semantic (default): cosine over the vectors ToriiDB keeps for recent messages
+(db1); the query vector comes from ToriiDB's embedding cache or SESSIONCTL_EMBED_BASE_URL.
+Without an embedder or vectors it says so on stderr and searches by keyword.
+--match keyword: full-text search of the SQLite archive (FTS5, ranked by bm25) plus a
+case-insensitive substring scan of recent messages in ToriiDB. The query is one phrase;
+--fts passes FTS5 syntax through (e.g. 'nginx AND logrotate', 'rot*').
+
+Examples:
+  sessionctl search logrotate --match keyword
+  sessionctl search 'what did we decide about backups' tui-alice --since 30d")]
+    Search(SearchArgs),
+
     /// Cross-session error memory (ToriiDB db 2): list, show, edit, prune, search
     #[command(subcommand)]
     Errors(ErrorsCommand),
@@ -328,6 +342,32 @@ pub struct ErrorsSearchArgs {
     /// Write even though Agenvoy seems to be running (with --touch-hits)
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub embed: EmbedArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    pub query: String,
+    /// Sessions to search [default: all]
+    #[arg(value_name = "SESSION")]
+    pub sessions: Vec<String>,
+    /// Every session (the default when none is named)
+    #[arg(long, conflicts_with = "sessions")]
+    pub all: bool,
+    #[arg(long = "match", value_enum, default_value = "semantic")]
+    pub mode: MatchMode,
+    /// Only messages of this role
+    #[arg(long, value_parser = ["user", "assistant"])]
+    pub role: Option<String>,
+    /// Only messages newer than this (e.g. 7d, 12h)
+    #[arg(long, value_name = "AGE", value_parser = parse_age)]
+    pub since: Option<i64>,
+    #[arg(long, default_value_t = 20)]
+    pub limit: usize,
+    /// Pass the query to FTS5 as it is (keyword search)
+    #[arg(long)]
+    pub fts: bool,
     #[command(flatten)]
     pub embed: EmbedArgs,
 }

@@ -6,6 +6,7 @@ pub mod errors;
 pub mod limits;
 pub mod remove;
 pub mod reset;
+pub mod search;
 pub mod sessions;
 pub mod show;
 pub mod summarize;
@@ -50,6 +51,7 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Remove(args) => remove::run(&ctx, &args),
         Command::Compact(args) => compact::run(&ctx, &args),
         Command::Summarize(args) => summarize::run(&ctx, &args),
+        Command::Search(args) => search::run(&ctx, &args),
         Command::Errors(ErrorsCommand::List(args)) => errors::list(&ctx, &args),
         Command::Errors(ErrorsCommand::Show(args)) => errors::show(&ctx, &args),
         Command::Errors(ErrorsCommand::Edit(args)) => errors::edit(&ctx, &args),

@@ -5,6 +5,7 @@ pub mod compact;
 pub mod errors;
 pub mod limits;
 pub mod reset;
+pub mod search;
 pub mod sessions;
 pub mod summarize;
 pub mod tokens;

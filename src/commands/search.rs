@@ -1,0 +1,152 @@
+//! `search QUERY [SESSION…]`
+
+use anyhow::Result;
+use chrono::Utc;
+use comfy_table::Cell;
+use serde::Serialize;
+
+use crate::cli::{MatchMode, SearchArgs};
+use crate::commands::{load_db1, Context};
+use crate::engine::search::{self, Hit, Scope};
+use crate::error::{exit, Error};
+use crate::llm::embed::{self, Embedder};
+use crate::output::head_cut;
+use crate::store::archive::{Archive, ArchiveQuery};
+use crate::store::layout::validate_session_id;
+use crate::store::torii;
+use crate::timefmt;
+
+#[derive(Serialize)]
+struct Report<'a> {
+    results: &'a [Hit],
+    #[serde(rename = "match")]
+    mode: &'static str,
+}
+
+pub fn run(ctx: &Context, args: &SearchArgs) -> Result<i32> {
+    if args.query.trim().is_empty() {
+        return Err(Error::usage("the search query is empty").into());
+    }
+    for id in &args.sessions {
+        validate_session_id(id)?;
+        ctx.root.session(id)?;
+    }
+    let now = torii::now_unix();
+    let scope = Scope {
+        sessions: &args.sessions,
+        role: args.role.as_deref(),
+        since: args.since.map(|s| (now - s) * 1_000_000_000),
+    };
+    let db1 = load_db1(ctx)?;
+
+    let mut mode = "keyword";
+    let mut hits = Vec::new();
+    if args.mode == MatchMode::Semantic {
+        if let Some(q) = query_vector(ctx, args, &db1)? {
+            let (found, skipped) = search::semantic(&db1, now, &q, &scope, args.limit);
+            if skipped > 0 {
+                ctx.out.warn(&format!(
+                    "{skipped} vector(s) of another dimension were skipped"
+                ));
+            }
+            mode = "semantic";
+            hits = found;
+        }
+    }
+    if mode == "keyword" {
+        let archive_hits = match Archive::open_read(&ctx.root.archive_path())? {
+            Some(a) => {
+                let fts = if args.fts {
+                    args.query.clone()
+                } else {
+                    search::phrase(&args.query)
+                };
+                let mark = if ctx.out.color {
+                    ("\x1b[1m", "\x1b[0m")
+                } else {
+                    ("[", "]")
+                };
+                a.search(&ArchiveQuery {
+                    fts: &fts,
+                    sessions: &args.sessions,
+                    role: scope.role,
+                    since: scope.since,
+                    limit: args.limit,
+                    mark,
+                })?
+            }
+            None => Vec::new(),
+        };
+        hits = search::keyword(archive_hits, &db1, now, &args.query, &scope, args.limit);
+    }
+
+    if ctx.out.json {
+        ctx.out.json(&Report {
+            results: &hits,
+            mode,
+        })?;
+        return Ok(exit::OK);
+    }
+    if hits.is_empty() {
+        ctx.out.line(&format!("no matches ({mode} search)"))?;
+        return Ok(exit::OK);
+    }
+    let wall = Utc::now();
+    let mut t = ctx
+        .out
+        .new_table(&["SESSION", "WHEN", "ROLE", "SCORE", "TEXT"]);
+    for h in &hits {
+        let when = if h.send_at == 0 {
+            "-".to_owned()
+        } else {
+            let at = timefmt::from_nanos(h.send_at);
+            format!("{} ({})", timefmt::local(at), timefmt::age(at, wall))
+        };
+        t.add_row(vec![
+            Cell::new(&h.session),
+            Cell::new(when),
+            Cell::new(&h.role),
+            Cell::new(format!("{:.3}", h.score)),
+            Cell::new(head_cut(&h.snippet.replace('\n', " "), 100)),
+        ]);
+    }
+    ctx.out.table(&t)?;
+    ctx.out
+        .line(&format!("{} result(s), {mode} search", hits.len()))?;
+    Ok(exit::OK)
+}
+
+/// The query's vector: ToriiDB's cache first, then the embedder. `None`
+/// (with a notice) when semantic search cannot run.
+fn query_vector(
+    ctx: &Context,
+    args: &SearchArgs,
+    db1: &torii::Db,
+) -> crate::Result<Option<Vec<f32>>> {
+    let Some(dim) = search::db1_dim(db1) else {
+        ctx.out
+            .warn("ToriiDB holds no message vectors; searching by keyword");
+        return Ok(None);
+    };
+    let model = args
+        .embed
+        .embed_model
+        .clone()
+        .or_else(|| {
+            std::env::var("SESSIONCTL_EMBED_MODEL")
+                .ok()
+                .filter(|m| !m.is_empty())
+        })
+        .unwrap_or_else(|| embed::DEFAULT_MODEL.into());
+    if let Some(v) = embed::cached(db1, &model, dim, &args.query) {
+        return Ok(Some(v));
+    }
+    match Embedder::configured(args.embed.embed_url.as_deref(), Some(&model)) {
+        Some(e) => Ok(Some(e.embed(&args.query, dim, None)?)),
+        None => {
+            ctx.out
+                .warn("no embedder configured (SESSIONCTL_EMBED_BASE_URL); searching by keyword");
+            Ok(None)
+        }
+    }
+}
