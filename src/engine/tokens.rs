@@ -25,10 +25,13 @@ use crate::store::history::Record;
 /// Tokens a chat API spends per message on role and framing.
 pub const MESSAGE_OVERHEAD: usize = 4;
 
+/// How tokens are counted. The BPE tables load on first use (~200 ms),
+/// so choosing a counter for a session that is never counted costs nothing.
 #[derive(Clone, Copy)]
 pub enum Counter {
     Heuristic,
-    Bpe(&'static CoreBPE, &'static str),
+    O200k,
+    Cl100k,
 }
 
 impl std::fmt::Debug for Counter {
@@ -62,9 +65,9 @@ impl Counter {
             || model.starts_with("codex")
             || (model.starts_with('o') && model[1..].starts_with(|c: char| c.is_ascii_digit()))
         {
-            Counter::Bpe(tiktoken_rs::o200k_base_singleton(), "o200k_base")
+            Counter::O200k
         } else if model.starts_with("gpt-4") || model.starts_with("gpt-3.5") {
-            Counter::Bpe(tiktoken_rs::cl100k_base_singleton(), "cl100k_base")
+            Counter::Cl100k
         } else {
             Counter::Heuristic
         }
@@ -73,16 +76,19 @@ impl Counter {
     pub fn name(&self) -> &'static str {
         match self {
             Counter::Heuristic => "heuristic",
-            Counter::Bpe(_, name) => name,
+            Counter::O200k => "o200k_base",
+            Counter::Cl100k => "cl100k_base",
         }
     }
 
     pub fn count(&self, text: &str) -> usize {
-        match self {
-            Counter::Heuristic => estimate_text(text),
-            // Special-token text in a message is sent as plain text.
-            Counter::Bpe(bpe, _) => bpe.encode_ordinary(text).len(),
-        }
+        let bpe: &CoreBPE = match self {
+            Counter::Heuristic => return estimate_text(text),
+            Counter::O200k => tiktoken_rs::o200k_base_singleton(),
+            Counter::Cl100k => tiktoken_rs::cl100k_base_singleton(),
+        };
+        // Special-token text in a message is sent as plain text.
+        bpe.encode_ordinary(text).len()
     }
 
     /// One history record as a message: prefix line, text and framing.
