@@ -141,35 +141,64 @@ impl Db {
     }
 
     fn replay(&mut self, bytes: &[u8]) {
+        self.replay_in_chunks(bytes, 4 << 20);
+    }
+
+    fn replay_in_chunks(&mut self, bytes: &[u8], chunk_bytes: usize) {
+        use rayon::prelude::*;
         self.report.bytes = bytes.len() as u64;
         self.report.torn_tail = !bytes.is_empty() && !bytes.ends_with(b"\n");
+        // Parsing is most of the work and lines are independent: parse
+        // chunks of whole lines in parallel, then apply them in file order.
+        let chunks = line_chunks(bytes, chunk_bytes);
+        let parsed: Vec<Vec<Parsed<'_>>> = chunks
+            .par_iter()
+            .map(|&(start, end)| {
+                bytes[start..end]
+                    .split(|b| *b == b'\n')
+                    .map(|raw| {
+                        // bufio.ScanLines drops one trailing '\r'.
+                        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+                        let oversize = raw.len() > aof::MAX_LINE;
+                        let result = if line.is_empty() {
+                            None
+                        } else {
+                            Some(aof::parse(line))
+                        };
+                        Parsed {
+                            len: raw.len(),
+                            oversize,
+                            result,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         let mut lineno = 0u64;
-        for raw in bytes.split(|b| *b == b'\n') {
-            lineno += 1;
-            // bufio.ScanLines drops one trailing '\r'.
-            let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-            if raw.len() > aof::MAX_LINE {
-                self.report.oversize.push((lineno, raw.len()));
-            }
-            if line.is_empty() {
-                continue;
-            }
-            self.report.lines += 1;
-            match aof::parse(line) {
-                Ok(l) => {
-                    if !self.apply(&l) {
-                        self.report.unknown_format += 1;
-                    }
+        for chunk in parsed {
+            for p in chunk {
+                lineno += 1;
+                if p.oversize {
+                    self.report.oversize.push((lineno, p.len));
                 }
-                Err(aof::Skip::Malformed) => self.report.malformed += 1,
-                Err(aof::Skip::WrongType) => self.report.unknown_format += 1,
+                let Some(result) = p.result else { continue };
+                self.report.lines += 1;
+                match result {
+                    Ok(l) => {
+                        if !self.apply(l) {
+                            self.report.unknown_format += 1;
+                        }
+                    }
+                    Err(aof::Skip::Malformed) => self.report.malformed += 1,
+                    Err(aof::Skip::WrongType) => self.report.unknown_format += 1,
+                }
             }
         }
     }
 
     /// Apply one record (§1.4 step 3). Returns false for a command ToriiDB
     /// would ignore.
-    fn apply(&mut self, l: &aof::Line<'_>) -> bool {
+    fn apply(&mut self, l: aof::Line<'_>) -> bool {
         let expire_at = (l.expire_at != 0).then_some(l.expire_at);
         match &*l.cmd {
             "SET" => {
@@ -184,16 +213,16 @@ impl Db {
                 };
                 match self.entries.get_mut(&*l.key) {
                     Some(e) => {
-                        e.value = l.value.to_string();
+                        e.value = l.value.into_owned();
                         e.expire_at = expire_at;
                         e.vector = vector;
                         e.updated_at = Some(l.ts);
                     }
                     None => {
                         self.entries.insert(
-                            l.key.to_string(),
+                            l.key.into_owned(),
                             Entry {
-                                value: l.value.to_string(),
+                                value: l.value.into_owned(),
                                 created_at: l.ts,
                                 updated_at: None,
                                 expire_at,
@@ -589,6 +618,36 @@ fn value_type(v: &str) -> u8 {
     }
 }
 
+/// One line as parsed in parallel: its length, and its record (None for an
+/// empty line).
+struct Parsed<'a> {
+    len: usize,
+    oversize: bool,
+    result: Option<Result<aof::Line<'a>, aof::Skip>>,
+}
+
+/// Split `bytes` into ranges of about `target` bytes that end right after a
+/// '\n' (the last one at the end of the data).
+fn line_chunks(bytes: &[u8], target: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < bytes.len() {
+        let guess = (start + target).min(bytes.len());
+        let end = match bytes[guess..].iter().position(|b| *b == b'\n') {
+            Some(i) if guess < bytes.len() => guess + i + 1,
+            _ => bytes.len(),
+        };
+        // ranges end after their '\n'; drop it so split() yields no empty tail
+        let stop = if end < bytes.len() { end - 1 } else { end };
+        out.push((start, stop));
+        start = end;
+    }
+    if out.is_empty() {
+        out.push((0, 0));
+    }
+    out
+}
+
 /// The session id of a db1 key `<id>:<nanos>`, if it has that shape.
 pub fn session_of_key(key: &str) -> Option<&str> {
     let (session, rest) = key.rsplit_once(':')?;
@@ -606,6 +665,7 @@ pub fn now_unix() -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
 
     fn fixture_store() -> Option<PathBuf> {
         let p =
@@ -777,6 +837,36 @@ mod tests {
         assert_eq!(db.report.unknown_format, 2);
         assert_eq!(db.check_writable(false).unwrap_err().exit_code(), 65);
         db.check_writable(true).unwrap();
+    }
+
+    proptest::proptest! {
+        /// Parsing in parallel chunks must not change what replay sees.
+        #[test]
+        fn chunked_replay_equals_one_pass(
+            lines in proptest::collection::vec(
+                proptest::prop_oneof![
+                    (0u8..20, "[a-z]{0,30}").prop_map(|(k, v)| format!("{{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:{k}\",\"value\":\"{v}\"}}")),
+                    (0u8..20).prop_map(|k| format!("{{\"ts\":2,\"cmd\":\"DEL\",\"key\":\"s:{k}\"}}")),
+                    "[^\\n]{0,40}",
+                    proptest::strategy::Just(String::new()),
+                ],
+                0..60,
+            ),
+            torn in proptest::bool::ANY,
+            chunk in 1usize..200,
+        ) {
+            use proptest::prop_assert_eq;
+            let mut log = lines.join("\n");
+            if !torn {
+                log.push('\n');
+            }
+            let fresh = || Db { index: 1, dir: PathBuf::new(), entries: HashMap::new(), report: ReplayReport::default() };
+            let (mut one, mut many) = (fresh(), fresh());
+            one.replay_in_chunks(log.as_bytes(), usize::MAX / 2);
+            many.replay_in_chunks(log.as_bytes(), chunk);
+            prop_assert_eq!(&one.entries, &many.entries);
+            prop_assert_eq!(&one.report, &many.report);
+        }
     }
 
     #[test]
