@@ -16,6 +16,9 @@ _sessionctl() {
             ",$1")
                 cmd="sessionctl"
                 ;;
+            sessionctl,check)
+                cmd="sessionctl__subcmd__check"
+                ;;
             sessionctl,compact)
                 cmd="sessionctl__subcmd__compact"
                 ;;
@@ -81,6 +84,9 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__errors__subcmd__help,show)
                 cmd="sessionctl__subcmd__errors__subcmd__help__subcmd__show"
+                ;;
+            sessionctl__subcmd__help,check)
+                cmd="sessionctl__subcmd__help__subcmd__check"
                 ;;
             sessionctl__subcmd__help,compact)
                 cmd="sessionctl__subcmd__help__subcmd__compact"
@@ -182,8 +188,26 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --no-color --help --version sessions show reset compact summarize search errors limits remove help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --no-color --help --version sessions show reset compact summarize search errors check limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__check)
+            opts="-y -q -v -h --all --repair --yes --force --root --json --quiet --verbose --offline --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -536,8 +560,22 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset compact summarize search errors limits remove help"
+            opts="sessions show reset compact summarize search errors check limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -154,6 +154,23 @@ Examples:
     #[command(subcommand)]
     Errors(ErrorsCommand),
 
+    /// Verify every tier; --repair fixes what is safe to fix
+    #[command(after_help = "\
+Reports, per session and for the shared stores: files that do not parse; history records
+missing from the archive; archive rows and ToriiDB keys whose session folder is gone;
+session_meta.start_at past the first record of history.json; FTS5 integrity-check
+failures; ToriiDB lines over 64 KiB (ToriiDB loads such a log as EMPTY and deletes it when
+Agenvoy exits), torn last lines and malformed lines; orphan tool calls and results in
+task histories; invalid summary.json.
+
+--repair fixes only what is safe and says what it did: it inserts missing archive rows,
+cuts a torn last line off a ToriiDB log (kept beside it), rewrites a log ToriiDB cannot
+read without its over-long entries (kept beside it), and rebuilds the FTS index. It never
+deletes user text.
+
+Exit codes: 0 clean, 1 findings, 65 something could not be read.")]
+    Check(CheckArgs),
+
     /// Context windows and compaction budgets of the models sessions use
     #[command(subcommand)]
     Limits(LimitsCommand),
@@ -344,6 +361,23 @@ pub struct ErrorsSearchArgs {
     pub force: bool,
     #[command(flatten)]
     pub embed: EmbedArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Sessions to check [default: all, and the shared stores]
+    #[arg(value_name = "SESSION")]
+    pub sessions: Vec<String>,
+    #[arg(long, conflicts_with = "sessions")]
+    pub all: bool,
+    /// Fix what is safe to fix (needs --yes without a terminal)
+    #[arg(long)]
+    pub repair: bool,
+    #[arg(short, long)]
+    pub yes: bool,
+    /// Repair even though Agenvoy seems to be running
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]

@@ -1,5 +1,6 @@
 //! One file per subcommand: resolve targets, call the engine, render.
 
+pub mod check;
 mod clear;
 pub mod compact;
 pub mod errors;
@@ -52,6 +53,7 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Compact(args) => compact::run(&ctx, &args),
         Command::Summarize(args) => summarize::run(&ctx, &args),
         Command::Search(args) => search::run(&ctx, &args),
+        Command::Check(args) => check::run(&ctx, &args),
         Command::Errors(ErrorsCommand::List(args)) => errors::list(&ctx, &args),
         Command::Errors(ErrorsCommand::Show(args)) => errors::show(&ctx, &args),
         Command::Errors(ErrorsCommand::Edit(args)) => errors::edit(&ctx, &args),

@@ -429,15 +429,58 @@ impl Archive {
         })
     }
 
-    /// FTS5's own consistency check of the external-content index.
-    pub fn fts_integrity_check(&self) -> Result<()> {
+    /// Indices of `records` that have no identical row (session, send_at,
+    /// role, text) in the archive. Read-only.
+    pub fn missing(
+        &self,
+        session: &str,
+        records: &[crate::store::history::Record],
+    ) -> Result<Vec<usize>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT 1 FROM messages WHERE session_id = ?1 AND send_at = ?2 AND role = ?3 AND content = ?4 LIMIT 1",
+            )
+            .map_err(|e| self.err(e))?;
+        let mut out = Vec::new();
+        for (i, r) in records.iter().enumerate() {
+            let exists = stmt
+                .exists(params![session, r.send_at, r.role, r.text().as_ref()])
+                .map_err(|e| self.err(e))?;
+            if !exists {
+                out.push(i);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Rebuild the external-content FTS index from `messages`.
+    pub fn rebuild_fts(&mut self) -> Result<()> {
         self.conn
             .execute(
-                "INSERT INTO messages_fts5(messages_fts5, rank) VALUES('integrity-check', 1)",
+                "INSERT INTO messages_fts5(messages_fts5) VALUES('rebuild')",
                 [],
             )
             .map(|_| ())
             .map_err(|e| self.err(e))
+    }
+
+    /// FTS5's own consistency check of the external-content index. FTS5
+    /// takes it as an INSERT, so it runs on a read-write connection of its
+    /// own (it changes nothing; the file is never created here).
+    pub fn fts_integrity_check(&self) -> Result<()> {
+        let conn = Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| self.err(e))?;
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| self.err(e))?;
+        conn.execute(
+            "INSERT INTO messages_fts5(messages_fts5, rank) VALUES('integrity-check', 1)",
+            [],
+        )
+        .map(|_| ())
+        .map_err(|e| self.err(e))
     }
 
     pub fn connection(&mut self) -> &mut Connection {

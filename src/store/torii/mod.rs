@@ -505,6 +505,37 @@ impl Db {
         if self.report.oversize.is_empty() {
             return Ok(());
         }
+        self.rewrite_readable()
+    }
+
+    /// End a torn tail: the unterminated last line is cut off (kept in
+    /// `record.aof.<stamp>.torn`) so the next append cannot be glued to it.
+    /// Every complete line stays byte for byte. Returns whether it cut.
+    pub fn cut_torn_tail(&mut self) -> Result<bool> {
+        let path = self.aof_path();
+        let bytes = match fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+            Err(e) => return Err(Error::read(&path, e)),
+        };
+        if bytes.is_empty() || bytes.ends_with(b"\n") {
+            return Ok(false);
+        }
+        let keep = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+        let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
+        atomic::write_atomic(
+            &self.dir.join(format!("record.aof.{stamp}.torn")),
+            &bytes[keep..],
+        )?;
+        atomic::write_atomic(&path, &bytes[..keep])?;
+        self.report.torn_tail = false;
+        Ok(true)
+    }
+
+    /// Rewrite the log from the replayed state (ToriiDB's compacted form),
+    /// leaving out entries whose line would be too long for ToriiDB; those
+    /// go to `record.aof.<stamp>.oversize`, the old log to `.bak`.
+    pub fn rewrite_readable(&mut self) -> Result<()> {
         let path = self.aof_path();
         let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
         let backup = self.dir.join(format!("record.aof.{stamp}.bak"));

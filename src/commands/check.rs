@@ -1,0 +1,372 @@
+//! `check [SESSION…] [--repair]`: verify every tier, fix what is safe.
+
+use std::collections::HashSet;
+
+use anyhow::Result;
+use comfy_table::Cell;
+use serde::Serialize;
+
+use crate::cli::{CheckArgs, WriteArgs};
+use crate::commands::{sessions::torii_now, targets, Context};
+use crate::engine::sessions;
+use crate::error::exit;
+use crate::store::archive::Archive;
+use crate::store::history::Record;
+use crate::store::layout::SessionDir;
+use crate::store::torii::{Db, DB_ERROR_MEMORY, DB_SESSION_HIST};
+use crate::store::{lock, runtime, tasks};
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Finding {
+    /// A session id, or "store" for the shared stores.
+    pub scope: String,
+    pub kind: &'static str,
+    pub detail: String,
+    pub repairable: bool,
+    pub repaired: bool,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    ok: bool,
+    sessions: usize,
+    findings: &'a [Finding],
+}
+
+fn finding(scope: &str, kind: &'static str, detail: String, repairable: bool) -> Finding {
+    Finding {
+        scope: scope.to_owned(),
+        kind,
+        detail,
+        repairable,
+        repaired: false,
+    }
+}
+
+/// What a repair needs for each session: the records the archive lacks.
+struct SessionRepair {
+    id: String,
+    missing: Vec<Record>,
+}
+
+pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
+    let whole_root = args.sessions.is_empty();
+    let dirs: Vec<SessionDir> = if whole_root {
+        ctx.root
+            .session_ids()?
+            .ids
+            .iter()
+            .map(|id| ctx.root.session(id))
+            .collect::<crate::Result<_>>()?
+    } else {
+        let mut v = Vec::new();
+        for id in &args.sessions {
+            crate::store::layout::validate_session_id(id)?;
+            v.push(ctx.root.session(id)?);
+        }
+        v
+    };
+    let ids: HashSet<&str> = dirs.iter().map(|d| d.id.as_str()).collect();
+    let now = torii_now();
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut unreadable = false;
+
+    // ToriiDB logs
+    let mut dbs = Vec::new();
+    for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
+        match Db::load(&ctx.root.store_dir(), index) {
+            Ok(db) => {
+                let name = format!("db_{index}/record.aof");
+                let r = &db.report;
+                for (line, len) in &r.oversize {
+                    findings.push(finding("store", "torii-oversize-line", format!(
+                        "{name} line {line} is {len} bytes: ToriiDB loads this database as EMPTY and deletes its log when Agenvoy exits"), true));
+                }
+                if r.torn_tail {
+                    findings.push(finding(
+                        "store",
+                        "torii-torn-tail",
+                        format!("{name} ends in an unterminated line"),
+                        true,
+                    ));
+                }
+                if r.malformed > 0 {
+                    findings.push(finding(
+                        "store",
+                        "torii-malformed-lines",
+                        format!(
+                            "{name}: {} line(s) are not JSON (ToriiDB skips them)",
+                            r.malformed
+                        ),
+                        false,
+                    ));
+                }
+                if r.unknown_format > 0 {
+                    findings.push(finding(
+                        "store",
+                        "torii-unknown-format",
+                        format!(
+                            "{name}: {} line(s) have an unknown command or field type",
+                            r.unknown_format
+                        ),
+                        false,
+                    ));
+                }
+                dbs.push(db);
+            }
+            Err(e) => {
+                unreadable = true;
+                findings.push(finding("store", "unreadable", e.to_string(), false));
+            }
+        }
+    }
+    if whole_root {
+        if let Some(db1) = dbs.iter().find(|d| d.index == DB_SESSION_HIST) {
+            let mut orphans: Vec<(&str, u64)> = db1
+                .counts_by_session(now)
+                .into_iter()
+                .filter(|(s, _)| !ids.contains(s))
+                .collect();
+            orphans.sort();
+            for (s, n) in orphans {
+                findings.push(finding(
+                    "store",
+                    "torii-orphan-keys",
+                    format!("{n} db1 key(s) of {s:?}, which has no session folder"),
+                    false,
+                ));
+            }
+        }
+    }
+
+    // SQLite archive
+    let archive = match Archive::open_read(&ctx.root.archive_path()) {
+        Ok(a) => a,
+        Err(e) => {
+            unreadable = true;
+            findings.push(finding("store", "unreadable", e.to_string(), false));
+            None
+        }
+    };
+    if let Some(a) = &archive {
+        if let Err(e) = a.fts_integrity_check() {
+            findings.push(finding(
+                "store",
+                "fts-integrity",
+                format!("FTS5 integrity-check failed: {e}"),
+                true,
+            ));
+        }
+        if whole_root {
+            let mut gone: Vec<(String, u64)> = a
+                .counts_by_session()?
+                .into_iter()
+                .filter(|(s, _)| !ids.contains(s.as_str()))
+                .map(|(s, c)| (s, c.messages))
+                .collect();
+            gone.sort();
+            for (s, n) in gone {
+                findings.push(finding(
+                    "store",
+                    "orphan-archive-rows",
+                    format!("{n} archived message(s) of {s:?}, which has no session folder"),
+                    false,
+                ));
+            }
+        }
+    }
+
+    // each session
+    let mut repairs: Vec<SessionRepair> = Vec::new();
+    for dir in &dirs {
+        let id = dir.id.as_str();
+        let history = match sessions::load_history(dir) {
+            Ok(h) => h,
+            Err(e) => {
+                unreadable = true;
+                findings.push(finding(id, "unreadable", e.to_string(), false));
+                None
+            }
+        };
+        if let (Some(h), Some(a)) = (&history, &archive) {
+            let missing = a.missing(id, &h.records)?;
+            if !missing.is_empty() {
+                findings.push(finding(
+                    id,
+                    "missing-from-archive",
+                    format!(
+                        "{} of {} history record(s) are not in the archive",
+                        missing.len(),
+                        h.records.len()
+                    ),
+                    true,
+                ));
+                repairs.push(SessionRepair {
+                    id: id.to_owned(),
+                    missing: missing.iter().map(|i| h.records[*i].clone()).collect(),
+                });
+            }
+            let first = h.records.iter().map(|r| r.send_at).find(|t| *t != 0);
+            if let (Some(first), Some(start)) = (first, a.start_at(id)?) {
+                if start > first {
+                    findings.push(finding(id, "start-at-past-history", format!(
+                        "session_meta.start_at {start} is after the first record of history.json ({first})"), false));
+                }
+            }
+        }
+        match sessions::load_summary(dir) {
+            Ok(Some((s, _))) if !s.is_valid() => findings.push(finding(
+                id,
+                "invalid-summary",
+                "summary.json has fewer than 2 of the known keys".into(),
+                false,
+            )),
+            Ok(_) => {}
+            Err(e) => {
+                unreadable = true;
+                findings.push(finding(id, "unreadable", e.to_string(), false));
+            }
+        }
+        if let Err(e) = sessions::load_cursor(dir) {
+            unreadable = true;
+            findings.push(finding(id, "unreadable", e.to_string(), false));
+        }
+        for path in task_files(dir) {
+            match dir
+                .read(&path)
+                .and_then(|b| b.map(|b| tasks::parse(&b, &path)).transpose())
+            {
+                Ok(Some(msgs)) => {
+                    let st = tasks::stats(&msgs);
+                    if st.orphan_calls + st.orphan_results > 0 {
+                        findings.push(finding(
+                            id,
+                            "orphan-tool-messages",
+                            format!(
+                                "{}: {} call(s) without results, {} result(s) without a call",
+                                path.file_name().unwrap_or_default().to_string_lossy(),
+                                st.orphan_calls,
+                                st.orphan_results
+                            ),
+                            false,
+                        ));
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    unreadable = true;
+                    findings.push(finding(id, "unreadable", e.to_string(), false));
+                }
+            }
+        }
+    }
+
+    if args.repair && findings.iter().any(|f| f.repairable) {
+        let write = WriteArgs {
+            dry_run: false,
+            yes: args.yes,
+            purge: false,
+            force: args.force,
+        };
+        let n = findings.iter().filter(|f| f.repairable).count();
+        if !targets::confirm(&write, &format!("Repair {n} finding(s)?"))? {
+            ctx.out.line("aborted; nothing changed")?;
+            return Ok(exit::FINDINGS);
+        }
+        runtime::ensure_not_running(&ctx.root, args.force)?;
+        let _store = lock::store(&ctx.root)?;
+        for db in &mut dbs {
+            if !db.report.oversize.is_empty() {
+                db.rewrite_readable()?;
+                mark(&mut findings, "torii-oversize-line");
+            }
+            if db.report.torn_tail && db.cut_torn_tail()? {
+                mark(&mut findings, "torii-torn-tail");
+            }
+        }
+        if archive.is_some() {
+            let mut a = Archive::open_write(&ctx.root.archive_path())?;
+            for r in &repairs {
+                let _session = lock::session(&ctx.root, &r.id)?;
+                a.archive_records(&r.id, &r.missing, None)?;
+                for f in findings
+                    .iter_mut()
+                    .filter(|f| f.scope == r.id && f.kind == "missing-from-archive")
+                {
+                    f.repaired = true;
+                }
+            }
+            if findings.iter().any(|f| f.kind == "fts-integrity") {
+                a.rebuild_fts()?;
+                a.fts_integrity_check()?;
+                mark(&mut findings, "fts-integrity");
+            }
+        }
+    }
+
+    let open: Vec<&Finding> = findings.iter().filter(|f| !f.repaired).collect();
+    if ctx.out.json {
+        ctx.out.json(&Report {
+            ok: open.is_empty(),
+            sessions: dirs.len(),
+            findings: &findings,
+        })?;
+    } else if findings.is_empty() {
+        ctx.out.line(&format!(
+            "checked {} session(s) and the shared stores: no findings",
+            dirs.len()
+        ))?;
+    } else {
+        let mut t = ctx.out.new_table(&["SCOPE", "FINDING", "DETAIL", "REPAIR"]);
+        for f in &findings {
+            t.add_row(vec![
+                Cell::new(&f.scope),
+                Cell::new(f.kind),
+                Cell::new(&f.detail),
+                Cell::new(if f.repaired {
+                    "repaired"
+                } else if f.repairable {
+                    "--repair"
+                } else {
+                    "-"
+                }),
+            ]);
+        }
+        ctx.out.table(&t)?;
+        ctx.out.line(&format!(
+            "{} finding(s), {} repaired",
+            findings.len(),
+            findings.len() - open.len()
+        ))?;
+    }
+    Ok(if unreadable {
+        exit::DATA
+    } else if open.is_empty() {
+        exit::OK
+    } else {
+        exit::FINDINGS
+    })
+}
+
+fn mark(findings: &mut [Finding], kind: &str) {
+    for f in findings.iter_mut().filter(|f| f.kind == kind) {
+        f.repaired = true;
+    }
+}
+
+fn task_files(dir: &SessionDir) -> Vec<std::path::PathBuf> {
+    match dir.inspect(&dir.tasks_dir()) {
+        Ok(Some(m)) if m.is_dir() => {}
+        _ => return Vec::new(),
+    }
+    let mut files: Vec<_> = std::fs::read_dir(dir.tasks_dir())
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
