@@ -334,3 +334,45 @@ fn two_writers_on_one_session_never_interleave() {
         assert_invariants(r, &before, "two writers");
     }
 }
+
+#[test]
+fn a_full_disk_is_73_and_the_old_state_survives() {
+    let Some(fs) = Tmpfs::mount("4m") else {
+        eprintln!("skipped: mounting a tmpfs needs root");
+        return;
+    };
+    let r = fs.dir.path();
+    copy_tree(busy_root().path(), r);
+    std::fs::create_dir_all(r.join(".sessionctl/locks")).unwrap();
+    for f in ["session-tui-alice.lock", "store.lock", "limits.lock"] {
+        std::fs::write(r.join(".sessionctl/locks").join(f), b"").unwrap();
+    }
+    // fill the disk to the last few KiB
+    let mut filler = std::fs::File::create(r.join("filler")).unwrap();
+    let chunk = vec![0u8; 64 * 1024];
+    use std::io::Write;
+    while filler.write_all(&chunk).is_ok() {}
+    let _ = filler.sync_all();
+    let before = histories(r);
+    let snap = snapshot(r);
+    for args in [
+        COMPACT,
+        &["summarize", "tui-alice", "--rebuild", "--yes"][..],
+    ] {
+        let out = sessionctl(r).args(args).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(73),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_invariants(r, &before, &format!("disk full: {args:?}"));
+    }
+    // the compact had to write: history.json and the archive are as they were
+    let after = snapshot(r);
+    for (k, v) in &snap {
+        if k.starts_with("sessions/tui-alice/history.json") || k.starts_with(".store/history.db") {
+            assert_eq!(after.get(k), Some(v), "{} changed", k.display());
+        }
+    }
+}

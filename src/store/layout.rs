@@ -234,11 +234,24 @@ pub fn inspect_inside(root: &Path, path: &Path) -> Result<Option<fs::Metadata>> 
     }
 }
 
+/// No Agenvoy JSON file comes near this (history.json is capped at 5 MiB);
+/// anything larger is refused before it is read, so a runaway file cannot
+/// exhaust memory.
+pub const MAX_JSON_FILE: u64 = 256 * 1024 * 1024;
+
 /// Read a whole file that must stay inside `root`. `None` when missing.
 pub fn read_inside(root: &Path, path: &Path) -> Result<Option<Vec<u8>>> {
     match inspect_inside(root, path)? {
         None => Ok(None),
         Some(meta) if !meta.is_file() => Err(Error::data(path, "is not a regular file")),
+        Some(meta) if meta.len() > MAX_JSON_FILE => Err(Error::data(
+            path,
+            format!(
+                "is {} bytes, larger than any Agenvoy file ({} MiB cap); refusing to load it",
+                meta.len(),
+                MAX_JSON_FILE >> 20
+            ),
+        )),
         Some(_) => match fs::read(path) {
             Ok(bytes) => Ok(Some(bytes)),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),

@@ -160,7 +160,9 @@ impl Db {
                         // bufio.ScanLines drops one trailing '\r'.
                         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
                         let oversize = raw.len() > aof::MAX_LINE;
-                        let result = if line.is_empty() {
+                        // A line this long is no record anyone wrote on purpose:
+                        // report it, do not build strings out of it.
+                        let result = if line.is_empty() || raw.len() > MAX_PARSED_LINE {
                             None
                         } else {
                             Some(aof::parse(line))
@@ -648,6 +650,10 @@ fn value_type(v: &str) -> u8 {
         1
     }
 }
+
+/// Lines longer than this are reported (as over ToriiDB's limit) but not
+/// decoded.
+const MAX_PARSED_LINE: usize = 64 << 20;
 
 /// One line as parsed in parallel: its length, and its record (None for an
 /// empty line).
