@@ -247,14 +247,12 @@ fn main() {
             let rec: sessionctl::store::history::Record =
                 serde_json::from_value(r.clone()).unwrap();
             if archived < archive_rows {
-                Archive::insert_if_missing(
-                    &tx,
-                    &id,
-                    rec.send_at,
-                    &rec.role,
-                    &rec.text(),
-                    &rec.sender,
+                // generated records are unique: a plain insert, no existence check
+                tx.prepare_cached(
+                    "INSERT INTO messages (session_id, send_at, role, content, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
                 )
+                .unwrap()
+                .execute(rusqlite::params![id, rec.send_at, rec.role, rec.text().as_ref(), rec.sender])
                 .unwrap();
                 archived += 1;
             }
