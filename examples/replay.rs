@@ -16,3 +16,7 @@ fn main() {
         d.report.bytes as f64 / 1e6 / secs
     );
 }
+
+// The same allocator as the sessionctl binary, so this measures what it does.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

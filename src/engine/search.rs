@@ -102,7 +102,18 @@ pub fn keyword(
         }
     }
     let needle = query.to_lowercase();
+    // Most values cannot match: test the raw JSON bytes first, and decode
+    // only the candidates. Only for needles of printable ASCII that no JSON
+    // writer escapes (Go writes < > & as \u003c…; some writers escape /),
+    // so the raw bytes hold them verbatim and no match is skipped.
+    let ascii = needle.bytes().all(|b| {
+        (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&' | b'/')
+    });
+    let finder = needle.as_bytes();
     for (key, e) in db1.live(now) {
+        if ascii && !contains_ascii_ci(e.value.as_bytes(), finder) {
+            continue;
+        }
         let Some((session, nanos, role, text)) = db1_message(key, &e.value, scope) else {
             continue;
         };
@@ -122,6 +133,21 @@ pub fn keyword(
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.send_at.cmp(&a.send_at)));
     hits.truncate(limit);
     hits
+}
+
+/// Whether `hay` contains `needle` (already lower-case ASCII), ignoring
+/// ASCII case.
+fn contains_ascii_ci(hay: &[u8], needle: &[u8]) -> bool {
+    if needle.is_empty() {
+        return true;
+    }
+    let first = needle[0];
+    hay.windows(needle.len()).any(|w| {
+        w[0].to_ascii_lowercase() == first
+            && w.iter()
+                .zip(needle)
+                .all(|(a, b)| a.to_ascii_lowercase() == *b)
+    })
 }
 
 /// Semantic results: cosine of the query with each db1 vector in scope.
@@ -174,6 +200,35 @@ pub fn db1_dim(db1: &Db) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn raw_prefilter_never_drops_a_match() {
+        assert!(contains_ascii_ci(
+            br#"{"content":"Use LogRotate daily"}"#,
+            b"logrotate"
+        ));
+        assert!(!contains_ascii_ci(b"nothing here", b"logrotate"));
+        assert!(contains_ascii_ci(b"x", b""));
+    }
+
+    #[test]
+    fn needles_a_writer_would_escape_skip_the_prefilter() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("db_1")).unwrap();
+        // The message JSON as Go writes it: < > & escaped as \u003c \u003e \u0026.
+        let msg = r#"{"role":"user","content":"use \u003cb\u003e \u0026 co"}"#;
+        assert!(
+            msg.contains(r"\u003c"),
+            "the stored value holds the escapes"
+        );
+        let line = serde_json::json!({"ts": 1, "cmd": "SET", "key": "s:5", "value": msg});
+        std::fs::write(dir.path().join("db_1/record.aof"), format!("{line}\n")).unwrap();
+        let db = Db::load(dir.path(), 1).unwrap();
+        for q in ["<b>", "& co", "USE"] {
+            let hits = keyword(Vec::new(), &db, 0, q, &Scope::default(), 10);
+            assert_eq!(hits.len(), 1, "{q}");
+        }
+    }
 
     #[test]
     fn phrases_neutralise_fts_operators() {

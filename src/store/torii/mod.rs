@@ -176,6 +176,10 @@ impl Db {
                     .collect()
             })
             .collect();
+        // Reserve once: growing a million-key map rehashes every key many times.
+        let lines: usize = parsed.iter().map(Vec::len).sum();
+        self.entries
+            .reserve(lines.saturating_sub(self.entries.len()));
         let mut lineno = 0u64;
         for chunk in parsed {
             for p in chunk {
@@ -213,24 +217,23 @@ impl Db {
                         _ => return true,
                     }
                 };
-                match self.entries.get_mut(&*l.key) {
-                    Some(e) => {
+                // One hash per SET: the entry API finds or makes the slot.
+                match self.entries.entry(l.key.into_owned()) {
+                    std::collections::hash_map::Entry::Occupied(mut o) => {
+                        let e = o.get_mut();
                         e.value = l.value.into_owned();
                         e.expire_at = expire_at;
                         e.vector = vector;
                         e.updated_at = Some(l.ts);
                     }
-                    None => {
-                        self.entries.insert(
-                            l.key.into_owned(),
-                            Entry {
-                                value: l.value.into_owned(),
-                                created_at: l.ts,
-                                updated_at: None,
-                                expire_at,
-                                vector,
-                            },
-                        );
+                    std::collections::hash_map::Entry::Vacant(v) => {
+                        v.insert(Entry {
+                            value: l.value.into_owned(),
+                            created_at: l.ts,
+                            updated_at: None,
+                            expire_at,
+                            vector,
+                        });
                     }
                 }
             }
