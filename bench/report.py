@@ -65,3 +65,8 @@ for name, what, floor, aim in CASES:
     else:
         ratio_txt = f"{ratio:.2f}×"
     print(f"| {what} | {fmt(mo)} ± {fmt(so)}{extra} | {floor} | {fmt(mf)} ± {fmt(sf)} | {ratio_txt} | {aim} |")
+
+notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "NOTES.md")
+if os.path.exists(notes):
+    print()
+    print(open(notes).read().rstrip())

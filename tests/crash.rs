@@ -376,3 +376,57 @@ fn a_full_disk_is_73_and_the_old_state_survives() {
         }
     }
 }
+
+/// A process that appends ToriiDB lines while we write (Agenvoy without a
+/// pid we can see): both its records and our deletions survive replay.
+#[test]
+fn an_outside_appender_and_our_writes_both_survive() {
+    use std::io::Write;
+    for round in 0..5 {
+        let root = fixture_copy();
+        let r = root.path().to_path_buf();
+        let aof = r.join(".store/db_1/record.aof");
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let appender = {
+            let (aof, stop) = (aof.clone(), stop.clone());
+            std::thread::spawn(move || {
+                // whole lines, one write each, O_APPEND: as ToriiDB appends
+                let mut f = std::fs::OpenOptions::new().append(true).open(&aof).unwrap();
+                let mut n = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::SeqCst) || n < 50 {
+                    let line = format!("{{\"ts\":1,\"cmd\":\"SET\",\"key\":\"discord-9001:{}\",\"value\":\"v{n}\"}}\n", 1_900_000_000_000_000_000u64 + n);
+                    f.write_all(line.as_bytes()).unwrap();
+                    n += 1;
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                }
+                n
+            })
+        };
+        let out = sessionctl(&r)
+            .args(["reset", "tui-alice", "--mode", "all", "--yes"])
+            .output()
+            .unwrap();
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        let written = appender.join().unwrap();
+        assert!(
+            out.status.success(),
+            "round {round}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let d = db(&r, 1);
+        assert_eq!(
+            d.report.malformed, 0,
+            "round {round}: no line was torn or glued"
+        );
+        assert!(
+            d.session_keys("tui-alice", 0).is_empty(),
+            "round {round}: our deletions survive"
+        );
+        let theirs = d.session_keys("discord-9001", 0).len() as u64;
+        assert_eq!(
+            theirs,
+            written + 2,
+            "round {round}: every appended record survives"
+        );
+    }
+}
