@@ -231,7 +231,15 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
             unreadable = true;
             findings.push(finding(id, "unreadable", e.to_string(), false));
         }
-        for path in task_files(dir) {
+        let files = match sessions::task_files(dir) {
+            Ok(f) => f,
+            Err(e) => {
+                unreadable = true;
+                findings.push(finding(id, "unreadable", e.to_string(), false));
+                Vec::new()
+            }
+        };
+        for path in files {
             match dir
                 .read(&path)
                 .and_then(|b| b.map(|b| tasks::parse(&b, &path)).transpose())
@@ -352,21 +360,4 @@ fn mark(findings: &mut [Finding], kind: &str) {
     for f in findings.iter_mut().filter(|f| f.kind == kind) {
         f.repaired = true;
     }
-}
-
-fn task_files(dir: &SessionDir) -> Vec<std::path::PathBuf> {
-    match dir.inspect(&dir.tasks_dir()) {
-        Ok(Some(m)) if m.is_dir() => {}
-        _ => return Vec::new(),
-    }
-    let mut files: Vec<_> = std::fs::read_dir(dir.tasks_dir())
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
 }

@@ -13,7 +13,7 @@ use crate::engine::compact::{self, Plan, StageReport, Task};
 use crate::engine::limits::LimitsCache;
 use crate::engine::sessions;
 use crate::engine::tokens::Counter;
-use crate::error::{exit, Error};
+use crate::error::exit;
 use crate::llm::offline::Offline;
 use crate::output::{bytes, num};
 use crate::store::archive::Archive;
@@ -61,7 +61,7 @@ type Fingerprint = Vec<(std::path::PathBuf, u64, Option<std::time::SystemTime>)>
 
 fn fingerprint(dir: &SessionDir) -> crate::Result<Fingerprint> {
     let mut paths = vec![dir.history_json(), dir.summary_json(), dir.config_json()];
-    paths.extend(task_files(dir)?);
+    paths.extend(sessions::task_files(dir)?);
     Ok(paths
         .into_iter()
         .map(|p| {
@@ -245,7 +245,11 @@ fn assess(
     report.bytes_before = history_size;
     report.bytes_after = history_size;
     if skip_by_size && args.for_model.is_none() && history_size <= args.max_bytes {
-        let largest_task = task_files(&dir)?.iter().map(|p| size(p)).max().unwrap_or(0);
+        let largest_task = sessions::task_files(&dir)?
+            .iter()
+            .map(|p| size(p))
+            .max()
+            .unwrap_or(0);
         if history_size + size(&dir.summary_json()) + largest_task <= budget {
             return Ok(Assessed {
                 dir,
@@ -262,7 +266,7 @@ fn assess(
         None => 0,
     };
     let mut task_list = Vec::new();
-    for path in task_files(&dir)? {
+    for path in sessions::task_files(&dir)? {
         if let Some(bytes) = dir.read(&path)? {
             task_list.push(Task {
                 name: path
@@ -302,24 +306,6 @@ fn assess(
         plan: Some(plan),
         fingerprint,
     })
-}
-
-/// `history/*.json`, refusing a `history/` that leads out of the root.
-fn task_files(dir: &SessionDir) -> crate::Result<Vec<std::path::PathBuf>> {
-    let tasks_dir = dir.tasks_dir();
-    match dir.inspect(&tasks_dir)? {
-        Some(m) if m.is_dir() => {}
-        _ => return Ok(Vec::new()),
-    }
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&tasks_dir)
-        .map_err(|e| Error::read(&tasks_dir, e))?
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    Ok(files)
 }
 
 fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {

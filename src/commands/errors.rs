@@ -385,16 +385,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<i32> {
     let mut mode = "keyword";
     if args.mode == MatchMode::Semantic {
         let dim = store_dim(&db);
-        let model = args
-            .embed
-            .embed_model
-            .clone()
-            .or_else(|| {
-                std::env::var("SESSIONCTL_EMBED_MODEL")
-                    .ok()
-                    .filter(|m| !m.is_empty())
-            })
-            .unwrap_or_else(|| embed::DEFAULT_MODEL.into());
+        let model = embed::model_name(args.embed.embed_model.as_deref());
         let query = match embed::cached(&db, &model, dim, &args.query) {
             Some(v) => Some(v),
             None => match Embedder::configured(args.embed.embed_url.as_deref(), Some(&model)) {

@@ -128,16 +128,7 @@ fn query_vector(
             .warn("ToriiDB holds no message vectors; searching by keyword");
         return Ok(None);
     };
-    let model = args
-        .embed
-        .embed_model
-        .clone()
-        .or_else(|| {
-            std::env::var("SESSIONCTL_EMBED_MODEL")
-                .ok()
-                .filter(|m| !m.is_empty())
-        })
-        .unwrap_or_else(|| embed::DEFAULT_MODEL.into());
+    let model = embed::model_name(args.embed.embed_model.as_deref());
     if let Some(v) = embed::cached(db1, &model, dim, &args.query) {
         return Ok(Some(v));
     }

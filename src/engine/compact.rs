@@ -334,15 +334,7 @@ fn role(m: &Value) -> &str {
 }
 
 fn text_of(m: &Value) -> String {
-    match m.get("content") {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Array(parts)) => parts
-            .iter()
-            .filter_map(|p| p.get("text").and_then(Value::as_str))
-            .collect::<Vec<_>>()
-            .join("\n"),
-        _ => String::new(),
-    }
+    crate::store::tasks::content_text(m).unwrap_or_default()
 }
 
 fn calls(m: &Value) -> &[Value] {

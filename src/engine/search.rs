@@ -64,15 +64,7 @@ fn db1_message<'a>(
     if scope.role.is_some_and(|r| r != role) {
         return None;
     }
-    let text = match v.get("content") {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Array(parts)) => parts
-            .iter()
-            .filter_map(|p| p.get("text").and_then(Value::as_str))
-            .collect::<Vec<_>>()
-            .join("\n"),
-        _ => return None,
-    };
+    let text = crate::store::tasks::content_text(&v)?;
     Some((session, nanos, role, text))
 }
 

@@ -59,6 +59,25 @@ pub fn load_cursor(dir: &SessionDir) -> Result<Option<String>> {
     }
 }
 
+/// `history/*.json` of a session, sorted; a `history/` that leads out of
+/// the root is refused.
+pub fn task_files(dir: &SessionDir) -> Result<Vec<std::path::PathBuf>> {
+    let tasks_dir = dir.tasks_dir();
+    match dir.inspect(&tasks_dir)? {
+        Some(m) if m.is_dir() => {}
+        _ => return Ok(Vec::new()),
+    }
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&tasks_dir)
+        .map_err(|e| Error::read(&tasks_dir, e))?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
 /// The agent (`provider@model`) a session runs on, from its config.json.
 pub fn load_model(dir: &SessionDir) -> Result<Option<String>> {
     let path = dir.config_json();

@@ -32,6 +32,18 @@ impl std::fmt::Debug for Embedder {
     }
 }
 
+/// The embedding model: the flag, else `SESSIONCTL_EMBED_MODEL`, else
+/// ToriiDB's `text-embedding-3-small`.
+pub fn model_name(flag: Option<&str>) -> String {
+    flag.map(str::to_owned)
+        .or_else(|| {
+            std::env::var("SESSIONCTL_EMBED_MODEL")
+                .ok()
+                .filter(|m| !m.is_empty())
+        })
+        .unwrap_or_else(|| DEFAULT_MODEL.into())
+}
+
 impl Embedder {
     /// `SESSIONCTL_EMBED_BASE_URL` (unset or empty: no embedder),
     /// `SESSIONCTL_EMBED_MODEL`, `SESSIONCTL_EMBED_API_KEY`; flags win.
@@ -42,10 +54,7 @@ impl Embedder {
             .or_else(|| env("SESSIONCTL_EMBED_BASE_URL"))?;
         Some(Embedder {
             base_url: base.trim_end_matches('/').to_owned(),
-            model: model
-                .map(str::to_owned)
-                .or_else(|| env("SESSIONCTL_EMBED_MODEL"))
-                .unwrap_or_else(|| DEFAULT_MODEL.into()),
+            model: model_name(model),
             api_key: env("SESSIONCTL_EMBED_API_KEY"),
             timeout: Duration::from_secs(30),
         })

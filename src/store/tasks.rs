@@ -28,6 +28,22 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Vec<Value>> {
     }
 }
 
+/// Text of a provider message's `content`: a string, or the text parts of
+/// an array joined by newlines. `None` for anything else.
+pub fn content_text(msg: &Value) -> Option<String> {
+    match msg.get("content")? {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(parts) => Some(
+            parts
+                .iter()
+                .filter_map(|p| p.get("text").and_then(Value::as_str))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+        _ => None,
+    }
+}
+
 pub fn call_ids(msg: &Value) -> impl Iterator<Item = &str> {
     msg.get("tool_calls")
         .and_then(Value::as_array)

@@ -58,15 +58,8 @@ pub fn export_torii(db: &Db, keys: &[String], dir: &Path) -> Result<()> {
     let mut out = BufWriter::new(file);
     for key in keys {
         if let Some(e) = db.get(key) {
-            let line = crate::store::torii::aof::to_line(&crate::store::torii::aof::Line {
-                ts: e.created_at,
-                cmd: "SET".into(),
-                key: key.as_str().into(),
-                value: e.value.as_str().into(),
-                expire_at: e.expire_at.unwrap_or(0),
-                vector: e.vector.as_deref().unwrap_or("").into(),
-            });
-            out.write_all(&line).map_err(|e| Error::write(&path, e))?;
+            out.write_all(&e.compacted_line(key))
+                .map_err(|e| Error::write(&path, e))?;
         }
     }
     finish(out, &path)

@@ -40,6 +40,19 @@ impl Entry {
         self.expire_at.is_some_and(|t| t <= now)
     }
 
+    /// The entry as ToriiDB's compaction writes it: one SET line with
+    /// `ts = created_at`, the value, the absolute expiry and the vector.
+    pub fn compacted_line(&self, key: &str) -> Vec<u8> {
+        aof::to_line(&aof::Line {
+            ts: self.created_at,
+            cmd: "SET".into(),
+            key: key.into(),
+            value: self.value.as_str().into(),
+            expire_at: self.expire_at.unwrap_or(0),
+            vector: self.vector.as_deref().unwrap_or("").into(),
+        })
+    }
+
     pub fn vector_f32(&self) -> Option<Vec<f32>> {
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(self.vector.as_deref()?)
@@ -554,15 +567,7 @@ impl Db {
         let mut keys: Vec<&String> = self.entries.keys().collect();
         keys.sort_unstable();
         for key in keys {
-            let e = &self.entries[key];
-            let line = aof::to_line(&aof::Line {
-                ts: e.created_at,
-                cmd: "SET".into(),
-                key: key.as_str().into(),
-                value: e.value.as_str().into(),
-                expire_at: e.expire_at.unwrap_or(0),
-                vector: e.vector.as_deref().unwrap_or("").into(),
-            });
+            let line = self.entries[key].compacted_line(key);
             if line.len() - 1 > aof::MAX_LINE {
                 oversize.extend_from_slice(&line);
             } else {
