@@ -28,3 +28,16 @@ pub fn failpoint(name: &str) {
     #[cfg(not(debug_assertions))]
     let _ = name;
 }
+
+/// The fixture root for unit tests: ../shared/fixtures/agenvoy-root, or the
+/// byte-identical copy in demo/ on a clone without it.
+#[cfg(test)]
+pub(crate) fn fixture_root() -> std::path::PathBuf {
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shared = manifest.join("../shared/fixtures/agenvoy-root");
+    if shared.exists() {
+        shared
+    } else {
+        manifest.join("demo")
+    }
+}

@@ -133,11 +133,8 @@ mod tests {
 
     #[test]
     fn fixture_history_round_trips_byte_for_byte() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/fixtures/agenvoy-root/sessions/tui-alice/history.json");
-        let Ok(bytes) = std::fs::read(&path) else {
-            return; // fixtures are beside the repo in CI and dev checkouts
-        };
+        let path = crate::fixture_root().join("sessions/tui-alice/history.json");
+        let bytes = std::fs::read(&path).unwrap();
         let recs = parse(&bytes, &path).unwrap();
         assert_eq!(recs.len(), 4);
         assert_eq!(to_bytes(&recs), bytes.strip_suffix(b"\n").unwrap_or(&bytes));

@@ -8,8 +8,16 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use sessionctl::store::torii::Db;
 
+/// The shared fixture root (../shared/fixtures, as the real programs wrote
+/// it); on a clone without it, `demo/`, which is a byte-identical copy.
 pub fn fixture_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/agenvoy-root")
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shared = manifest.join("../shared/fixtures/agenvoy-root");
+    if shared.exists() {
+        shared
+    } else {
+        manifest.join("demo")
+    }
 }
 
 /// A writable copy of the fixture root (the fixture itself is never edited).

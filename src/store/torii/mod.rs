@@ -712,10 +712,8 @@ mod tests {
     use super::*;
     use proptest::strategy::Strategy;
 
-    fn fixture_store() -> Option<PathBuf> {
-        let p =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/agenvoy-root/.store");
-        p.exists().then_some(p)
+    fn fixture_store() -> PathBuf {
+        crate::fixture_root().join(".store")
     }
 
     fn db_from(lines: &[u8]) -> (tempfile::TempDir, Db) {
@@ -728,7 +726,7 @@ mod tests {
 
     #[test]
     fn replays_the_fixture_as_toriidb_wrote_it() {
-        let Some(store) = fixture_store() else { return };
+        let store = fixture_store();
         let now = 1_796_220_500;
         let db1 = Db::load(&store, 1).unwrap();
         assert_eq!(db1.report.malformed + db1.report.unknown_format, 0);
