@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::cli::{
     ErrorsEditArgs, ErrorsListArgs, ErrorsPruneArgs, ErrorsSearchArgs, ErrorsShowArgs, MatchMode,
 };
-use crate::commands::{targets, Context};
+use crate::commands::{load_db, targets, Context};
 use crate::engine::errors::{self, ErrorItem, Filter, TTL_SECS};
 use crate::error::{exit, Error};
 use crate::llm::embed::{self, Embedder};
@@ -18,14 +18,6 @@ use crate::output::head_cut;
 use crate::store::torii::{self, Db, DB_ERROR_MEMORY};
 use crate::store::{lock, runtime};
 use crate::timefmt;
-
-fn load(ctx: &Context) -> crate::Result<Db> {
-    let db = Db::load(&ctx.root.store_dir(), DB_ERROR_MEMORY)?;
-    for w in db.report.warnings(&db.aof_path()) {
-        ctx.out.warn(&w);
-    }
-    Ok(db)
-}
 
 #[derive(Serialize)]
 struct Listing<'a> {
@@ -72,7 +64,7 @@ fn table(ctx: &Context, items: &[ErrorItem], now: i64) -> std::io::Result<()> {
 }
 
 pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<i32> {
-    let db = load(ctx)?;
+    let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let f = Filter {
         tool: args.tool.clone(),
@@ -101,7 +93,7 @@ struct Shown<'a> {
 }
 
 pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<i32> {
-    let db = load(ctx)?;
+    let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let i = errors::resolve(&db, now, &args.id)?;
     let shown = Shown {
@@ -173,7 +165,7 @@ struct EditReport {
 }
 
 pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
-    let mut db = load(ctx)?;
+    let mut db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let item = errors::resolve(&db, now, &args.id)?;
     let action = match args.action.as_deref() {
@@ -223,7 +215,7 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
             args.embed.embed_url.as_deref(),
             args.embed.embed_model.as_deref(),
         ) {
-            let dim = store_dim(&db);
+            let dim = db.vector_dim().unwrap_or(embed::DEFAULT_DIM);
             vector_state = "re-embedded";
             Some(embed::to_base64(&embedder.embed(&value, dim, None)?))
         } else {
@@ -263,14 +255,6 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
         ))?;
     }
     Ok(exit::OK)
-}
-
-/// Length of the vectors the store already holds (ToriiDB's dimension).
-fn store_dim(db: &Db) -> usize {
-    db.all()
-        .filter(|(k, _)| !k.starts_with(torii::INTERNAL_PREFIX))
-        .find_map(|(_, e)| e.vector_f32().map(|v| v.len()))
-        .unwrap_or(embed::DEFAULT_DIM)
 }
 
 fn edit_in_editor(current: &str) -> crate::Result<String> {
@@ -316,7 +300,7 @@ struct PruneReport {
 }
 
 pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<i32> {
-    let mut db = load(ctx)?;
+    let mut db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let both = !args.expired && !args.not_resolved;
     let (want_expired, want_failed) = (args.expired || both, args.not_resolved || both);
@@ -378,13 +362,13 @@ struct SearchReport<'a> {
 }
 
 pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<i32> {
-    let mut db = load(ctx)?;
+    let mut db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let items = errors::searchable(&db, now, args.tool.as_deref());
     let mut scored: Vec<(ErrorItem, Option<f64>)> = Vec::new();
     let mut mode = "keyword";
     if args.mode == MatchMode::Semantic {
-        let dim = store_dim(&db);
+        let dim = db.vector_dim().unwrap_or(embed::DEFAULT_DIM);
         let model = embed::model_name(args.embed.embed_model.as_deref());
         let query = match embed::cached(&db, &model, dim, &args.query) {
             Some(v) => Some(v),

@@ -65,13 +65,17 @@ pub fn run(cli: Cli) -> Result<i32> {
     }
 }
 
-/// Replay ToriiDB db1 and tell the user about anything ToriiDB itself would
-/// trip over (an over-long line, a torn tail).
-pub(crate) fn load_db1(ctx: &Context) -> crate::Result<crate::store::torii::Db> {
-    let db =
-        crate::store::torii::Db::load(&ctx.root.store_dir(), crate::store::torii::DB_SESSION_HIST)?;
+/// Replay a ToriiDB database and tell the user about anything ToriiDB
+/// itself would trip over (an over-long line, a torn tail).
+pub(crate) fn load_db(ctx: &Context, index: u8) -> crate::Result<crate::store::torii::Db> {
+    let db = crate::store::torii::Db::load(&ctx.root.store_dir(), index)?;
     for w in db.report.warnings(&db.aof_path()) {
         ctx.out.warn(&w);
     }
     Ok(db)
+}
+
+/// The session-history database (db1), replayed with warnings.
+pub(crate) fn load_db1(ctx: &Context) -> crate::Result<crate::store::torii::Db> {
+    load_db(ctx, crate::store::torii::DB_SESSION_HIST)
 }

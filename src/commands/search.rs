@@ -123,7 +123,7 @@ fn query_vector(
     args: &SearchArgs,
     db1: &torii::Db,
 ) -> crate::Result<Option<Vec<f32>>> {
-    let Some(dim) = search::db1_dim(db1) else {
+    let Some(dim) = db1.vector_dim() else {
         ctx.out
             .warn("ToriiDB holds no message vectors; searching by keyword");
         return Ok(None);

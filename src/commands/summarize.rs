@@ -231,18 +231,7 @@ pub fn refresh(
             atomic::write_atomic(&t.join("summary.json"), &bytes)?;
         }
     }
-    let mut save = |s: &Map<String, Value>, cursor: Option<&str>| -> crate::Result<()> {
-        // summary first: a crash before the cursor moves re-merges a chunk,
-        // it never skips one
-        let mut bytes = serde_json::to_vec_pretty(s).expect("a summary serialises");
-        bytes.push(b'\n');
-        atomic::write_atomic(&dir.summary_json(), &bytes)?;
-        crate::failpoint("summary-before-cursor");
-        if let Some(c) = cursor {
-            save_cursor(dir, c)?;
-        }
-        Ok(())
-    };
+    let mut save = |s: &Map<String, Value>, cursor: Option<&str>| save_summary(dir, s, cursor);
     match summarize::merge(
         &mut summary,
         &to_merge,
@@ -277,15 +266,7 @@ pub fn fold_records(
         .map(|(s, _)| s.fields)
         .unwrap_or_default();
     let mut outcome = Outcome::default();
-    let mut save = |s: &Map<String, Value>, cursor: Option<&str>| -> crate::Result<()> {
-        let mut bytes = serde_json::to_vec_pretty(s).expect("a summary serialises");
-        bytes.push(b'\n');
-        atomic::write_atomic(&dir.summary_json(), &bytes)?;
-        if let Some(c) = cursor {
-            save_cursor(dir, c)?;
-        }
-        Ok(())
-    };
+    let mut save = |s: &Map<String, Value>, cursor: Option<&str>| save_summary(dir, s, cursor);
     summarize::merge(
         &mut summary,
         todo,
@@ -295,6 +276,23 @@ pub fn fold_records(
         &mut save,
     )?;
     Ok(outcome.count)
+}
+
+/// Persist a merged summary, then its cursor. Summary first: a crash
+/// before the cursor moves re-merges a chunk, it never skips one.
+fn save_summary(
+    dir: &SessionDir,
+    summary: &Map<String, Value>,
+    cursor: Option<&str>,
+) -> crate::Result<()> {
+    let mut bytes = serde_json::to_vec_pretty(summary).expect("a summary serialises");
+    bytes.push(b'\n');
+    atomic::write_atomic(&dir.summary_json(), &bytes)?;
+    crate::failpoint("summary-before-cursor");
+    if let Some(c) = cursor {
+        save_cursor(dir, c)?;
+    }
+    Ok(())
 }
 
 fn save_cursor(dir: &SessionDir, cursor: &str) -> crate::Result<()> {

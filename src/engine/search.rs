@@ -182,13 +182,6 @@ pub fn semantic(
     (hits, skipped)
 }
 
-/// Whether db1 holds any vector at all (else semantic search cannot work).
-pub fn db1_dim(db1: &Db) -> Option<usize> {
-    db1.all()
-        .filter(|(k, _)| !k.starts_with(crate::store::torii::INTERNAL_PREFIX))
-        .find_map(|(_, e)| e.vector_f32().map(|v| v.len()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -324,6 +324,14 @@ impl Db {
         by
     }
 
+    /// Length of the vectors the store holds (ToriiDB's embedding
+    /// dimension), from the first visible entry that has one.
+    pub fn vector_dim(&self) -> Option<usize> {
+        self.all()
+            .filter(|(k, _)| !k.starts_with(INTERNAL_PREFIX))
+            .find_map(|(_, e)| e.vector_f32().map(|v| v.len()))
+    }
+
     /// Live key counts per session id, for listings.
     pub fn counts_by_session(&self, now: i64) -> HashMap<&str, u64> {
         let mut counts = HashMap::new();
