@@ -94,10 +94,17 @@ fn assert_invariants(root: &Path, before: &Histories, what: &str) {
                     .unwrap_or_else(|e| panic!("{what}: {id}/{f} torn: {e}"));
             }
         }
-        if let Ok(rd) = std::fs::read_dir(root.join(format!("sessions/{id}/history"))) {
-            for t in rd {
-                let msgs: Vec<Value> =
-                    serde_json::from_slice(&std::fs::read(t.unwrap().path()).unwrap()).unwrap();
+        // Every task history as Agenvoy and sessionctl read them (`*.json`).
+        // A kill between creating the temp file and the rename can leave a
+        // `.NAME.json.XXXX.tmp` beside them; it is never read as data.
+        let session = sessionctl::store::layout::DataRoot::open(root)
+            .unwrap()
+            .session(&id)
+            .unwrap();
+        for t in sessionctl::engine::sessions::task_files(&session).unwrap() {
+            {
+                let msgs: Vec<Value> = serde_json::from_slice(&std::fs::read(&t).unwrap())
+                    .unwrap_or_else(|e| panic!("{what}: {} torn: {e}", t.display()));
                 // 2: no orphans
                 assert!(
                     sessionctl::engine::compact::is_paired(&msgs),
