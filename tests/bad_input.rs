@@ -22,20 +22,19 @@ fn corrupt_history_or_summary_is_65_naming_the_file_and_changes_nothing() {
         let r = root.path();
         std::fs::write(r.join("sessions/tui-alice").join(file), bytes).unwrap();
         let before = snapshot(r);
-        for args in [
-            &["reset", "tui-alice", "--mode", "summary", "--yes"][..],
-            &["reset", "tui-alice", "--mode", "all", "--yes"],
-        ] {
-            let out = sessionctl(r).args(args).output().unwrap();
-            assert_eq!(out.status.code(), Some(65), "{file}: {}", stderr(&out));
-            let err = stderr(&out);
-            assert!(err.contains(file), "error must name {file}: {err}");
-            assert!(err
-                .lines()
-                .next()
-                .unwrap()
-                .starts_with("sessionctl: error:"));
-        }
+        // --mode summary must merge the conversation first: it cannot
+        let out = sessionctl(r)
+            .args(["reset", "tui-alice", "--mode", "summary", "--yes"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(65), "{file}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(file), "error must name {file}: {err}");
+        assert!(err
+            .lines()
+            .next()
+            .unwrap()
+            .starts_with("sessionctl: error:"));
         assert_eq!(before, snapshot(r), "{file}: nothing may change");
         // listing still shows every session, flags the broken one, exits 65
         let out = sessionctl(r)
@@ -48,6 +47,86 @@ fn corrupt_history_or_summary_is_65_naming_the_file_and_changes_nothing() {
         let out = sessionctl(r).args(["show", "tui-alice"]).output().unwrap();
         assert_eq!(out.status.code(), Some(65));
     }
+}
+
+/// A corrupt history.json or summary.json is when users reach for
+/// `reset --mode all` or `remove`: both work, and the broken file goes to
+/// the trash unparsed, byte for byte.
+#[test]
+fn reset_all_and_remove_take_corrupt_sessions_to_the_trash() {
+    for (file, bytes) in [
+        (
+            "history.json",
+            &b"[{\"role\":\"user\",\"content\":\"trunc"[..],
+        ),
+        ("summary.json", b"{\"key_decisions\": ["),
+        ("history.json", b"\xff\xfe not utf8"),
+    ] {
+        for args in [
+            &["reset", "tui-alice", "--mode", "all", "--yes", "--json"][..],
+            &["remove", "tui-alice", "--yes", "--json"],
+        ] {
+            let root = fixture_copy();
+            let r = root.path();
+            std::fs::write(r.join("sessions/tui-alice").join(file), bytes).unwrap();
+            let out = sessionctl(r).args(args).output().unwrap();
+            assert!(out.status.success(), "{args:?} {file}: {}", stderr(&out));
+            assert_eq!(archive_count(r, "tui-alice"), 0);
+            assert!(db1_keys(r).iter().all(|k| !k.starts_with("tui-alice:")));
+            let trash = json_of(&out)["trash"].as_str().unwrap().to_owned();
+            assert_eq!(
+                std::fs::read(std::path::Path::new(&trash).join(file)).unwrap(),
+                bytes
+            );
+        }
+    }
+}
+
+/// An archive from an older Agenvoy (no `sender` column) is read and
+/// cleared like any other, never half-way: checked before anything moves.
+#[test]
+fn an_archive_without_the_sender_column_is_handled_before_anything_moves() {
+    let root = fixture_copy();
+    let r = root.path();
+    let db = sqlite(r);
+    db.execute_batch(
+        "DROP TRIGGER IF EXISTS trigger_messages_after_insert;
+         DROP TRIGGER IF EXISTS trigger_messages_after_delete;
+         ALTER TABLE messages DROP COLUMN sender;
+         CREATE TRIGGER trigger_messages_after_insert AFTER INSERT ON messages BEGIN
+           INSERT INTO messages_fts5(rowid, role, content) VALUES (new.id, new.role, new.content); END;
+         CREATE TRIGGER trigger_messages_after_delete AFTER DELETE ON messages BEGIN
+           INSERT INTO messages_fts5(messages_fts5, rowid, role, content) VALUES ('delete', old.id, old.role, old.content); END;",
+    )
+    .unwrap();
+    drop(db);
+    let out = sessionctl(r)
+        .args(["remove", "tui-alice", "--yes", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let trash = std::path::PathBuf::from(json_of(&out)["trash"].as_str().unwrap());
+    let rows = std::fs::read_to_string(trash.join(".sessionctl/archive.jsonl")).unwrap();
+    assert_eq!(rows.lines().count(), 4, "{rows}");
+    assert!(rows.contains("\"sender\":\"\""));
+    assert_eq!(archive_count(r, "tui-alice"), 0);
+    fts_integrity_ok(r);
+    // a table without a column we need is refused before anything moves
+    let root = fixture_copy();
+    let r = root.path();
+    sqlite(r)
+        .execute_batch(
+            "DROP TABLE session_meta; CREATE TABLE session_meta(session_id TEXT PRIMARY KEY);",
+        )
+        .unwrap();
+    let before = snapshot(r);
+    let out = sessionctl(r)
+        .args(["remove", "tui-alice", "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(65), "{}", stderr(&out));
+    assert!(stderr(&out).contains("history.db"));
+    assert_eq!(before, snapshot(r));
 }
 
 #[test]

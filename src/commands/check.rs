@@ -11,7 +11,6 @@ use crate::commands::{sessions::torii_now, targets, Context};
 use crate::engine::sessions;
 use crate::error::exit;
 use crate::store::archive::Archive;
-use crate::store::history::Record;
 use crate::store::layout::SessionDir;
 use crate::store::torii::{Db, DB_ERROR_MEMORY, DB_SESSION_HIST};
 use crate::store::{lock, runtime, tasks};
@@ -43,10 +42,10 @@ fn finding(scope: &str, kind: &'static str, detail: String, repairable: bool) ->
     }
 }
 
-/// What a repair needs for each session: the records the archive lacks.
+/// A session whose history records the archive lacks; the repair re-reads
+/// its history under the session lock.
 struct SessionRepair {
-    id: String,
-    missing: Vec<Record>,
+    dir: SessionDir,
 }
 
 pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
@@ -139,13 +138,29 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
         }
     }
 
-    // SQLite archive
-    let archive = match Archive::open_read(&ctx.root.archive_path()) {
-        Ok(a) => a,
-        Err(e) => {
-            unreadable = true;
-            findings.push(finding("store", "unreadable", e.to_string(), false));
-            None
+    // SQLite archive. A hot journal (a writer killed mid-transaction) is
+    // reported, not rolled back: only --repair writes. Until then the
+    // archive cannot be read consistently, so its checks wait.
+    let archive_path = ctx.root.archive_path();
+    let hot_journal = archive_path.exists() && Archive::has_hot_journal(&archive_path)?;
+    let archive = if hot_journal {
+        findings.push(finding(
+            "store",
+            "archive-hot-journal",
+            "history.db has the journal of an interrupted transaction; SQLite rolls it back on \
+             the next write (the archive's other checks run after that)"
+                .into(),
+            true,
+        ));
+        None
+    } else {
+        match Archive::open_read(&archive_path) {
+            Ok(a) => a,
+            Err(e) => {
+                unreadable = true;
+                findings.push(finding("store", "unreadable", e.to_string(), false));
+                None
+            }
         }
     };
     if let Some(a) = &archive {
@@ -201,10 +216,7 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
                     ),
                     true,
                 ));
-                repairs.push(SessionRepair {
-                    id: id.to_owned(),
-                    missing: missing.iter().map(|i| h.records[*i].clone()).collect(),
-                });
+                repairs.push(SessionRepair { dir: dir.clone() });
             }
             let first = h.records.iter().map(|r| r.send_at).find(|t| *t != 0);
             if let (Some(first), Some(start)) = (first, a.start_at(id)?) {
@@ -292,14 +304,24 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
                 mark(&mut findings, "torii-torn-tail");
             }
         }
+        if hot_journal {
+            // Opening for writing lets SQLite roll the journal back.
+            let a = Archive::open_write(&archive_path)?;
+            drop(a);
+            mark(&mut findings, "archive-hot-journal");
+        }
         if archive.is_some() {
             let mut a = Archive::open_write(&ctx.root.archive_path())?;
             for r in &repairs {
-                let _session = lock::session(&ctx.root, &r.id)?;
-                a.archive_records(&r.id, &r.missing, None)?;
+                let id = r.dir.id.as_str();
+                let _session = lock::session(&ctx.root, id)?;
+                let records = sessions::load_history(&r.dir)?
+                    .map(|h| h.records)
+                    .unwrap_or_default();
+                a.archive_records(id, &records, &[], None)?;
                 for f in findings
                     .iter_mut()
-                    .filter(|f| f.scope == r.id && f.kind == "missing-from-archive")
+                    .filter(|f| f.scope == id && f.kind == "missing-from-archive")
                 {
                     f.repaired = true;
                 }

@@ -37,9 +37,15 @@ pub struct CompactReport {
     pub bytes_before: u64,
     pub bytes_after: u64,
     pub within_budget: bool,
+    /// db1 keys deleted (in a dry run: that would be).
     pub torii_removed: usize,
     /// Removed records that were missing from the archive and were inserted.
     pub archived: u64,
+    /// Task histories rewritten; each is first copied, as it was, into
+    /// `trash` (in a dry run: would be).
+    pub task_histories_saved: Vec<String>,
+    /// The trash entry holding them; null when no task history changed.
+    pub trash: Option<std::path::PathBuf>,
     pub stages: Vec<StageReport>,
     /// Still over the target after every stage (only the newest
     /// `keep_last` exchanges and protected tool steps are left).
@@ -151,8 +157,14 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
                     );
                 }
                 let clock = std::time::Instant::now();
-                let applied =
-                    compact::apply(&plan, &fresh.dir, &mut archive, &mut db1, torii_now())?;
+                let applied = compact::apply(
+                    &plan,
+                    &fresh.dir,
+                    &ctx.root,
+                    &mut archive,
+                    &mut db1,
+                    torii_now(),
+                )?;
                 ctx.out.info(&format!(
                     "{}: written in {:.2?}",
                     fresh.dir.id,
@@ -160,6 +172,7 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
                 ));
                 report.torii_removed = applied.torii_removed;
                 report.archived = applied.archived;
+                report.trash = applied.trash;
             }
             reports.push(Assessed {
                 dir: fresh.dir,
@@ -171,6 +184,19 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
         }
         bar.finish_and_clear();
     } else {
+        // A dry run reports the db1 keys the real run would delete.
+        if with_work
+            .iter()
+            .any(|a| a.plan.as_ref().is_some_and(|p| !p.removed.is_empty()))
+        {
+            let db1 = load_db1(ctx)?;
+            let now = torii_now();
+            for a in &mut with_work {
+                if let Some(plan) = &a.plan {
+                    a.report.torii_removed = compact::torii_keys(plan, &a.dir.id, &db1, now).len();
+                }
+            }
+        }
         if args.fold {
             for a in &mut with_work {
                 if let Some(plan) = a.plan.as_ref().filter(|p| !p.removed.is_empty()) {
@@ -232,6 +258,8 @@ fn assess(
         within_budget: true,
         torii_removed: 0,
         archived: 0,
+        task_histories_saved: Vec::new(),
+        trash: None,
         stages: Vec::new(),
         still_over: false,
         dry_run: args.dry_run,
@@ -300,6 +328,7 @@ fn assess(
     report.within_budget = !plan.over_tokens && !plan.over_bytes;
     report.stages = plan.stages.clone();
     report.still_over = plan.still_over();
+    report.task_histories_saved = plan.changed_tasks.iter().map(|t| t.name.clone()).collect();
     Ok(Assessed {
         dir,
         report,
@@ -346,13 +375,33 @@ fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {
         } else if r.stages.is_empty() {
             "over budget, nothing left to remove".to_owned()
         } else if r.dry_run {
-            format!("would remove {} history record(s)", r.removed)
+            format!(
+                "would remove {} history record(s), {} ToriiDB key(s)",
+                r.removed, r.torii_removed
+            )
         } else {
             format!(
                 "removed {} history record(s), {} ToriiDB key(s); {} newly archived",
                 r.removed, r.torii_removed, r.archived
             )
         };
+        if !r.task_histories_saved.is_empty() {
+            result.push_str(&format!(
+                "; {} task histor{} {} kept in the trash as {} {}",
+                r.task_histories_saved.len(),
+                if r.task_histories_saved.len() == 1 {
+                    "y"
+                } else {
+                    "ies"
+                },
+                if r.dry_run { "would be" } else { "were" },
+                if r.dry_run { "they are" } else { "they were" },
+                r.trash
+                    .as_ref()
+                    .map(|t| format!("({})", t.display()))
+                    .unwrap_or_default()
+            ));
+        }
         if r.still_over && !r.stages.is_empty() {
             result.push_str("; still over: only protected turns remain");
         }

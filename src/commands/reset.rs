@@ -18,9 +18,15 @@ pub fn run(ctx: &Context, args: &ResetArgs) -> Result<i32> {
         return Ok(exit::OK);
     }
     let dirs: Vec<_> = targets.iter().filter_map(|t| t.dir.clone()).collect();
-    // Refuse broken sessions before anything changes anywhere.
-    for dir in &dirs {
-        sessions::validate(dir)?;
+    // --mode summary first merges the conversation into the summary, which
+    // needs its files to parse: refuse a broken session before anything
+    // changes anywhere. --mode all moves the files to the trash unread, so a
+    // session whose history.json or summary.json is corrupt can still be
+    // reset — that is exactly when users want it.
+    if args.mode == reset::ResetMode::Summary {
+        for dir in &dirs {
+            sessions::validate(dir)?;
+        }
     }
     let mode = serde_json::to_value(args.mode)?;
     let question = format!(

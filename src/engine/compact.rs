@@ -38,6 +38,8 @@ pub const DEFAULT_MAX_BYTES: u64 = 5 * 1024 * 1024;
 pub const DEFAULT_KEEP_LAST: usize = 2;
 
 const FOLD_HEADER: &str = "Prior tool findings (compacted). Use to answer the original question — user has not been replied to yet:";
+/// The start every raw-tools header shares, whatever it says after.
+const RAW_PREFIX: &str = "Earlier tool results (";
 const RAW_HEADER: &str = "Earlier tool results (converted to plain text for a model that cannot read the earlier tool-call format). Required to answer the original question. User has not been replied to yet:";
 
 /// One task history (`history/<name>`).
@@ -556,9 +558,15 @@ fn trim_task(msgs: &[Value], excess: usize, c: Counter) -> (Vec<Value>, usize) {
         .filter(|(_, m)| calls(m).iter().any(|c| call_name(c) == "write_todo"))
         .map(|(i, _)| unit_of_msg[i])
         .next_back();
+    // Conversation messages first, then raw tool steps oldest first; a
+    // message that already holds folded (condensed) older steps goes last:
+    // it stands for many steps in few tokens, and dropping it first would
+    // throw away more history than the raw steps behind it.
+    let folded = |u: usize| units[u].indices.iter().any(|&i| is_folded(&msgs[i]));
     let order = (0..last)
-        .filter(|u| !units[*u].is_step)
-        .chain((0..last).filter(|u| units[*u].is_step))
+        .filter(|&u| !units[u].is_step && !folded(u))
+        .chain((0..last).filter(|&u| units[u].is_step))
+        .chain((0..last).filter(|&u| !units[u].is_step && folded(u)))
         .filter(|u| Some(*u) != plan_step);
     let mut drop = vec![false; msgs.len()];
     let (mut freed, mut removed) = (0, 0);
@@ -579,6 +587,14 @@ fn trim_task(msgs: &[Value], excess: usize, c: Counter) -> (Vec<Value>, usize) {
         .map(|(_, m)| m.clone())
         .collect();
     (kept, removed)
+}
+
+/// A message the `tools` or `raw-tools` stage wrote in place of older steps.
+fn is_folded(m: &Value) -> bool {
+    role(m) == "user" && {
+        let t = text_of(m);
+        t.starts_with(FOLD_HEADER) || t.starts_with(RAW_PREFIX)
+    }
 }
 
 /// RawToolFallback, improved (§14.5): the whole tool history as plain text
@@ -631,54 +647,100 @@ fn raw_text(msgs: &[Value], cap: usize) -> Vec<Value> {
 }
 
 /// What applying a plan changed in the shared stores.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Applied {
     /// Removed records that were missing from the archive and were inserted.
     pub archived: u64,
     pub torii_removed: usize,
+    /// The trash entry holding the task histories as they were before.
+    pub trash: Option<std::path::PathBuf>,
 }
 
-/// Write a plan, in the order that keeps every record somewhere at every
-/// instant: (1) one archive transaction inserts each removed record that
-/// is missing and moves `session_meta.start_at`; (2) task histories and
-/// (3) history.json are replaced atomically; (4) db1 keys older than the
-/// first remaining record are deleted. A crash between steps leaves a
-/// state that a rerun completes.
+/// Write a plan, in an order that keeps everything somewhere at every
+/// instant and lets a rerun finish what a crash interrupted:
+/// (1) the task histories about to change are copied, as they are on disk,
+///     into a trash entry (the archive only holds conversation messages, so
+///     the trash is the only other place tool steps can live);
+/// (2) one archive transaction gives each leaving record its row and moves
+///     `session_meta.start_at`;
+/// (3) db1 keys older than the first remaining record are deleted — before
+///     history.json changes (Agenvoy's own order), so a crash here leaves
+///     history.json as it was and the rerun plans the same cut again;
+/// (4) history.json, then (5) the task histories, are replaced atomically.
 pub fn apply(
     plan: &Plan,
     dir: &crate::store::layout::SessionDir,
+    root: &crate::store::layout::DataRoot,
     archive: &mut crate::store::archive::Archive,
     db1: &mut crate::store::torii::Db,
     now: i64,
 ) -> Result<Applied> {
     let mut applied = Applied::default();
+    if !plan.changed_tasks.is_empty() {
+        applied.trash = Some(keep_task_histories(plan, dir, root)?);
+    }
+    crate::failpoint("compact-after-trash");
     if !plan.removed.is_empty() {
         let start_at = plan.kept.iter().map(|r| r.send_at).find(|t| *t != 0);
-        applied.archived = archive.archive_records(&dir.id, &plan.removed, start_at)?;
+        applied.archived = archive.archive_records(&dir.id, &plan.removed, &plan.kept, start_at)?;
+        crate::failpoint("compact-after-archive");
+        applied.torii_removed = db1.delete(&torii_keys(plan, &dir.id, db1, now), now)?;
+        crate::failpoint("compact-after-torii");
+        crate::store::history::write(&dir.history_json(), &plan.kept)?;
+        crate::failpoint("compact-after-history");
     }
-    crate::failpoint("compact-after-archive");
     for t in &plan.changed_tasks {
         let mut bytes = serde_json::to_vec_pretty(&t.messages).expect("messages serialise");
         bytes.push(b'\n');
         crate::store::atomic::write_atomic(&dir.tasks_dir().join(&t.name), &bytes)?;
     }
-    if !plan.removed.is_empty() {
-        crate::store::history::write(&dir.history_json(), &plan.kept)?;
-        crate::failpoint("compact-after-history");
-        if let Some(cutoff) = torii_cutoff(&plan.kept, &plan.removed) {
-            let keys: Vec<String> = db1
-                .session_keys(&dir.id, now)
-                .into_iter()
-                .filter(|k| {
-                    k.rsplit_once(':')
-                        .and_then(|(_, n)| n.parse::<i64>().ok())
-                        .is_some_and(|n| n < cutoff)
-                })
-                .collect();
-            applied.torii_removed = db1.delete(&keys, now)?;
+    Ok(applied)
+}
+
+/// The session's db1 keys that leave with the removed records: those older
+/// than the first remaining record (read-only; a dry run reports them).
+pub fn torii_keys(
+    plan: &Plan,
+    session: &str,
+    db1: &crate::store::torii::Db,
+    now: i64,
+) -> Vec<String> {
+    if plan.removed.is_empty() {
+        return Vec::new();
+    }
+    let Some(cutoff) = torii_cutoff(&plan.kept, &plan.removed) else {
+        return Vec::new();
+    };
+    db1.session_keys(session, now)
+        .into_iter()
+        .filter(|k| {
+            k.rsplit_once(':')
+                .and_then(|(_, n)| n.parse::<i64>().ok())
+                .is_some_and(|n| n < cutoff)
+        })
+        .collect()
+}
+
+/// Copy the task histories the plan rewrites, byte for byte as they are now,
+/// to `sessions/.Trash/<id>_<stamp>/history/`, fsynced. Returns the entry.
+fn keep_task_histories(
+    plan: &Plan,
+    dir: &crate::store::layout::SessionDir,
+    root: &crate::store::layout::DataRoot,
+) -> Result<std::path::PathBuf> {
+    use crate::store::{atomic, trash};
+    let entry = trash::new_path(root, &dir.id);
+    let saved = entry.join("history");
+    trash::create(&entry)?;
+    atomic::create_dir_all(&saved)?;
+    for t in &plan.changed_tasks {
+        let from = dir.tasks_dir().join(&t.name);
+        if let Some(bytes) = dir.read(&from)? {
+            atomic::write_atomic(&saved.join(&t.name), &bytes)?;
         }
     }
-    Ok(applied)
+    atomic::fsync_dir(&entry)?;
+    Ok(entry)
 }
 
 /// The ToriiDB cutoff: db1 keys of the session below this nanosecond time
@@ -798,6 +860,24 @@ mod tests {
         let (out, removed) = trim_task(&out, 10_000, Counter::Heuristic);
         assert_eq!(removed, 0);
         assert_eq!(out.len(), 3);
+    }
+
+    #[test]
+    fn trim_drops_raw_steps_before_the_folded_message() {
+        let mut msgs = vec![
+            json!({"role":"user","content":"q"}),
+            json!({"role":"user","content":format!("{FOLD_HEADER}\n\n{}", "condensed ".repeat(50))}),
+        ];
+        msgs.extend(step("a", "read_file", &"A".repeat(400)));
+        msgs.extend(step("b", "read_file", "B"));
+        let (out, removed) = trim_task(&msgs, 10, Counter::Heuristic);
+        assert_eq!(removed, 2, "the oldest raw step and its result");
+        assert_eq!(out[1], msgs[1], "the folded message stays");
+        assert!(is_paired(&out));
+        // only when nothing else is left does it go
+        let (out, removed) = trim_task(&out, 100_000, Counter::Heuristic);
+        assert_eq!(removed, 1);
+        assert!(!out.iter().any(is_folded));
     }
 
     fn rec(role: &str, text: &str, t: i64) -> Record {

@@ -126,10 +126,12 @@ fn find(tiers: &Tiers<'_>, id: &str, dir: Option<&SessionDir>, names: &[&str]) -
     })
 }
 
-/// Reset one session. Order, so that a crash at any point leaves a state a
-/// rerun completes: (1) back up archive rows and db1 entries to the trash,
-/// (2) move the files away, (3) delete the archive rows in one
-/// transaction, (4) append the db1 DEL lines.
+/// Reset one session. Each tier's data is saved to the trash entry before
+/// it is deleted, in the same step, so a crash at any point leaves every
+/// piece either where it was or in the trash, and a rerun finishes the job:
+/// (1) the files move to the trash, (2) the archive rows are exported and
+/// deleted in one transaction, (3) the db1 entries are exported, then their
+/// DEL lines appended.
 pub fn reset(
     tiers: &mut Tiers<'_>,
     dir: &SessionDir,
@@ -156,7 +158,6 @@ pub fn reset(
     } else {
         let t = trash::new_path(tiers.root, &dir.id);
         trash::create(&t)?;
-        backup_tiers(tiers, &dir.id, &found, &t)?;
         Some(t)
     };
     for name in &found.files {
@@ -169,7 +170,7 @@ pub fn reset(
         }
         crate::failpoint("reset-after-file");
     }
-    clear_stores(tiers, &dir.id, &found, &mut report)?;
+    clear_stores(tiers, &dir.id, &found, backup.as_deref(), &mut report)?;
     report.trash = backup;
     Ok(report)
 }
@@ -199,62 +200,54 @@ pub fn remove(
         return Ok(report);
     }
     if opts.purge {
-        clear_stores(tiers, id, &found, &mut report)?;
+        clear_stores(tiers, id, &found, None, &mut report)?;
         if let Some(f) = &folder {
             atomic::remove_path(f)?;
         }
         return Ok(report);
     }
     let t = trash::new_path(tiers.root, id);
-    match &folder {
+    let stores_backup = match &folder {
         // rename moves a symlinked session folder as the link it is
         Some(f) => {
             atomic::create_dir_all(&tiers.root.trash_dir())?;
             atomic::move_path(f, &t)?;
-            if !std::fs::symlink_metadata(&t)
+            if std::fs::symlink_metadata(&t)
                 .map(|m| m.is_dir())
                 .unwrap_or(false)
             {
-                // a moved symlink: keep its backups beside it, never inside its target
-                let side = PathBuf::from(format!("{}.stores", t.display()));
-                trash::create(&side)?;
-                backup_tiers(tiers, id, &found, &side)?;
+                t.join(".sessionctl")
             } else {
-                backup_tiers(tiers, id, &found, &t.join(".sessionctl"))?;
+                // a moved symlink: keep its backups beside it, never inside its target
+                PathBuf::from(format!("{}.stores", t.display()))
             }
         }
-        None => {
-            trash::create(&t)?;
-            backup_tiers(tiers, id, &found, &t)?;
-        }
-    }
+        None => t.clone(),
+    };
     crate::failpoint("remove-after-move");
-    clear_stores(tiers, id, &found, &mut report)?;
+    trash::create(&stores_backup)?;
+    clear_stores(tiers, id, &found, Some(&stores_backup), &mut report)?;
     report.trash = Some(t);
     Ok(report)
 }
 
-fn backup_tiers(tiers: &Tiers<'_>, id: &str, found: &Found, dir: &std::path::Path) -> Result<()> {
-    atomic::create_dir_all(dir)?;
-    if let (Some(a), true) = (&tiers.archive, found.rows > 0) {
-        trash::export_archive(a, id, dir)?;
-    }
-    if !found.keys.is_empty() {
-        trash::export_torii(&tiers.db1, &found.keys, dir)?;
-    }
-    Ok(())
-}
-
+/// Delete the session's archive rows and db1 keys, each saved to `backup`
+/// first (unless purging): the rows in the same transaction that deletes
+/// them, the entries as ToriiDB log lines before their DELs are appended.
 fn clear_stores(
     tiers: &mut Tiers<'_>,
     id: &str,
     found: &Found,
+    backup: Option<&std::path::Path>,
     report: &mut ClearReport,
 ) -> Result<()> {
     if let Some(a) = &mut tiers.archive {
-        report.archive_rows = a.clear_session(id)?.messages;
+        report.archive_rows = a.clear_session(id, backup)?.messages;
     }
     crate::failpoint("clear-after-archive");
+    if let (Some(dir), false) = (backup, found.keys.is_empty()) {
+        trash::export_torii(&tiers.db1, &found.keys, dir)?;
+    }
     report.removed = tiers.db1.delete(&found.keys, tiers.now)?;
     tiers.db1_keys.remove(id);
     Ok(())

@@ -12,6 +12,7 @@ use std::time::Duration;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 
 use crate::error::{Error, Result};
+use crate::store::history::Record;
 
 /// Agenvoy's schema, created only when a writing command finds no archive.
 const SCHEMA: &str = "
@@ -41,6 +42,12 @@ pub struct ArchivedMessage {
 pub struct Archive {
     conn: Connection,
     path: PathBuf,
+    /// Older Agenvoy archives have no `sender` column; we read it as '' and
+    /// write without it rather than refuse them.
+    has_sender: bool,
+    /// Opening rolled back a transaction a killed writer left behind (a hot
+    /// journal), so the reader saw the last committed state.
+    pub rolled_back: bool,
 }
 
 impl std::fmt::Debug for Archive {
@@ -97,9 +104,49 @@ impl Archive {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(|e| Error::sqlite(path, e))?;
-        let archive = Archive::configure(conn, path)?;
-        archive.check_schema()?;
+        let mut archive = Archive::configure(conn, path)?;
+        match archive.check_schema() {
+            Err(Error::Sqlite { source, .. }) if is_hot_journal(&source) => {
+                // A writer was killed mid-transaction. A read-only handle
+                // cannot roll the journal back, and reading around it could
+                // see half-written pages: let SQLite roll it back, which is
+                // what the next writer (or Agenvoy) would do anyway.
+                let conn = Connection::open_with_flags(
+                    path,
+                    OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+                )
+                .map_err(|e| Error::sqlite(path, e))?;
+                archive = Archive::configure(conn, path)?;
+                archive.check_schema()?;
+                archive.rolled_back = true;
+            }
+            other => other?,
+        }
         Ok(Some(archive))
+    }
+
+    /// Whether a killed writer left a hot journal beside the archive: the
+    /// journal exists, is not empty and no live connection holds the lock
+    /// that would make it a journal in use. Read-only; never rolls back.
+    pub fn has_hot_journal(path: &Path) -> Result<bool> {
+        let journal = PathBuf::from(format!("{}-journal", path.display()));
+        match std::fs::symlink_metadata(&journal) {
+            Ok(m) if m.is_file() && m.len() > 0 => {}
+            _ => return Ok(false),
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| Error::sqlite(path, e))?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| Error::sqlite(path, e))?;
+        match conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| {
+            r.get::<_, i64>(0)
+        }) {
+            Err(e) if is_hot_journal(&e) => Ok(true),
+            _ => Ok(false),
+        }
     }
 
     /// Open for writing, creating the file and Agenvoy's schema if missing.
@@ -109,7 +156,7 @@ impl Archive {
             std::fs::create_dir_all(dir).map_err(|e| Error::write(dir, e))?;
         }
         let conn = Connection::open(path).map_err(|e| Error::sqlite(path, e))?;
-        let archive = Archive::configure(conn, path)?;
+        let mut archive = Archive::configure(conn, path)?;
         // Our writes are rare and precious: sync fully on commit.
         archive
             .conn
@@ -132,11 +179,14 @@ impl Archive {
         Ok(Archive {
             conn,
             path: path.to_path_buf(),
+            has_sender: true,
+            rolled_back: false,
         })
     }
 
-    /// A file that is not a database, or lacks Agenvoy's tables, is bad data.
-    fn check_schema(&self) -> Result<()> {
+    /// A file that is not a database, or lacks Agenvoy's tables or the
+    /// columns we read, is bad data; found before anything changes anywhere.
+    fn check_schema(&mut self) -> Result<()> {
         let names: Vec<String> = (|| {
             let mut stmt = self
                 .conn
@@ -159,7 +209,42 @@ impl Archive {
                 ));
             }
         }
+        let columns = |table: &str| -> rusqlite::Result<Vec<String>> {
+            let mut stmt = self
+                .conn
+                .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?;
+            let rows = stmt.query_map([], |r| r.get(0))?;
+            rows.collect()
+        };
+        let messages = columns("messages").map_err(|e| self.err(e))?;
+        let meta = columns("session_meta").map_err(|e| self.err(e))?;
+        for (table, have, need) in [
+            (
+                "messages",
+                &messages,
+                &["id", "session_id", "send_at", "role", "content"][..],
+            ),
+            ("session_meta", &meta, &["session_id", "start_at"][..]),
+        ] {
+            if let Some(col) = need.iter().find(|c| !have.iter().any(|h| h == *c)) {
+                return Err(Error::data(
+                    &self.path,
+                    format!("table `{table}` has no column `{col}`; not an archive schema this tool knows"),
+                )
+                .with_hint("nothing was changed; check which Agenvoy version wrote it"));
+            }
+        }
+        self.has_sender = messages.iter().any(|c| c == "sender");
         Ok(())
+    }
+
+    /// The `sender` column, or '' on an archive that predates it.
+    fn sender_expr(&self) -> &'static str {
+        if self.has_sender {
+            "sender"
+        } else {
+            "''"
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -230,17 +315,27 @@ impl Archive {
     pub fn for_each_message(
         &self,
         session: &str,
+        each: impl FnMut(ArchivedMessage) -> Result<()>,
+    ) -> Result<()> {
+        Self::rows_of(&self.conn, &self.path, self.sender_expr(), session, each)
+    }
+
+    fn rows_of(
+        conn: &Connection,
+        path: &Path,
+        sender: &str,
+        session: &str,
         mut each: impl FnMut(ArchivedMessage) -> Result<()>,
     ) -> Result<()> {
-        let mut stmt = self
-            .conn
-            .prepare(
-                "SELECT id, session_id, send_at, role, content, sender FROM messages
-                 WHERE session_id = ?1 ORDER BY send_at, id",
-            )
-            .map_err(|e| self.err(e))?;
-        let mut rows = stmt.query([session]).map_err(|e| self.err(e))?;
-        while let Some(r) = rows.next().map_err(|e| self.err(e))? {
+        let err = |e| Error::sqlite(path, e);
+        let mut stmt = conn
+            .prepare(&format!(
+                "SELECT id, session_id, send_at, role, content, {sender} FROM messages
+                 WHERE session_id = ?1 ORDER BY send_at, id"
+            ))
+            .map_err(err)?;
+        let mut rows = stmt.query([session]).map_err(err)?;
+        while let Some(r) = rows.next().map_err(err)? {
             let msg = (|| {
                 Ok::<_, rusqlite::Error>(ArchivedMessage {
                     id: r.get(0)?,
@@ -251,21 +346,30 @@ impl Archive {
                     sender: r.get(5)?,
                 })
             })()
-            .map_err(|e| self.err(e))?;
+            .map_err(err)?;
             each(msg)?;
         }
         Ok(())
     }
 
     /// Delete the session's `messages` and `session_meta` rows in one
-    /// transaction. The delete trigger keeps the FTS index in step.
-    pub fn clear_session(&mut self, session: &str) -> Result<Cleared> {
+    /// transaction; the delete trigger keeps the FTS index in step. With
+    /// `backup`, the rows are first written (and fsynced) to
+    /// `<backup>/archive.jsonl` and `<backup>/session_meta.json` *inside the
+    /// same transaction*, so exactly the rows that were saved are deleted:
+    /// a row another writer adds meanwhile waits for our commit and stays.
+    pub fn clear_session(&mut self, session: &str, backup: Option<&Path>) -> Result<Cleared> {
         let path = self.path.clone();
+        let sender = self.sender_expr();
         let err = |e| Error::sqlite(&path, e);
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(err)?;
+        if let Some(dir) = backup {
+            export_rows(&tx, &path, sender, session, dir)?;
+        }
+        crate::failpoint("archive-after-export");
         let messages = tx
             .execute("DELETE FROM messages WHERE session_id = ?1", [session])
             .map_err(err)? as u64;
@@ -277,30 +381,8 @@ impl Archive {
         Ok(Cleared { messages, meta })
     }
 
-    /// Insert a message unless an identical one (same session, send_at,
-    /// role and content) is already archived. Returns whether it inserted.
-    pub fn insert_if_missing(
-        tx: &rusqlite::Transaction<'_>,
-        session: &str,
-        send_at: i64,
-        role: &str,
-        content: &str,
-        sender: &str,
-    ) -> rusqlite::Result<bool> {
-        let exists = tx
-            .prepare_cached(
-                "SELECT 1 FROM messages WHERE session_id = ?1 AND send_at = ?2 AND role = ?3
-                 AND content = ?4 LIMIT 1",
-            )?
-            .exists(params![session, send_at, role, content])?;
-        if exists {
-            return Ok(false);
-        }
-        Archive::insert(tx, session, send_at, role, content, sender)?;
-        Ok(true)
-    }
-
-    fn insert(
+    /// Insert one message row (the FTS trigger indexes it).
+    pub fn insert(
         tx: &rusqlite::Transaction<'_>,
         session: &str,
         send_at: i64,
@@ -315,56 +397,51 @@ impl Archive {
         Ok(())
     }
 
-    /// (role, content) of the session's archived rows that have no send_at.
-    fn zero_rows(
+    fn insert_row(
+        has_sender: bool,
         tx: &rusqlite::Transaction<'_>,
         session: &str,
-    ) -> rusqlite::Result<std::collections::HashSet<(String, String)>> {
-        let mut stmt =
-            tx.prepare("SELECT role, content FROM messages WHERE session_id = ?1 AND send_at = 0")?;
-        let rows = stmt.query_map([session], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        rows.collect()
+        r: &Record,
+        text: &str,
+    ) -> rusqlite::Result<()> {
+        if has_sender {
+            Archive::insert(tx, session, r.send_at, &r.role, text, &r.sender)
+        } else {
+            tx.prepare_cached(
+                "INSERT INTO messages (session_id, send_at, role, content) VALUES (?1, ?2, ?3, ?4)",
+            )?
+            .execute(params![session, r.send_at, r.role, text])?;
+            Ok(())
+        }
     }
 
-    /// In one transaction: archive every record not yet archived (same
-    /// session, send_at, role and text) and point `session_meta.start_at`
-    /// at `start_at`. Returns how many rows were inserted.
+    /// In one transaction: make sure every record of `leaving` has an
+    /// archive row of its own, and point `session_meta.start_at` at
+    /// `start_at`. Returns how many rows were inserted.
+    ///
+    /// Messages are compared as a multiset of (send_at, role, text): two
+    /// identical records (Agenvoy writes such duplicates, and records without
+    /// a sendAt often repeat) need two rows. Rows are counted as belonging to
+    /// the `staying` records first, so a record is only taken as archived
+    /// when a row is left over for it.
     pub fn archive_records(
         &mut self,
         session: &str,
-        records: &[crate::store::history::Record],
+        leaving: &[Record],
+        staying: &[Record],
         start_at: Option<i64>,
     ) -> Result<u64> {
         let path = self.path.clone();
+        let has_sender = self.has_sender;
         let err = |e| Error::sqlite(&path, e);
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(err)?;
-        // Records with a sendAt are checked by the (session_id, send_at)
-        // index. Those without one all share send_at = 0, where an indexed
-        // lookup would scan every such row per record (quadratic), so their
-        // archived (role, content) pairs are read once into a set.
-        let mut zero_rows: Option<std::collections::HashSet<(String, String)>> = None;
-        let mut inserted = 0;
-        for r in records {
-            let text = r.text();
-            if r.send_at == 0 {
-                let rows = match &mut zero_rows {
-                    Some(rows) => rows,
-                    None => zero_rows.insert(Archive::zero_rows(&tx, session).map_err(err)?),
-                };
-                if rows.insert((r.role.clone(), text.to_string())) {
-                    Archive::insert(&tx, session, 0, &r.role, &text, &r.sender).map_err(err)?;
-                    inserted += 1;
-                }
-                continue;
-            }
-            if Archive::insert_if_missing(&tx, session, r.send_at, &r.role, &text, &r.sender)
-                .map_err(err)?
-            {
-                inserted += 1;
-            }
+        let missing = uncovered(&tx, session, leaving, staying).map_err(err)?;
+        for &i in &missing {
+            let r = &leaving[i];
+            Archive::insert_row(has_sender, &tx, session, r, &r.text()).map_err(err)?;
         }
         if let Some(t) = start_at {
             tx.execute(
@@ -376,7 +453,7 @@ impl Archive {
         }
         crate::failpoint("archive-before-commit");
         tx.commit().map_err(err)?;
-        Ok(inserted)
+        Ok(missing.len() as u64)
     }
 
     /// Full-text search of message content (FTS5 MATCH, bm25 rank, best
@@ -429,29 +506,10 @@ impl Archive {
         })
     }
 
-    /// Indices of `records` that have no identical row (session, send_at,
-    /// role, text) in the archive. Read-only.
-    pub fn missing(
-        &self,
-        session: &str,
-        records: &[crate::store::history::Record],
-    ) -> Result<Vec<usize>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT 1 FROM messages WHERE session_id = ?1 AND send_at = ?2 AND role = ?3 AND content = ?4 LIMIT 1",
-            )
-            .map_err(|e| self.err(e))?;
-        let mut out = Vec::new();
-        for (i, r) in records.iter().enumerate() {
-            let exists = stmt
-                .exists(params![session, r.send_at, r.role, r.text().as_ref()])
-                .map_err(|e| self.err(e))?;
-            if !exists {
-                out.push(i);
-            }
-        }
-        Ok(out)
+    /// Indices of `records` that have no archive row of their own (the
+    /// multiset rule of `archive_records`, nothing staying). Read-only.
+    pub fn missing(&self, session: &str, records: &[Record]) -> Result<Vec<usize>> {
+        uncovered(&self.conn, session, records, &[]).map_err(|e| self.err(e))
     }
 
     /// Rebuild the external-content FTS index from `messages`.
@@ -488,6 +546,137 @@ impl Archive {
     }
 }
 
+/// The identity of a message in the archive.
+type MsgKey<'a> = (i64, &'a str, &'a str);
+
+/// Indices of `leaving` records that no archive row covers, when rows are
+/// matched to `staying` records first. Linear: one range scan of the
+/// session's rows with a sendAt (on the (session_id, send_at) index) and one
+/// scan of its rows without one, whatever the number of records.
+fn uncovered(
+    conn: &Connection,
+    session: &str,
+    leaving: &[Record],
+    staying: &[Record],
+) -> rusqlite::Result<Vec<usize>> {
+    if leaving.is_empty() {
+        return Ok(Vec::new());
+    }
+    let leaving_texts: Vec<_> = leaving.iter().map(Record::text).collect();
+    // Each distinct message gets an id; `rows[id]` counts its archive rows
+    // not yet claimed. (Lookups go through the id map, which is only read,
+    // so keys borrowed from SQLite rows can be looked up in it.)
+    let mut ids: HashMap<MsgKey<'_>, usize> = HashMap::with_capacity(leaving.len());
+    let record_ids: Vec<usize> = (0..leaving.len())
+        .map(|i| {
+            let next = ids.len();
+            *ids.entry((
+                leaving[i].send_at,
+                leaving[i].role.as_str(),
+                leaving_texts[i].as_ref(),
+            ))
+            .or_insert(next)
+        })
+        .collect();
+    let ids = ids;
+    let mut rows = vec![0i64; ids.len()];
+    let timed: Vec<i64> = leaving
+        .iter()
+        .map(|r| r.send_at)
+        .filter(|t| *t != 0)
+        .collect();
+    let mut count_rows = |sql: &str, args: &[&dyn rusqlite::ToSql]| -> rusqlite::Result<()> {
+        let mut stmt = conn.prepare(sql)?;
+        let mut q = stmt.query(args)?;
+        while let Some(r) = q.next()? {
+            let t = r.get::<_, i64>(0)?;
+            let role = r.get_ref(1)?.as_str()?;
+            let content = r.get_ref(2)?.as_str()?;
+            if let Some(&id) = ids.get(&(t, role, content)) {
+                rows[id] += 1;
+            }
+        }
+        Ok(())
+    };
+    if let (Some(lo), Some(hi)) = (timed.iter().min(), timed.iter().max()) {
+        count_rows(
+            "SELECT send_at, role, content FROM messages
+             WHERE session_id = ?1 AND send_at BETWEEN ?2 AND ?3",
+            &[&session, lo, hi],
+        )?;
+    }
+    if timed.len() < leaving.len() {
+        count_rows(
+            "SELECT send_at, role, content FROM messages WHERE session_id = ?1 AND send_at = 0",
+            &[&session],
+        )?;
+    }
+    // Staying records claim their rows first.
+    for r in staying {
+        let text = r.text();
+        if let Some(&id) = ids.get(&(r.send_at, r.role.as_str(), text.as_ref())) {
+            rows[id] -= 1;
+        }
+    }
+    let mut out = Vec::new();
+    for (i, &id) in record_ids.iter().enumerate() {
+        if rows[id] > 0 {
+            rows[id] -= 1;
+        } else {
+            out.push(i);
+        }
+    }
+    Ok(out)
+}
+
+/// Write the session's rows to `<dir>/archive.jsonl` (one row a line) and
+/// its `session_meta` row to `<dir>/session_meta.json`, both fsynced.
+fn export_rows(
+    conn: &Connection,
+    db_path: &Path,
+    sender: &str,
+    session: &str,
+    dir: &Path,
+) -> Result<u64> {
+    use std::io::Write;
+    let path = dir.join("archive.jsonl");
+    let file = std::fs::File::create(&path).map_err(|e| Error::write(&path, e))?;
+    let mut out = std::io::BufWriter::new(file);
+    let mut rows = 0u64;
+    Archive::rows_of(conn, db_path, sender, session, |m| {
+        serde_json::to_writer(&mut out, &m).map_err(|e| Error::write(&path, e.into()))?;
+        out.write_all(b"\n").map_err(|e| Error::write(&path, e))?;
+        rows += 1;
+        Ok(())
+    })?;
+    let file = out
+        .into_inner()
+        .map_err(|e| Error::write(&path, e.into_error()))?;
+    file.sync_all().map_err(|e| Error::write(&path, e))?;
+    let start_at: Option<i64> = conn
+        .query_row(
+            "SELECT start_at FROM session_meta WHERE session_id = ?1",
+            [session],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(|e| Error::sqlite(db_path, e))?;
+    if let Some(start_at) = start_at {
+        let meta = serde_json::json!({ "session_id": session, "start_at": start_at });
+        crate::store::atomic::write_atomic(
+            &dir.join("session_meta.json"),
+            meta.to_string().as_bytes(),
+        )?;
+    }
+    Ok(rows)
+}
+
+/// SQLite's answer when a read-only connection meets a hot journal.
+fn is_hot_journal(e: &rusqlite::Error) -> bool {
+    matches!(e, rusqlite::Error::SqliteFailure(f, _)
+        if f.extended_code == rusqlite::ffi::SQLITE_READONLY_ROLLBACK)
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -496,7 +685,7 @@ pub(crate) mod tests {
         let mut a = Archive::open_write(&dir.join("history.db")).unwrap();
         let tx = a.connection().transaction().unwrap();
         for (s, t) in [("a", 1), ("a", 2), ("ab", 3), ("b", 4)] {
-            Archive::insert_if_missing(&tx, s, t, "user", &format!("hello {t}"), "").unwrap();
+            Archive::insert(&tx, s, t, "user", &format!("hello {t}"), "").unwrap();
         }
         tx.execute("INSERT INTO session_meta VALUES ('a', 1), ('b', 4)", [])
             .unwrap();
@@ -512,7 +701,7 @@ pub(crate) mod tests {
         assert_eq!(counts["a"].messages, 2);
         assert_eq!(counts["a"].oldest_send_at, Some(1));
         assert_eq!(counts["ab"].messages, 1);
-        let cleared = a.clear_session("a").unwrap();
+        let cleared = a.clear_session("a", None).unwrap();
         assert_eq!(
             cleared,
             Cleared {
@@ -534,15 +723,34 @@ pub(crate) mod tests {
         assert_eq!(hits, 2);
     }
 
+    fn rec(role: &str, text: &str, t: i64) -> Record {
+        serde_json::from_value(serde_json::json!({"role": role, "content": text, "sendAt": t}))
+            .unwrap()
+    }
+
     #[test]
-    fn insert_if_missing_is_idempotent() {
+    fn archiving_counts_identical_messages_as_a_multiset() {
         let dir = tempfile::tempdir().unwrap();
         let mut a = seeded(dir.path());
-        let tx = a.connection().transaction().unwrap();
-        assert!(!Archive::insert_if_missing(&tx, "a", 1, "user", "hello 1", "").unwrap());
-        assert!(Archive::insert_if_missing(&tx, "a", 1, "user", "different", "").unwrap());
-        tx.commit().unwrap();
-        assert_eq!(a.count_session("a").unwrap(), 3);
+        // two identical records without a time, one identical timed pair
+        let leaving = [
+            rec("user", "again", 0),
+            rec("user", "again", 0),
+            rec("user", "hello 1", 1),
+            rec("user", "hello 1", 1),
+        ];
+        assert_eq!(a.missing("a", &leaving).unwrap(), vec![0, 1, 3]);
+        assert_eq!(a.archive_records("a", &leaving, &[], None).unwrap(), 3);
+        assert_eq!(a.count_session("a").unwrap(), 5);
+        // a rerun inserts nothing
+        assert_eq!(a.archive_records("a", &leaving, &[], None).unwrap(), 0);
+        // a staying copy claims a row first: one more is needed for the leaving one
+        let staying = [rec("user", "again", 0), rec("user", "again", 0)];
+        assert_eq!(
+            a.archive_records("a", &leaving[..1], &staying, None)
+                .unwrap(),
+            1
+        );
     }
 
     #[test]

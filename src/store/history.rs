@@ -37,37 +37,28 @@ impl Record {
         self.role == "assistant"
     }
 
-    /// The record's text as Agenvoy archives it: string content as is, a
-    /// part array's text parts joined by newlines, with a legacy
-    /// `sendAt:`/`sender:`/`channelId:` first line stripped.
+    /// The record's text as Agenvoy archives it: string content exactly as
+    /// stored, a part array's text parts joined by newlines.
+    ///
+    /// Nothing is ever stripped. Legacy `sendAt: …, sender: …` prefix lines
+    /// lived *outside* the JSON content in old plain-text history files; a
+    /// content that starts with `sender:` is the user's own text, and
+    /// cutting it would archive (and so lose) something else than what
+    /// history.json held.
     pub fn text(&self) -> Cow<'_, str> {
         match &self.content {
-            Value::String(s) => Cow::Borrowed(strip_legacy_prefix(s)),
-            Value::Array(parts) => {
-                let joined = parts
+            Value::String(s) => Cow::Borrowed(s),
+            Value::Array(parts) => Cow::Owned(
+                parts
                     .iter()
                     .filter(|p| p.get("type").and_then(Value::as_str) == Some("text"))
                     .filter_map(|p| p.get("text").and_then(Value::as_str))
                     .collect::<Vec<_>>()
-                    .join("\n");
-                Cow::Owned(strip_legacy_prefix(&joined).to_owned())
-            }
+                    .join("\n"),
+            ),
             Value::Null => Cow::Borrowed(""),
             other => Cow::Owned(other.to_string()),
         }
-    }
-}
-
-/// Older Agenvoy stored the `sendAt: …, sender: …` line inside the content.
-pub fn strip_legacy_prefix(s: &str) -> &str {
-    const PREFIXES: [&str; 3] = ["sendAt:", "sender:", "channelId:"];
-    if PREFIXES.iter().any(|p| s.starts_with(p)) {
-        match s.find('\n') {
-            Some(i) => &s[i + 1..],
-            None => "",
-        }
-    } else {
-        s
     }
 }
 
@@ -100,7 +91,11 @@ mod tests {
           {"role":"assistant","content":[{"type":"text","text":"one"},{"type":"image_url","image_url":{"url":"x"}},{"type":"text","text":"two"}]}
         ]"#;
         let recs = parse(raw, Path::new("h.json")).unwrap();
-        assert_eq!(recs[0].text(), "hello");
+        assert_eq!(
+            recs[0].text(),
+            "sendAt: 2025-01-01 00:00:00, sender: a\nhello",
+            "content is never cut"
+        );
         assert_eq!(recs[0].send_at, 5);
         assert_eq!(recs[1].text(), "one\ntwo");
         assert_eq!(recs[1].send_at, 0);

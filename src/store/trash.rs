@@ -7,7 +7,6 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::store::archive::Archive;
 use crate::store::atomic;
 use crate::store::layout::DataRoot;
 use crate::store::torii::Db;
@@ -31,23 +30,6 @@ pub fn create(dir: &Path) -> Result<()> {
         atomic::fsync_dir(parent)?;
     }
     Ok(())
-}
-
-/// Write the session's archive rows to `<dir>/archive.jsonl`, one row per
-/// line, fsynced. Returns the number of rows written.
-pub fn export_archive(archive: &Archive, session: &str, dir: &Path) -> Result<u64> {
-    let path = dir.join("archive.jsonl");
-    let mut rows = 0u64;
-    let file = fs::File::create(&path).map_err(|e| Error::write(&path, e))?;
-    let mut out = BufWriter::new(file);
-    archive.for_each_message(session, |m| {
-        serde_json::to_writer(&mut out, &m).map_err(|e| Error::write(&path, e.into()))?;
-        out.write_all(b"\n").map_err(|e| Error::write(&path, e))?;
-        rows += 1;
-        Ok(())
-    })?;
-    finish(out, &path)?;
-    Ok(rows)
 }
 
 /// Write ToriiDB entries to `<dir>/torii-db<N>.jsonl` as ToriiDB log lines
