@@ -188,7 +188,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --no-color --help --version sessions show reset compact summarize search errors check limits remove help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --color --no-color --help --version sessions show reset compact summarize search errors check limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -196,6 +196,10 @@ _sessionctl() {
             case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -206,7 +210,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__check)
-            opts="-y -q -v -h --all --repair --yes --force --root --json --quiet --verbose --offline --no-color --help"
+            opts="-y -q -v -h --all --repair --yes --force --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -214,6 +218,10 @@ _sessionctl() {
             case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -224,13 +232,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__compact)
-            opts="-n -y -q -v -h --all --idle-for --older-than --match --shard --model --budget --max-bytes --keep-last --fold --summarizer --llm-url --llm-model --llm-timeout --for-model --dry-run --yes --force --root --json --quiet --verbose --offline --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --model --budget --max-bytes --keep-last --fold --summarizer --llm-url --llm-model --llm-timeout --for-model --dry-run --yes --force --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --idle-for)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --idle-since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -286,6 +298,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -294,7 +310,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors)
-            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help list show edit prune search help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help list show edit prune search help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -302,6 +318,10 @@ _sessionctl() {
             case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -312,7 +332,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__edit)
-            opts="-n -y -q -v -h --action --cause --keywords --touch --embed-url --embed-model --dry-run --yes --purge --force --root --json --quiet --verbose --offline --no-color --help"
+            opts="-n -y -q -v -h --action --cause --keywords --touch --embed-url --embed-model --dry-run --yes --purge --force --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -340,6 +360,10 @@ _sessionctl() {
                     ;;
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -448,7 +472,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__list)
-            opts="-q -v -h --tool --keyword --outcome --expired --sort --limit --root --json --quiet --verbose --offline --no-color --help"
+            opts="-q -v -h --tool --keyword --outcome --expired --sort --limit --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -478,6 +502,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -486,7 +514,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__prune)
-            opts="-n -y -q -v -h --expired --not-resolved --dry-run --yes --purge --force --root --json --quiet --verbose --offline --no-color --help"
+            opts="-n -y -q -v -h --expired --not-resolved --dry-run --yes --purge --force --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -494,6 +522,10 @@ _sessionctl() {
             case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -504,7 +536,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__search)
-            opts="-q -v -h --match --tool --limit --touch-hits --force --embed-url --embed-model --root --json --quiet --verbose --offline --no-color --help"
+            opts="-q -v -h --match --tool --limit --touch-hits --force --embed-url --embed-model --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -534,6 +566,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -542,7 +578,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -550,6 +586,10 @@ _sessionctl() {
             case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -854,7 +894,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits)
-            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help refresh show learn help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help refresh show learn help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -862,6 +902,10 @@ _sessionctl() {
             case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -942,7 +986,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits__subcmd__learn)
-            opts="-q -v -h --from-error --input-tokens --root --json --quiet --verbose --offline --no-color --help"
+            opts="-q -v -h --from-error --input-tokens --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -960,6 +1004,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -968,7 +1016,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits__subcmd__refresh)
-            opts="-q -v -h --source --url --token-env --timeout --root --json --quiet --verbose --offline --no-color --help"
+            opts="-q -v -h --source --url --token-env --timeout --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -994,6 +1042,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1002,7 +1054,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1010,6 +1062,10 @@ _sessionctl() {
             case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1020,13 +1076,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__remove)
-            opts="-n -y -q -v -h --all --idle-for --older-than --match --shard --dry-run --yes --purge --force --root --json --quiet --verbose --offline --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --dry-run --yes --purge --force --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --idle-for)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --idle-since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1046,6 +1106,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1054,13 +1118,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__reset)
-            opts="-n -y -q -v -h --all --idle-for --older-than --match --shard --mode --summarizer --llm-url --llm-model --llm-timeout --dry-run --yes --purge --force --root --json --quiet --verbose --offline --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --mode --summarizer --llm-url --llm-model --llm-timeout --dry-run --yes --purge --force --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --idle-for)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --idle-since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1100,6 +1168,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1108,7 +1180,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__search)
-            opts="-q -v -h --all --match --role --since --limit --fts --embed-url --embed-model --root --json --quiet --verbose --offline --no-color --help"
+            opts="-q -v -h --all --match --role --since --limit --fts --embed-url --embed-model --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1142,6 +1214,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1150,7 +1226,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__sessions)
-            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help list help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1158,6 +1234,10 @@ _sessionctl() {
             case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1210,13 +1290,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__sessions__subcmd__list)
-            opts="-q -v -h --idle-for --older-than --match --shard --root --json --quiet --verbose --offline --no-color --help"
+            opts="-q -v -h --idle-for --idle-since --older-than --match --shard --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --idle-for)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --idle-since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1236,6 +1320,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1244,7 +1332,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --no-color --help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1252,6 +1340,10 @@ _sessionctl() {
             case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1262,13 +1354,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__summarize)
-            opts="-n -y -q -v -h --all --idle-for --older-than --match --shard --rebuild --summarizer --llm-url --llm-model --llm-timeout --chunk-chars --keep-failed --dry-run --yes --root --json --quiet --verbose --offline --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --rebuild --summarizer --llm-url --llm-model --llm-timeout --chunk-chars --keep-failed --dry-run --yes --root --json --quiet --verbose --offline --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --idle-for)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --idle-since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1310,6 +1406,10 @@ _sessionctl() {
                     ;;
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_sessionctl_global_optspecs
-    string join \n root= json q/quiet v/verbose offline no-color h/help V/version
+    string join \n root= json q/quiet v/verbose offline color= no-color h/help V/version
 end
 
 function __fish_sessionctl_needs_command
@@ -25,11 +25,14 @@ function __fish_sessionctl_using_subcommand
 end
 
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_needs_command" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -s V -l version -d 'Print version'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "sessions" -d 'Work with the set of sessions under the root'
@@ -44,36 +47,47 @@ complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "limits" -d 'C
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l older-than -d 'Only sessions whose first message is older than this (e.g. 30d)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l older-than -d 'Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l older-than -d 'Only sessions whose first message is older than this (e.g. 30d)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l older-than -d 'Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l mode -d 'summary: keep the rolling summary; all: delete it too' -r -f -a "summary\t'Clear the conversation, keep the rolling summary (summary.json + cursor)'
@@ -85,6 +99,9 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l llm-url 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l llm-model -d 'Model name to ask for' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l llm-timeout -d 'Seconds to wait for one answer' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
@@ -94,10 +111,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l json -d 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l older-than -d 'Only sessions whose first message is older than this (e.g. 30d)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l older-than -d 'Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l model -d 'The model whose window sets the budget [default: the session\'s config.json model]' -r
@@ -112,6 +130,9 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-mo
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-timeout -d 'Seconds to wait for one answer' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l for-model -d 'The session moves to this model: rewrite its tool histories as plain text the new model can read, and budget for that model' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l fold -d 'Merge the records that leave history.json into summary.json first, so the model keeps their gist (the summary is otherwise untouched)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s n -l dry-run -d 'Print exactly what would change, change nothing'
@@ -121,10 +142,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l json -
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l older-than -d 'Only sessions whose first message is older than this (e.g. 30d)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l older-than -d 'Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l summarizer -d 'Which summarizer writes summaries and folds tool steps' -r -f -a "offline\t'Deterministic and extractive; no network, no key'
@@ -136,6 +158,9 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l llm-
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l chunk-chars -d 'Characters per chunk sent to the summarizer' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l keep-failed -d 'Save a reply that failed validation twice to this file' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l rebuild -d 'Start from an empty summary and merge the whole archive (needs --yes without a terminal; the old summary goes to sessions/.Trash)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s n -l dry-run -d 'Print what would be merged, change nothing'
@@ -144,31 +169,37 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l json
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l match -r -f -a "semantic\t''
 keyword\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l role -d 'Only messages of this role' -r -f -a "user\t''
 assistant\t''"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l since -d 'Only messages newer than this (e.g. 7d, 12h)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l since -d 'Only messages newer than this: an age (7d, 12h) or a date (2025-10-01)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l limit -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l embed-url -d 'OpenAI-compatible embeddings server [env: SESSIONCTL_EMBED_BASE_URL]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l embed-model -d 'Embedding model [env: SESSIONCTL_EMBED_MODEL; default: text-embedding-3-small]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l all -d 'Every session (the default when none is named)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l fts -d 'Pass the query to FTS5 as it is (keyword search)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -f -a "list" -d 'List error-memory records (expired ones only with --expired)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -f -a "show" -d 'Show one record: every field, TTL left, whether it has a vector'
@@ -184,19 +215,25 @@ tool\t'By tool name, then newest first'
 expires\t'Soonest to expire first'"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l limit -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l expired -d 'Include expired records'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l action -d 'The new action; - reads it from stdin; without it, $EDITOR on a terminal' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l cause -r
@@ -204,6 +241,9 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l embed-url -d 'OpenAI-compatible embeddings server [env: SESSIONCTL_EMBED_BASE_URL]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l embed-model -d 'Embedding model [env: SESSIONCTL_EMBED_MODEL; default: text-embedding-3-small]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l touch -d 'Restart the 90-day TTL instead of keeping it'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
@@ -213,9 +253,12 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l expired -d 'Remove expired records (default: both kinds)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l not-resolved -d 'Remove records whose outcome is not `resolved` (default: both kinds)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s n -l dry-run -d 'Print exactly what would change, change nothing'
@@ -226,7 +269,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l match -r -f -a "semantic\t''
 keyword\t''"
@@ -235,13 +278,16 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l embed-url -d 'OpenAI-compatible embeddings server [env: SESSIONCTL_EMBED_BASE_URL]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l embed-model -d 'Embedding model [env: SESSIONCTL_EMBED_MODEL; default: text-embedding-3-small]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l touch-hits -d 'Refresh the 90-day TTL of what is returned, as an agent\'s lookup does'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l force -d 'Write even though Agenvoy seems to be running (with --touch-hits)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from help" -f -a "list" -d 'List error-memory records (expired ones only with --expired)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one record: every field, TTL left, whether it has a vector'
@@ -250,6 +296,9 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from help" -f -a "search" -d 'What an agent would get as related_errors for a query'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l all
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l repair -d 'Fix what is safe to fix (needs --yes without a terminal)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s y -l yes
@@ -258,14 +307,17 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l json -d 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
@@ -280,37 +332,50 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l token-env -d 'Environment variable holding the bearer token (Copilot)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l timeout -d 'Give up after this many seconds' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l from-error -d 'The provider\'s error text, or - to read it from stdin' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l input-tokens -d 'Tokens the failed request held, for errors that state no numbers' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l idle-for -d 'Only sessions with no activity for this long (e.g. 7d, 12h, 2w)' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l older-than -d 'Only sessions whose first message is older than this (e.g. 30d)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l older-than -d 'Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
@@ -320,7 +385,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l json -d
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l no-color -d 'No colours (also when NO_COLOR is set)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "sessions" -d 'Work with the set of sessions under the root'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "show" -d 'Show every tier of one session side by side'

@@ -134,44 +134,42 @@ fn text(rng: &mut Rng, max_words: u64) -> String {
     s.trim_end().to_owned()
 }
 
+/// Generate a deterministic Agenvoy data root (sessions, ToriiDB logs, the
+/// SQLite archive) for benchmarks and soak tests.
+#[derive(clap::Parser)]
+#[command(
+    name = "gen",
+    after_help = "Example:\n  cargo run --release --example gen -- --sessions 100 --records 500 --seed 7 --out /tmp/root"
+)]
 struct Args {
+    /// Number of session folders
+    #[arg(long, default_value_t = 3)]
     sessions: usize,
+    /// history.json records per session
+    #[arg(long, default_value_t = 50)]
     records: usize,
+    /// Archive rows in total [default: sessions × records]
+    #[arg(long)]
     archive_rows: Option<usize>,
+    /// ToriiDB db1 keys in total [default: sessions × records]
+    #[arg(long)]
     torii_keys: Option<usize>,
+    /// Error-memory records (db2)
+    #[arg(long, default_value_t = 100)]
     errors: usize,
+    /// Words in an assistant record (user records get a third)
+    #[arg(long, default_value_t = 60)]
     words: u64,
+    /// Seed: the same seed writes the same root on every machine
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Where to write the root (created)
+    #[arg(long, default_value = "gen-root")]
     out: PathBuf,
 }
 
 fn parse_args() -> Args {
-    let mut a = Args {
-        sessions: 3,
-        records: 50,
-        archive_rows: None,
-        torii_keys: None,
-        errors: 100,
-        words: 60,
-        seed: 1,
-        out: PathBuf::from("gen-root"),
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut val = || it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
-        match flag.as_str() {
-            "--sessions" => a.sessions = val().parse().unwrap(),
-            "--records" => a.records = val().parse().unwrap(),
-            "--archive-rows" => a.archive_rows = Some(val().parse().unwrap()),
-            "--torii-keys" => a.torii_keys = Some(val().parse().unwrap()),
-            "--errors" => a.errors = val().parse().unwrap(),
-            "--words" => a.words = val().parse().unwrap(),
-            "--seed" => a.seed = val().parse().unwrap(),
-            "--out" => a.out = PathBuf::from(val()),
-            other => panic!("unknown flag {other}; see the comment at the top of examples/gen.rs"),
-        }
-    }
-    a
+    <Args as clap::Parser>::parse()
 }
 
 fn vector(rng: &mut Rng) -> String {

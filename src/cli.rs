@@ -63,9 +63,32 @@ pub struct GlobalArgs {
     #[arg(long, global = true, env = "SESSIONCTL_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
     pub offline: bool,
 
-    /// No colours (also when NO_COLOR is set)
-    #[arg(long, global = true, env = "NO_COLOR", value_parser = clap::builder::FalseyValueParser::new())]
+    /// When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never
+    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+
+    /// The same as --color never
+    #[arg(long, global = true, hide = true)]
     pub no_color: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorWhen {
+    /// `NO_COLOR` with any non-empty value turns colour off (no-color.org);
+    /// `--color always` wins over it, as an explicit flag should.
+    pub fn enabled(self, tty: bool, no_color_env: Option<&std::ffi::OsStr>) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => tty && no_color_env.is_none_or(|v| v.is_empty()),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -394,9 +417,9 @@ pub struct SearchArgs {
     /// Only messages of this role
     #[arg(long, value_parser = ["user", "assistant"])]
     pub role: Option<String>,
-    /// Only messages newer than this (e.g. 7d, 12h)
-    #[arg(long, value_name = "AGE", value_parser = parse_age)]
-    pub since: Option<i64>,
+    /// Only messages newer than this: an age (7d, 12h) or a date (2025-10-01)
+    #[arg(long, value_name = "AGE|DATE", value_parser = crate::timefmt::parse_bound)]
+    pub since: Option<crate::timefmt::TimeBound>,
     #[arg(long, default_value_t = 20)]
     pub limit: usize,
     /// Pass the query to FTS5 as it is (keyword search)
@@ -449,13 +472,18 @@ pub struct LearnArgs {
 /// Which sessions a command applies to.
 #[derive(Debug, Args, Clone, Default)]
 pub struct Filters {
-    /// Only sessions with no activity for this long (e.g. 7d, 12h, 2w)
+    /// Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo
+    /// (a bare `m` is refused: write `min` or `mo`)
     #[arg(long, value_name = "AGE", value_parser = parse_age)]
     pub idle_for: Option<i64>,
 
-    /// Only sessions whose first message is older than this (e.g. 30d)
-    #[arg(long, value_name = "AGE", value_parser = parse_age)]
-    pub older_than: Option<i64>,
+    /// Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)
+    #[arg(long, value_name = "DATE", value_parser = crate::timefmt::parse_date, conflicts_with = "idle_for")]
+    pub idle_since: Option<chrono::DateTime<chrono::Utc>>,
+
+    /// Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)
+    #[arg(long, value_name = "AGE|DATE", value_parser = crate::timefmt::parse_bound)]
+    pub older_than: Option<crate::timefmt::TimeBound>,
 
     /// Only session ids matching this glob (`*`, `?`, `[a-z]`)
     #[arg(long = "match", value_name = "GLOB")]
@@ -468,10 +496,22 @@ pub struct Filters {
 
 impl Filters {
     pub fn is_empty(&self) -> bool {
-        self.idle_for.is_none()
-            && self.older_than.is_none()
-            && self.glob.is_none()
-            && self.shard.is_none()
+        !self.has_time() && self.glob.is_none() && self.shard.is_none()
+    }
+
+    /// Whether a filter needs the sessions' times.
+    pub fn has_time(&self) -> bool {
+        self.idle_for.is_some() || self.idle_since.is_some() || self.older_than.is_some()
+    }
+
+    /// Sessions whose last activity is at or before this are idle enough.
+    pub fn idle_cutoff(
+        &self,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Option<chrono::DateTime<chrono::Utc>> {
+        self.idle_for
+            .map(|s| crate::timefmt::TimeBound::Ago(s).cutoff(now))
+            .or(self.idle_since)
     }
 }
 
@@ -682,6 +722,20 @@ mod tests {
     #[test]
     fn definitions_are_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn no_color_means_any_non_empty_value() {
+        use std::ffi::OsStr;
+        let auto = ColorWhen::Auto;
+        assert!(auto.enabled(true, None));
+        assert!(auto.enabled(true, Some(OsStr::new(""))));
+        for v in ["1", "0", "false", "no"] {
+            assert!(!auto.enabled(true, Some(OsStr::new(v))), "NO_COLOR={v}");
+        }
+        assert!(!auto.enabled(false, None), "no colour into a pipe");
+        assert!(ColorWhen::Always.enabled(false, Some(OsStr::new("1"))));
+        assert!(!ColorWhen::Never.enabled(true, None));
     }
 
     #[test]

@@ -17,14 +17,13 @@ pub struct Output {
 }
 
 impl Output {
-    pub fn new(json: bool, quiet: bool, verbose: bool, no_color: bool) -> Self {
-        let tty = io::stdout().is_terminal();
+    pub fn new(json: bool, quiet: bool, verbose: bool, color: bool) -> Self {
         Output {
             json,
             quiet,
             verbose,
-            color: tty && !no_color,
-            tty,
+            color,
+            tty: io::stdout().is_terminal(),
         }
     }
 

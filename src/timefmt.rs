@@ -2,30 +2,110 @@
 
 use chrono::{DateTime, Local, TimeZone, Utc};
 
-/// Parse `30d`, `12h`, `90m`, `45s`, `2w` into seconds.
+/// Seconds in each unit a duration may use. A month is 30 days and a year
+/// 365 days, as `age()` prints them. A bare `m` is refused: it reads as
+/// minutes to some and as months to others (restic), and `--idle-for 6m`
+/// deleting nearly everything is not a mistake to allow.
+const UNITS: [(&str, i64); 7] = [
+    ("s", 1),
+    ("min", 60),
+    ("h", 3_600),
+    ("d", 86_400),
+    ("w", 604_800),
+    ("mo", 2_592_000),
+    ("y", 31_536_000),
+];
+
+const UNIT_HELP: &str = "units: s, min, h, d, w, mo, y (e.g. 45min, 7d, 1y6mo)";
+
+/// Parse a duration such as `7d`, `12h`, `90min`, `2w`, `6mo`, `1y6mo` or
+/// `2h30min` into seconds.
 pub fn parse_duration(s: &str) -> Result<i64, String> {
-    let s = s.trim();
-    let split = s
-        .find(|c: char| !c.is_ascii_digit())
-        .ok_or_else(|| format!("duration {s:?} needs a unit: s, m, h, d or w (e.g. 7d)"))?;
-    let (num, unit) = s.split_at(split);
-    let n: i64 = num
-        .parse()
-        .map_err(|_| format!("duration {s:?} must start with a number (e.g. 7d)"))?;
-    let mult = match unit {
-        "s" => 1,
-        "m" => 60,
-        "h" => 3600,
-        "d" => 86_400,
-        "w" => 604_800,
-        _ => {
+    let text = s.trim();
+    if text.is_empty() {
+        return Err(format!("empty duration; {UNIT_HELP}"));
+    }
+    let mut rest = text;
+    let mut total: i64 = 0;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if digits == 0 {
             return Err(format!(
-                "unknown unit {unit:?} in {s:?}: use s, m, h, d or w"
-            ))
+                "duration {text:?} must start with a number; {UNIT_HELP}"
+            ));
         }
-    };
-    n.checked_mul(mult)
-        .ok_or_else(|| format!("duration {s:?} is too large"))
+        let n: i64 = rest[..digits]
+            .parse()
+            .map_err(|_| format!("duration {text:?} is too large"))?;
+        rest = &rest[digits..];
+        let unit_len = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let unit = &rest[..unit_len];
+        rest = &rest[unit_len..];
+        let mult = match UNITS.iter().find(|(u, _)| *u == unit) {
+            Some((_, m)) => *m,
+            None if unit.is_empty() => {
+                return Err(format!("duration {text:?} needs a unit; {UNIT_HELP}"))
+            }
+            None if unit == "m" => {
+                return Err(format!(
+                    "{text:?}: `m` is ambiguous; write `min` for minutes or `mo` for months"
+                ))
+            }
+            None => return Err(format!("unknown unit {unit:?} in {text:?}; {UNIT_HELP}")),
+        };
+        total = n
+            .checked_mul(mult)
+            .and_then(|x| total.checked_add(x))
+            .ok_or_else(|| format!("duration {text:?} is too large"))?;
+    }
+    Ok(total)
+}
+
+/// Parse a date (`2025-10-01`, local midnight) or an RFC 3339 time.
+pub fn parse_date(s: &str) -> Result<DateTime<Utc>, String> {
+    let text = s.trim();
+    if let Ok(t) = DateTime::parse_from_rfc3339(text) {
+        return Ok(t.with_timezone(&Utc));
+    }
+    let day = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| {
+        format!("{text:?} is not a date: use YYYY-MM-DD or an RFC 3339 time (2025-10-01T12:00:00Z)")
+    })?;
+    let midnight = day.and_hms_opt(0, 0, 0).expect("midnight exists");
+    Local
+        .from_local_datetime(&midnight)
+        .earliest()
+        .map(|t| t.with_timezone(&Utc))
+        .ok_or_else(|| format!("{text:?}: local midnight does not exist on that day"))
+}
+
+/// A point in time on the command line: an age counted back from now, or a
+/// fixed date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeBound {
+    Ago(i64),
+    At(DateTime<Utc>),
+}
+
+impl TimeBound {
+    pub fn cutoff(self, now: DateTime<Utc>) -> DateTime<Utc> {
+        match self {
+            TimeBound::Ago(secs) => now - chrono::Duration::seconds(secs),
+            TimeBound::At(t) => t,
+        }
+    }
+}
+
+/// A duration (`30d`) or a date (`2025-10-01`).
+pub fn parse_bound(s: &str) -> Result<TimeBound, String> {
+    let text = s.trim();
+    if text.len() >= 10 && text.as_bytes()[4] == b'-' {
+        return parse_date(text).map(TimeBound::At);
+    }
+    parse_duration(text).map(TimeBound::Ago)
 }
 
 pub fn from_nanos(ns: i64) -> DateTime<Utc> {
@@ -69,11 +149,29 @@ mod tests {
     #[test]
     fn durations() {
         assert_eq!(parse_duration("7d"), Ok(604_800));
-        assert_eq!(parse_duration("90m"), Ok(5400));
+        assert_eq!(parse_duration("90min"), Ok(5400));
         assert_eq!(parse_duration("2w"), Ok(1_209_600));
+        assert_eq!(parse_duration("6mo"), Ok(6 * 2_592_000));
+        assert_eq!(parse_duration("1y6mo"), Ok(31_536_000 + 6 * 2_592_000));
+        assert_eq!(parse_duration("2h30min"), Ok(9000));
         assert!(parse_duration("7").is_err());
         assert!(parse_duration("d").is_err());
-        assert!(parse_duration("3y").is_err());
+        assert!(parse_duration("").is_err());
+        assert!(parse_duration("3x").is_err());
+        let m = parse_duration("6m").unwrap_err();
+        assert!(m.contains("min") && m.contains("mo"), "{m}");
+        assert!(parse_duration("99999999999999y").is_err());
+    }
+
+    #[test]
+    fn dates_and_bounds() {
+        let t = parse_date("2025-10-01T12:00:00Z").unwrap();
+        assert_eq!(rfc3339(t), "2025-10-01T12:00:00Z");
+        assert!(parse_date("2025-13-01").is_err());
+        assert_eq!(parse_bound("30d"), Ok(TimeBound::Ago(30 * 86_400)));
+        assert!(matches!(parse_bound("2025-10-01"), Ok(TimeBound::At(_))));
+        let now = Utc.timestamp_opt(1_000_000, 0).unwrap();
+        assert_eq!(TimeBound::Ago(10).cutoff(now).timestamp(), 999_990);
     }
 
     #[test]

@@ -30,7 +30,16 @@ pub struct Context {
 /// Run the parsed command line; returns the process exit code.
 pub fn run(cli: Cli) -> Result<i32> {
     let g = &cli.global;
-    let out = Output::new(g.json, g.quiet, g.verbose, g.no_color);
+    let when = if g.no_color {
+        crate::cli::ColorWhen::Never
+    } else {
+        g.color
+    };
+    let color = when.enabled(
+        std::io::IsTerminal::is_terminal(&std::io::stdout()),
+        std::env::var_os("NO_COLOR").as_deref(),
+    );
+    let out = Output::new(g.json, g.quiet, g.verbose, color);
     let root_path = match &g.root {
         Some(p) => p.clone(),
         None => DataRoot::default_path().ok_or_else(|| {
@@ -43,6 +52,9 @@ pub fn run(cli: Cli) -> Result<i32> {
         out,
         offline: g.offline,
     };
+    if !matches!(cli.command, Command::Limits(_)) {
+        ensure_agenvoy_root(&ctx.root)?;
+    }
     ctx.out
         .info(&format!("data root {}", ctx.root.path().display()));
     match cli.command {
@@ -63,6 +75,21 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args),
     }
+}
+
+/// A folder with neither `sessions/` nor `.store/` is not an Agenvoy root:
+/// a mistyped `--root` or `AGENVOY_HOME` must fail (66), not report "no
+/// sessions" with exit 0 every night.
+fn ensure_agenvoy_root(root: &DataRoot) -> crate::Result<()> {
+    let present = |p: std::path::PathBuf| std::fs::symlink_metadata(p).is_ok();
+    if present(root.sessions_dir()) || present(root.store_dir()) {
+        return Ok(());
+    }
+    Err(crate::Error::no_input(format!(
+        "{} is not an Agenvoy data root: it has neither sessions/ nor .store/",
+        root.path().display()
+    ))
+    .with_hint("pass --root DIR or set AGENVOY_HOME to the folder that holds them (default ~/.config/agenvoy)"))
 }
 
 /// Replay a ToriiDB database and tell the user about anything ToriiDB

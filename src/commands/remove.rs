@@ -29,7 +29,7 @@ pub fn run(ctx: &Context, args: &RemoveArgs) -> Result<i32> {
         }
         let filters = &args.targets.filters;
         targets.retain(|(id, _)| targets::matches_id(filters, id));
-        if filters.idle_for.is_some() || filters.older_than.is_some() {
+        if filters.has_time() {
             let kept: Vec<String> = targets::resolve(&ctx.root, &args.targets, true)?
                 .into_iter()
                 .map(|t| t.id)

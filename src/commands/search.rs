@@ -35,7 +35,11 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<i32> {
     let scope = Scope {
         sessions: &args.sessions,
         role: args.role.as_deref(),
-        since: args.since.map(|s| (now - s) * 1_000_000_000),
+        since: args.since.map(|b| {
+            b.cutoff(chrono::Utc::now())
+                .timestamp_nanos_opt()
+                .unwrap_or(i64::MIN)
+        }),
     };
     let db1 = load_db1(ctx)?;
 

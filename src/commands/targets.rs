@@ -77,7 +77,7 @@ pub fn filter<T: HasDir>(
             if !matches_id(f, item.id()) {
                 return false;
             }
-            if f.idle_for.is_none() && f.older_than.is_none() {
+            if !f.has_time() {
                 return true;
             }
             item.dir()
@@ -97,11 +97,10 @@ pub fn matches_id(f: &Filters, id: &str) -> bool {
 /// The time filters: --idle-for and --older-than. A session with no known
 /// time never matches them (we cannot prove it is old).
 pub fn matches_times(f: &Filters, row: &SessionRow, now: chrono::DateTime<chrono::Utc>) -> bool {
-    let older = |t: Option<chrono::DateTime<chrono::Utc>>, secs: i64| {
-        t.is_some_and(|t| (now - t).num_seconds() >= secs)
-    };
-    f.idle_for.is_none_or(|s| older(row.last_at, s))
-        && f.older_than.is_none_or(|s| older(row.first_at, s))
+    let before = |t: Option<chrono::DateTime<chrono::Utc>>, cutoff| t.is_some_and(|t| t <= cutoff);
+    f.idle_cutoff(now).is_none_or(|c| before(row.last_at, c))
+        && f.older_than
+            .is_none_or(|b| before(row.first_at, b.cutoff(now)))
 }
 
 pub trait HasDir {

@@ -189,7 +189,36 @@ pub fn row(
         Ok(None) => {}
         Err(e) => row.problems.push(e.to_string()),
     }
+    if row.last_at.is_none() {
+        // A reset session has no history left, but it still has an age:
+        // the newest of what remains, so `--idle-for` can select it again.
+        row.last_at = remaining_activity(dir);
+        row.first_at = row.first_at.or(row.last_at);
+    }
     row
+}
+
+/// Files a reset keeps (usage.log grows with every LLM call), and the
+/// folder itself: the last sign of activity when history.json is gone.
+const ACTIVITY_FILES: [&str; 7] = [
+    "usage.log",
+    "config.json",
+    "status.json",
+    "summary.json",
+    "summary.meta.json",
+    ".history",
+    "bot.md",
+];
+
+fn remaining_activity(dir: &SessionDir) -> Option<DateTime<Utc>> {
+    ACTIVITY_FILES
+        .iter()
+        .map(|name| dir.path.join(name))
+        .chain(std::iter::once(dir.path.clone()))
+        .filter_map(|p| dir.inspect(&p).ok().flatten())
+        .filter_map(|m| m.modified().ok())
+        .max()
+        .map(DateTime::<Utc>::from)
 }
 
 /// Everything `show` prints about one session.
