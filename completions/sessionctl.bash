@@ -188,13 +188,17 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --color --no-color --help --version sessions show reset compact summarize search errors check limits remove help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -210,13 +214,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__check)
-            opts="-y -q -v -h --all --repair --yes --force --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-y -q -v -h --all --repair --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -232,7 +240,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__compact)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --model --budget --max-bytes --keep-last --fold --summarizer --llm-url --llm-model --llm-timeout --for-model --dry-run --yes --force --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --model --budget --max-bytes --keep-last --fold --summarizer --llm-url --llm-model --llm-timeout --for-model --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -298,6 +306,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -310,13 +322,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors)
-            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help list show edit prune search help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help list show edit prune search help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -332,7 +348,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__edit)
-            opts="-n -y -q -v -h --action --cause --keywords --touch --embed-url --embed-model --dry-run --yes --purge --force --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-n -y -q -v -h --action --cause --keywords --touch --embed-url --embed-model --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -359,6 +375,10 @@ _sessionctl() {
                     return 0
                     ;;
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -472,7 +492,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__list)
-            opts="-q -v -h --tool --keyword --outcome --expired --sort --limit --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-q -v -h --tool --keyword --outcome --expired --sort --limit --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -502,6 +522,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -514,13 +538,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__prune)
-            opts="-n -y -q -v -h --expired --not-resolved --dry-run --yes --purge --force --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-n -y -q -v -h --expired --not-resolved --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -536,7 +564,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__search)
-            opts="-q -v -h --match --tool --limit --touch-hits --force --embed-url --embed-model --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-q -v -h --match --tool --limit --touch-hits --force --embed-url --embed-model --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -566,6 +594,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -578,13 +610,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -894,13 +930,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits)
-            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help refresh show learn help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help refresh show learn help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -986,7 +1026,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits__subcmd__learn)
-            opts="-q -v -h --from-error --input-tokens --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-q -v -h --from-error --input-tokens --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1004,6 +1044,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -1016,7 +1060,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits__subcmd__refresh)
-            opts="-q -v -h --source --url --token-env --timeout --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-q -v -h --source --url --token-env --timeout --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1042,6 +1086,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -1054,13 +1102,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1076,7 +1128,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__remove)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --dry-run --yes --purge --force --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1106,6 +1158,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -1118,7 +1174,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__reset)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --mode --summarizer --llm-url --llm-model --llm-timeout --dry-run --yes --purge --force --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --mode --summarizer --llm-url --llm-model --llm-timeout --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1168,6 +1224,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -1180,7 +1240,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__search)
-            opts="-q -v -h --all --match --role --since --limit --fts --embed-url --embed-model --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-q -v -h --all --match --role --since --limit --fts --embed-url --embed-model --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1214,6 +1274,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -1226,13 +1290,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__sessions)
-            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help list help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1290,7 +1358,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__sessions__subcmd__list)
-            opts="-q -v -h --idle-for --idle-since --older-than --match --shard --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-q -v -h --idle-for --idle-since --older-than --match --shard --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1320,6 +1388,10 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -1332,13 +1404,17 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1354,7 +1430,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__summarize)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --rebuild --summarizer --llm-url --llm-model --llm-timeout --chunk-chars --keep-failed --dry-run --yes --root --json --quiet --verbose --offline --color --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --rebuild --summarizer --llm-url --llm-model --llm-timeout --chunk-chars --keep-failed --dry-run --yes --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1405,6 +1481,10 @@ _sessionctl() {
                     return 0
                     ;;
                 --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -63,6 +63,11 @@ pub struct GlobalArgs {
     #[arg(long, global = true, env = "SESSIONCTL_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
     pub offline: bool,
 
+    /// Append one NDJSON line per run to FILE (time, command line, exit code, sessions
+    /// changed and failed); its folder is created. For cron jobs.
+    #[arg(long, global = true, env = "SESSIONCTL_LOG", value_name = "FILE")]
+    pub log: Option<PathBuf>,
+
     /// When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never
     #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     pub color: ColorWhen,
@@ -70,6 +75,42 @@ pub struct GlobalArgs {
     /// The same as --color never
     #[arg(long, global = true, hide = true)]
     pub no_color: bool,
+}
+
+impl Cli {
+    /// The command as scripts see it in the JSON envelope and the run log.
+    pub fn command_name(&self) -> &'static str {
+        match &self.command {
+            Command::Sessions(SessionsCommand::List(_)) => "sessions list",
+            Command::Show(_) => "show",
+            Command::Reset(_) => "reset",
+            Command::Remove(_) => "remove",
+            Command::Compact(_) => "compact",
+            Command::Summarize(_) => "summarize",
+            Command::Search(_) => "search",
+            Command::Check(_) => "check",
+            Command::Errors(ErrorsCommand::List(_)) => "errors list",
+            Command::Errors(ErrorsCommand::Show(_)) => "errors show",
+            Command::Errors(ErrorsCommand::Edit(_)) => "errors edit",
+            Command::Errors(ErrorsCommand::Prune(_)) => "errors prune",
+            Command::Errors(ErrorsCommand::Search(_)) => "errors search",
+            Command::Limits(LimitsCommand::Refresh(_)) => "limits refresh",
+            Command::Limits(LimitsCommand::Show(_)) => "limits show",
+            Command::Limits(LimitsCommand::Learn(_)) => "limits learn",
+        }
+    }
+
+    pub fn dry_run(&self) -> bool {
+        match &self.command {
+            Command::Reset(a) => a.write.dry_run,
+            Command::Remove(a) => a.write.dry_run,
+            Command::Compact(a) => a.dry_run,
+            Command::Summarize(a) => a.dry_run,
+            Command::Errors(ErrorsCommand::Edit(a)) => a.write.dry_run,
+            Command::Errors(ErrorsCommand::Prune(a)) => a.write.dry_run,
+            _ => false,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

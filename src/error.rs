@@ -145,6 +145,17 @@ impl Error {
         }
     }
 
+    /// The file the error is about, when there is one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Error::Data { path, .. }
+            | Error::CantWrite { path, .. }
+            | Error::Read { path, .. }
+            | Error::Sqlite { path, .. } => Some(path),
+            _ => None,
+        }
+    }
+
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Usage { .. } => exit::USAGE,

@@ -105,6 +105,99 @@ impl Output {
     }
 }
 
+/// The one JSON document every command prints with `--json`, whatever the
+/// number of sessions: see docs/json.md.
+#[derive(Debug, Serialize)]
+pub struct Envelope<'a, R: Serialize> {
+    /// Bumped only when a field changes meaning or goes away.
+    pub schema: u32,
+    pub command: &'a str,
+    /// No errors: every session (or the one thing asked) succeeded.
+    pub ok: bool,
+    pub dry_run: bool,
+    pub results: &'a [R],
+    pub errors: &'a [ErrorEntry],
+}
+
+pub const SCHEMA: u32 = 1;
+
+/// One failure: of a session in a batch (`session` set), or of the whole
+/// command (`session` null).
+#[derive(Debug, Clone, Serialize)]
+pub struct ErrorEntry {
+    pub session: Option<String>,
+    pub code: i32,
+    pub message: String,
+    pub file: Option<String>,
+    pub hint: Option<String>,
+}
+
+impl ErrorEntry {
+    pub fn new(session: Option<&str>, e: &crate::Error) -> Self {
+        ErrorEntry {
+            session: session.map(str::to_owned),
+            code: e.exit_code(),
+            message: e.to_string(),
+            file: e.path().map(|p| p.display().to_string()),
+            hint: e.hint().map(str::to_owned),
+        }
+    }
+
+    /// A command's failure, from the error chain main reports.
+    pub fn of_failure(err: &anyhow::Error) -> Self {
+        match err.chain().find_map(|e| e.downcast_ref::<crate::Error>()) {
+            Some(ours) => ErrorEntry {
+                message: format!("{err:#}"),
+                ..ErrorEntry::new(None, ours)
+            },
+            None => ErrorEntry {
+                session: None,
+                code: crate::error::exit::SOFTWARE,
+                message: format!("{err:#}"),
+                file: None,
+                hint: None,
+            },
+        }
+    }
+}
+
+impl Output {
+    /// Print the envelope (with --json). Results are in the order given.
+    pub fn envelope<R: Serialize>(
+        &self,
+        command: &str,
+        dry_run: bool,
+        results: &[R],
+        errors: &[ErrorEntry],
+    ) -> io::Result<()> {
+        self.json(&Envelope {
+            schema: SCHEMA,
+            command,
+            ok: errors.is_empty(),
+            dry_run,
+            results,
+            errors,
+        })
+    }
+
+    /// Without --json, each failed session is one line on stderr.
+    pub fn session_errors(&self, errors: &[ErrorEntry]) {
+        if self.json {
+            return;
+        }
+        for e in errors {
+            eprintln!(
+                "sessionctl: error: {}: {}",
+                e.session.as_deref().unwrap_or("-"),
+                e.message
+            );
+            if let Some(h) = &e.hint {
+                eprintln!("  hint: {h}");
+            }
+        }
+    }
+}
+
 /// At most `max` characters of one line of text, with `…` when cut.
 pub fn head_cut(text: &str, max: usize) -> String {
     let line = text.lines().next().unwrap_or("");

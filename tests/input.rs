@@ -96,7 +96,16 @@ fn a_folder_that_is_not_an_agenvoy_root_is_66() {
     ] {
         let out = sessionctl(dir.path()).args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(66), "{args:?}: {}", stderr(&out));
-        assert!(stderr(&out).contains("neither sessions/ nor .store/"));
+        // with --json the error is the envelope on stdout, else a line on stderr
+        let said = if args.contains(&"--json") {
+            let v = json_of(&out);
+            assert_eq!(v["ok"], false);
+            assert_eq!(v["errors"][0]["code"], 66);
+            v["errors"][0]["message"].as_str().unwrap().to_owned()
+        } else {
+            stderr(&out)
+        };
+        assert!(said.contains("neither sessions/ nor .store/"), "{said}");
     }
     // an empty but real root is fine
     std::fs::create_dir(dir.path().join("sessions")).unwrap();

@@ -16,7 +16,8 @@ mod targets;
 use anyhow::Result;
 
 use crate::cli::{Cli, Command, ErrorsCommand, LimitsCommand, SessionsCommand};
-use crate::output::Output;
+use crate::error::exit;
+use crate::output::{ErrorEntry, Output};
 use crate::store::layout::DataRoot;
 
 /// What every command gets: the opened root and the renderer.
@@ -27,8 +28,139 @@ pub struct Context {
     pub offline: bool,
 }
 
-/// Run the parsed command line; returns the process exit code.
-pub fn run(cli: Cli) -> Result<i32> {
+/// What a command did, for the exit code and the run log.
+#[derive(Debug, Default)]
+pub struct Done {
+    pub code: i32,
+    /// Sessions the command looked at.
+    pub sessions: usize,
+    /// Sessions it changed (a no-op run lists none).
+    pub changed: Vec<String>,
+    pub failed: Vec<ErrorEntry>,
+}
+
+impl From<i32> for Done {
+    fn from(code: i32) -> Self {
+        Done {
+            code,
+            ..Done::default()
+        }
+    }
+}
+
+/// Run a parsed command line to its exit code: errors are reported (as the
+/// JSON envelope with --json, never a bare line), and with --log one NDJSON
+/// line records the run.
+pub fn execute(cli: Cli) -> i32 {
+    let command = cli.command_name();
+    let dry_run = cli.dry_run();
+    let json = cli.global.json;
+    let log = cli.global.log.clone();
+    let done = match run(cli) {
+        Ok(done) => done,
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return exit::OK;
+            }
+            let entry = ErrorEntry::of_failure(&err);
+            if json {
+                let out = Output::new(true, false, false, false);
+                let _ = out.envelope::<()>(command, dry_run, &[], std::slice::from_ref(&entry));
+            } else {
+                eprintln!("sessionctl: error: {}", entry.message);
+                if let Some(hint) = &entry.hint {
+                    eprintln!("  hint: {hint}");
+                }
+            }
+            Done {
+                code: entry.code,
+                failed: vec![entry],
+                ..Done::default()
+            }
+        }
+    };
+    if let Some(path) = log {
+        if let Err(e) = append_log(&path, command, dry_run, &done) {
+            eprintln!("sessionctl: warning: cannot write the run log: {e}");
+        }
+    }
+    done.code
+}
+
+/// A command line clap refused (64), or --help/--version (0). With --json
+/// anywhere on the line, the refusal is the JSON envelope.
+pub fn usage_error(e: &clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return exit::OK;
+    }
+    if std::env::args().any(|a| a == "--json") {
+        let entry = ErrorEntry {
+            session: None,
+            code: exit::USAGE,
+            message: e
+                .to_string()
+                .lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ")
+                .to_owned(),
+            file: None,
+            hint: Some("see --help".into()),
+        };
+        let out = Output::new(true, false, false, false);
+        let _ = out.envelope::<()>("", false, &[], std::slice::from_ref(&entry));
+    } else {
+        let _ = e.print();
+    }
+    exit::USAGE
+}
+
+/// `sessionctl … | head` closing the pipe is not an error.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// One NDJSON line: when, what was run, how it ended, which sessions it
+/// changed or failed on — and only counts for the untouched rest, so a
+/// no-op run over 200 sessions stays one short line.
+fn append_log(
+    path: &std::path::Path,
+    command: &str,
+    dry_run: bool,
+    done: &Done,
+) -> std::io::Result<()> {
+    use std::io::Write;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let line = serde_json::json!({
+        "time": crate::timefmt::rfc3339(chrono::Utc::now()),
+        "argv": std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect::<Vec<_>>(),
+        "command": command,
+        "dry_run": dry_run,
+        "exit": done.code,
+        "sessions": done.sessions,
+        "changed": done.changed,
+        "unchanged": done.sessions.saturating_sub(done.changed.len() + done.failed.iter().filter(|f| f.session.is_some()).count()),
+        "failed": done.failed,
+    });
+    let mut bytes = serde_json::to_vec(&line).map_err(std::io::Error::from)?;
+    bytes.push(b'\n');
+    // One write on an O_APPEND file: concurrent runs never interleave lines.
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?
+        .write_all(&bytes)
+}
+
+/// Run the parsed command line.
+pub fn run(cli: Cli) -> Result<Done> {
     let g = &cli.global;
     let when = if g.no_color {
         crate::cli::ColorWhen::Never
@@ -57,7 +189,7 @@ pub fn run(cli: Cli) -> Result<i32> {
     }
     ctx.out
         .info(&format!("data root {}", ctx.root.path().display()));
-    match cli.command {
+    let code = match cli.command {
         Command::Sessions(SessionsCommand::List(args)) => sessions::list(&ctx, &args),
         Command::Show(args) => show::run(&ctx, &args),
         Command::Reset(args) => reset::run(&ctx, &args),
@@ -74,7 +206,8 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Limits(LimitsCommand::Refresh(args)) => limits::refresh(&ctx, &args),
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args),
-    }
+    }?;
+    Ok(code.into())
 }
 
 /// A folder with neither `sessions/` nor `.store/` is not an Agenvoy root:

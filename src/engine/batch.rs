@@ -1,0 +1,396 @@
+//! The one batch runner every `SESSION…|--all` write command goes through:
+//! resolve targets → plan each session in parallel, without locks →
+//! confirm → take the locks → re-plan a session whose files changed since →
+//! apply session by session → collect reports.
+//!
+//! A session that fails (a corrupt file, its lock held, an I/O error) is
+//! reported with its error and the batch goes on; the exit code is decided
+//! at the end from the worst failure. A dry run is exactly the plan.
+
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::error::{exit, Error, Result};
+use crate::store::archive::{Archive, SessionCount};
+use crate::store::layout::{DataRoot, SessionDir};
+use crate::store::torii::Db;
+use crate::store::{lock, runtime, torii};
+
+/// One session a command was asked to work on.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub id: String,
+    /// `None` when the folder is gone (only `remove` accepts that: an
+    /// interrupted earlier remove left rows or keys behind).
+    pub dir: Option<SessionDir>,
+}
+
+/// What the shared stores hold for one session, as planning needs it. The
+/// snapshot taken before the locks and the stores loaded under them both
+/// answer, so a plan made either way reads the same.
+pub trait StoreView {
+    /// Live db1 keys of the session, sorted.
+    fn session_keys(&self, session: &str) -> Vec<String>;
+    /// Archived messages of the session.
+    fn archive_rows(&self, session: &str) -> Result<u64>;
+}
+
+/// Which shared stores an operation reads to plan, and writes to apply.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Needs {
+    /// db1 keys and archive rows are part of the plan.
+    pub stores_in_plan: bool,
+    /// Apply writes db1 or the archive: hold the store lock, and refuse
+    /// while Agenvoy runs (its ToriiDB would undo us when it exits).
+    pub store_lock: bool,
+}
+
+pub trait Operation: Sync {
+    type Plan: Send;
+    type Report: Serialize + Send;
+
+    fn needs(&self) -> Needs;
+
+    /// What would be done for this session. Read-only, no locks; an error
+    /// is this session's failure, not the batch's.
+    fn plan(&self, target: &Target, view: &dyn StoreView) -> Result<Self::Plan>;
+
+    fn has_work(&self, plan: &Self::Plan) -> bool;
+
+    /// The report of a dry run (and of a session with nothing to do).
+    fn preview(&self, target: &Target, plan: &Self::Plan, dry_run: bool) -> Self::Report;
+
+    /// Carry the plan out. Runs with the session lock (and the store lock
+    /// when `needs().store_lock`) held; `stores` were loaded after them.
+    fn apply(
+        &self,
+        target: &Target,
+        plan: Self::Plan,
+        stores: &mut Stores<'_>,
+    ) -> Result<Self::Report>;
+
+    /// The files a plan depends on: when one changed between planning and
+    /// taking the lock, the session is planned again.
+    fn watched(&self, target: &Target) -> Vec<PathBuf> {
+        let Some(dir) = &target.dir else {
+            return Vec::new();
+        };
+        let mut paths = vec![
+            dir.history_json(),
+            dir.summary_json(),
+            dir.summary_meta(),
+            dir.config_json(),
+        ];
+        paths.extend(crate::engine::sessions::task_files(dir).unwrap_or_default());
+        paths
+    }
+}
+
+/// How the batch talks to the person (or script) running it.
+pub trait Ui: Sync {
+    /// Asked once before the first write, with the sessions that have work.
+    fn confirm(&self, sessions: &[&str]) -> Result<bool>;
+    fn planned(&self) {}
+    fn applied(&self) {}
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    pub dry_run: bool,
+    /// Write although Agenvoy runs.
+    pub force: bool,
+}
+
+/// A session that failed, and why.
+#[derive(Debug)]
+pub struct SessionError {
+    pub session: String,
+    pub error: Error,
+}
+
+#[derive(Debug)]
+pub struct Outcome<R> {
+    /// One report per session that did not fail, in target order.
+    pub results: Vec<R>,
+    pub errors: Vec<SessionError>,
+    /// The user said no at the prompt: nothing was written.
+    pub declined: bool,
+}
+
+impl<R> Outcome<R> {
+    /// The exit code: 0, 1 when declined, else the worst failure.
+    pub fn code(&self) -> i32 {
+        if self.declined {
+            return exit::FINDINGS;
+        }
+        worst(self.errors.iter().map(|e| e.error.exit_code()))
+    }
+}
+
+/// The worst of several exit codes: what a person must look at outranks
+/// what a retry fixes, so one corrupt session (65) among locked ones (75)
+/// is not retried forever by cron.
+pub fn worst(codes: impl IntoIterator<Item = i32>) -> i32 {
+    const ORDER: [i32; 9] = [
+        exit::SOFTWARE,
+        exit::IO,
+        exit::CANT_CREATE,
+        exit::DATA,
+        exit::NO_INPUT,
+        exit::USAGE,
+        exit::UNAVAILABLE,
+        exit::TEMP_FAIL,
+        exit::FINDINGS,
+    ];
+    let rank = |c: i32| ORDER.iter().position(|o| *o == c).unwrap_or(0);
+    codes
+        .into_iter()
+        .filter(|c| *c != exit::OK)
+        .min_by_key(|c| rank(*c))
+        .unwrap_or(exit::OK)
+}
+
+pub fn run<O: Operation>(
+    op: &O,
+    root: &DataRoot,
+    targets: Vec<Target>,
+    opts: Options,
+    ui: &dyn Ui,
+) -> Result<Outcome<O::Report>> {
+    let needs = op.needs();
+    let now = torii::now_unix();
+    let snapshot = if needs.stores_in_plan {
+        Snapshot::load(root, now)?
+    } else {
+        Snapshot::default()
+    };
+    let planned: Vec<(Target, Result<(O::Plan, Fingerprint)>)> = targets
+        .into_par_iter()
+        .map(|t| {
+            let fp = fingerprint(&op.watched(&t));
+            let plan = op.plan(&t, &snapshot).map(|p| (p, fp));
+            ui.planned();
+            (t, plan)
+        })
+        .collect();
+    drop(snapshot);
+
+    // Every session keeps its place: results come back in target order.
+    let mut slots: Vec<Option<std::result::Result<O::Report, SessionError>>> = Vec::new();
+    let mut work: Vec<(usize, Target, O::Plan, Fingerprint)> = Vec::new();
+    for (t, p) in planned {
+        match p {
+            Err(error) => slots.push(Some(Err(SessionError {
+                session: t.id,
+                error,
+            }))),
+            Ok((plan, fp)) if op.has_work(&plan) && !opts.dry_run => {
+                work.push((slots.len(), t, plan, fp));
+                slots.push(None);
+            }
+            Ok((plan, _)) => slots.push(Some(Ok(op.preview(&t, &plan, opts.dry_run)))),
+        }
+    }
+
+    let mut declined = false;
+    if !work.is_empty() {
+        let ids: Vec<&str> = work.iter().map(|w| w.1.id.as_str()).collect();
+        if ui.confirm(&ids)? {
+            apply_all(op, root, work, opts, now, ui, &mut slots)?;
+        } else {
+            declined = true;
+        }
+    }
+    let mut outcome = Outcome {
+        results: Vec::new(),
+        errors: Vec::new(),
+        declined,
+    };
+    for slot in slots.into_iter().flatten() {
+        match slot {
+            Ok(r) => outcome.results.push(r),
+            Err(e) => outcome.errors.push(e),
+        }
+    }
+    Ok(outcome)
+}
+
+fn apply_all<O: Operation>(
+    op: &O,
+    root: &DataRoot,
+    work: Vec<(usize, Target, O::Plan, Fingerprint)>,
+    opts: Options,
+    now: i64,
+    ui: &dyn Ui,
+    slots: &mut [Option<std::result::Result<O::Report, SessionError>>],
+) -> Result<()> {
+    let needs = op.needs();
+    // Shared-store writers refuse while Agenvoy runs and hold the store
+    // lock for the whole batch: these failures are the batch's.
+    let _store_lock = if needs.store_lock {
+        runtime::ensure_not_running(root, opts.force)?;
+        Some(lock::store(root)?)
+    } else {
+        None
+    };
+    let mut stores = Stores::new(root, now, opts.force);
+    if needs.stores_in_plan {
+        // Re-plans under the lock read the locked stores, indexed once.
+        stores.db1()?;
+    }
+    for (slot, target, plan, fp) in work {
+        let result = (|| {
+            let _session_lock = lock::session(root, &target.id)?;
+            // Under the lock, the plan stands only if no file changed since.
+            let plan = if fingerprint(&op.watched(&target)) == fp {
+                plan
+            } else {
+                op.plan(&target, &stores)?
+            };
+            if op.has_work(&plan) {
+                op.apply(&target, plan, &mut stores)
+            } else {
+                Ok(op.preview(&target, &plan, false))
+            }
+        })();
+        slots[slot] = Some(result.map_err(|error| SessionError {
+            session: target.id.clone(),
+            error,
+        }));
+        ui.applied();
+    }
+    Ok(())
+}
+
+type Fingerprint = Vec<(PathBuf, Option<(u64, Option<SystemTime>)>)>;
+
+fn fingerprint(paths: &[PathBuf]) -> Fingerprint {
+    paths
+        .iter()
+        .map(|p| {
+            let meta = std::fs::symlink_metadata(p).ok();
+            (p.clone(), meta.map(|m| (m.len(), m.modified().ok())))
+        })
+        .collect()
+}
+
+/// The shared stores as they were before any lock: db1's keys by session
+/// and the archive's row counts. Only read.
+#[derive(Default)]
+struct Snapshot {
+    keys: std::collections::HashMap<String, Vec<String>>,
+    rows: std::collections::HashMap<String, SessionCount>,
+}
+
+impl Snapshot {
+    fn load(root: &DataRoot, now: i64) -> Result<Snapshot> {
+        let db1 = Db::load(&root.store_dir(), torii::DB_SESSION_HIST)?;
+        let rows = match Archive::open_read(&root.archive_path())? {
+            Some(a) => a.counts_by_session()?,
+            None => Default::default(),
+        };
+        Ok(Snapshot {
+            keys: db1.keys_by_session(now),
+            rows,
+        })
+    }
+}
+
+impl StoreView for Snapshot {
+    fn session_keys(&self, session: &str) -> Vec<String> {
+        self.keys.get(session).cloned().unwrap_or_default()
+    }
+    fn archive_rows(&self, session: &str) -> Result<u64> {
+        Ok(self.rows.get(session).map_or(0, |c| c.messages))
+    }
+}
+
+/// The shared stores a batch writes, each loaded on first use — after the
+/// locks, so what is rewritten is never a stale copy.
+pub struct Stores<'r> {
+    pub root: &'r DataRoot,
+    pub now: i64,
+    force: bool,
+    db1: Option<Db>,
+    db1_keys: std::collections::HashMap<String, Vec<String>>,
+    archive: Option<Option<Archive>>,
+}
+
+impl<'r> Stores<'r> {
+    pub fn new(root: &'r DataRoot, now: i64, force: bool) -> Self {
+        Stores {
+            root,
+            now,
+            force,
+            db1: None,
+            db1_keys: Default::default(),
+            archive: None,
+        }
+    }
+
+    /// db1, replayed once per batch; refuses a log of unknown format.
+    pub fn db1(&mut self) -> Result<&mut Db> {
+        if self.db1.is_none() {
+            let db = Db::load(&self.root.store_dir(), torii::DB_SESSION_HIST)?;
+            db.check_writable(self.force)?;
+            // Indexed once so a batch is not O(sessions × keys).
+            self.db1_keys = db.keys_by_session(self.now);
+            self.db1 = Some(db);
+        }
+        Ok(self.db1.as_mut().expect("just loaded"))
+    }
+
+    /// Forget a session's keys after they were deleted.
+    pub fn forget_keys(&mut self, session: &str) {
+        self.db1_keys.remove(session);
+    }
+
+    /// The archive for writing; `None` when there is none and `create` is
+    /// false (clearing never needs to create one).
+    pub fn archive(&mut self, create: bool) -> Result<Option<&mut Archive>> {
+        let path = self.root.archive_path();
+        let missing = matches!(self.archive, None | Some(None));
+        if missing && (create || path.exists()) {
+            self.archive = Some(Some(Archive::open_write(&path)?));
+        } else if self.archive.is_none() {
+            self.archive = Some(None);
+        }
+        Ok(self.archive.as_mut().and_then(Option::as_mut))
+    }
+}
+
+impl StoreView for Stores<'_> {
+    fn session_keys(&self, session: &str) -> Vec<String> {
+        match &self.db1 {
+            Some(_) => self.db1_keys.get(session).cloned().unwrap_or_default(),
+            None => Db::load(&self.root.store_dir(), torii::DB_SESSION_HIST)
+                .map(|db| db.session_keys(session, self.now))
+                .unwrap_or_default(),
+        }
+    }
+    fn archive_rows(&self, session: &str) -> Result<u64> {
+        match &self.archive {
+            Some(Some(a)) => a.count_session(session),
+            _ => match Archive::open_read(&self.root.archive_path())? {
+                Some(a) => a.count_session(session),
+                None => Ok(0),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worst_failure_decides_the_exit_code() {
+        assert_eq!(worst([]), exit::OK);
+        assert_eq!(worst([exit::TEMP_FAIL, exit::DATA]), exit::DATA);
+        assert_eq!(worst([exit::TEMP_FAIL, exit::OK]), exit::TEMP_FAIL);
+        assert_eq!(worst([exit::USAGE, exit::CANT_CREATE]), exit::CANT_CREATE);
+    }
+}
