@@ -145,6 +145,43 @@ impl Error {
         }
     }
 
+    /// The same failure (same kind, same exit code), its message led by
+    /// `what` went wrong at a higher level.
+    pub fn within(self, what: &str) -> Self {
+        match self {
+            Error::Usage { msg, hint } => Error::Usage {
+                msg: format!("{what}: {msg}"),
+                hint,
+            },
+            Error::Data { path, msg, hint } => Error::Data {
+                path,
+                msg: format!("{what}: {msg}"),
+                hint,
+            },
+            Error::NoInput { msg, hint } => Error::NoInput {
+                msg: format!("{what}: {msg}"),
+                hint,
+            },
+            Error::Busy { msg, hint } => Error::Busy {
+                msg: format!("{what}: {msg}"),
+                hint,
+            },
+            Error::Unavailable { msg, hint } => Error::Unavailable {
+                msg: format!("{what}: {msg}"),
+                hint,
+            },
+            Error::CantWrite { path, source } => Error::CantWrite {
+                source: std::io::Error::new(source.kind(), format!("{what}: {source}")),
+                path,
+            },
+            Error::Read { path, source } => Error::Read {
+                source: std::io::Error::new(source.kind(), format!("{what}: {source}")),
+                path,
+            },
+            e @ Error::Sqlite { .. } => e,
+        }
+    }
+
     /// The file the error is about, when there is one.
     pub fn path(&self) -> Option<&Path> {
         match self {

@@ -331,7 +331,7 @@ fn remove_never_deletes_a_row_it_did_not_save() {
         stop.store(true, std::sync::atomic::Ordering::SeqCst);
         let written = writer.join().unwrap();
         assert!(out.status.success(), "{}", stderr(&out));
-        let trash = std::path::PathBuf::from(json_of(&out)["trash"].as_str().unwrap());
+        let trash = std::path::PathBuf::from(one(&out)["trash"].as_str().unwrap());
         let saved = std::fs::read_to_string(trash.join(".sessionctl/archive.jsonl")).unwrap();
         let left = archived(&r, "tui-alice");
         for n in 0..written {

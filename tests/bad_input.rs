@@ -73,7 +73,7 @@ fn reset_all_and_remove_take_corrupt_sessions_to_the_trash() {
             assert!(out.status.success(), "{args:?} {file}: {}", stderr(&out));
             assert_eq!(archive_count(r, "tui-alice"), 0);
             assert!(db1_keys(r).iter().all(|k| !k.starts_with("tui-alice:")));
-            let trash = json_of(&out)["trash"].as_str().unwrap().to_owned();
+            let trash = one(&out)["trash"].as_str().unwrap().to_owned();
             assert_eq!(
                 std::fs::read(std::path::Path::new(&trash).join(file)).unwrap(),
                 bytes
@@ -105,7 +105,7 @@ fn an_archive_without_the_sender_column_is_handled_before_anything_moves() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let trash = std::path::PathBuf::from(json_of(&out)["trash"].as_str().unwrap());
+    let trash = std::path::PathBuf::from(one(&out)["trash"].as_str().unwrap());
     let rows = std::fs::read_to_string(trash.join(".sessionctl/archive.jsonl")).unwrap();
     assert_eq!(rows.lines().count(), 4, "{rows}");
     assert!(rows.contains("\"sender\":\"\""));

@@ -24,15 +24,14 @@ fn reset_summary_clears_the_conversation_and_keeps_the_summary() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
-    assert_eq!(v["ok"], true);
+    let v = one(&out);
     assert_eq!(v["action"], "reset");
     assert_eq!(v["mode"], "summary");
     assert_eq!(v["session"], "tui-alice");
-    assert_eq!(v["removed"], 4);
-    assert_eq!(v["archive_rows"], 4);
+    assert_eq!(v["removed_torii_keys"], 4);
+    assert_eq!(v["removed_archive_rows"], 4);
     assert_eq!(
-        v["files"],
+        v["removed_files"],
         serde_json::json!(["history.json", "history", "pending", "action.log"])
     );
 
@@ -94,9 +93,12 @@ fn reset_summary_clears_the_conversation_and_keeps_the_summary() {
         .output()
         .unwrap();
     assert!(again.status.success());
-    let v = json_of(&again);
+    let v = one(&again);
     assert_eq!(
-        (v["removed"].as_u64(), v["archive_rows"].as_u64()),
+        (
+            v["removed_torii_keys"].as_u64(),
+            v["removed_archive_rows"].as_u64()
+        ),
         (Some(0), Some(0))
     );
 }
@@ -122,7 +124,7 @@ fn reset_all_deletes_the_summary_too() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["mode"], "all");
     assert!(v["trash"].is_null(), "--purge keeps no copy");
     let s = r.join("sessions/tui-alice");
@@ -166,11 +168,10 @@ fn several_sessions_give_a_json_list() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let v = json_of(&out);
-    let list = v.as_array().expect("a list for several sessions");
+    let list = results(&out);
     assert_eq!(list.len(), 2);
     assert_eq!(list[1]["session"], "discord-9001");
-    assert_eq!(list[1]["removed"], 2);
+    assert_eq!(list[1]["removed_torii_keys"], 2);
 }
 
 #[test]
@@ -183,11 +184,11 @@ fn dry_run_reports_the_same_and_changes_nothing() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["dry_run"], true);
-    assert_eq!(v["removed"], 4);
-    assert_eq!(v["archive_rows"], 4);
-    assert_eq!(v["files"].as_array().unwrap().len(), 6);
+    assert_eq!(v["removed_torii_keys"], 4);
+    assert_eq!(v["removed_archive_rows"], 4);
+    assert_eq!(v["removed_files"].as_array().unwrap().len(), 6);
     let out = sessionctl(r)
         .args(["remove", "tui-alice", "--dry-run"])
         .output()
@@ -241,10 +242,10 @@ fn remove_moves_the_folder_to_the_trash_and_clears_the_stores() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["action"], "remove");
-    assert_eq!(v["removed"], 4);
-    assert_eq!(v["archive_rows"], 4);
+    assert_eq!(v["removed_torii_keys"], 4);
+    assert_eq!(v["removed_archive_rows"], 4);
     assert!(!r.join("sessions/tui-alice").exists());
     let trash = std::path::PathBuf::from(v["trash"].as_str().unwrap());
     let name = trash.file_name().unwrap().to_str().unwrap();
@@ -288,10 +289,10 @@ fn remove_purge_deletes_and_finishes_an_interrupted_remove() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
-    assert_eq!(v["removed"], 2);
-    assert_eq!(v["archive_rows"], 2);
-    assert_eq!(v["files"], serde_json::json!([]));
+    let v = one(&out);
+    assert_eq!(v["removed_torii_keys"], 2);
+    assert_eq!(v["removed_archive_rows"], 2);
+    assert_eq!(v["removed_files"], serde_json::json!([]));
     assert_eq!(archive_count(r, "discord-9001"), 0);
     assert!(!r.join("sessions/.Trash").exists());
 
@@ -317,7 +318,7 @@ fn remove_all_with_filters() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(json_of(&out).as_array().unwrap().len(), 2);
+    assert_eq!(results(&out).len(), 2);
     assert!(r.join("sessions/discord-9001").exists());
     assert_eq!(
         db1_keys(r),

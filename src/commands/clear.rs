@@ -1,68 +1,17 @@
-//! What `reset` and `remove` share: the write preamble (Agenvoy check,
-//! locks, stores) and the report table.
+//! What `reset` and `remove` share: the report table.
 
 use anyhow::Result;
 use comfy_table::Cell;
 
-use crate::cli::WriteArgs;
-use crate::commands::{load_db1, sessions::torii_now, Context};
-use crate::engine::reset::{ClearReport, Tiers};
+use crate::commands::Context;
+use crate::engine::reset::ClearReport;
 use crate::output::num;
-use crate::store::archive::Archive;
-use crate::store::{lock, runtime};
-
-/// Held for the whole write: the store lock, then each session's lock.
-pub struct WriteGuard {
-    _locks: Vec<lock::Lock>,
-}
-
-/// Before writing: Agenvoy must not run, and no other sessionctl may hold
-/// the store or these sessions. A dry run takes no locks and only warns.
-pub fn begin(ctx: &Context, ids: &[&str], w: &WriteArgs) -> Result<WriteGuard> {
-    if w.dry_run {
-        if !runtime::find_running(&ctx.root).is_empty() {
-            ctx.out
-                .warn("Agenvoy is running: the real run would refuse to write until it stops (or --force)");
-        }
-        return Ok(WriteGuard { _locks: Vec::new() });
-    }
-    runtime::ensure_not_running(&ctx.root, w.force)?;
-    let mut locks = vec![lock::store(&ctx.root)?];
-    let mut sorted: Vec<&str> = ids.to_vec();
-    sorted.sort_unstable();
-    for id in sorted {
-        locks.push(lock::session(&ctx.root, id)?);
-    }
-    Ok(WriteGuard { _locks: locks })
-}
-
-/// Load the stores a clear works on. The archive is opened only if it
-/// exists: clearing never needs to create one.
-pub fn open_tiers<'a>(ctx: &'a Context, w: &WriteArgs) -> Result<Tiers<'a>> {
-    let db1 = load_db1(ctx)?;
-    if !w.dry_run {
-        db1.check_writable(w.force)?;
-    }
-    let path = ctx.root.archive_path();
-    let archive = if !path.exists() {
-        None
-    } else if w.dry_run {
-        Archive::open_read(&path)?
-    } else {
-        Some(Archive::open_write(&path)?)
-    };
-    Ok(Tiers::new(&ctx.root, archive, db1, torii_now()))
-}
 
 pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
-    if ctx.out.json {
-        match reports {
-            [one] => ctx.out.json(one)?,
-            many => ctx.out.json(many)?,
-        }
+    let dry = reports.first().is_some_and(|r| r.dry_run);
+    if reports.is_empty() {
         return Ok(());
     }
-    let dry = reports.first().is_some_and(|r| r.dry_run);
     let mut t = ctx.out.new_table(&[
         "SESSION",
         "ACTION",
@@ -80,26 +29,22 @@ pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
             ),
             None => r.action.to_owned(),
         };
-        let files = if r.action == "remove" {
-            if r.files.is_empty() {
-                "(folder already gone)".into()
-            } else {
-                "whole folder".into()
-            }
-        } else if r.files.is_empty() {
+        let files = if r.removed_files == ["."] {
+            "whole folder".into()
+        } else if r.removed_files.is_empty() {
             "-".into()
         } else {
-            r.files.join(", ")
+            r.removed_files.join(", ")
         };
         t.add_row(vec![
             Cell::new(&r.session),
             Cell::new(action),
-            num(r.removed),
-            num(r.archive_rows),
+            num(r.removed_torii_keys),
+            num(r.removed_archive_rows),
             Cell::new(files),
             Cell::new(match &r.trash {
-                Some(p) => p.display().to_string(),
-                None if dry => String::new(),
+                Some(p) => ctx.root.relative(p),
+                None if dry || !r.changed => String::new(),
                 None => "(purged)".into(),
             }),
         ]);
@@ -110,4 +55,32 @@ pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
     }
     ctx.out.table(&t)?;
     Ok(())
+}
+
+/// Held for the whole write: the store lock, then each session's lock.
+pub struct WriteGuard {
+    _locks: Vec<crate::store::lock::Lock>,
+}
+
+/// Before writing (commands not yet on the batch runner): Agenvoy must not
+/// run, and no other sessionctl may hold the store or these sessions. A dry
+/// run takes no locks and only warns.
+pub fn begin(ctx: &Context, ids: &[&str], w: &crate::cli::WriteArgs) -> Result<WriteGuard> {
+    use crate::store::{lock, runtime};
+    if w.dry_run {
+        if !runtime::find_running(&ctx.root).is_empty() {
+            ctx.out.warn(
+                "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
+            );
+        }
+        return Ok(WriteGuard { _locks: Vec::new() });
+    }
+    runtime::ensure_not_running(&ctx.root, w.force)?;
+    let mut locks = vec![lock::store(&ctx.root)?];
+    let mut sorted: Vec<&str> = ids.to_vec();
+    sorted.sort_unstable();
+    for id in sorted {
+        locks.push(lock::session(&ctx.root, id)?);
+    }
+    Ok(WriteGuard { _locks: locks })
 }

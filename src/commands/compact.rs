@@ -79,8 +79,7 @@ fn fingerprint(dir: &SessionDir) -> crate::Result<Fingerprint> {
 }
 
 pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
-    let targets = targets::resolve(&ctx.root, &args.targets, false)?;
-    let dirs: Vec<SessionDir> = targets.into_iter().filter_map(|t| t.dir).collect();
+    let dirs = targets::resolve_folders(&ctx.root, &args.targets)?;
     if dirs.is_empty() {
         ctx.out.line("no sessions match; nothing to do")?;
         return Ok(exit::OK);

@@ -26,6 +26,8 @@ pub struct Context {
     pub out: Output,
     /// Never touch the network.
     pub offline: bool,
+    /// The command is a dry run: nothing under the root changes.
+    pub dry_run: bool,
 }
 
 /// What a command did, for the exit code and the run log.
@@ -183,17 +185,23 @@ pub fn run(cli: Cli) -> Result<Done> {
         root: DataRoot::open(&root_path)?,
         out,
         offline: g.offline,
+        dry_run: cli.dry_run(),
     };
     if !matches!(cli.command, Command::Limits(_)) {
         ensure_agenvoy_root(&ctx.root)?;
     }
     ctx.out
         .info(&format!("data root {}", ctx.root.path().display()));
+    let done: Done = match cli.command {
+        Command::Reset(args) => return reset::run(&ctx, &args),
+        Command::Remove(args) => return remove::run(&ctx, &args),
+        _ => Done::default(),
+    };
+    let _ = done;
     let code = match cli.command {
         Command::Sessions(SessionsCommand::List(args)) => sessions::list(&ctx, &args),
         Command::Show(args) => show::run(&ctx, &args),
-        Command::Reset(args) => reset::run(&ctx, &args),
-        Command::Remove(args) => remove::run(&ctx, &args),
+        Command::Reset(_) | Command::Remove(_) => unreachable!("handled above"),
         Command::Compact(args) => compact::run(&ctx, &args),
         Command::Summarize(args) => summarize::run(&ctx, &args),
         Command::Search(args) => search::run(&ctx, &args),
@@ -223,6 +231,121 @@ fn ensure_agenvoy_root(root: &DataRoot) -> crate::Result<()> {
         root.path().display()
     ))
     .with_hint("pass --root DIR or set AGENVOY_HOME to the folder that holds them (default ~/.config/agenvoy)"))
+}
+
+/// Builds the confirmation question from the sessions that have work.
+type Question<'a> = dyn Fn(&[&str]) -> String + Sync + 'a;
+
+/// The batch runner's link to the person at the terminal (or the script):
+/// the `--yes` / prompt rule and a progress bar on a TTY.
+pub(crate) struct CliUi<'a> {
+    out: Output,
+    write: &'a crate::cli::WriteArgs,
+    question: Box<Question<'a>>,
+    bar: indicatif::ProgressBar,
+}
+
+pub(crate) fn batch_ui<'a>(
+    ctx: &Context,
+    write: &'a crate::cli::WriteArgs,
+    sessions: usize,
+    question: impl Fn(&[&str]) -> String + Sync + 'a,
+) -> CliUi<'a> {
+    CliUi {
+        out: ctx.out,
+        write,
+        question: Box::new(question),
+        bar: ctx.out.progress(sessions, "planning"),
+    }
+}
+
+impl CliUi<'_> {
+    pub(crate) fn options(&self, force: bool) -> crate::engine::batch::Options {
+        crate::engine::batch::Options {
+            dry_run: self.write.dry_run,
+            force,
+        }
+    }
+
+    pub(crate) fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl crate::engine::batch::Ui for CliUi<'_> {
+    fn confirm(&self, sessions: &[&str]) -> crate::Result<bool> {
+        self.bar.suspend(|| {
+            targets::confirm(self.write, &(self.question)(sessions)).map_err(|e| match e
+                .downcast::<crate::Error>()
+            {
+                Ok(ours) => ours,
+                Err(other) => crate::Error::usage(other.to_string()),
+            })
+        })
+    }
+    fn planned(&self) {
+        self.bar.inc(1);
+    }
+    fn applied(&self) {
+        self.bar.inc(1);
+    }
+    fn warn(&self, text: &str) {
+        self.bar.suspend(|| self.out.warn(text));
+    }
+}
+
+impl Context {
+    /// Render a batch's outcome — the JSON envelope, or the table and one
+    /// stderr line per failed session — and sum it up for the exit code
+    /// and the run log.
+    pub(crate) fn finish_batch<R: serde::Serialize>(
+        &self,
+        command: &str,
+        outcome: &crate::engine::batch::Outcome<R>,
+        changed: impl Fn(&R) -> bool,
+        table: impl FnOnce(&[R]) -> Result<()>,
+    ) -> Result<Done> {
+        let errors: Vec<ErrorEntry> = outcome
+            .errors
+            .iter()
+            .map(|e| ErrorEntry::new(Some(&e.session), &e.error))
+            .collect();
+        let dry_run = self.dry_run;
+        if self.out.json {
+            self.out
+                .envelope(command, dry_run, &outcome.results, &errors)?;
+        } else if outcome.declined {
+            self.out.line("aborted; nothing changed")?;
+        } else if outcome.results.is_empty() && errors.is_empty() {
+            self.out.line("no sessions match; nothing to do")?;
+        } else {
+            table(&outcome.results)?;
+            self.out.session_errors(&errors);
+        }
+        Ok(Done {
+            code: outcome.code(),
+            sessions: outcome.results.len() + errors.len(),
+            changed: if dry_run || outcome.declined {
+                Vec::new()
+            } else {
+                outcome
+                    .results
+                    .iter()
+                    .filter(|r| changed(r))
+                    .map(session_of)
+                    .collect()
+            },
+            failed: errors,
+        })
+    }
+}
+
+/// The `session` field every per-session report has.
+fn session_of<R: serde::Serialize>(r: &R) -> String {
+    serde_json::to_value(r)
+        .ok()
+        .and_then(|v| v.get("session").and_then(|s| s.as_str()).map(str::to_owned))
+        .unwrap_or_default()
 }
 
 /// Replay a ToriiDB database and tell the user about anything ToriiDB

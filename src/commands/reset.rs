@@ -3,78 +3,79 @@
 use anyhow::Result;
 
 use crate::cli::ResetArgs;
-use crate::commands::{clear, summarize, targets, Context};
+use crate::commands::targets::{self, Resolve};
+use crate::commands::{batch_ui, clear, summarize, Context, Done};
+use crate::engine::batch;
+use crate::engine::reset::{Reset, ResetMode, SummaryRefresher};
 use crate::engine::summarize::DEFAULT_CHUNK_CHARS;
-use crate::engine::{reset, sessions};
-use crate::error::exit;
+use crate::llm::Summarizer;
+use crate::store::layout::SessionDir;
 
-pub fn run(ctx: &Context, args: &ResetArgs) -> Result<i32> {
-    let targets = targets::resolve(&ctx.root, &args.targets, false)?;
-    if targets.is_empty() {
-        ctx.out.line("no sessions match; nothing to do")?;
-        if ctx.out.json {
-            ctx.out.json(&Vec::<()>::new())?;
-        }
-        return Ok(exit::OK);
-    }
-    let dirs: Vec<_> = targets.iter().filter_map(|t| t.dir.clone()).collect();
-    // --mode summary first merges the conversation into the summary, which
-    // needs its files to parse: refuse a broken session before anything
-    // changes anywhere. --mode all moves the files to the trash unread, so a
-    // session whose history.json or summary.json is corrupt can still be
-    // reset — that is exactly when users want it.
-    if args.mode == reset::ResetMode::Summary {
-        for dir in &dirs {
-            sessions::validate(dir)?;
-        }
-    }
-    let mode = serde_json::to_value(args.mode)?;
-    let question = format!(
-        "Reset {} session(s) ({}) with --mode {}?",
-        dirs.len(),
-        preview(&dirs.iter().map(|d| d.id.as_str()).collect::<Vec<_>>()),
-        mode.as_str().unwrap_or("")
-    );
-    if !targets::confirm(&args.write, &question)? {
-        ctx.out.line("aborted; nothing changed")?;
-        return Ok(exit::FINDINGS);
-    }
-    let ids: Vec<&str> = dirs.iter().map(|d| d.id.as_str()).collect();
-    let _guard = clear::begin(ctx, &ids, &args.write)?;
-    if args.mode == reset::ResetMode::Summary && !args.write.dry_run {
-        // Agenvoy's order: bring the summary up to date, and abort the
-        // reset if that fails, so the conversation's gist is never lost.
-        let summarizer = summarize::summarizer(&args.llm)?;
-        for dir in &dirs {
-            if let Err(f) = summarize::refresh(
-                ctx,
-                dir,
-                summarizer.as_ref(),
-                false,
-                DEFAULT_CHUNK_CHARS,
-                false,
-            ) {
-                return Err(anyhow::Error::new(f.error).context(format!(
-                    "{}: summary refresh failed; reset aborted to avoid context loss",
-                    dir.id
-                )));
-            }
-        }
-    }
-    let mut tiers = clear::open_tiers(ctx, &args.write)?;
-    let opts = reset::ClearOptions {
-        dry_run: args.write.dry_run,
-        purge: args.write.purge,
+pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
+    let (targets, mut errors) = targets::resolve(&ctx.root, &args.targets, Resolve::Folders)?;
+    let summarizer = summarize::summarizer(&args.llm)?;
+    let refresher = Refresher {
+        ctx,
+        summarizer: summarizer.as_ref(),
     };
-    let mut reports = Vec::with_capacity(dirs.len());
-    let bar = ctx.out.progress(dirs.len(), "resetting");
-    for dir in &dirs {
-        reports.push(reset::reset(&mut tiers, dir, args.mode, opts)?);
-        bar.inc(1);
+    let op = Reset {
+        mode: args.mode,
+        purge: args.write.purge,
+        refresher: (args.mode == ResetMode::Summary).then_some(&refresher as &dyn SummaryRefresher),
+    };
+    let mode = serde_json::to_value(args.mode)?;
+    let ui = batch_ui(ctx, &args.write, targets.len(), |ids| {
+        format!(
+            "Reset {} session(s) ({}) with --mode {}?",
+            ids.len(),
+            preview(ids),
+            mode.as_str().unwrap_or("")
+        )
+    });
+    let mut outcome = batch::run(&op, &ctx.root, targets, ui.options(args.write.force), &ui)?;
+    ui.finish();
+    errors.append(&mut outcome.errors);
+    outcome.errors = errors;
+    ctx.finish_batch(
+        "reset",
+        &outcome,
+        |r| r.changed,
+        |reports| clear::render(ctx, reports),
+    )
+}
+
+/// `--mode summary`: the rolling summary is brought up to date first.
+struct Refresher<'a> {
+    ctx: &'a Context,
+    summarizer: &'a dyn Summarizer,
+}
+
+impl SummaryRefresher for Refresher<'_> {
+    fn pending(&self, dir: &SessionDir) -> crate::Result<usize> {
+        summarize::refresh(
+            self.ctx,
+            dir,
+            self.summarizer,
+            false,
+            DEFAULT_CHUNK_CHARS,
+            true,
+        )
+        .map(|(o, _)| o.count)
+        .map_err(|f| f.error)
     }
-    bar.finish_and_clear();
-    clear::render(ctx, &reports)?;
-    Ok(exit::OK)
+
+    fn refresh(&self, dir: &SessionDir) -> crate::Result<usize> {
+        summarize::refresh(
+            self.ctx,
+            dir,
+            self.summarizer,
+            false,
+            DEFAULT_CHUNK_CHARS,
+            false,
+        )
+        .map(|(o, _)| o.count)
+        .map_err(|f| f.error)
+    }
 }
 
 /// `a, b, c and 7 more`

@@ -76,9 +76,8 @@ pub struct SummaryReport {
 }
 
 pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<i32> {
-    let dirs: Vec<SessionDir> = targets::resolve(&ctx.root, &args.targets, false)?
+    let dirs: Vec<SessionDir> = targets::resolve_folders(&ctx.root, &args.targets)?
         .into_iter()
-        .filter_map(|t| t.dir)
         // Agenvoy's summary job skips stateless temp- sessions too.
         .filter(|d| !(args.targets.all && d.id.starts_with("temp-")))
         .collect();

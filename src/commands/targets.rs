@@ -7,45 +7,72 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use anyhow::Result;
 
 use crate::cli::{Filters, Targets, WriteArgs};
+use crate::engine::batch::{SessionError, Target};
 use crate::engine::sessions::{self, SessionRow};
 use crate::error::Error;
 use crate::store::layout::{validate_session_id, DataRoot, SessionDir};
 use crate::store::torii::glob;
 
-/// Explicit ids (validated, must exist unless `allow_missing`) or every
-/// session, then narrowed by the filters. Ids come back in the order given
-/// (or sorted, for --all), without duplicates.
-pub fn resolve(root: &DataRoot, t: &Targets, allow_missing: bool) -> Result<Vec<Target>> {
+/// How explicit ids turn into folders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resolve {
+    /// Real session folders; a symlinked one is refused (65) for that id.
+    Folders,
+    /// Whatever stands at the id's place, a symlink included (`remove`
+    /// takes the link away, never its target).
+    Entries,
+}
+
+/// Explicit ids (validated: a bad id is a usage error for the whole
+/// command) or every session, then narrowed by the filters. Ids come back
+/// in the order given (or sorted, for --all), without duplicates. An id
+/// with no folder comes back with `dir: None` (the operation decides); one
+/// whose folder cannot be used is that session's error.
+pub fn resolve(
+    root: &DataRoot,
+    t: &Targets,
+    how: Resolve,
+) -> Result<(Vec<Target>, Vec<SessionError>)> {
     if t.sessions.is_empty() && !t.all {
         return Err(Error::usage("name at least one SESSION, or pass --all")
             .with_hint("`sessionctl sessions list` shows the sessions under this root")
             .into());
     }
     let mut out: Vec<Target> = Vec::new();
+    let mut errors = Vec::new();
     if t.all {
         let listing = root.session_ids()?;
         for id in listing.ids {
-            let dir = root.session(&id)?;
-            out.push(Target { id, dir: Some(dir) });
+            match root.session(&id) {
+                Ok(dir) => out.push(Target { id, dir: Some(dir) }),
+                Err(error) => errors.push(SessionError { session: id, error }),
+            }
         }
     } else {
         for id in &t.sessions {
             validate_session_id(id)?;
         }
         for id in &t.sessions {
-            if out.iter().any(|t| &t.id == id) {
+            if out.iter().any(|t| &t.id == id) || errors.iter().any(|e| &e.session == id) {
                 continue;
             }
-            match root.session(id) {
+            let dir = match how {
+                Resolve::Folders => match root.session(id) {
+                    Ok(dir) => Ok(Some(dir)),
+                    Err(Error::NoInput { .. }) => Ok(None),
+                    Err(e) => Err(e),
+                },
+                Resolve::Entries => root.session_entry(id),
+            };
+            match dir {
                 Ok(dir) => out.push(Target {
                     id: id.clone(),
-                    dir: Some(dir),
+                    dir,
                 }),
-                Err(Error::NoInput { .. }) if allow_missing => out.push(Target {
-                    id: id.clone(),
-                    dir: None,
+                Err(error) => errors.push(SessionError {
+                    session: id.clone(),
+                    error,
                 }),
-                Err(e) => return Err(e.into()),
             }
         }
     }
@@ -54,14 +81,23 @@ pub fn resolve(root: &DataRoot, t: &Targets, allow_missing: bool) -> Result<Vec<
             sessions::row(dir, &HashMap::new(), &HashMap::new())
         });
     }
-    Ok(out)
+    Ok((out, errors))
 }
 
-#[derive(Debug)]
-pub struct Target {
-    pub id: String,
-    /// `None` when the folder is gone (only for commands that allow it).
-    pub dir: Option<SessionDir>,
+/// The session folders of `t`, failing on the first id that has none
+/// (for commands not yet on the batch runner).
+pub fn resolve_folders(root: &DataRoot, t: &Targets) -> Result<Vec<SessionDir>> {
+    let (targets, errors) = resolve(root, t, Resolve::Folders)?;
+    if let Some(e) = errors.into_iter().next() {
+        return Err(e.error.into());
+    }
+    targets
+        .into_iter()
+        .map(|t| {
+            t.dir
+                .map_or_else(|| Err(root.session(&t.id).unwrap_err().into()), Ok)
+        })
+        .collect()
 }
 
 /// Apply the filters; `row_of` is only called when a time filter needs it.

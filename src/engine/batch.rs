@@ -95,6 +95,8 @@ pub trait Ui: Sync {
     fn confirm(&self, sessions: &[&str]) -> Result<bool>;
     fn planned(&self) {}
     fn applied(&self) {}
+    /// Something the user should hear that does not stop the batch.
+    fn warn(&self, _text: &str) {}
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -167,7 +169,7 @@ pub fn run<O: Operation>(
     } else {
         Snapshot::default()
     };
-    let planned: Vec<(Target, Result<(O::Plan, Fingerprint)>)> = targets
+    let planned: Vec<Planned<O::Plan>> = targets
         .into_par_iter()
         .map(|t| {
             let fp = fingerprint(&op.watched(&t));
@@ -195,6 +197,11 @@ pub fn run<O: Operation>(
         }
     }
 
+    if opts.dry_run && needs.store_lock && !runtime::find_running(root).is_empty() {
+        ui.warn(
+            "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
+        );
+    }
     let mut declined = false;
     if !work.is_empty() {
         let ids: Vec<&str> = work.iter().map(|w| w.1.id.as_str()).collect();
@@ -264,6 +271,9 @@ fn apply_all<O: Operation>(
     }
     Ok(())
 }
+
+/// A target with its plan (and the fingerprint the plan was made on).
+type Planned<P> = (Target, Result<(P, Fingerprint)>);
 
 type Fingerprint = Vec<(PathBuf, Option<(u64, Option<SystemTime>)>)>;
 

@@ -1,6 +1,7 @@
 //! Operations on loaded data. Engine functions decide policy and return
 //! reports; they never print and never exit.
 
+pub mod batch;
 pub mod compact;
 pub mod errors;
 pub mod limits;

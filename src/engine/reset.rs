@@ -11,16 +11,14 @@
 //! reset does; it never takes usage.log, config.json, bot.md, status.json,
 //! `.history`, other sessions, the error memory or `file_history`.
 
-use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::error::Result;
-use crate::store::archive::Archive;
+use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
+use crate::error::{Error, Result};
 use crate::store::atomic;
-use crate::store::layout::{DataRoot, SessionDir};
-use crate::store::torii::Db;
+use crate::store::layout::SessionDir;
 use crate::store::trash;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
@@ -47,209 +45,285 @@ pub fn files_to_reset(mode: ResetMode) -> &'static [&'static str] {
     }
 }
 
+/// One session's reset or remove: planned (a dry run) or done.
 #[derive(Debug, Clone, Serialize)]
 pub struct ClearReport {
-    pub ok: bool,
+    pub session: String,
+    /// `reset` or `remove`.
     pub action: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ResetMode>,
-    pub session: String,
-    /// ToriiDB db1 keys deleted (Agenvoy's `removed`).
-    pub removed: usize,
-    pub archive_rows: u64,
-    /// Paths removed, relative to the session folder ("" for the folder).
-    pub files: Vec<String>,
-    pub dry_run: bool,
-    /// Where everything taken away was put; null with --purge or --dry-run.
+    /// Whether anything changed (in a dry run: would change).
+    pub changed: bool,
+    /// db1 `<session>:*` keys deleted (Agenvoy's `removed`).
+    pub removed_torii_keys: usize,
+    /// Archived messages deleted (with their session_meta row).
+    pub removed_archive_rows: u64,
+    /// Paths taken away, relative to the session folder; `remove` lists
+    /// the folder itself as ".".
+    pub removed_files: Vec<String>,
+    /// `--mode summary`: records merged into the summary first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary_merged: Option<usize>,
+    /// Where everything taken away was put; null with --purge or a dry run.
     pub trash: Option<PathBuf>,
-}
-
-/// The stores a clear works on, loaded once for a batch of sessions.
-pub struct Tiers<'a> {
-    pub root: &'a DataRoot,
-    /// `None` when there is no archive file (nothing to clear there).
-    pub archive: Option<Archive>,
-    pub db1: Db,
-    /// db1 keys per session, indexed once so a batch is not O(sessions × keys).
-    pub db1_keys: HashMap<String, Vec<String>>,
-    pub now: i64,
-}
-
-impl<'a> Tiers<'a> {
-    pub fn new(root: &'a DataRoot, archive: Option<Archive>, db1: Db, now: i64) -> Self {
-        let db1_keys = db1.keys_by_session(now);
-        Tiers {
-            root,
-            archive,
-            db1,
-            db1_keys,
-            now,
-        }
-    }
-
-    pub fn session_keys(&self, id: &str) -> &[String] {
-        self.db1_keys.get(id).map_or(&[], Vec::as_slice)
-    }
-}
-
-#[derive(Debug, Clone, Copy)]
-pub struct ClearOptions {
     pub dry_run: bool,
-    /// Delete instead of moving to `sessions/.Trash`.
-    pub purge: bool,
+}
+
+/// Brings a session's rolling summary up to date before a `--mode summary`
+/// reset, as Agenvoy does: a failure aborts that session's reset.
+pub trait SummaryRefresher: Sync {
+    /// Records a refresh would merge now (read-only).
+    fn pending(&self, dir: &SessionDir) -> Result<usize>;
+    /// Merge them; the session lock is held. Returns the records merged.
+    fn refresh(&self, dir: &SessionDir) -> Result<usize>;
 }
 
 /// What is in each tier for one session, before anything changes.
-struct Found {
+#[derive(Debug, Clone)]
+pub struct Found {
     files: Vec<String>,
-    keys: Vec<String>,
+    keys: usize,
     rows: u64,
+    summary: Option<usize>,
+    /// `remove`: the folder (or symlink) to take away.
+    folder: Option<PathBuf>,
 }
 
-fn find(tiers: &Tiers<'_>, id: &str, dir: Option<&SessionDir>, names: &[&str]) -> Result<Found> {
-    let mut files = Vec::new();
-    if let Some(dir) = dir {
-        for name in names {
+impl Found {
+    fn has_work(&self) -> bool {
+        !self.files.is_empty()
+            || self.keys > 0
+            || self.rows > 0
+            || self.folder.is_some()
+            || self.summary.is_some_and(|n| n > 0)
+    }
+}
+
+fn report(action: &'static str, mode: Option<ResetMode>, t: &Target, f: &Found) -> ClearReport {
+    ClearReport {
+        session: t.id.clone(),
+        action,
+        mode,
+        changed: f.has_work(),
+        removed_torii_keys: f.keys,
+        removed_archive_rows: f.rows,
+        removed_files: match &f.folder {
+            Some(_) => vec![".".into()],
+            None => f.files.clone(),
+        },
+        summary_merged: f.summary,
+        trash: None,
+        dry_run: true,
+    }
+}
+
+/// `reset --mode summary|all`.
+pub struct Reset<'a> {
+    pub mode: ResetMode,
+    /// Delete instead of moving to `sessions/.Trash`.
+    pub purge: bool,
+    /// Required for `--mode summary`.
+    pub refresher: Option<&'a dyn SummaryRefresher>,
+}
+
+impl Operation for Reset<'_> {
+    type Plan = Found;
+    type Report = ClearReport;
+
+    fn needs(&self) -> Needs {
+        Needs {
+            stores_in_plan: true,
+            store_lock: true,
+        }
+    }
+
+    fn plan(&self, t: &Target, view: &dyn StoreView) -> Result<Found> {
+        let dir = t.dir.as_ref().ok_or_else(|| unknown(&t.id))?;
+        let mut files = Vec::new();
+        for name in files_to_reset(self.mode) {
             if std::fs::symlink_metadata(dir.path.join(name)).is_ok() {
                 files.push((*name).to_owned());
             }
         }
+        let summary = match (self.mode, self.refresher) {
+            (ResetMode::Summary, Some(r)) => Some(r.pending(dir)?),
+            _ => None,
+        };
+        Ok(Found {
+            files,
+            keys: view.session_keys(&t.id).len(),
+            rows: view.archive_rows(&t.id)?,
+            summary,
+            folder: None,
+        })
     }
-    let rows = match &tiers.archive {
-        Some(a) => a.count_session(id)?,
-        None => 0,
-    };
-    Ok(Found {
-        files,
-        keys: tiers.session_keys(id).to_vec(),
-        rows,
-    })
+
+    fn has_work(&self, f: &Found) -> bool {
+        f.has_work()
+    }
+
+    fn preview(&self, t: &Target, f: &Found, dry_run: bool) -> ClearReport {
+        let mut r = report("reset", Some(self.mode), t, f);
+        r.dry_run = dry_run;
+        r
+    }
+
+    /// Each tier's data goes to the trash entry before it is deleted, in the
+    /// same step, so a crash at any point leaves every piece either where it
+    /// was or in the trash, and a rerun finishes the job: (1) the summary is
+    /// brought up to date (`--mode summary`), (2) the files move to the
+    /// trash, (3) the archive rows are exported and deleted in one
+    /// transaction, (4) the db1 entries are exported, then their DELs
+    /// appended.
+    fn apply(&self, t: &Target, found: Found, stores: &mut Stores<'_>) -> Result<ClearReport> {
+        let dir = t.dir.as_ref().ok_or_else(|| unknown(&t.id))?;
+        let mut report = report("reset", Some(self.mode), t, &found);
+        report.dry_run = false;
+        if let (ResetMode::Summary, Some(r)) = (self.mode, self.refresher) {
+            let merged = r.refresh(dir).map_err(|e| {
+                e.within("summary refresh failed; reset aborted to avoid context loss")
+            })?;
+            report.summary_merged = Some(merged);
+        }
+        let backup = if self.purge {
+            None
+        } else {
+            let entry = trash::new_path(stores.root, &dir.id);
+            trash::create(&entry)?;
+            Some(entry)
+        };
+        for name in &found.files {
+            let path = dir.path.join(name);
+            match &backup {
+                Some(entry) => atomic::move_path(&path, &entry.join(name))?,
+                None => {
+                    atomic::remove_path(&path)?;
+                }
+            }
+            crate::failpoint("reset-after-file");
+        }
+        clear_stores(stores, &dir.id, backup.as_deref(), &mut report)?;
+        report.trash = backup;
+        Ok(report)
+    }
 }
 
-/// Reset one session. Each tier's data is saved to the trash entry before
-/// it is deleted, in the same step, so a crash at any point leaves every
-/// piece either where it was or in the trash, and a rerun finishes the job:
-/// (1) the files move to the trash, (2) the archive rows are exported and
-/// deleted in one transaction, (3) the db1 entries are exported, then their
-/// DEL lines appended.
-pub fn reset(
-    tiers: &mut Tiers<'_>,
-    dir: &SessionDir,
-    mode: ResetMode,
-    opts: ClearOptions,
-) -> Result<ClearReport> {
-    let found = find(tiers, &dir.id, Some(dir), files_to_reset(mode))?;
-    let mut report = ClearReport {
-        ok: true,
-        action: "reset",
-        mode: Some(mode),
-        session: dir.id.clone(),
-        removed: found.keys.len(),
-        archive_rows: found.rows,
-        files: found.files.clone(),
-        dry_run: opts.dry_run,
-        trash: None,
-    };
-    if opts.dry_run {
-        return Ok(report);
-    }
-    let backup = if opts.purge {
-        None
-    } else {
-        let t = trash::new_path(tiers.root, &dir.id);
-        trash::create(&t)?;
-        Some(t)
-    };
-    for name in &found.files {
-        let path = dir.path.join(name);
-        match &backup {
-            Some(t) => atomic::move_path(&path, &t.join(name))?,
-            None => {
-                atomic::remove_path(&path)?;
-            }
-        }
-        crate::failpoint("reset-after-file");
-    }
-    clear_stores(tiers, &dir.id, &found, backup.as_deref(), &mut report)?;
-    report.trash = backup;
-    Ok(report)
+/// `remove`: the folder (to the trash unless purging), rows and keys. A
+/// session whose folder is already gone but whose rows or keys remain (an
+/// interrupted remove) is finished.
+pub struct Remove {
+    pub purge: bool,
 }
 
-/// Remove one session: its folder (to the trash unless purging) and its
-/// rows and keys. `dir` is `None` when the folder is already gone but the
-/// stores still hold data (a rerun after an interrupted remove).
-pub fn remove(
-    tiers: &mut Tiers<'_>,
-    id: &str,
-    folder: Option<PathBuf>,
-    opts: ClearOptions,
-) -> Result<ClearReport> {
-    let found = find(tiers, id, None, &[])?;
-    let mut report = ClearReport {
-        ok: true,
-        action: "remove",
-        mode: None,
-        session: id.to_owned(),
-        removed: found.keys.len(),
-        archive_rows: found.rows,
-        files: folder.iter().map(|_| String::new()).collect(),
-        dry_run: opts.dry_run,
-        trash: None,
-    };
-    if opts.dry_run {
-        return Ok(report);
-    }
-    if opts.purge {
-        clear_stores(tiers, id, &found, None, &mut report)?;
-        if let Some(f) = &folder {
-            atomic::remove_path(f)?;
+impl Operation for Remove {
+    type Plan = Found;
+    type Report = ClearReport;
+
+    fn needs(&self) -> Needs {
+        Needs {
+            stores_in_plan: true,
+            store_lock: true,
         }
-        return Ok(report);
     }
-    let t = trash::new_path(tiers.root, id);
-    let stores_backup = match &folder {
-        // rename moves a symlinked session folder as the link it is
-        Some(f) => {
-            atomic::create_dir_all(&tiers.root.trash_dir())?;
-            atomic::move_path(f, &t)?;
-            if std::fs::symlink_metadata(&t)
-                .map(|m| m.is_dir())
-                .unwrap_or(false)
-            {
-                t.join(".sessionctl")
-            } else {
-                // a moved symlink: keep its backups beside it, never inside its target
-                PathBuf::from(format!("{}.stores", t.display()))
+
+    fn plan(&self, t: &Target, view: &dyn StoreView) -> Result<Found> {
+        // By path, symlinks included: rename moves a link as a link.
+        let folder = t
+            .dir
+            .as_ref()
+            .map(|d| d.path.clone())
+            .filter(|p| std::fs::symlink_metadata(p).is_ok());
+        let found = Found {
+            files: Vec::new(),
+            keys: view.session_keys(&t.id).len(),
+            rows: view.archive_rows(&t.id)?,
+            summary: None,
+            folder,
+        };
+        if !found.has_work() {
+            return Err(unknown(&t.id));
+        }
+        Ok(found)
+    }
+
+    fn has_work(&self, f: &Found) -> bool {
+        f.has_work()
+    }
+
+    fn preview(&self, t: &Target, f: &Found, dry_run: bool) -> ClearReport {
+        let mut r = report("remove", None, t, f);
+        r.dry_run = dry_run;
+        r
+    }
+
+    fn apply(&self, t: &Target, found: Found, stores: &mut Stores<'_>) -> Result<ClearReport> {
+        let mut report = report("remove", None, t, &found);
+        report.dry_run = false;
+        if self.purge {
+            clear_stores(stores, &t.id, None, &mut report)?;
+            if let Some(f) = &found.folder {
+                atomic::remove_path(f)?;
             }
+            return Ok(report);
         }
-        None => t.clone(),
-    };
-    crate::failpoint("remove-after-move");
-    trash::create(&stores_backup)?;
-    clear_stores(tiers, id, &found, Some(&stores_backup), &mut report)?;
-    report.trash = Some(t);
-    Ok(report)
+        let entry = trash::new_path(stores.root, &t.id);
+        let stores_backup = match &found.folder {
+            Some(f) => {
+                atomic::create_dir_all(&stores.root.trash_dir())?;
+                atomic::move_path(f, &entry)?;
+                if std::fs::symlink_metadata(&entry).is_ok_and(|m| m.is_dir()) {
+                    entry.join(".sessionctl")
+                } else {
+                    // a moved symlink: keep its backups beside it, never inside its target
+                    PathBuf::from(format!("{}.stores", entry.display()))
+                }
+            }
+            None => entry.clone(),
+        };
+        crate::failpoint("remove-after-move");
+        trash::create(&stores_backup)?;
+        clear_stores(stores, &t.id, Some(&stores_backup), &mut report)?;
+        report.trash = Some(entry);
+        Ok(report)
+    }
+
+    fn watched(&self, t: &Target) -> Vec<PathBuf> {
+        t.dir.iter().map(|d| d.path.clone()).collect()
+    }
+}
+
+fn unknown(id: &str) -> Error {
+    Error::no_input(format!(
+        "unknown session '{id}': no folder, no archive rows, no ToriiDB keys"
+    ))
+    .with_hint("`sessionctl sessions list` shows the sessions under this root")
 }
 
 /// Delete the session's archive rows and db1 keys, each saved to `backup`
 /// first (unless purging): the rows in the same transaction that deletes
 /// them, the entries as ToriiDB log lines before their DELs are appended.
+/// The report gets the counts actually deleted.
 fn clear_stores(
-    tiers: &mut Tiers<'_>,
+    stores: &mut Stores<'_>,
     id: &str,
-    found: &Found,
-    backup: Option<&std::path::Path>,
+    backup: Option<&Path>,
     report: &mut ClearReport,
 ) -> Result<()> {
-    if let Some(a) = &mut tiers.archive {
-        report.archive_rows = a.clear_session(id, backup)?.messages;
-    }
+    report.removed_archive_rows = match stores.archive(false)? {
+        Some(a) => a.clear_session(id, backup)?.messages,
+        None => 0,
+    };
     crate::failpoint("clear-after-archive");
-    if let (Some(dir), false) = (backup, found.keys.is_empty()) {
-        trash::export_torii(&tiers.db1, &found.keys, dir)?;
+    let now = stores.now;
+    stores.db1()?;
+    let keys = stores.session_keys(id);
+    let db1 = stores.db1()?;
+    if let (Some(dir), false) = (backup, keys.is_empty()) {
+        trash::export_torii(db1, &keys, dir)?;
     }
-    report.removed = tiers.db1.delete(&found.keys, tiers.now)?;
-    tiers.db1_keys.remove(id);
+    report.removed_torii_keys = db1.delete(&keys, now)?;
+    stores.forget_keys(id);
     Ok(())
 }
 

@@ -45,6 +45,13 @@ impl DataRoot {
     pub fn path(&self) -> &Path {
         &self.path
     }
+
+    /// A path as people read it: relative to the root when inside it.
+    pub fn relative(&self, p: &Path) -> String {
+        p.strip_prefix(&self.path)
+            .map_or_else(|_| p.display().to_string(), |r| r.display().to_string())
+    }
+
     pub fn sessions_dir(&self) -> PathBuf {
         self.path.join("sessions")
     }
@@ -126,6 +133,21 @@ impl DataRoot {
             ))
             .with_hint("`sessionctl sessions list` shows the sessions under this root")),
             Err(e) => Err(Error::read(&dir, e)),
+        }
+    }
+
+    /// Whatever stands at a session's place, a symlink included (never
+    /// followed): what `remove` takes away. `None` when nothing is there.
+    pub fn session_entry(&self, id: &str) -> Result<Option<SessionDir>> {
+        let path = self.session_path(id)?;
+        match fs::symlink_metadata(&path) {
+            Ok(_) => Ok(Some(SessionDir {
+                id: id.to_owned(),
+                path,
+                root: self.path.clone(),
+            })),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(Error::read(&path, e)),
         }
     }
 

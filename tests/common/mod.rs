@@ -301,3 +301,26 @@ impl Drop for TestServer {
         }
     }
 }
+
+/// The `results` of a command's JSON envelope (checking its shape).
+pub fn results(output: &std::process::Output) -> Vec<serde_json::Value> {
+    let v = json_of(output);
+    assert_eq!(v["schema"], 1, "not an envelope: {v}");
+    assert!(v["errors"].is_array(), "{v}");
+    v["results"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no results array: {v}"))
+        .clone()
+}
+
+/// The one result of a single-session command's envelope.
+pub fn one(output: &std::process::Output) -> serde_json::Value {
+    let mut r = results(output);
+    assert_eq!(
+        r.len(),
+        1,
+        "expected one result: {r:?}\nstderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    r.remove(0)
+}
