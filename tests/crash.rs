@@ -251,17 +251,24 @@ fn aborting_at_every_write_step_loses_nothing_and_a_rerun_completes() {
 #[test]
 fn sigkill_at_random_moments_never_breaks_a_session() {
     let template = busy_root();
-    // Time one uninterrupted run, so the kills land inside the work on any machine.
-    let probe = tempfile::tempdir().unwrap();
-    copy_tree(template.path(), probe.path());
-    let started = std::time::Instant::now();
-    assert!(sessionctl(probe.path())
-        .args(COMPACT)
-        .output()
-        .unwrap()
-        .status
-        .success());
-    let window = started.elapsed().as_micros() as u64;
+    // Time uninterrupted runs, so the kills land inside the work on any
+    // machine; the fastest of three, so a busy moment during the probe does
+    // not stretch the window past the end of later runs.
+    let window = (0..3)
+        .map(|_| {
+            let probe = tempfile::tempdir().unwrap();
+            copy_tree(template.path(), probe.path());
+            let started = std::time::Instant::now();
+            assert!(sessionctl(probe.path())
+                .args(COMPACT)
+                .output()
+                .unwrap()
+                .status
+                .success());
+            started.elapsed().as_micros() as u64
+        })
+        .min()
+        .unwrap();
     let mut rng = 0x2545_F491_4F6C_DD1Du64;
     let mut killed_while_running = 0;
     for run in 0..50 {
