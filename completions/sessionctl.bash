@@ -1240,13 +1240,13 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__search)
-            opts="-q -v -h --all --match --role --since --limit --fts --embed-url --embed-model --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-q -v -h --all --by --role --since --limit --fts --embed-url --embed-model --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --match)
+                --by)
                     COMPREPLY=($(compgen -W "semantic keyword" -- "${cur}"))
                     return 0
                     ;;

@@ -178,12 +178,12 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s v -l
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l match -r -f -a "semantic\t''
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l by -d 'How to search [default: semantic where a query vector can be had (embedding cache or SESSIONCTL_EMBED_BASE_URL), else keyword]' -r -f -a "semantic\t''
 keyword\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l role -d 'Only messages of this role' -r -f -a "user\t''
 assistant\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l since -d 'Only messages newer than this: an age (7d, 12h) or a date (2025-10-01)' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l limit -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l limit -d 'At most this many results' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l embed-url -d 'OpenAI-compatible embeddings server [env: SESSIONCTL_EMBED_BASE_URL]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l embed-model -d 'Embedding model [env: SESSIONCTL_EMBED_MODEL; default: text-embedding-3-small]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F

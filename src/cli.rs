@@ -202,15 +202,18 @@ Examples:
 
     /// Search conversations: by meaning (ToriiDB vectors) or by words (archive + recent)
     #[command(after_help = "\
---match semantic (default): cosine over the vectors ToriiDB keeps for recent messages
-(db1); the query vector comes from ToriiDB's embedding cache or SESSIONCTL_EMBED_BASE_URL.
-Without an embedder or vectors it says so on stderr and searches by keyword.
---match keyword: full-text search of the SQLite archive (FTS5, ranked by bm25) plus a
-case-insensitive substring scan of recent messages in ToriiDB. The query is one phrase;
---fts passes FTS5 syntax through (e.g. 'nginx AND logrotate', 'rot*').
+--by semantic: cosine over the vectors ToriiDB keeps for recent messages (db1); the
+query vector comes from ToriiDB's embedding cache or SESSIONCTL_EMBED_BASE_URL.
+--by keyword: full-text search of the SQLite archive (FTS5) plus a case-insensitive
+scan of recent messages in ToriiDB. Every word must occur; \"quote\" a phrase; --fts passes
+FTS5 syntax through (e.g. 'nginx OR logrotate', 'rot*').
+Without --by: semantic when a query vector can be had, else keyword (no network needed).
+RELEVANCE is relative to the best hit of the search (100%); JSON also has the raw score
+(bm25 for the archive, cosine for vectors).
 
 Examples:
-  sessionctl search logrotate --match keyword
+  sessionctl search 'nginx logrotate' --by keyword   # both words
+  sessionctl search '\"log rotation\"' --by keyword    # the phrase
   sessionctl search 'what did we decide about backups' tui-alice --since 30d")]
     Search(SearchArgs),
 
@@ -446,6 +449,7 @@ pub struct CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
+    /// What to look for: words (all must occur) and "quoted phrases"; by meaning with --by semantic
     pub query: String,
     /// Sessions to search [default: all]
     #[arg(value_name = "SESSION")]
@@ -453,14 +457,17 @@ pub struct SearchArgs {
     /// Every session (the default when none is named)
     #[arg(long, conflicts_with = "sessions")]
     pub all: bool,
-    #[arg(long = "match", value_enum, default_value = "semantic")]
-    pub mode: MatchMode,
+    /// How to search [default: semantic where a query vector can be had (embedding cache or
+    /// SESSIONCTL_EMBED_BASE_URL), else keyword]
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub by: Option<MatchMode>,
     /// Only messages of this role
     #[arg(long, value_parser = ["user", "assistant"])]
     pub role: Option<String>,
     /// Only messages newer than this: an age (7d, 12h) or a date (2025-10-01)
     #[arg(long, value_name = "AGE|DATE", value_parser = crate::timefmt::parse_bound)]
     pub since: Option<crate::timefmt::TimeBound>,
+    /// At most this many results
     #[arg(long, default_value_t = 20)]
     pub limit: usize,
     /// Pass the query to FTS5 as it is (keyword search)

@@ -44,6 +44,16 @@ impl Output {
         out.flush()
     }
 
+    /// A summary line under a table: on a terminal only, so piped output
+    /// is the rows alone (easy to cut, sort and count).
+    pub fn footer(&self, text: &str) -> io::Result<()> {
+        if self.tty {
+            self.line(text)
+        } else {
+            Ok(())
+        }
+    }
+
     pub fn table(&self, table: &Table) -> io::Result<()> {
         self.line(&table.to_string())
     }

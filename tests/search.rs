@@ -46,8 +46,12 @@ fn keyword_finds_the_archive_and_recent_torii_messages() {
     let root = fixture_copy();
     let r = root.path();
     recent_unarchived(r);
-    let (v, _) = search(r, &["logrotate", "--match", "keyword"]);
-    assert_eq!(v["match"], "keyword");
+    let (v, _) = search(r, &["logrotate", "--by", "keyword"]);
+    assert!(v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|h| h["by"] == "keyword"));
     let results = v["results"].as_array().unwrap();
     let sources: Vec<(&str, &str)> = results
         .iter()
@@ -63,11 +67,14 @@ fn keyword_finds_the_archive_and_recent_torii_messages() {
     // the archived message is not listed twice though db1 holds it too
     let keys: Vec<i64> = results
         .iter()
-        .map(|x| x["send_at"].as_i64().unwrap())
+        .map(|x| x["send_at"].as_str().unwrap().parse::<i64>().unwrap())
         .collect();
     assert_eq!(keys.len(), 2, "{keys:?}");
     let torii = results.iter().find(|x| x["source"] == "torii").unwrap();
-    assert_eq!(torii["send_at"], 1764547400000000000i64);
+    assert_eq!(
+        torii["send_at"], "1764547400000000000",
+        "nanoseconds as a string"
+    );
     assert_eq!(torii["role"], "user");
     assert!(torii["text"].as_str().unwrap().contains("cron.daily"));
 }
@@ -76,11 +83,11 @@ fn keyword_finds_the_archive_and_recent_torii_messages() {
 fn fts_operators_in_the_query_are_text() {
     let root = fixture_copy();
     for q in ["\"a\" OR", "NEAR(", "*", "rotate*", "a:b", "(", "'", "AND"] {
-        let (v, _) = search(root.path(), &[q, "--match", "keyword"]);
+        let (v, _) = search(root.path(), &[q, "--by", "keyword"]);
         assert!(v["results"].is_array(), "{q}");
     }
     let out = sessionctl(root.path())
-        .args(["search", "NEAR(", "--fts", "--match", "keyword"])
+        .args(["search", "NEAR(", "--fts", "--by", "keyword"])
         .output()
         .unwrap();
     assert_eq!(
@@ -88,7 +95,7 @@ fn fts_operators_in_the_query_are_text() {
         Some(64),
         "raw FTS5 syntax errors are usage errors"
     );
-    let (v, _) = search(root.path(), &["rotat*", "--fts", "--match", "keyword"]);
+    let (v, _) = search(root.path(), &["rotat*", "--fts", "--by", "keyword"]);
     // "rotate" twice in the archive; "logrotate" does not start with "rotat"
     assert_eq!(v["results"].as_array().unwrap().len(), 2);
 }
@@ -97,18 +104,18 @@ fn fts_operators_in_the_query_are_text() {
 fn filters_by_session_role_and_age() {
     let root = fixture_copy();
     let r = root.path();
-    let (v, _) = search(r, &["failures", "--match", "keyword"]);
+    let (v, _) = search(r, &["failures", "--by", "keyword"]);
     assert_eq!(v["results"][0]["session"], "discord-9001");
-    let (v, _) = search(r, &["failures", "tui-alice", "--match", "keyword"]);
+    let (v, _) = search(r, &["failures", "tui-alice", "--by", "keyword"]);
     assert!(v["results"].as_array().unwrap().is_empty());
-    let (v, _) = search(r, &["rotate", "--match", "keyword", "--role", "user"]);
+    let (v, _) = search(r, &["rotate", "--by", "keyword", "--role", "user"]);
     assert!(v["results"]
         .as_array()
         .unwrap()
         .iter()
         .all(|x| x["role"] == "user"));
     // the fixture's messages are a year old
-    let (v, _) = search(r, &["rotate", "--match", "keyword", "--since", "7d"]);
+    let (v, _) = search(r, &["rotate", "--by", "keyword", "--since", "7d"]);
     assert!(v["results"].as_array().unwrap().is_empty());
     let out = sessionctl(r)
         .args(["search", "x", "../etc"])
@@ -143,20 +150,73 @@ fn semantic_search_ranks_by_vector_with_a_real_embeddings_server() {
         String::from_utf8_lossy(&out.stderr)
     );
     let v = json_of(&out);
-    assert_eq!(v["match"], "semantic");
+    assert!(v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|h| h["by"] == "semantic"));
     let first = &v["results"][0];
     assert_eq!(first["session"], "tui-alice");
-    assert_eq!(first["send_at"], 1764547200000000000i64);
+    assert_eq!(first["send_at"], "1764547200000000000");
+    assert_eq!(first["relevance"], 1.0);
     assert!(first["score"].as_f64().unwrap() > 0.99);
     assert_eq!(first["source"], "torii");
     assert_eq!(server.hits(), 1);
 }
 
 #[test]
-fn semantic_without_an_embedder_says_so_and_searches_by_keyword() {
+fn without_an_embedder_the_default_searches_by_keyword_quietly() {
     let root = fixture_copy();
+    // the default works offline: keyword search, no warning
     let (v, err) = search(root.path(), &["logrotate"]);
-    assert_eq!(v["match"], "keyword");
-    assert!(err.contains("no embedder"), "{err}");
+    assert!(v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|h| h["by"] == "keyword"));
+    assert!(err.is_empty(), "{err}");
     assert!(!v["results"].as_array().unwrap().is_empty());
+    // asking for meaning explicitly says why it cannot
+    let (v, err) = search(root.path(), &["logrotate", "--by", "semantic"]);
+    assert!(err.contains("no embedder"), "{err}");
+    assert!(v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|h| h["by"] == "keyword"));
+}
+
+#[test]
+fn words_are_all_required_and_a_quoted_phrase_is_one_term() {
+    let root = fixture_copy();
+    let r = root.path();
+    let count = |q: &str| {
+        search(r, &[q, "--by", "keyword"]).0["results"]
+            .as_array()
+            .unwrap()
+            .len()
+    };
+    // "rotate" and "nginx" occur together in one message; each alone in more
+    let both = count("rotate nginx");
+    assert_eq!(both, 1, "all words, in any order");
+    assert!(count("rotate") > both && count("nginx") >= both);
+    assert_eq!(count("nginx rotate"), both);
+    assert_eq!(count("\"rotate the nginx\""), 1);
+    assert_eq!(count("\"nginx the rotate\""), 0, "a phrase keeps its order");
+    // relevance is useful, not 0.000: the best hit is 1.0
+    let (v, _) = search(r, &["rotate", "--by", "keyword"]);
+    assert_eq!(v["results"][0]["relevance"], 1.0);
+}
+
+#[test]
+fn offline_never_asks_the_embedder() {
+    let root = fixture_copy();
+    let server = TestServer::start(|_, _| Reply::json(500, "{}"));
+    let out = sessionctl(root.path())
+        .env("SESSIONCTL_EMBED_BASE_URL", &server.url)
+        .args(["--offline", "search", "nightly log rotation", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(server.hits(), 0, "--offline means no request at all");
 }

@@ -195,16 +195,18 @@ pub fn run(cli: Cli) -> Result<Done> {
     let done: Done = match cli.command {
         Command::Reset(args) => return reset::run(&ctx, &args),
         Command::Remove(args) => return remove::run(&ctx, &args),
+        Command::Search(args) => return search::run(&ctx, &args),
         _ => Done::default(),
     };
     let _ = done;
     let code = match cli.command {
         Command::Sessions(SessionsCommand::List(args)) => sessions::list(&ctx, &args),
         Command::Show(args) => show::run(&ctx, &args),
-        Command::Reset(_) | Command::Remove(_) => unreachable!("handled above"),
+        Command::Reset(_) | Command::Remove(_) | Command::Search(_) => {
+            unreachable!("handled above")
+        }
         Command::Compact(args) => compact::run(&ctx, &args),
         Command::Summarize(args) => summarize::run(&ctx, &args),
-        Command::Search(args) => search::run(&ctx, &args),
         Command::Check(args) => check::run(&ctx, &args),
         Command::Errors(ErrorsCommand::List(args)) => errors::list(&ctx, &args),
         Command::Errors(ErrorsCommand::Show(args)) => errors::show(&ctx, &args),

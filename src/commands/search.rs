@@ -3,27 +3,19 @@
 use anyhow::Result;
 use chrono::Utc;
 use comfy_table::Cell;
-use serde::Serialize;
 
 use crate::cli::{MatchMode, SearchArgs};
-use crate::commands::{load_db1, Context};
-use crate::engine::search::{self, Hit, Scope};
-use crate::error::{exit, Error};
+use crate::commands::{load_db1, Context, Done};
+use crate::engine::search::{self, Scope};
+use crate::error::Error;
 use crate::llm::embed::{self, Embedder};
-use crate::output::head_cut;
+use crate::output::{head_cut, num};
 use crate::store::archive::{Archive, ArchiveQuery};
 use crate::store::layout::validate_session_id;
 use crate::store::torii;
 use crate::timefmt;
 
-#[derive(Serialize)]
-struct Report<'a> {
-    results: &'a [Hit],
-    #[serde(rename = "match")]
-    mode: &'static str,
-}
-
-pub fn run(ctx: &Context, args: &SearchArgs) -> Result<i32> {
+pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
     if args.query.trim().is_empty() {
         return Err(Error::usage("the search query is empty").into());
     }
@@ -43,27 +35,30 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<i32> {
     };
     let db1 = load_db1(ctx)?;
 
-    let mut mode = "keyword";
     let mut hits = Vec::new();
-    if args.mode == MatchMode::Semantic {
-        if let Some(q) = query_vector(ctx, args, &db1)? {
+    let mut by_meaning = false;
+    if args.by != Some(MatchMode::Keyword) {
+        // Without --by, a search that cannot get a query vector quietly
+        // searches by words: the default works offline.
+        let asked = args.by == Some(MatchMode::Semantic);
+        if let Some(q) = query_vector(ctx, args, &db1, asked)? {
             let (found, skipped) = search::semantic(&db1, now, &q, &scope, args.limit);
             if skipped > 0 {
                 ctx.out.warn(&format!(
                     "{skipped} vector(s) of another dimension were skipped"
                 ));
             }
-            mode = "semantic";
+            by_meaning = true;
             hits = found;
         }
     }
-    if mode == "keyword" {
+    if !by_meaning {
         let archive_hits = match Archive::open_read(&ctx.root.archive_path())? {
             Some(a) => {
                 let fts = if args.fts {
                     args.query.clone()
                 } else {
-                    search::phrase(&args.query)
+                    search::fts_query(&search::terms(&args.query))
                 };
                 let mark = if ctx.out.color {
                     ("\x1b[1m", "\x1b[0m")
@@ -83,22 +78,20 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<i32> {
         };
         hits = search::keyword(archive_hits, &db1, now, &args.query, &scope, args.limit);
     }
+    let how = if by_meaning { "semantic" } else { "keyword" };
 
     if ctx.out.json {
-        ctx.out.json(&Report {
-            results: &hits,
-            mode,
-        })?;
-        return Ok(exit::OK);
+        ctx.out.envelope("search", false, &hits, &[])?;
+        return Ok(Done::default());
     }
     if hits.is_empty() {
-        ctx.out.line(&format!("no matches ({mode} search)"))?;
-        return Ok(exit::OK);
+        ctx.out.line(&format!("no matches ({how} search)"))?;
+        return Ok(Done::default());
     }
     let wall = Utc::now();
     let mut t = ctx
         .out
-        .new_table(&["SESSION", "WHEN", "ROLE", "SCORE", "TEXT"]);
+        .new_table(&["SESSION", "WHEN", "ROLE", "RELEVANCE", "TEXT"]);
     for h in &hits {
         let when = if h.send_at == 0 {
             "-".to_owned()
@@ -110,14 +103,14 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<i32> {
             Cell::new(&h.session),
             Cell::new(when),
             Cell::new(&h.role),
-            Cell::new(format!("{:.3}", h.score)),
+            num(format!("{:.0}%", h.relevance * 100.0)),
             Cell::new(head_cut(&h.snippet.replace('\n', " "), 100)),
         ]);
     }
     ctx.out.table(&t)?;
     ctx.out
-        .line(&format!("{} result(s), {mode} search", hits.len()))?;
-    Ok(exit::OK)
+        .footer(&format!("{} result(s), {how} search", hits.len()))?;
+    Ok(Done::default())
 }
 
 /// The query's vector: ToriiDB's cache first, then the embedder. `None`
@@ -126,10 +119,13 @@ fn query_vector(
     ctx: &Context,
     args: &SearchArgs,
     db1: &torii::Db,
+    asked: bool,
 ) -> crate::Result<Option<Vec<f32>>> {
     let Some(dim) = db1.vector_dim() else {
-        ctx.out
-            .warn("ToriiDB holds no message vectors; searching by keyword");
+        if asked {
+            ctx.out
+                .warn("ToriiDB holds no message vectors; searching by keyword");
+        }
         return Ok(None);
     };
     let model = embed::model_name(args.embed.embed_model.as_deref());
@@ -137,7 +133,15 @@ fn query_vector(
         return Ok(Some(v));
     }
     match Embedder::configured(args.embed.embed_url.as_deref(), Some(&model)) {
+        Some(_) if ctx.offline => {
+            if asked {
+                ctx.out
+                    .warn("--offline: no embedding request is made; searching by keyword");
+            }
+            Ok(None)
+        }
         Some(e) => Ok(Some(e.embed(&args.query, dim, None)?)),
+        None if !asked => Ok(None),
         None => {
             ctx.out
                 .warn("no embedder configured (SESSIONCTL_EMBED_BASE_URL); searching by keyword");

@@ -18,19 +18,107 @@ use crate::store::torii::{session_of_key, Db};
 #[derive(Debug, Clone, Serialize)]
 pub struct Hit {
     pub session: String,
+    /// Unix nanoseconds, as a string: jq and JavaScript round integers
+    /// above 2^53.
+    #[serde(serialize_with = "nanos_string")]
     pub send_at: i64,
+    /// RFC 3339; null when the message has no time.
+    pub time: Option<String>,
     pub role: String,
+    /// `semantic` or `keyword`: how this hit was found.
+    pub by: &'static str,
+    /// The raw score: bm25 (higher is better) for the archive, cosine for
+    /// vectors, 0 for a recent message found by substring.
     pub score: f64,
+    /// 0–1, relative to the best hit of this search.
+    pub relevance: f64,
     pub text: String,
     #[serde(skip)]
     pub snippet: String,
+    /// `archive` or `torii`.
     pub source: &'static str,
 }
 
-/// Quote user text as one FTS5 phrase in the content column, so operators
-/// (`OR`, `NEAR(`, `*`, quotes) in it are just text.
-pub fn phrase(query: &str) -> String {
-    format!("content : \"{}\"", query.replace('"', "\"\""))
+pub fn nanos_string<S: serde::Serializer>(n: &i64, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(n)
+}
+
+/// A message found: (session, send_at, role, text).
+type Message = (String, i64, String, String);
+
+fn hit(
+    (session, send_at, role, text): Message,
+    snippet: String,
+    by: &'static str,
+    score: f64,
+    source: &'static str,
+) -> Hit {
+    Hit {
+        session,
+        send_at,
+        time: (send_at != 0).then(|| crate::timefmt::rfc3339(crate::timefmt::from_nanos(send_at))),
+        role,
+        by,
+        score,
+        relevance: 0.0,
+        text,
+        snippet,
+        source,
+    }
+}
+
+/// The words and "quoted phrases" of a query, lower-cased for matching.
+pub fn terms(query: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = query.trim();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('"') {
+            let end = after.find('"').unwrap_or(after.len());
+            let phrase = after[..end].trim();
+            if !phrase.is_empty() {
+                out.push(phrase.to_owned());
+            }
+            rest = after.get(end + 1..).unwrap_or("").trim_start();
+        } else {
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '"')
+                .unwrap_or(rest.len());
+            out.push(rest[..end].to_owned());
+            rest = rest[end..].trim_start();
+        }
+    }
+    out
+}
+
+/// The terms as an FTS5 query over the content column: each term one
+/// quoted phrase (so `OR`, `NEAR(`, `*` in user text are just text), all of
+/// them required.
+pub fn fts_query(terms: &[String]) -> String {
+    terms
+        .iter()
+        .map(|t| format!("content : \"{}\"", t.replace('"', "\"\"")))
+        .collect::<Vec<_>>()
+        .join(" AND ")
+}
+
+/// Relevance 0–1 of each hit: its score over the best score of its kind.
+/// bm25 values of a small archive are tiny (0.000001), so the raw score
+/// says little; a substring hit in recent messages ranks as a full match.
+fn set_relevance(hits: &mut [Hit]) {
+    let best = hits
+        .iter()
+        .filter(|h| h.source == "archive" || h.by == "semantic")
+        .map(|h| h.score)
+        .fold(f64::MIN, f64::max);
+    for h in hits.iter_mut() {
+        h.relevance = if h.source == "torii" && h.by == "keyword" {
+            1.0
+        } else if best > 0.0 {
+            (h.score / best).clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -82,47 +170,56 @@ pub fn keyword(
     let mut hits: Vec<Hit> = Vec::new();
     for h in archive_hits {
         if seen.insert((h.session_id.clone(), h.send_at)) {
-            hits.push(Hit {
-                session: h.session_id,
-                send_at: h.send_at,
-                role: h.role,
-                score: h.score,
-                text: h.content,
-                snippet: h.snippet,
-                source: "archive",
-            });
+            hits.push(hit(
+                (h.session_id, h.send_at, h.role, h.content),
+                h.snippet,
+                "keyword",
+                h.score,
+                "archive",
+            ));
         }
     }
-    let needle = query.to_lowercase();
+    let needles: Vec<String> = terms(query).iter().map(|t| t.to_lowercase()).collect();
     // Most values cannot match: test the raw JSON bytes first, and decode
     // only the candidates. Only for needles of printable ASCII that no JSON
     // writer escapes (Go writes < > & as \u003c…; some writers escape /),
     // so the raw bytes hold them verbatim and no match is skipped.
-    let ascii = needle.bytes().all(|b| {
-        (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&' | b'/')
-    });
-    let finder = needle.as_bytes();
+    let raw: Vec<&[u8]> = needles
+        .iter()
+        .filter(|n| {
+            n.bytes().all(|b| {
+                (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&' | b'/')
+            })
+        })
+        .map(|n| n.as_bytes())
+        .collect();
     for (key, e) in db1.live(now) {
-        if ascii && !contains_ascii_ci(e.value.as_bytes(), finder) {
+        if !raw.iter().all(|n| contains_ascii_ci(e.value.as_bytes(), n)) {
             continue;
         }
         let Some((session, nanos, role, text)) = db1_message(key, &e.value, scope) else {
             continue;
         };
-        if !text.to_lowercase().contains(&needle) || !seen.insert((session.to_owned(), nanos)) {
+        let lower = text.to_lowercase();
+        if !needles.iter().all(|n| lower.contains(n.as_str()))
+            || !seen.insert((session.to_owned(), nanos))
+        {
             continue;
         }
-        hits.push(Hit {
-            session: session.to_owned(),
-            send_at: nanos,
-            role,
-            score: 0.0,
-            snippet: text.clone(),
+        hits.push(hit(
+            (session.to_owned(), nanos, role, text.clone()),
             text,
-            source: "torii",
-        });
+            "keyword",
+            0.0,
+            "torii",
+        ));
     }
-    hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.send_at.cmp(&a.send_at)));
+    set_relevance(&mut hits);
+    hits.sort_by(|a, b| {
+        b.relevance
+            .total_cmp(&a.relevance)
+            .then(b.send_at.cmp(&a.send_at))
+    });
     hits.truncate(limit);
     hits
 }
@@ -166,19 +263,18 @@ pub fn semantic(
             continue;
         }
         if let Some(score) = crate::llm::embed::cosine(query, &v) {
-            hits.push(Hit {
-                session: session.to_owned(),
-                send_at: nanos,
-                role,
-                score,
-                snippet: text.clone(),
+            hits.push(hit(
+                (session.to_owned(), nanos, role, text.clone()),
                 text,
-                source: "torii",
-            });
+                "semantic",
+                score,
+                "torii",
+            ));
         }
     }
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.send_at.cmp(&a.send_at)));
     hits.truncate(limit);
+    set_relevance(&mut hits);
     (hits, skipped)
 }
 
@@ -216,8 +312,17 @@ mod tests {
     }
 
     #[test]
-    fn phrases_neutralise_fts_operators() {
-        assert_eq!(phrase("a"), "content : \"a\"");
-        assert_eq!(phrase("\"a\" OR"), "content : \"\"\"a\"\" OR\"");
+    fn words_are_all_required_and_quotes_make_phrases() {
+        assert_eq!(terms("nginx  logrotate"), ["nginx", "logrotate"]);
+        assert_eq!(terms("\"log rotation\" nginx"), ["log rotation", "nginx"]);
+        assert_eq!(terms("\"unclosed phrase"), ["unclosed phrase"]);
+        assert_eq!(
+            fts_query(&terms("a OR")),
+            "content : \"a\" AND content : \"OR\""
+        );
+        assert_eq!(
+            fts_query(&terms("x\"y")),
+            "content : \"x\" AND content : \"y\""
+        );
     }
 }
