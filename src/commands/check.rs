@@ -74,7 +74,7 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
     // ToriiDB logs
     let mut dbs = Vec::new();
     for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
-        match Db::load(&ctx.root.store_dir(), index) {
+        match Db::load_store(&ctx.root, index) {
             Ok(db) => {
                 let name = format!("db_{index}/record.aof");
                 let r = &db.report;
@@ -140,7 +140,7 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
     }
 
     // SQLite archive
-    let archive = match Archive::open_read(&ctx.root.archive_path()) {
+    let archive = match Archive::open_read(&ctx.root, &ctx.root.archive_path()) {
         Ok(a) => a,
         Err(e) => {
             unreadable = true;
@@ -269,7 +269,12 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
         }
     }
 
-    if args.repair && findings.iter().any(|f| f.repairable) {
+    if args.repair && unreadable {
+        // Something could not be read (a link out of the root, a FIFO, bad
+        // data): the root is not in a state to change anything.
+        ctx.out
+            .warn("not repairing anything while some data cannot be read; fix the unreadable findings first");
+    } else if args.repair && findings.iter().any(|f| f.repairable) {
         let write = WriteArgs {
             dry_run: false,
             yes: args.yes,
@@ -293,7 +298,7 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
             }
         }
         if archive.is_some() {
-            let mut a = Archive::open_write(&ctx.root.archive_path())?;
+            let mut a = Archive::open_write(&ctx.root, &ctx.root.archive_path())?;
             for r in &repairs {
                 let _session = lock::session(&ctx.root, &r.id)?;
                 a.archive_records(&r.id, &r.missing, None)?;

@@ -44,12 +44,13 @@ pub fn open_tiers<'a>(ctx: &'a Context, w: &WriteArgs) -> Result<Tiers<'a>> {
         db1.check_writable(w.force)?;
     }
     let path = ctx.root.archive_path();
-    let archive = if !path.exists() {
+    let (_, exists) = crate::store::files::sqlite_path(&ctx.root, &path)?;
+    let archive = if !exists {
         None
     } else if w.dry_run {
-        Archive::open_read(&path)?
+        Archive::open_read(&ctx.root, &path)?
     } else {
-        Some(Archive::open_write(&path)?)
+        Some(Archive::open_write(&ctx.root, &path)?)
     };
     Ok(Tiers::new(&ctx.root, archive, db1, torii_now()))
 }

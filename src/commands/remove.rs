@@ -6,6 +6,7 @@ use crate::cli::RemoveArgs;
 use crate::commands::{clear, reset::preview, targets, Context};
 use crate::engine::reset;
 use crate::error::{exit, Error};
+use crate::store::layout::Last;
 
 pub fn run(ctx: &Context, args: &RemoveArgs) -> Result<i32> {
     // Folders by path, symlinked ones included: rename moves a link as a
@@ -22,7 +23,9 @@ pub fn run(ctx: &Context, args: &RemoveArgs) -> Result<i32> {
         }
         for id in &args.targets.sessions {
             let path = ctx.root.session_path(id)?;
-            let exists = std::fs::symlink_metadata(&path).is_ok();
+            // the folder itself may be a link: it is moved as one
+            let entry = ctx.root.resolve(&path, Last::Entry)?;
+            let exists = std::fs::symlink_metadata(entry).is_ok();
             if !targets.iter().any(|(t, _): &(String, _)| t == id) {
                 targets.push((id.clone(), exists.then_some(path)));
             }

@@ -660,10 +660,10 @@ pub fn apply(
     for t in &plan.changed_tasks {
         let mut bytes = serde_json::to_vec_pretty(&t.messages).expect("messages serialise");
         bytes.push(b'\n');
-        crate::store::atomic::write_atomic(&dir.tasks_dir().join(&t.name), &bytes)?;
+        dir.write(&dir.tasks_dir().join(&t.name), &bytes)?;
     }
     if !plan.removed.is_empty() {
-        crate::store::history::write(&dir.history_json(), &plan.kept)?;
+        crate::store::history::write(dir.root(), &dir.history_json(), &plan.kept)?;
         crate::failpoint("compact-after-history");
         if let Some(cutoff) = torii_cutoff(&plan.kept, &plan.removed) {
             let keys: Vec<String> = db1

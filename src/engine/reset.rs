@@ -154,17 +154,17 @@ pub fn reset(
     let backup = if opts.purge {
         None
     } else {
-        let t = trash::new_path(tiers.root, &dir.id);
-        trash::create(&t)?;
+        let t = trash::new_path(tiers.root, &dir.id)?;
+        trash::create(tiers.root, &t)?;
         backup_tiers(tiers, &dir.id, &found, &t)?;
         Some(t)
     };
     for name in &found.files {
         let path = dir.path.join(name);
         match &backup {
-            Some(t) => atomic::move_path(&path, &t.join(name))?,
+            Some(t) => atomic::move_path(tiers.root, &path, &t.join(name))?,
             None => {
-                atomic::remove_path(&path)?;
+                atomic::remove_path(tiers.root, &path)?;
             }
         }
         crate::failpoint("reset-after-file");
@@ -201,30 +201,30 @@ pub fn remove(
     if opts.purge {
         clear_stores(tiers, id, &found, &mut report)?;
         if let Some(f) = &folder {
-            atomic::remove_path(f)?;
+            atomic::remove_path(tiers.root, f)?;
         }
         return Ok(report);
     }
-    let t = trash::new_path(tiers.root, id);
+    let t = trash::new_path(tiers.root, id)?;
     match &folder {
         // rename moves a symlinked session folder as the link it is
         Some(f) => {
-            atomic::create_dir_all(&tiers.root.trash_dir())?;
-            atomic::move_path(f, &t)?;
+            atomic::create_dir_all(tiers.root, &tiers.root.trash_dir())?;
+            atomic::move_path(tiers.root, f, &t)?;
             if !std::fs::symlink_metadata(&t)
                 .map(|m| m.is_dir())
                 .unwrap_or(false)
             {
                 // a moved symlink: keep its backups beside it, never inside its target
                 let side = PathBuf::from(format!("{}.stores", t.display()));
-                trash::create(&side)?;
+                trash::create(tiers.root, &side)?;
                 backup_tiers(tiers, id, &found, &side)?;
             } else {
                 backup_tiers(tiers, id, &found, &t.join(".sessionctl"))?;
             }
         }
         None => {
-            trash::create(&t)?;
+            trash::create(tiers.root, &t)?;
             backup_tiers(tiers, id, &found, &t)?;
         }
     }
@@ -235,12 +235,12 @@ pub fn remove(
 }
 
 fn backup_tiers(tiers: &Tiers<'_>, id: &str, found: &Found, dir: &std::path::Path) -> Result<()> {
-    atomic::create_dir_all(dir)?;
+    atomic::create_dir_all(tiers.root, dir)?;
     if let (Some(a), true) = (&tiers.archive, found.rows > 0) {
-        trash::export_archive(a, id, dir)?;
+        trash::export_archive(tiers.root, a, id, dir)?;
     }
     if !found.keys.is_empty() {
-        trash::export_torii(&tiers.db1, &found.keys, dir)?;
+        trash::export_torii(tiers.root, &tiers.db1, &found.keys, dir)?;
     }
     Ok(())
 }

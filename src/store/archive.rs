@@ -12,6 +12,7 @@ use std::time::Duration;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 
 use crate::error::{Error, Result};
+use crate::store::{atomic, files, layout::DataRoot};
 
 /// Agenvoy's schema, created only when a writing command finds no archive.
 const SCHEMA: &str = "
@@ -41,6 +42,8 @@ pub struct ArchivedMessage {
 pub struct Archive {
     conn: Connection,
     path: PathBuf,
+    /// `path` resolved inside the data root: what SQLite is given.
+    phys: PathBuf,
 }
 
 impl std::fmt::Debug for Archive {
@@ -88,28 +91,39 @@ pub struct Cleared {
 
 impl Archive {
     /// Open for reading. `None` when there is no archive yet.
-    pub fn open_read(path: &Path) -> Result<Option<Archive>> {
-        if !path.exists() {
+    pub fn open_read(root: &DataRoot, path: &Path) -> Result<Option<Archive>> {
+        let (phys, exists) = files::sqlite_path(root, path)?;
+        if !exists {
             return Ok(None);
         }
         let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            &phys,
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_NOFOLLOW,
         )
         .map_err(|e| Error::sqlite(path, e))?;
-        let archive = Archive::configure(conn, path)?;
+        let archive = Archive::configure(conn, path, phys)?;
         archive.check_schema()?;
         Ok(Some(archive))
     }
 
     /// Open for writing, creating the file and Agenvoy's schema if missing.
-    pub fn open_write(path: &Path) -> Result<Archive> {
-        let existed = path.exists();
+    pub fn open_write(root: &DataRoot, path: &Path) -> Result<Archive> {
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| Error::write(dir, e))?;
+            atomic::create_dir_all(root, dir)?;
         }
-        let conn = Connection::open(path).map_err(|e| Error::sqlite(path, e))?;
-        let archive = Archive::configure(conn, path)?;
+        let (phys, existed) = files::sqlite_path(root, path)?;
+        let conn = Connection::open_with_flags(
+            &phys,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_NOFOLLOW,
+        )
+        .map_err(|e| Error::sqlite(path, e))?;
+        let archive = Archive::configure(conn, path, phys)?;
         // Our writes are rare and precious: sync fully on commit.
         archive
             .conn
@@ -126,12 +140,13 @@ impl Archive {
         Ok(archive)
     }
 
-    fn configure(conn: Connection, path: &Path) -> Result<Archive> {
+    fn configure(conn: Connection, path: &Path, phys: PathBuf) -> Result<Archive> {
         conn.busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| Error::sqlite(path, e))?;
         Ok(Archive {
             conn,
             path: path.to_path_buf(),
+            phys,
         })
     }
 
@@ -470,8 +485,10 @@ impl Archive {
     /// own (it changes nothing; the file is never created here).
     pub fn fts_integrity_check(&self) -> Result<()> {
         let conn = Connection::open_with_flags(
-            &self.path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            &self.phys,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_NOFOLLOW,
         )
         .map_err(|e| self.err(e))?;
         conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| self.err(e))?;
@@ -493,7 +510,8 @@ pub(crate) mod tests {
     use super::*;
 
     pub fn seeded(dir: &Path) -> Archive {
-        let mut a = Archive::open_write(&dir.join("history.db")).unwrap();
+        let root = DataRoot::at(dir).unwrap();
+        let mut a = Archive::open_write(&root, &root.path().join("history.db")).unwrap();
         let tx = a.connection().transaction().unwrap();
         for (s, t) in [("a", 1), ("a", 2), ("ab", 3), ("b", 4)] {
             Archive::insert_if_missing(&tx, s, t, "user", &format!("hello {t}"), "").unwrap();
@@ -548,16 +566,17 @@ pub(crate) mod tests {
     #[test]
     fn not_a_database_or_missing_tables_is_bad_data() {
         let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("history.db");
+        let root = DataRoot::open(dir.path()).unwrap();
+        let p = root.path().join("history.db");
         std::fs::write(&p, vec![b'x'; 4096]).unwrap();
-        assert_eq!(Archive::open_read(&p).unwrap_err().exit_code(), 65);
-        assert_eq!(Archive::open_write(&p).unwrap_err().exit_code(), 65);
+        assert_eq!(Archive::open_read(&root, &p).unwrap_err().exit_code(), 65);
+        assert_eq!(Archive::open_write(&root, &p).unwrap_err().exit_code(), 65);
         std::fs::remove_file(&p).unwrap();
         Connection::open(&p)
             .unwrap()
             .execute_batch("CREATE TABLE other(x)")
             .unwrap();
-        let err = Archive::open_read(&p).unwrap_err();
+        let err = Archive::open_read(&root, &p).unwrap_err();
         assert_eq!(err.exit_code(), 65);
         assert!(err.to_string().contains("messages"), "{err}");
     }
@@ -565,8 +584,9 @@ pub(crate) mod tests {
     #[test]
     fn missing_archive_is_not_created_by_readers() {
         let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("history.db");
-        assert!(Archive::open_read(&p).unwrap().is_none());
+        let root = DataRoot::open(dir.path()).unwrap();
+        let p = root.path().join("history.db");
+        assert!(Archive::open_read(&root, &p).unwrap().is_none());
         assert!(!p.exists());
     }
 }

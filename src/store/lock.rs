@@ -6,10 +6,12 @@
 //! in Agenvoy's data. They are never deleted: deleting a flock file while
 //! another process waits on it is a classic race.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::store::atomic;
+use crate::store::files::{self, Mode};
 use crate::store::layout::DataRoot;
 
 #[derive(Debug)]
@@ -18,10 +20,14 @@ pub struct Lock {
     pub path: PathBuf,
 }
 
+pub fn locks_dir(root: &DataRoot) -> PathBuf {
+    root.tool_dir().join("locks")
+}
+
 /// The per-session lock.
 pub fn session(root: &DataRoot, id: &str) -> Result<Lock> {
     acquire(
-        &root.tool_dir().join("locks"),
+        root,
         &format!("session-{id}.lock"),
         &format!("session '{id}'"),
     )
@@ -30,40 +36,35 @@ pub fn session(root: &DataRoot, id: &str) -> Result<Lock> {
 /// The store lock: held while we write the ToriiDB logs or the archive,
 /// which all sessions share.
 pub fn store(root: &DataRoot) -> Result<Lock> {
-    acquire(
-        &root.tool_dir().join("locks"),
-        "store.lock",
-        "the shared store",
-    )
+    acquire(root, "store.lock", "the shared store")
 }
 
 /// Held while the limits cache is read, changed and written back.
 pub fn limits(root: &DataRoot) -> Result<Lock> {
-    acquire(
-        &root.tool_dir().join("locks"),
-        "limits.lock",
-        "the limits cache",
-    )
+    acquire(root, "limits.lock", "the limits cache")
 }
 
-fn acquire(dir: &Path, name: &str, what: &str) -> Result<Lock> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::write(dir, e))?;
+fn acquire(root: &DataRoot, name: &str, what: &str) -> Result<Lock> {
+    let dir = locks_dir(root);
+    atomic::create_dir_all(root, &dir)?;
     let path = dir.join(name);
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| Error::write(&path, e))?;
-    match file.try_lock() {
-        Ok(()) => Ok(Lock { _file: file, path }),
-        Err(std::fs::TryLockError::WouldBlock) => Err(Error::busy(format!(
-            "{what} is locked by another sessionctl run ({})",
-            path.display()
-        ))
-        .with_hint("retry when it has finished; exit code 75 means 'try again later'")),
+    let opened = files::open(root, &path, Mode::Lock)?.expect("Lock mode creates the file");
+    match opened.file.try_lock() {
+        Ok(()) => Ok(Lock {
+            _file: opened.file,
+            path,
+        }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(busy(what, &path)),
         Err(std::fs::TryLockError::Error(e)) => Err(Error::write(&path, e)),
     }
+}
+
+fn busy(what: &str, path: &Path) -> Error {
+    Error::busy(format!(
+        "{what} is locked by another sessionctl run ({})",
+        path.display()
+    ))
+    .with_hint("retry when it has finished; exit code 75 means 'try again later'")
 }
 
 #[cfg(test)]

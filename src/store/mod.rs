@@ -3,6 +3,7 @@
 
 pub mod archive;
 pub mod atomic;
+pub mod files;
 pub mod history;
 pub mod layout;
 pub mod limits_cache;

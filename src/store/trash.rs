@@ -2,44 +2,52 @@
 //! Reset and remove put what they take away here (files, plus the archive
 //! rows and ToriiDB entries as JSON Lines) so a mistake can be undone.
 
-use std::fs;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 use crate::store::archive::Archive;
 use crate::store::atomic;
-use crate::store::layout::DataRoot;
+use crate::store::files::{self, Mode};
+use crate::store::layout::{DataRoot, Last};
 use crate::store::torii::Db;
 
-/// A fresh, unique trash folder name for a session (not created).
-pub fn new_path(root: &DataRoot, id: &str) -> PathBuf {
+/// A fresh, unique trash folder name for a session (not created). The
+/// trash folder must resolve inside the root.
+pub fn new_path(root: &DataRoot, id: &str) -> Result<PathBuf> {
+    let trash = root.trash_dir();
+    let phys = root.resolve(&trash, Last::Follow)?;
     let stamp = chrono::Local::now().format("%Y%m%d_%H%M%S%.3f").to_string();
-    let base = root.trash_dir().join(format!("{id}_{stamp}"));
-    let mut candidate = base.clone();
+    let name = format!("{id}_{stamp}");
+    let mut candidate = name.clone();
     let mut n = 2;
-    while fs::symlink_metadata(&candidate).is_ok() {
-        candidate = PathBuf::from(format!("{}-{n}", base.display()));
+    while std::fs::symlink_metadata(phys.join(&candidate)).is_ok() {
+        candidate = format!("{name}-{n}");
         n += 1;
     }
-    candidate
+    Ok(trash.join(candidate))
 }
 
-pub fn create(dir: &Path) -> Result<()> {
-    atomic::create_dir_all(dir)?;
+/// Create an entry folder.
+pub fn create(root: &DataRoot, dir: &Path) -> Result<()> {
+    atomic::create_dir_all(root, dir)?;
     if let Some(parent) = dir.parent() {
-        atomic::fsync_dir(parent)?;
+        atomic::fsync_dir(root, parent)?;
     }
     Ok(())
 }
 
 /// Write the session's archive rows to `<dir>/archive.jsonl`, one row per
 /// line, fsynced. Returns the number of rows written.
-pub fn export_archive(archive: &Archive, session: &str, dir: &Path) -> Result<u64> {
+pub fn export_archive(
+    root: &DataRoot,
+    archive: &Archive,
+    session: &str,
+    dir: &Path,
+) -> Result<u64> {
     let path = dir.join("archive.jsonl");
     let mut rows = 0u64;
-    let file = fs::File::create(&path).map_err(|e| Error::write(&path, e))?;
-    let mut out = BufWriter::new(file);
+    let mut out = BufWriter::new(create_file(root, &path)?);
     archive.for_each_message(session, |m| {
         serde_json::to_writer(&mut out, &m).map_err(|e| Error::write(&path, e.into()))?;
         out.write_all(b"\n").map_err(|e| Error::write(&path, e))?;
@@ -52,10 +60,9 @@ pub fn export_archive(archive: &Archive, session: &str, dir: &Path) -> Result<u6
 
 /// Write ToriiDB entries to `<dir>/torii-db<N>.jsonl` as ToriiDB log lines
 /// (so they can be appended back to `record.aof` verbatim).
-pub fn export_torii(db: &Db, keys: &[String], dir: &Path) -> Result<()> {
+pub fn export_torii(root: &DataRoot, db: &Db, keys: &[String], dir: &Path) -> Result<()> {
     let path = dir.join(format!("torii-db{}.jsonl", db.index));
-    let file = fs::File::create(&path).map_err(|e| Error::write(&path, e))?;
-    let mut out = BufWriter::new(file);
+    let mut out = BufWriter::new(create_file(root, &path)?);
     for key in keys {
         if let Some(e) = db.get(key) {
             out.write_all(&e.compacted_line(key))
@@ -65,7 +72,12 @@ pub fn export_torii(db: &Db, keys: &[String], dir: &Path) -> Result<()> {
     finish(out, &path)
 }
 
-fn finish(out: BufWriter<fs::File>, path: &Path) -> Result<()> {
+fn create_file(root: &DataRoot, path: &Path) -> Result<std::fs::File> {
+    let opened = files::open(root, path, Mode::Create)?.expect("Create mode creates the file");
+    Ok(opened.file)
+}
+
+fn finish(out: BufWriter<std::fs::File>, path: &Path) -> Result<()> {
     let file = out
         .into_inner()
         .map_err(|e| Error::write(path, e.into_error()))?;
