@@ -187,6 +187,7 @@ fn a_fifo_anywhere_we_open_is_refused_promptly_with_65() {
         ".store/history.db",
         ".sessionctl/locks/store.lock",
         ".sessionctl/locks/session-tui-alice.lock",
+        "runtime.uid",
         "sessions/tui-alice/history.json",
     ] {
         let root = fixture_copy();
@@ -207,4 +208,35 @@ fn a_fifo_anywhere_we_open_is_refused_promptly_with_65() {
         );
         same(&before, &snapshot(r), &format!("FIFO at {rel}: the root"));
     }
+}
+
+#[test]
+fn runtime_uid_linked_to_dev_zero_is_65_and_nothing_is_written() {
+    use std::os::unix::process::CommandExt;
+    let root = fixture_copy();
+    let r = &root.path().canonicalize().unwrap();
+    std::os::unix::fs::symlink("/dev/zero", r.join("runtime.uid")).unwrap();
+    let before = snapshot(r);
+    // Today's bug reads /dev/zero until memory runs out: cap the address
+    // space so a regression fails fast instead of starving the machine.
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sessionctl"));
+    cmd.env_clear()
+        .env("HOME", r.join("no-home"))
+        .arg("--root")
+        .arg(r)
+        .args(RESET);
+    unsafe {
+        cmd.pre_exec(|| {
+            let lim = libc::rlimit {
+                rlim_cur: 1 << 30,
+                rlim_max: 1 << 30,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &lim);
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(65), "{}", text(&out));
+    assert!(text(&out).contains("runtime.uid"), "{}", text(&out));
+    same(&before, &snapshot(r), "the root");
 }

@@ -20,9 +20,14 @@ pub struct WriteGuard {
 /// the store or these sessions. A dry run takes no locks and only warns.
 pub fn begin(ctx: &Context, ids: &[&str], w: &WriteArgs) -> Result<WriteGuard> {
     if w.dry_run {
-        if !runtime::find_running(&ctx.root).is_empty() {
-            ctx.out
-                .warn("Agenvoy is running: the real run would refuse to write until it stops (or --force)");
+        match runtime::find_running(&ctx.root) {
+            Ok(running) if running.is_empty() => {}
+            Ok(_) => ctx.out.warn(
+                "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
+            ),
+            Err(e) => ctx.out.warn(&format!(
+                "the real run would refuse to write: cannot tell whether Agenvoy runs ({e})"
+            )),
         }
         return Ok(WriteGuard { _locks: Vec::new() });
     }
