@@ -240,3 +240,75 @@ fn runtime_uid_linked_to_dev_zero_is_65_and_nothing_is_written() {
     assert!(text(&out).contains("runtime.uid"), "{}", text(&out));
     same(&before, &snapshot(r), "the root");
 }
+
+/// Give session `to` a copy of `from`'s folder, archive rows and db1 keys.
+fn clone_session(r: &Path, from: &str, to: &str) {
+    copy_tree(&r.join("sessions").join(from), &r.join("sessions").join(to));
+    sqlite(r)
+        .execute(
+            "INSERT INTO messages(session_id, send_at, role, content, sender)
+             SELECT ?2, send_at, role, content, sender FROM messages WHERE session_id = ?1",
+            [from, to],
+        )
+        .unwrap();
+    let db = db(r, 1);
+    let mut lines = String::new();
+    for key in db.session_keys(from, sessionctl::store::torii::now_unix()) {
+        let e = db.get(&key).unwrap();
+        let new_key = key.replacen(from, to, 1);
+        lines.push_str(&String::from_utf8(e.compacted_line(&new_key)).unwrap());
+    }
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(r.join(".store/db_1/record.aof"))
+        .unwrap()
+        .write_all(lines.as_bytes())
+        .unwrap();
+}
+
+/// The trash entry whose recorded session id is `id`.
+fn trash_entry_of(r: &Path, id: &str) -> Option<PathBuf> {
+    std::fs::read_dir(r.join("sessions/.Trash"))
+        .ok()?
+        .map(|e| e.unwrap().path())
+        .find(|t| std::fs::read_to_string(t.join(".sessionctl/session-id")).is_ok_and(|s| s == id))
+}
+
+#[test]
+fn a_255_byte_session_id_goes_through_reset_remove_and_compact() {
+    let long = format!("tui-{}", "x".repeat(251));
+    assert_eq!(long.len(), 255);
+    for args in [
+        &["reset", &long, "--mode", "all", "--yes", "--json"][..],
+        &["remove", &long, "--yes", "--json"],
+        &[
+            "compact",
+            &long,
+            "--budget",
+            "50",
+            "--keep-last",
+            "1",
+            "--yes",
+            "--json",
+        ],
+    ] {
+        let root = fixture_copy();
+        let r = &root.path().canonicalize().unwrap();
+        clone_session(r, "tui-alice", &long);
+        let history = std::fs::read(r.join("sessions").join(&long).join("history.json")).unwrap();
+        let out = run(r, args);
+        assert!(out.status.success(), "{}: {}", args[0], text(&out));
+        let v = json_of(&out);
+        match args[0] {
+            "compact" => assert!(v["removed"].as_u64().unwrap() > 0, "{v}"),
+            _ => {
+                assert_eq!(archive_count(r, &long), 0);
+                assert!(db1_keys(r).iter().all(|k| !k.starts_with(&long)));
+                let entry = trash_entry_of(r, &long).expect("the trash entry records the id");
+                assert_eq!(Path::new(v["trash"].as_str().unwrap()), entry);
+                assert_eq!(std::fs::read(entry.join("history.json")).unwrap(), history);
+            }
+        }
+    }
+}

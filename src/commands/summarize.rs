@@ -226,7 +226,7 @@ pub fn refresh(
     if rebuild {
         if let Some(old) = &existing {
             let t = trash::new_path(&ctx.root, &dir.id)?;
-            trash::create(&ctx.root, &t)?;
+            trash::create(&ctx.root, &t, &dir.id)?;
             let bytes = serde_json::to_vec_pretty(old).expect("a summary serialises");
             atomic::write_atomic(&ctx.root, &t.join("summary.json"), &bytes)?;
         }

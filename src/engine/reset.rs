@@ -155,7 +155,7 @@ pub fn reset(
         None
     } else {
         let t = trash::new_path(tiers.root, &dir.id)?;
-        trash::create(tiers.root, &t)?;
+        trash::create(tiers.root, &t, &dir.id)?;
         backup_tiers(tiers, &dir.id, &found, &t)?;
         Some(t)
     };
@@ -217,14 +217,15 @@ pub fn remove(
             {
                 // a moved symlink: keep its backups beside it, never inside its target
                 let side = PathBuf::from(format!("{}.stores", t.display()));
-                trash::create(tiers.root, &side)?;
+                trash::create(tiers.root, &side, id)?;
                 backup_tiers(tiers, id, &found, &side)?;
             } else {
+                trash::record_id(tiers.root, &t, id)?;
                 backup_tiers(tiers, id, &found, &t.join(".sessionctl"))?;
             }
         }
         None => {
-            trash::create(tiers.root, &t)?;
+            trash::create(tiers.root, &t, id)?;
             backup_tiers(tiers, id, &found, &t)?;
         }
     }

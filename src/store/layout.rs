@@ -14,10 +14,13 @@
 //! other names), and a race by someone who can write into the root while we
 //! run and swaps a folder for a link between our check and our use.
 
+use std::borrow::Cow;
 use std::ffi::OsStr;
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
+
+use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
 use crate::store::{atomic, files};
@@ -308,6 +311,23 @@ fn dangling_target(link: &Path) -> Result<Option<PathBuf>> {
     Ok(None)
 }
 
+/// `id` as part of a file name of at most `max` bytes: itself while it
+/// fits, else a readable prefix, '-' and the sha256 hex of the whole id
+/// (so two long ids never share a name). NAME_MAX is 255 bytes, and a
+/// valid session id may use all of them.
+pub fn name_part(id: &str, max: usize) -> Cow<'_, str> {
+    if id.len() <= max {
+        return Cow::Borrowed(id);
+    }
+    let digest = Sha256::digest(id.as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    let mut keep = max.saturating_sub(hex.len() + 1);
+    while !id.is_char_boundary(keep) {
+        keep -= 1;
+    }
+    Cow::Owned(format!("{}-{hex}", &id[..keep]))
+}
+
 /// One session folder and the files Agenvoy keeps in it.
 #[derive(Debug, Clone)]
 pub struct SessionDir {
@@ -457,6 +477,17 @@ mod tests {
         assert!(root
             .resolve(Path::new("/etc/passwd"), Last::Follow)
             .is_err());
+    }
+
+    #[test]
+    fn long_ids_get_a_hashed_name_that_fits() {
+        assert_eq!(name_part("tui-alice", 200), "tui-alice");
+        let a = "é".repeat(127) + "a";
+        let b = "é".repeat(127) + "b";
+        let (na, nb) = (name_part(&a, 200), name_part(&b, 200));
+        assert!(na.len() <= 200 && nb.len() <= 200);
+        assert_ne!(na, nb);
+        assert!(na.starts_with("éé"));
     }
 
     #[test]

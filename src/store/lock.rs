@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::files::{self, Mode};
-use crate::store::layout::DataRoot;
+use crate::store::layout::{name_part, DataRoot};
 
 #[derive(Debug)]
 pub struct Lock {
@@ -24,13 +24,15 @@ pub fn locks_dir(root: &DataRoot) -> PathBuf {
     root.tool_dir().join("locks")
 }
 
+/// `session-<id>.lock`; a long id is shortened with a hash (NAME_MAX).
+pub fn session_file_name(id: &str) -> String {
+    const MAX_ID: usize = 255 - "session-".len() - ".lock".len();
+    format!("session-{}.lock", name_part(id, MAX_ID))
+}
+
 /// The per-session lock.
 pub fn session(root: &DataRoot, id: &str) -> Result<Lock> {
-    acquire(
-        root,
-        &format!("session-{id}.lock"),
-        &format!("session '{id}'"),
-    )
+    acquire(root, &session_file_name(id), &format!("session '{id}'"))
 }
 
 /// The store lock: held while we write the ToriiDB logs or the archive,
@@ -82,5 +84,19 @@ mod tests {
         let _b = session(&root, "b").unwrap();
         drop(first);
         session(&root, "a").unwrap();
+    }
+
+    #[test]
+    fn a_255_byte_id_has_a_lock_file_name_that_fits() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = DataRoot::open(dir.path()).unwrap();
+        let long = "x".repeat(255);
+        assert!(session_file_name(&long).len() <= 255);
+        assert_ne!(
+            session_file_name(&long),
+            session_file_name(&"x".repeat(254))
+        );
+        let _l = session(&root, &long).unwrap();
+        assert!(session(&root, &long).is_err());
     }
 }
