@@ -13,6 +13,7 @@ use crate::error::exit;
 use crate::store::archive::Archive;
 use crate::store::history::Record;
 use crate::store::layout::SessionDir;
+use crate::store::leftovers::{self, Leftover};
 use crate::store::torii::{Db, DB_ERROR_MEMORY, DB_SESSION_HIST};
 use crate::store::{lock, runtime, tasks};
 
@@ -269,6 +270,31 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
         }
     }
 
+    // what kills and removed sessions left behind
+    let mut left: Vec<(usize, Leftover)> = Vec::new();
+    let found = leftovers::in_store(&ctx.root).and_then(|mut all| {
+        for dir in &dirs {
+            all.extend(leftovers::in_session(dir)?);
+        }
+        if whole_root {
+            all.extend(leftovers::stale_locks(&ctx.root, &ids)?);
+        }
+        Ok(all)
+    });
+    match found {
+        Ok(all) => {
+            for l in all {
+                let scope = l.session.clone().unwrap_or_else(|| "store".into());
+                findings.push(finding(&scope, l.kind.name(), l.detail(&ctx.root), true));
+                left.push((findings.len() - 1, l));
+            }
+        }
+        Err(e) => {
+            unreadable = true;
+            findings.push(finding("store", "unreadable", e.to_string(), false));
+        }
+    }
+
     if args.repair && unreadable {
         // Something could not be read (a link out of the root, a FIFO, bad
         // data): the root is not in a state to change anything.
@@ -314,6 +340,13 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
                 a.fts_integrity_check()?;
                 mark(&mut findings, "fts-integrity");
             }
+        }
+        for (i, l) in &left {
+            let _session = match &l.session {
+                Some(id) => Some(lock::session(&ctx.root, id)?),
+                None => None,
+            };
+            findings[*i].repaired = leftovers::remove(&ctx.root, l)?;
         }
     }
 

@@ -13,7 +13,19 @@ use crate::store::{lock, runtime};
 
 /// Held for the whole write: the store lock, then each session's lock.
 pub struct WriteGuard {
-    _locks: Vec<lock::Lock>,
+    _store: Option<lock::Lock>,
+    sessions: Vec<(String, lock::Lock)>,
+}
+
+impl WriteGuard {
+    /// The session is gone: delete its lock file while still holding it
+    /// (see `lock`), so removed sessions leave no lock files behind.
+    pub fn forget(&mut self, id: &str) -> crate::Result<()> {
+        match self.sessions.iter().position(|(s, _)| s == id) {
+            Some(i) => self.sessions.swap_remove(i).1.unlink(),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Before writing: Agenvoy must not run, and no other sessionctl may hold
@@ -29,16 +41,23 @@ pub fn begin(ctx: &Context, ids: &[&str], w: &WriteArgs) -> Result<WriteGuard> {
                 "the real run would refuse to write: cannot tell whether Agenvoy runs ({e})"
             )),
         }
-        return Ok(WriteGuard { _locks: Vec::new() });
+        return Ok(WriteGuard {
+            _store: None,
+            sessions: Vec::new(),
+        });
     }
     runtime::ensure_not_running(&ctx.root, w.force)?;
-    let mut locks = vec![lock::store(&ctx.root)?];
+    let store = lock::store(&ctx.root)?;
     let mut sorted: Vec<&str> = ids.to_vec();
     sorted.sort_unstable();
+    let mut sessions = Vec::with_capacity(sorted.len());
     for id in sorted {
-        locks.push(lock::session(&ctx.root, id)?);
+        sessions.push((id.to_owned(), lock::session(&ctx.root, id)?));
     }
-    Ok(WriteGuard { _locks: locks })
+    Ok(WriteGuard {
+        _store: Some(store),
+        sessions,
+    })
 }
 
 /// Load the stores a clear works on. The archive is opened only if it

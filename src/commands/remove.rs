@@ -54,7 +54,7 @@ pub fn run(ctx: &Context, args: &RemoveArgs) -> Result<i32> {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(exit::FINDINGS);
     }
-    let _guard = clear::begin(ctx, &ids, &args.write)?;
+    let mut guard = clear::begin(ctx, &ids, &args.write)?;
     let mut tiers = clear::open_tiers(ctx, &args.write)?;
 
     // An id with no folder is only valid if the stores still hold its data
@@ -83,6 +83,7 @@ pub fn run(ctx: &Context, args: &RemoveArgs) -> Result<i32> {
     let bar = ctx.out.progress(targets.len(), "removing");
     for (id, folder) in targets {
         reports.push(reset::remove(&mut tiers, &id, folder, opts)?);
+        guard.forget(&id)?;
         bar.inc(1);
     }
     bar.finish_and_clear();

@@ -6,6 +6,7 @@ pub mod atomic;
 pub mod files;
 pub mod history;
 pub mod layout;
+pub mod leftovers;
 pub mod limits_cache;
 pub mod lock;
 pub mod runtime;
