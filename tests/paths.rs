@@ -121,42 +121,50 @@ fn a_symlink_out_of_the_root_is_refused_with_65_and_nothing_changes() {
         ("sessions/tui-alice/history", &[COMPACT, REPAIR]),
         ("mirrors", &[RESET, REMOVE, COMPACT, EDIT]),
     ];
-    for (rel, must_refuse) in cases {
-        for args in all {
-            let root = root_with_work();
-            let r = &root.path().canonicalize().unwrap();
-            let outside = tempfile::tempdir().unwrap();
-            if *rel == ".sessionctl/locks" {
-                std::fs::create_dir_all(r.join(".sessionctl")).unwrap();
-            }
-            let links = if *rel == "mirrors" {
-                link_mirrors_out(r, outside.path())
-            } else {
-                vec![link_out(r, rel, outside.path())]
-            };
-            let (before, outside_before) = (snapshot(r), snapshot(outside.path()));
-            let out = run(r, args);
-            let what = format!("{rel} → outside, {args:?}: {}", text(&out));
-            same(
-                &outside_before,
-                &snapshot(outside.path()),
-                &format!("{what}: outside"),
+    // each link on its own thread: 66 runs, mostly process start-up
+    std::thread::scope(|scope| {
+        for (rel, must_refuse) in cases {
+            scope.spawn(move || refuses_link(rel, must_refuse, all));
+        }
+    });
+}
+
+/// Link `rel` out of a fresh root and run every command against it.
+fn refuses_link(rel: &str, must_refuse: &[&[&str]], all: &[&[&str]]) {
+    for args in all {
+        let root = root_with_work();
+        let r = &root.path().canonicalize().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        if rel == ".sessionctl/locks" {
+            std::fs::create_dir_all(r.join(".sessionctl")).unwrap();
+        }
+        let links = if rel == "mirrors" {
+            link_mirrors_out(r, outside.path())
+        } else {
+            vec![link_out(r, rel, outside.path())]
+        };
+        let (before, outside_before) = (snapshot(r), snapshot(outside.path()));
+        let out = run(r, args);
+        let what = format!("{rel} → outside, {args:?}: {}", text(&out));
+        same(
+            &outside_before,
+            &snapshot(outside.path()),
+            &format!("{what}: outside"),
+        );
+        let refused = out.status.code() == Some(65);
+        if must_refuse.contains(args) {
+            assert!(refused, "{what}: expected 65");
+        }
+        if refused {
+            let msg = text(&out);
+            assert!(
+                links.iter().any(|l| msg.contains(&l.display().to_string()))
+                    && msg.contains("outside the data root"),
+                "{what}: the error must name the link"
             );
-            let refused = out.status.code() == Some(65);
-            if must_refuse.contains(args) {
-                assert!(refused, "{what}: expected 65");
-            }
-            if refused {
-                let msg = text(&out);
-                assert!(
-                    links.iter().any(|l| msg.contains(&l.display().to_string()))
-                        && msg.contains("outside the data root"),
-                    "{what}: the error must name the link"
-                );
-                same(&before, &snapshot(r), &format!("{what}: the root"));
-            } else {
-                assert!(out.status.code().is_some(), "{what}: killed (a hang?)");
-            }
+            same(&before, &snapshot(r), &format!("{what}: the root"));
+        } else {
+            assert!(out.status.code().is_some(), "{what}: killed (a hang?)");
         }
     }
 }
