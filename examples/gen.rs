@@ -191,7 +191,8 @@ fn main() {
     std::fs::create_dir_all(a.out.join(".store/db_1")).unwrap();
     std::fs::create_dir_all(a.out.join(".store/db_2")).unwrap();
 
-    let mut archive = Archive::open_write(&a.out.join(".store/history.db")).unwrap();
+    let root = sessionctl::store::layout::DataRoot::open(&a.out).unwrap();
+    let mut archive = Archive::open_write(&root, &root.archive_path()).unwrap();
     archive
         .connection()
         .pragma_update(None, "synchronous", "OFF")

@@ -263,15 +263,9 @@ fn a_torn_last_line_is_reported_and_does_not_eat_our_write() {
 fn a_running_agenvoy_blocks_writes_with_75_unless_forced() {
     let root = fixture_copy();
     let r = root.path();
-    // this test process is alive: pretend it is the daemon
-    std::fs::write(
-        r.join("runtime.uid"),
-        format!(
-            r#"{{"uid":"u","pid":{},"started_at":1}}"#,
-            std::process::id()
-        ),
-    )
-    .unwrap();
+    // a live Agenvoy daemon working in this root
+    let daemon = FakeProcess::spawn("agenvoy", r, r);
+    daemon.write_runtime_uid(r);
     let before = snapshot(r);
     let out = sessionctl(r)
         .args(["reset", "tui-alice", "--mode", "all", "--yes"])

@@ -218,11 +218,8 @@ fn dry_run_and_confirmation() {
         String::from_utf8_lossy(&out.stderr)
     );
     // Agenvoy running blocks the write with 75
-    std::fs::write(
-        r.join("runtime.uid"),
-        format!(r#"{{"pid":{}}}"#, std::process::id()),
-    )
-    .unwrap();
+    let daemon = FakeProcess::spawn("agenvoy", r, r);
+    daemon.write_runtime_uid(r);
     let out = compact(r, &["tui-alice", "--budget", "2000", "--yes"]);
     assert_eq!(out.status.code(), Some(75));
 }

@@ -131,10 +131,10 @@ proptest! {
         // apply to a real store: every removed record is archived, byte-identical
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("sessions/s/history")).unwrap();
-        history::write(&dir.path().join("sessions/s/history.json"), &records).unwrap();
         let root = DataRoot::open(dir.path()).unwrap();
+        history::write(&root, &root.path().join("sessions/s/history.json"), &records).unwrap();
         let session = root.session("s").unwrap();
-        let mut archive = Archive::open_write(&root.archive_path()).unwrap();
+        let mut archive = Archive::open_write(&root, &root.archive_path()).unwrap();
         let mut db1 = Db::load(&root.store_dir(), 1).unwrap();
         compact::apply(&plan, &session, &root, &mut archive, &mut db1, 1).unwrap();
         for r in &plan.removed {

@@ -165,16 +165,14 @@ fn edit_refuses_without_yes_or_while_agenvoy_runs_and_never_writes_an_unreadable
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(64));
-    std::fs::write(
-        r.join("runtime.uid"),
-        format!(r#"{{"pid":{}}}"#, std::process::id()),
-    )
-    .unwrap();
+    let daemon = FakeProcess::spawn("agenvoy", r, r);
+    daemon.write_runtime_uid(r);
     let out = sessionctl(r)
         .args(["errors", "edit", "3f1c", "--action", "x", "--yes"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(75));
+    drop(daemon);
     std::fs::remove_file(r.join("runtime.uid")).unwrap();
     let huge = "y".repeat(70_000);
     let out = sessionctl(r)

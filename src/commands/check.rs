@@ -12,6 +12,7 @@ use crate::engine::sessions;
 use crate::error::exit;
 use crate::store::archive::Archive;
 use crate::store::layout::SessionDir;
+use crate::store::leftovers::{self, Leftover};
 use crate::store::torii::{Db, DB_ERROR_MEMORY, DB_SESSION_HIST};
 use crate::store::{lock, runtime, tasks};
 
@@ -73,7 +74,7 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
     // ToriiDB logs
     let mut dbs = Vec::new();
     for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
-        match Db::load(&ctx.root.store_dir(), index) {
+        match Db::load_store(&ctx.root, index) {
             Ok(db) => {
                 let name = format!("db_{index}/record.aof");
                 let r = &db.report;
@@ -142,7 +143,7 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
     // reported, not rolled back: only --repair writes. Until then the
     // archive cannot be read consistently, so its checks wait.
     let archive_path = ctx.root.archive_path();
-    let hot_journal = archive_path.exists() && Archive::has_hot_journal(&archive_path)?;
+    let hot_journal = archive_path.exists() && Archive::has_hot_journal(&ctx.root, &archive_path)?;
     let archive = if hot_journal {
         findings.push(finding(
             "store",
@@ -154,7 +155,7 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
         ));
         None
     } else {
-        match Archive::open_read(&archive_path) {
+        match Archive::open_read(&ctx.root, &archive_path) {
             Ok(a) => a,
             Err(e) => {
                 unreadable = true;
@@ -281,7 +282,37 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
         }
     }
 
-    if args.repair && findings.iter().any(|f| f.repairable) {
+    // what kills and removed sessions left behind
+    let mut left: Vec<(usize, Leftover)> = Vec::new();
+    let found = leftovers::in_store(&ctx.root).and_then(|mut all| {
+        for dir in &dirs {
+            all.extend(leftovers::in_session(dir)?);
+        }
+        if whole_root {
+            all.extend(leftovers::stale_locks(&ctx.root, &ids)?);
+        }
+        Ok(all)
+    });
+    match found {
+        Ok(all) => {
+            for l in all {
+                let scope = l.session.clone().unwrap_or_else(|| "store".into());
+                findings.push(finding(&scope, l.kind.name(), l.detail(&ctx.root), true));
+                left.push((findings.len() - 1, l));
+            }
+        }
+        Err(e) => {
+            unreadable = true;
+            findings.push(finding("store", "unreadable", e.to_string(), false));
+        }
+    }
+
+    if args.repair && unreadable {
+        // Something could not be read (a link out of the root, a FIFO, bad
+        // data): the root is not in a state to change anything.
+        ctx.out
+            .warn("not repairing anything while some data cannot be read; fix the unreadable findings first");
+    } else if args.repair && findings.iter().any(|f| f.repairable) {
         let write = WriteArgs {
             dry_run: false,
             yes: args.yes,
@@ -306,12 +337,12 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
         }
         if hot_journal {
             // Opening for writing lets SQLite roll the journal back.
-            let a = Archive::open_write(&archive_path)?;
+            let a = Archive::open_write(&ctx.root, &archive_path)?;
             drop(a);
             mark(&mut findings, "archive-hot-journal");
         }
         if archive.is_some() {
-            let mut a = Archive::open_write(&ctx.root.archive_path())?;
+            let mut a = Archive::open_write(&ctx.root, &ctx.root.archive_path())?;
             for r in &repairs {
                 let id = r.dir.id.as_str();
                 let _session = lock::session(&ctx.root, id)?;
@@ -331,6 +362,13 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
                 a.fts_integrity_check()?;
                 mark(&mut findings, "fts-integrity");
             }
+        }
+        for (i, l) in &left {
+            let _session = match &l.session {
+                Some(id) => Some(lock::session(&ctx.root, id)?),
+                None => None,
+            };
+            findings[*i].repaired = leftovers::remove(&ctx.root, l)?;
         }
     }
 

@@ -1,11 +1,52 @@
-//! What `reset` and `remove` share: the report table.
+//! What `reset` and `remove` share: the report table; and the write
+//! preamble of commands not yet on the batch runner.
 
 use anyhow::Result;
 use comfy_table::Cell;
 
+use crate::cli::WriteArgs;
 use crate::commands::Context;
 use crate::engine::reset::ClearReport;
 use crate::output::num;
+use crate::store::{lock, runtime};
+
+/// Held for the whole write: the store lock, then each session's lock.
+pub struct WriteGuard {
+    _store: Option<lock::Lock>,
+    _sessions: Vec<(String, lock::Lock)>,
+}
+
+/// Before writing: Agenvoy must not run, and no other sessionctl may hold
+/// the store or these sessions. A dry run takes no locks and only warns.
+pub fn begin(ctx: &Context, ids: &[&str], w: &WriteArgs) -> Result<WriteGuard> {
+    if w.dry_run {
+        match runtime::find_running(&ctx.root) {
+            Ok(running) if running.is_empty() => {}
+            Ok(_) => ctx.out.warn(
+                "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
+            ),
+            Err(e) => ctx.out.warn(&format!(
+                "the real run would refuse to write: cannot tell whether Agenvoy runs ({e})"
+            )),
+        }
+        return Ok(WriteGuard {
+            _store: None,
+            _sessions: Vec::new(),
+        });
+    }
+    runtime::ensure_not_running(&ctx.root, w.force)?;
+    let store = lock::store(&ctx.root)?;
+    let mut sorted: Vec<&str> = ids.to_vec();
+    sorted.sort_unstable();
+    let mut sessions = Vec::with_capacity(sorted.len());
+    for id in sorted {
+        sessions.push((id.to_owned(), lock::session(&ctx.root, id)?));
+    }
+    Ok(WriteGuard {
+        _store: Some(store),
+        _sessions: sessions,
+    })
+}
 
 pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
     let dry = reports.first().is_some_and(|r| r.dry_run);
@@ -55,32 +96,4 @@ pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
     }
     ctx.out.table(&t)?;
     Ok(())
-}
-
-/// Held for the whole write: the store lock, then each session's lock.
-pub struct WriteGuard {
-    _locks: Vec<crate::store::lock::Lock>,
-}
-
-/// Before writing (commands not yet on the batch runner): Agenvoy must not
-/// run, and no other sessionctl may hold the store or these sessions. A dry
-/// run takes no locks and only warns.
-pub fn begin(ctx: &Context, ids: &[&str], w: &crate::cli::WriteArgs) -> Result<WriteGuard> {
-    use crate::store::{lock, runtime};
-    if w.dry_run {
-        if !runtime::find_running(&ctx.root).is_empty() {
-            ctx.out.warn(
-                "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
-            );
-        }
-        return Ok(WriteGuard { _locks: Vec::new() });
-    }
-    runtime::ensure_not_running(&ctx.root, w.force)?;
-    let mut locks = vec![lock::store(&ctx.root)?];
-    let mut sorted: Vec<&str> = ids.to_vec();
-    sorted.sort_unstable();
-    for id in sorted {
-        locks.push(lock::session(&ctx.root, id)?);
-    }
-    Ok(WriteGuard { _locks: locks })
 }

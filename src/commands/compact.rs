@@ -124,7 +124,7 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
         let clock = std::time::Instant::now();
         let mut db1 = load_db1(ctx)?;
         db1.check_writable(args.force)?;
-        let mut archive = Archive::open_write(&ctx.root.archive_path())?;
+        let mut archive = Archive::open_write(&ctx.root, &ctx.root.archive_path())?;
         ctx.out.info(&format!(
             "loaded ToriiDB db1 and the archive in {:.2?}",
             clock.elapsed()

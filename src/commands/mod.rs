@@ -353,7 +353,7 @@ fn session_of<R: serde::Serialize>(r: &R) -> String {
 /// Replay a ToriiDB database and tell the user about anything ToriiDB
 /// itself would trip over (an over-long line, a torn tail).
 pub(crate) fn load_db(ctx: &Context, index: u8) -> crate::Result<crate::store::torii::Db> {
-    let db = crate::store::torii::Db::load(&ctx.root.store_dir(), index)?;
+    let db = crate::store::torii::Db::load_store(&ctx.root, index)?;
     for w in db.report.warnings(&db.aof_path()) {
         ctx.out.warn(&w);
     }

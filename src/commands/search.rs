@@ -53,7 +53,7 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
         }
     }
     if !by_meaning {
-        let archive_hits = match Archive::open_read(&ctx.root.archive_path())? {
+        let archive_hits = match Archive::open_read(&ctx.root, &ctx.root.archive_path())? {
             Some(a) => {
                 let fts = if args.fts {
                     args.query.clone()

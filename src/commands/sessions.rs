@@ -30,7 +30,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<i32> {
     let now = torii_now();
     let db1 = load_db1(ctx)?;
     let torii_counts = db1.counts_by_session(now);
-    let archive_counts = match Archive::open_read(&ctx.root.archive_path()) {
+    let archive_counts = match Archive::open_read(&ctx.root, &ctx.root.archive_path()) {
         Ok(Some(a)) => a.counts_by_session()?,
         Ok(None) => HashMap::new(),
         Err(e) => {

@@ -16,7 +16,7 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<i32> {
     let dir = ctx.root.session(&args.session)?;
     let db1 = load_db1(ctx)?;
     let mut problems = Vec::new();
-    let archive = match Archive::open_read(&ctx.root.archive_path()) {
+    let archive = match Archive::open_read(&ctx.root, &ctx.root.archive_path()) {
         Ok(a) => a,
         Err(e) => {
             problems.push(e.to_string());

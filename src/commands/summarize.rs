@@ -224,10 +224,10 @@ pub fn refresh(
     }
     if rebuild {
         if let Some(old) = &existing {
-            let t = trash::new_path(&ctx.root, &dir.id);
-            trash::create(&t)?;
+            let t = trash::new_path(&ctx.root, &dir.id)?;
+            trash::create(&ctx.root, &t, &dir.id)?;
             let bytes = serde_json::to_vec_pretty(old).expect("a summary serialises");
-            atomic::write_atomic(&t.join("summary.json"), &bytes)?;
+            atomic::write_atomic(&ctx.root, &t.join("summary.json"), &bytes)?;
         }
     }
     let mut save = |s: &Map<String, Value>, cursor: Option<&str>| save_summary(dir, s, cursor);
@@ -286,7 +286,7 @@ fn save_summary(
 ) -> crate::Result<()> {
     let mut bytes = serde_json::to_vec_pretty(summary).expect("a summary serialises");
     bytes.push(b'\n');
-    atomic::write_atomic(&dir.summary_json(), &bytes)?;
+    dir.write(&dir.summary_json(), &bytes)?;
     crate::failpoint("summary-before-cursor");
     if let Some(c) = cursor {
         save_cursor(dir, c)?;
@@ -296,7 +296,7 @@ fn save_summary(
 
 fn save_cursor(dir: &SessionDir, cursor: &str) -> crate::Result<()> {
     let meta = serde_json::json!({ "last_message_time": cursor });
-    atomic::write_atomic(&dir.summary_meta(), meta.to_string().as_bytes())
+    dir.write(&dir.summary_meta(), meta.to_string().as_bytes())
 }
 
 /// For --rebuild: the archive oldest first, then history records that are
@@ -308,7 +308,7 @@ fn whole_conversation(
 ) -> crate::Result<Vec<Record>> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    if let Some(archive) = Archive::open_read(&ctx.root.archive_path())? {
+    if let Some(archive) = Archive::open_read(&ctx.root, &ctx.root.archive_path())? {
         archive.for_each_message(&dir.id, |m| {
             seen.insert((m.send_at, m.role.clone(), m.content.clone()));
             out.push(Record {

@@ -72,6 +72,13 @@ pub trait Operation: Sync {
         stores: &mut Stores<'_>,
     ) -> Result<Self::Report>;
 
+    /// Whether a successful apply ends the session (`remove`): its lock
+    /// file is then deleted while still held, so removed sessions leave no
+    /// lock files behind.
+    fn retires_session(&self) -> bool {
+        false
+    }
+
     /// The files a plan depends on: when one changed between planning and
     /// taking the lock, the session is planned again.
     fn watched(&self, target: &Target) -> Vec<PathBuf> {
@@ -197,10 +204,16 @@ pub fn run<O: Operation>(
         }
     }
 
-    if opts.dry_run && needs.store_lock && !runtime::find_running(root).is_empty() {
-        ui.warn(
-            "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
-        );
+    if opts.dry_run && needs.store_lock {
+        match runtime::find_running(root) {
+            Ok(running) if running.is_empty() => {}
+            Ok(_) => ui.warn(
+                "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
+            ),
+            Err(e) => ui.warn(&format!(
+                "the real run would refuse to write: cannot tell whether Agenvoy runs ({e})"
+            )),
+        }
     }
     let mut declined = false;
     if !work.is_empty() {
@@ -250,18 +263,21 @@ fn apply_all<O: Operation>(
     }
     for (slot, target, plan, fp) in work {
         let result = (|| {
-            let _session_lock = lock::session(root, &target.id)?;
+            let session_lock = lock::session(root, &target.id)?;
             // Under the lock, the plan stands only if no file changed since.
             let plan = if fingerprint(&op.watched(&target)) == fp {
                 plan
             } else {
                 op.plan(&target, &stores)?
             };
-            if op.has_work(&plan) {
-                op.apply(&target, plan, &mut stores)
-            } else {
-                Ok(op.preview(&target, &plan, false))
+            if !op.has_work(&plan) {
+                return Ok(op.preview(&target, &plan, false));
             }
+            let report = op.apply(&target, plan, &mut stores)?;
+            if op.retires_session() {
+                session_lock.unlink()?;
+            }
+            Ok(report)
         })();
         slots[slot] = Some(result.map_err(|error| SessionError {
             session: target.id.clone(),
@@ -297,8 +313,8 @@ struct Snapshot {
 
 impl Snapshot {
     fn load(root: &DataRoot, now: i64) -> Result<Snapshot> {
-        let db1 = Db::load(&root.store_dir(), torii::DB_SESSION_HIST)?;
-        let rows = match Archive::open_read(&root.archive_path())? {
+        let db1 = Db::load_store(root, torii::DB_SESSION_HIST)?;
+        let rows = match Archive::open_read(root, &root.archive_path())? {
             Some(a) => a.counts_by_session()?,
             None => Default::default(),
         };
@@ -344,7 +360,7 @@ impl<'r> Stores<'r> {
     /// db1, replayed once per batch; refuses a log of unknown format.
     pub fn db1(&mut self) -> Result<&mut Db> {
         if self.db1.is_none() {
-            let db = Db::load(&self.root.store_dir(), torii::DB_SESSION_HIST)?;
+            let db = Db::load_store(self.root, torii::DB_SESSION_HIST)?;
             db.check_writable(self.force)?;
             // Indexed once so a batch is not O(sessions × keys).
             self.db1_keys = db.keys_by_session(self.now);
@@ -364,7 +380,7 @@ impl<'r> Stores<'r> {
         let path = self.root.archive_path();
         let missing = matches!(self.archive, None | Some(None));
         if missing && (create || path.exists()) {
-            self.archive = Some(Some(Archive::open_write(&path)?));
+            self.archive = Some(Some(Archive::open_write(self.root, &path)?));
         } else if self.archive.is_none() {
             self.archive = Some(None);
         }
@@ -376,7 +392,7 @@ impl StoreView for Stores<'_> {
     fn session_keys(&self, session: &str) -> Vec<String> {
         match &self.db1 {
             Some(_) => self.db1_keys.get(session).cloned().unwrap_or_default(),
-            None => Db::load(&self.root.store_dir(), torii::DB_SESSION_HIST)
+            None => Db::load_store(self.root, torii::DB_SESSION_HIST)
                 .map(|db| db.session_keys(session, self.now))
                 .unwrap_or_default(),
         }
@@ -384,7 +400,7 @@ impl StoreView for Stores<'_> {
     fn archive_rows(&self, session: &str) -> Result<u64> {
         match &self.archive {
             Some(Some(a)) => a.count_session(session),
-            _ => match Archive::open_read(&self.root.archive_path())? {
+            _ => match Archive::open_read(self.root, &self.root.archive_path())? {
                 Some(a) => a.count_session(session),
                 None => Ok(0),
             },

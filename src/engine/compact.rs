@@ -686,13 +686,13 @@ pub fn apply(
         crate::failpoint("compact-after-archive");
         applied.torii_removed = db1.delete(&torii_keys(plan, &dir.id, db1, now), now)?;
         crate::failpoint("compact-after-torii");
-        crate::store::history::write(&dir.history_json(), &plan.kept)?;
+        crate::store::history::write(root, &dir.history_json(), &plan.kept)?;
         crate::failpoint("compact-after-history");
     }
     for t in &plan.changed_tasks {
         let mut bytes = serde_json::to_vec_pretty(&t.messages).expect("messages serialise");
         bytes.push(b'\n');
-        crate::store::atomic::write_atomic(&dir.tasks_dir().join(&t.name), &bytes)?;
+        dir.write(&dir.tasks_dir().join(&t.name), &bytes)?;
     }
     Ok(applied)
 }
@@ -729,17 +729,17 @@ fn keep_task_histories(
     root: &crate::store::layout::DataRoot,
 ) -> Result<std::path::PathBuf> {
     use crate::store::{atomic, trash};
-    let entry = trash::new_path(root, &dir.id);
+    let entry = trash::new_path(root, &dir.id)?;
     let saved = entry.join("history");
-    trash::create(&entry)?;
-    atomic::create_dir_all(&saved)?;
+    trash::create(root, &entry, &dir.id)?;
+    atomic::create_dir_all(root, &saved)?;
     for t in &plan.changed_tasks {
         let from = dir.tasks_dir().join(&t.name);
         if let Some(bytes) = dir.read(&from)? {
-            atomic::write_atomic(&saved.join(&t.name), &bytes)?;
+            atomic::write_atomic(root, &saved.join(&t.name), &bytes)?;
         }
     }
-    atomic::fsync_dir(&entry)?;
+    atomic::fsync_dir(root, &entry)?;
     Ok(entry)
 }
 

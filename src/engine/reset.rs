@@ -189,16 +189,16 @@ impl Operation for Reset<'_> {
         let backup = if self.purge {
             None
         } else {
-            let entry = trash::new_path(stores.root, &dir.id);
-            trash::create(&entry)?;
+            let entry = trash::new_path(stores.root, &dir.id)?;
+            trash::create(stores.root, &entry, &dir.id)?;
             Some(entry)
         };
         for name in &found.files {
             let path = dir.path.join(name);
             match &backup {
-                Some(entry) => atomic::move_path(&path, &entry.join(name))?,
+                Some(entry) => atomic::move_path(stores.root, &path, &entry.join(name))?,
                 None => {
-                    atomic::remove_path(&path)?;
+                    atomic::remove_path(stores.root, &path)?;
                 }
             }
             crate::failpoint("reset-after-file");
@@ -263,16 +263,18 @@ impl Operation for Remove {
         if self.purge {
             clear_stores(stores, &t.id, None, &mut report)?;
             if let Some(f) = &found.folder {
-                atomic::remove_path(f)?;
+                atomic::remove_path(stores.root, f)?;
             }
             return Ok(report);
         }
-        let entry = trash::new_path(stores.root, &t.id);
+        let root = stores.root;
+        let entry = trash::new_path(root, &t.id)?;
         let stores_backup = match &found.folder {
             Some(f) => {
-                atomic::create_dir_all(&stores.root.trash_dir())?;
-                atomic::move_path(f, &entry)?;
+                atomic::create_dir_all(root, &root.trash_dir())?;
+                atomic::move_path(root, f, &entry)?;
                 if std::fs::symlink_metadata(&entry).is_ok_and(|m| m.is_dir()) {
+                    trash::record_id(root, &entry, &t.id)?;
                     entry.join(".sessionctl")
                 } else {
                     // a moved symlink: keep its backups beside it, never inside its target
@@ -282,7 +284,7 @@ impl Operation for Remove {
             None => entry.clone(),
         };
         crate::failpoint("remove-after-move");
-        trash::create(&stores_backup)?;
+        trash::create(root, &stores_backup, &t.id)?;
         clear_stores(stores, &t.id, Some(&stores_backup), &mut report)?;
         report.trash = Some(entry);
         Ok(report)
@@ -290,6 +292,10 @@ impl Operation for Remove {
 
     fn watched(&self, t: &Target) -> Vec<PathBuf> {
         t.dir.iter().map(|d| d.path.clone()).collect()
+    }
+
+    fn retires_session(&self) -> bool {
+        true
     }
 }
 
@@ -310,8 +316,9 @@ fn clear_stores(
     backup: Option<&Path>,
     report: &mut ClearReport,
 ) -> Result<()> {
+    let root = stores.root;
     report.removed_archive_rows = match stores.archive(false)? {
-        Some(a) => a.clear_session(id, backup)?.messages,
+        Some(a) => a.clear_session(root, id, backup)?.messages,
         None => 0,
     };
     crate::failpoint("clear-after-archive");
@@ -320,7 +327,7 @@ fn clear_stores(
     let keys = stores.session_keys(id);
     let db1 = stores.db1()?;
     if let (Some(dir), false) = (backup, keys.is_empty()) {
-        trash::export_torii(db1, &keys, dir)?;
+        trash::export_torii(root, db1, &keys, dir)?;
     }
     report.removed_torii_keys = db1.delete(&keys, now)?;
     stores.forget_keys(id);

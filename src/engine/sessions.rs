@@ -53,7 +53,7 @@ pub fn load_summary(dir: &SessionDir) -> Result<Option<(Summary, Option<DateTime
 
 pub fn load_cursor(dir: &SessionDir) -> Result<Option<String>> {
     let path = dir.summary_meta();
-    match dir.read(&path)? {
+    match dir.read_small(&path)? {
         Some(bytes) => summary::parse_cursor(&bytes, &path),
         None => Ok(None),
     }
@@ -67,8 +67,10 @@ pub fn task_files(dir: &SessionDir) -> Result<Vec<std::path::PathBuf>> {
         Some(m) if m.is_dir() => {}
         _ => return Ok(Vec::new()),
     }
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&tasks_dir)
-        .map_err(|e| Error::read(&tasks_dir, e))?
+    let Some(entries) = dir.read_dir(&tasks_dir)? else {
+        return Ok(Vec::new());
+    };
+    let mut files: Vec<std::path::PathBuf> = entries
         .filter_map(|e| e.ok())
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
         .map(|e| e.path())
@@ -81,7 +83,7 @@ pub fn task_files(dir: &SessionDir) -> Result<Vec<std::path::PathBuf>> {
 /// The agent (`provider@model`) a session runs on, from its config.json.
 pub fn load_model(dir: &SessionDir) -> Result<Option<String>> {
     let path = dir.config_json();
-    let Some(bytes) = dir.read(&path)? else {
+    let Some(bytes) = dir.read_small(&path)? else {
         return Ok(None);
     };
     let v: serde_json::Value = serde_json::from_slice(&bytes)
@@ -465,11 +467,11 @@ fn list_json_files(
             return Vec::new();
         }
     }
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
+    let entries = match session.read_dir(dir) {
+        Ok(Some(e)) => e,
+        Ok(None) => return Vec::new(),
         Err(e) => {
-            note(Error::read(dir, e));
+            note(e);
             return Vec::new();
         }
     };

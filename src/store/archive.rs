@@ -13,6 +13,7 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 
 use crate::error::{Error, Result};
 use crate::store::history::Record;
+use crate::store::{atomic, files, layout::DataRoot};
 
 /// Agenvoy's schema, created only when a writing command finds no archive.
 const SCHEMA: &str = "
@@ -48,6 +49,8 @@ pub struct Archive {
     /// Opening rolled back a transaction a killed writer left behind (a hot
     /// journal), so the reader saw the last committed state.
     pub rolled_back: bool,
+    /// `path` resolved inside the data root: what SQLite is given.
+    phys: PathBuf,
 }
 
 impl std::fmt::Debug for Archive {
@@ -95,16 +98,19 @@ pub struct Cleared {
 
 impl Archive {
     /// Open for reading. `None` when there is no archive yet.
-    pub fn open_read(path: &Path) -> Result<Option<Archive>> {
-        if !path.exists() {
+    pub fn open_read(root: &DataRoot, path: &Path) -> Result<Option<Archive>> {
+        let (phys, exists) = files::sqlite_path(root, path)?;
+        if !exists {
             return Ok(None);
         }
         let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            &phys,
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_NOFOLLOW,
         )
         .map_err(|e| Error::sqlite(path, e))?;
-        let mut archive = Archive::configure(conn, path)?;
+        let mut archive = Archive::configure(conn, path, phys.clone())?;
         match archive.check_schema() {
             Err(Error::Sqlite { source, .. }) if is_hot_journal(&source) => {
                 // A writer was killed mid-transaction. A read-only handle
@@ -112,11 +118,13 @@ impl Archive {
                 // see half-written pages: let SQLite roll it back, which is
                 // what the next writer (or Agenvoy) would do anyway.
                 let conn = Connection::open_with_flags(
-                    path,
-                    OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+                    &phys,
+                    OpenFlags::SQLITE_OPEN_READ_WRITE
+                        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                        | OpenFlags::SQLITE_OPEN_NOFOLLOW,
                 )
                 .map_err(|e| Error::sqlite(path, e))?;
-                archive = Archive::configure(conn, path)?;
+                archive = Archive::configure(conn, path, phys)?;
                 archive.check_schema()?;
                 archive.rolled_back = true;
             }
@@ -128,15 +136,18 @@ impl Archive {
     /// Whether a killed writer left a hot journal beside the archive: the
     /// journal exists, is not empty and no live connection holds the lock
     /// that would make it a journal in use. Read-only; never rolls back.
-    pub fn has_hot_journal(path: &Path) -> Result<bool> {
-        let journal = PathBuf::from(format!("{}-journal", path.display()));
+    pub fn has_hot_journal(root: &DataRoot, path: &Path) -> Result<bool> {
+        let (phys, exists) = files::sqlite_path(root, path)?;
+        let journal = PathBuf::from(format!("{}-journal", phys.display()));
         match std::fs::symlink_metadata(&journal) {
-            Ok(m) if m.is_file() && m.len() > 0 => {}
+            Ok(m) if exists && m.is_file() && m.len() > 0 => {}
             _ => return Ok(false),
         }
         let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            &phys,
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_NOFOLLOW,
         )
         .map_err(|e| Error::sqlite(path, e))?;
         conn.busy_timeout(BUSY_TIMEOUT)
@@ -150,13 +161,21 @@ impl Archive {
     }
 
     /// Open for writing, creating the file and Agenvoy's schema if missing.
-    pub fn open_write(path: &Path) -> Result<Archive> {
-        let existed = path.exists();
+    pub fn open_write(root: &DataRoot, path: &Path) -> Result<Archive> {
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| Error::write(dir, e))?;
+            atomic::create_dir_all(root, dir)?;
         }
-        let conn = Connection::open(path).map_err(|e| Error::sqlite(path, e))?;
-        let mut archive = Archive::configure(conn, path)?;
+        let (phys, existed) = files::sqlite_path(root, path)?;
+        let conn = Connection::open_with_flags(
+            &phys,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_NOFOLLOW,
+        )
+        .map_err(|e| Error::sqlite(path, e))?;
+        let mut archive = Archive::configure(conn, path, phys)?;
         // Our writes are rare and precious: sync fully on commit.
         archive
             .conn
@@ -173,7 +192,7 @@ impl Archive {
         Ok(archive)
     }
 
-    fn configure(conn: Connection, path: &Path) -> Result<Archive> {
+    fn configure(conn: Connection, path: &Path, phys: PathBuf) -> Result<Archive> {
         conn.busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| Error::sqlite(path, e))?;
         Ok(Archive {
@@ -181,6 +200,7 @@ impl Archive {
             path: path.to_path_buf(),
             has_sender: true,
             rolled_back: false,
+            phys,
         })
     }
 
@@ -358,7 +378,12 @@ impl Archive {
     /// `<backup>/archive.jsonl` and `<backup>/session_meta.json` *inside the
     /// same transaction*, so exactly the rows that were saved are deleted:
     /// a row another writer adds meanwhile waits for our commit and stays.
-    pub fn clear_session(&mut self, session: &str, backup: Option<&Path>) -> Result<Cleared> {
+    pub fn clear_session(
+        &mut self,
+        root: &DataRoot,
+        session: &str,
+        backup: Option<&Path>,
+    ) -> Result<Cleared> {
         let path = self.path.clone();
         let sender = self.sender_expr();
         let err = |e| Error::sqlite(&path, e);
@@ -367,7 +392,7 @@ impl Archive {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(err)?;
         if let Some(dir) = backup {
-            export_rows(&tx, &path, sender, session, dir)?;
+            export_rows(root, &tx, &path, sender, session, dir)?;
         }
         crate::failpoint("archive-after-export");
         let messages = tx
@@ -528,8 +553,10 @@ impl Archive {
     /// own (it changes nothing; the file is never created here).
     pub fn fts_integrity_check(&self) -> Result<()> {
         let conn = Connection::open_with_flags(
-            &self.path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            &self.phys,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_NOFOLLOW,
         )
         .map_err(|e| self.err(e))?;
         conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| self.err(e))?;
@@ -632,6 +659,7 @@ fn uncovered(
 /// Write the session's rows to `<dir>/archive.jsonl` (one row a line) and
 /// its `session_meta` row to `<dir>/session_meta.json`, both fsynced.
 fn export_rows(
+    root: &DataRoot,
     conn: &Connection,
     db_path: &Path,
     sender: &str,
@@ -640,7 +668,9 @@ fn export_rows(
 ) -> Result<u64> {
     use std::io::Write;
     let path = dir.join("archive.jsonl");
-    let file = std::fs::File::create(&path).map_err(|e| Error::write(&path, e))?;
+    let file = files::open(root, &path, files::Mode::Create)?
+        .expect("Create mode creates the file")
+        .file;
     let mut out = std::io::BufWriter::new(file);
     let mut rows = 0u64;
     Archive::rows_of(conn, db_path, sender, session, |m| {
@@ -663,7 +693,8 @@ fn export_rows(
         .map_err(|e| Error::sqlite(db_path, e))?;
     if let Some(start_at) = start_at {
         let meta = serde_json::json!({ "session_id": session, "start_at": start_at });
-        crate::store::atomic::write_atomic(
+        atomic::write_atomic(
+            root,
             &dir.join("session_meta.json"),
             meta.to_string().as_bytes(),
         )?;
@@ -682,7 +713,8 @@ pub(crate) mod tests {
     use super::*;
 
     pub fn seeded(dir: &Path) -> Archive {
-        let mut a = Archive::open_write(&dir.join("history.db")).unwrap();
+        let root = DataRoot::at(dir).unwrap();
+        let mut a = Archive::open_write(&root, &root.path().join("history.db")).unwrap();
         let tx = a.connection().transaction().unwrap();
         for (s, t) in [("a", 1), ("a", 2), ("ab", 3), ("b", 4)] {
             Archive::insert(&tx, s, t, "user", &format!("hello {t}"), "").unwrap();
@@ -701,7 +733,8 @@ pub(crate) mod tests {
         assert_eq!(counts["a"].messages, 2);
         assert_eq!(counts["a"].oldest_send_at, Some(1));
         assert_eq!(counts["ab"].messages, 1);
-        let cleared = a.clear_session("a", None).unwrap();
+        let root = DataRoot::at(dir.path()).unwrap();
+        let cleared = a.clear_session(&root, "a", None).unwrap();
         assert_eq!(
             cleared,
             Cleared {
@@ -756,16 +789,17 @@ pub(crate) mod tests {
     #[test]
     fn not_a_database_or_missing_tables_is_bad_data() {
         let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("history.db");
+        let root = DataRoot::open(dir.path()).unwrap();
+        let p = root.path().join("history.db");
         std::fs::write(&p, vec![b'x'; 4096]).unwrap();
-        assert_eq!(Archive::open_read(&p).unwrap_err().exit_code(), 65);
-        assert_eq!(Archive::open_write(&p).unwrap_err().exit_code(), 65);
+        assert_eq!(Archive::open_read(&root, &p).unwrap_err().exit_code(), 65);
+        assert_eq!(Archive::open_write(&root, &p).unwrap_err().exit_code(), 65);
         std::fs::remove_file(&p).unwrap();
         Connection::open(&p)
             .unwrap()
             .execute_batch("CREATE TABLE other(x)")
             .unwrap();
-        let err = Archive::open_read(&p).unwrap_err();
+        let err = Archive::open_read(&root, &p).unwrap_err();
         assert_eq!(err.exit_code(), 65);
         assert!(err.to_string().contains("messages"), "{err}");
     }
@@ -773,8 +807,9 @@ pub(crate) mod tests {
     #[test]
     fn missing_archive_is_not_created_by_readers() {
         let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("history.db");
-        assert!(Archive::open_read(&p).unwrap().is_none());
+        let root = DataRoot::open(dir.path()).unwrap();
+        let p = root.path().join("history.db");
+        assert!(Archive::open_read(&root, &p).unwrap().is_none());
         assert!(!p.exists());
     }
 }

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::store::atomic;
+use crate::store::layout::DataRoot;
 
 /// One record as Agenvoy writes it. Unknown fields are kept so a rewrite
 /// never drops data a newer Agenvoy added.
@@ -76,8 +77,8 @@ pub fn to_bytes(records: &[Record]) -> Vec<u8> {
     serde_json::to_vec_pretty(records).expect("records always serialise")
 }
 
-pub fn write(path: &Path, records: &[Record]) -> Result<()> {
-    atomic::write_atomic(path, &to_bytes(records))
+pub fn write(root: &DataRoot, path: &Path, records: &[Record]) -> Result<()> {
+    atomic::write_atomic(root, path, &to_bytes(records))
 }
 
 #[cfg(test)]

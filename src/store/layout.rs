@@ -1,11 +1,39 @@
 //! Where things live under the data root, and the rules that keep every path
 //! we touch inside it.
+//!
+//! Every path we open, create, rename or delete under the root is resolved by
+//! [`DataRoot::resolve`] inside the primitives themselves (`atomic`, `files`,
+//! `lock`, the stores), so no call site can forget it: each component is
+//! checked from the root down with `lstat`, and a symbolic link is followed
+//! only when its target, canonicalised, is inside the root. A link that leads
+//! out is refused as bad data (exit 65), naming the link. A link in the last
+//! place of a path that is removed or renamed is the object itself: it is
+//! removed or moved as a link, never followed.
+//!
+//! Not covered: hard links (a hard-linked file is indistinguishable from its
+//! other names), and a race by someone who can write into the root while we
+//! run and swaps a folder for a link between our check and our use.
 
+use std::borrow::Cow;
+use std::ffi::OsStr;
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
+
+use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
+use crate::store::{atomic, files};
+
+/// What the last component of a path names, for [`DataRoot::resolve`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Last {
+    /// What a link there points to (a file we read or write through).
+    Follow,
+    /// The directory entry itself (a file we remove, rename or replace): a
+    /// link there is not followed.
+    Entry,
+}
 
 /// The Agenvoy data root (`~/.config/agenvoy` by default), canonicalised so
 /// that "inside the root" can be checked by prefix.
@@ -42,6 +70,19 @@ impl DataRoot {
         Ok(DataRoot { path })
     }
 
+    /// A confinement root for a folder that may not exist yet (a ToriiDB
+    /// store opened on its own): canonical when it exists, else absolute.
+    pub fn at(path: &Path) -> Result<Self> {
+        let path = match fs::canonicalize(path) {
+            Ok(p) => p,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                std::path::absolute(path).map_err(|e| Error::read(path, e))?
+            }
+            Err(e) => return Err(Error::read(path, e)),
+        };
+        Ok(DataRoot { path })
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -72,16 +113,80 @@ impl DataRoot {
         self.path.join(".sessionctl")
     }
 
+    /// The physical path of `path`, a path under the root: every component
+    /// below the root is checked with `lstat`, and a symlink is replaced by
+    /// its canonical target, which must be inside the root. Components that
+    /// do not exist yet are kept as they are (nothing below them can be a
+    /// link). With `Last::Entry` the last component is not followed.
+    pub fn resolve(&self, path: &Path, last: Last) -> Result<PathBuf> {
+        let rel = path.strip_prefix(&self.path).map_err(|_| {
+            Error::data(
+                path,
+                format!("is not inside the data root {}", self.path.display()),
+            )
+        })?;
+        self.walk(self.path.clone(), path, rel, last)
+    }
+
+    /// `resolve` for `base.join(rel)`, where `base` is a physical folder
+    /// inside the root (a result of `resolve`): only `rel` is checked.
+    pub fn resolve_under(&self, base: &Path, rel: &Path, last: Last) -> Result<PathBuf> {
+        debug_assert!(base.starts_with(&self.path), "{}", base.display());
+        self.walk(base.to_path_buf(), &base.join(rel), rel, last)
+    }
+
+    fn walk(&self, mut cur: PathBuf, whole: &Path, rel: &Path, last: Last) -> Result<PathBuf> {
+        let names = plain_names(whole, rel)?;
+        let mut missing = false;
+        for (i, name) in names.iter().enumerate() {
+            cur.push(name);
+            if missing || (i + 1 == names.len() && last == Last::Entry) {
+                continue;
+            }
+            match fs::symlink_metadata(&cur) {
+                Ok(m) if m.file_type().is_symlink() => cur = self.follow(&cur)?,
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::NotFound => missing = true,
+                Err(e) => return Err(Error::read(&cur, e)),
+            }
+        }
+        Ok(cur)
+    }
+
+    /// The canonical target of a symlink, if it is inside the root.
+    fn follow(&self, link: &Path) -> Result<PathBuf> {
+        let target = match fs::canonicalize(link) {
+            Ok(t) => Some(t),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => dangling_target(link)?,
+            Err(e) => return Err(Error::read(link, e)),
+        };
+        match target {
+            Some(t) if t.starts_with(&self.path) => Ok(t),
+            _ => {
+                let shown = match target {
+                    Some(t) => t,
+                    None => fs::read_link(link).map_err(|e| Error::read(link, e))?,
+                };
+                Err(Error::data(
+                    link,
+                    format!(
+                        "is a symbolic link to {} outside the data root; refusing to follow it",
+                        shown.display()
+                    ),
+                )
+                .with_hint("point the link inside the data root or replace it with the folder or file itself; nothing was changed"))
+            }
+        }
+    }
+
     /// Ids of every session folder, sorted. Dot-folders (`.Trash`) are not
     /// sessions; symlinked folders are listed in `skipped` because following
     /// them could leave the root.
     pub fn session_ids(&self) -> Result<SessionListing> {
         let dir = self.sessions_dir();
         let mut listing = SessionListing::default();
-        let entries = match fs::read_dir(&dir) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(listing),
-            Err(e) => return Err(Error::read(&dir, e)),
+        let Some(entries) = files::read_dir(self, &dir)? else {
+            return Ok(listing);
         };
         for entry in entries {
             let entry = entry.map_err(|e| Error::read(&dir, e))?;
@@ -115,7 +220,8 @@ impl DataRoot {
     /// (66); a symlinked folder is refused as data we will not follow (65).
     pub fn session(&self, id: &str) -> Result<SessionDir> {
         let dir = self.session_path(id)?;
-        match fs::symlink_metadata(&dir) {
+        let phys = self.resolve(&self.sessions_dir(), Last::Follow)?.join(id);
+        match fs::symlink_metadata(&phys) {
             Ok(m) if m.file_type().is_symlink() => Err(Error::data(
                 &dir,
                 "session folder is a symbolic link; refusing to follow it",
@@ -124,7 +230,8 @@ impl DataRoot {
             Ok(m) if m.is_dir() => Ok(SessionDir {
                 id: id.to_owned(),
                 path: dir,
-                root: self.path.clone(),
+                phys,
+                root: self.clone(),
             }),
             Ok(_) => Err(Error::data(&dir, "is not a directory")),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Err(Error::no_input(format!(
@@ -140,11 +247,13 @@ impl DataRoot {
     /// followed): what `remove` takes away. `None` when nothing is there.
     pub fn session_entry(&self, id: &str) -> Result<Option<SessionDir>> {
         let path = self.session_path(id)?;
-        match fs::symlink_metadata(&path) {
+        let phys = self.resolve(&self.sessions_dir(), Last::Follow)?.join(id);
+        match fs::symlink_metadata(&phys) {
             Ok(_) => Ok(Some(SessionDir {
                 id: id.to_owned(),
                 path,
-                root: self.path.clone(),
+                phys,
+                root: self.clone(),
             })),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(Error::read(&path, e)),
@@ -190,12 +299,68 @@ pub fn validate_session_id(id: &str) -> Result<()> {
     }
 }
 
+/// The names of `rel`, refusing anything that could climb out (`..`, an
+/// absolute part).
+fn plain_names<'a>(whole: &Path, rel: &'a Path) -> Result<Vec<&'a OsStr>> {
+    let mut names = Vec::new();
+    for c in rel.components() {
+        match c {
+            Component::Normal(n) => names.push(n),
+            Component::CurDir => {}
+            _ => {
+                return Err(Error::data(
+                    whole,
+                    "has a '..' or absolute component; refusing to resolve it",
+                ))
+            }
+        }
+    }
+    Ok(names)
+}
+
+/// Where a dangling link would lead once its target is created: the
+/// canonical form of the target's longest existing ancestor, plus the rest.
+/// `None` when the rest is not plain names (it could climb anywhere).
+fn dangling_target(link: &Path) -> Result<Option<PathBuf>> {
+    let raw = fs::read_link(link).map_err(|e| Error::read(link, e))?;
+    // joining an absolute target replaces the base
+    let target = link.parent().unwrap_or(Path::new("/")).join(raw);
+    for ancestor in target.ancestors().skip(1) {
+        if let Ok(base) = fs::canonicalize(ancestor) {
+            let rest = target.strip_prefix(ancestor).expect("an ancestor");
+            let plain = rest.components().all(|c| matches!(c, Component::Normal(_)));
+            return Ok(plain.then(|| base.join(rest)));
+        }
+    }
+    Ok(None)
+}
+
+/// `id` as part of a file name of at most `max` bytes: itself while it
+/// fits, else a readable prefix, '-' and the sha256 hex of the whole id
+/// (so two long ids never share a name). NAME_MAX is 255 bytes, and a
+/// valid session id may use all of them.
+pub fn name_part(id: &str, max: usize) -> Cow<'_, str> {
+    if id.len() <= max {
+        return Cow::Borrowed(id);
+    }
+    let digest = Sha256::digest(id.as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    let mut keep = max.saturating_sub(hex.len() + 1);
+    while !id.is_char_boundary(keep) {
+        keep -= 1;
+    }
+    Cow::Owned(format!("{}-{hex}", &id[..keep]))
+}
+
 /// One session folder and the files Agenvoy keeps in it.
 #[derive(Debug, Clone)]
 pub struct SessionDir {
     pub id: String,
     pub path: PathBuf,
-    root: PathBuf,
+    /// `path` resolved when the folder was opened (inside the root): paths
+    /// in the folder are resolved from here, not from the root again.
+    phys: PathBuf,
+    root: DataRoot,
 }
 
 impl SessionDir {
@@ -221,38 +386,48 @@ impl SessionDir {
         self.path.join("config.json")
     }
 
-    /// Metadata of a file in this session, refusing symlinks that lead out
-    /// of the data root. `None` when the file does not exist.
-    pub fn inspect(&self, path: &Path) -> Result<Option<fs::Metadata>> {
-        inspect_inside(&self.root, path)
+    pub fn root(&self) -> &DataRoot {
+        &self.root
     }
-}
 
-/// Like `fs::metadata`, but a symlink is only followed when its target
-/// stays inside `root`; otherwise the path is refused as bad data.
-pub fn inspect_inside(root: &Path, path: &Path) -> Result<Option<fs::Metadata>> {
-    let meta = match fs::symlink_metadata(path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(Error::read(path, e)),
-    };
-    if !meta.file_type().is_symlink() {
-        return Ok(Some(meta));
+    /// [`DataRoot::resolve`] for a path in this session.
+    pub fn resolve(&self, path: &Path, last: Last) -> Result<PathBuf> {
+        for base in [&self.path, &self.phys] {
+            if let Ok(rel) = path.strip_prefix(base) {
+                return self.root.resolve_under(&self.phys, rel, last);
+            }
+        }
+        self.root.resolve(path, last)
     }
-    match fs::canonicalize(path) {
-        Ok(target) if target.starts_with(root) => fs::metadata(&target)
-            .map(Some)
-            .map_err(|e| Error::read(path, e)),
-        Ok(target) => Err(Error::data(
+
+    /// Metadata of a file in this session (`None` when missing), refusing
+    /// links that lead out of the data root.
+    pub fn inspect(&self, path: &Path) -> Result<Option<fs::Metadata>> {
+        files::inspect_at(&self.resolve(path, Last::Follow)?, path)
+    }
+
+    /// A whole JSON file of this session (`MAX_JSON_FILE` cap).
+    pub fn read(&self, path: &Path) -> Result<Option<Vec<u8>>> {
+        files::read_at(&self.resolve(path, Last::Follow)?, path, MAX_JSON_FILE)
+    }
+
+    /// A small file (settings, a cursor): `files::MAX_SMALL_FILE` cap.
+    pub fn read_small(&self, path: &Path) -> Result<Option<Vec<u8>>> {
+        files::read_at(
+            &self.resolve(path, Last::Follow)?,
             path,
-            format!(
-                "is a symbolic link to {} outside the data root; not following it",
-                target.display()
-            ),
-        )),
-        // A dangling link is as good as a missing file for reading.
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Error::read(path, e)),
+            files::MAX_SMALL_FILE,
+        )
+    }
+
+    /// The entries of a folder of this session; `None` when missing.
+    pub fn read_dir(&self, path: &Path) -> Result<Option<fs::ReadDir>> {
+        files::read_dir_at(&self.resolve(path, Last::Follow)?, path)
+    }
+
+    /// Replace a file of this session atomically (see `atomic`).
+    pub fn write(&self, path: &Path, bytes: &[u8]) -> Result<()> {
+        atomic::write_atomic(&self.root, path, bytes)
     }
 }
 
@@ -260,33 +435,6 @@ pub fn inspect_inside(root: &Path, path: &Path) -> Result<Option<fs::Metadata>> 
 /// anything larger is refused before it is read, so a runaway file cannot
 /// exhaust memory.
 pub const MAX_JSON_FILE: u64 = 256 * 1024 * 1024;
-
-/// Read a whole file that must stay inside `root`. `None` when missing.
-pub fn read_inside(root: &Path, path: &Path) -> Result<Option<Vec<u8>>> {
-    match inspect_inside(root, path)? {
-        None => Ok(None),
-        Some(meta) if !meta.is_file() => Err(Error::data(path, "is not a regular file")),
-        Some(meta) if meta.len() > MAX_JSON_FILE => Err(Error::data(
-            path,
-            format!(
-                "is {} bytes, larger than any Agenvoy file ({} MiB cap); refusing to load it",
-                meta.len(),
-                MAX_JSON_FILE >> 20
-            ),
-        )),
-        Some(_) => match fs::read(path) {
-            Ok(bytes) => Ok(Some(bytes)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(Error::read(path, e)),
-        },
-    }
-}
-
-impl SessionDir {
-    pub fn read(&self, path: &Path) -> Result<Option<Vec<u8>>> {
-        read_inside(&self.root, path)
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -308,22 +456,62 @@ mod tests {
     fn symlinks_out_of_the_root_are_not_followed() {
         let outside = tempfile::tempdir().unwrap();
         std::fs::write(outside.path().join("secret"), b"x").unwrap();
-        let root = tempfile::tempdir().unwrap();
-        let root_path = std::fs::canonicalize(root.path()).unwrap();
-        std::fs::write(root_path.join("inside"), b"ok").unwrap();
-        std::os::unix::fs::symlink(outside.path().join("secret"), root_path.join("out")).unwrap();
-        std::os::unix::fs::symlink(root_path.join("inside"), root_path.join("in")).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let root = DataRoot::open(dir.path()).unwrap();
+        let r = root.path();
+        std::fs::write(r.join("inside"), b"ok").unwrap();
+        std::os::unix::fs::symlink(outside.path().join("secret"), r.join("out")).unwrap();
+        std::os::unix::fs::symlink(outside.path(), r.join("outdir")).unwrap();
+        std::os::unix::fs::symlink(r.join("inside"), r.join("in")).unwrap();
+        std::os::unix::fs::symlink("nowhere/new", r.join("dangling-in")).unwrap();
+        std::os::unix::fs::symlink("/nonexistent/x", r.join("dangling-out")).unwrap();
+        std::os::unix::fs::symlink("../../x", r.join("dangling-up")).unwrap();
 
-        let err = read_inside(&root_path, &root_path.join("out")).unwrap_err();
-        assert_eq!(err.exit_code(), crate::error::exit::DATA);
+        for out in [
+            "out",
+            "outdir/secret",
+            "outdir/new/deeper",
+            "dangling-out",
+            "dangling-up",
+        ] {
+            let err = root.resolve(&r.join(out), Last::Follow).unwrap_err();
+            assert_eq!(err.exit_code(), crate::error::exit::DATA, "{out}");
+            assert!(err.to_string().contains("outside the data root"), "{err}");
+        }
+        // the link itself may be removed or renamed: it is the entry
         assert_eq!(
-            read_inside(&root_path, &root_path.join("in")).unwrap(),
-            Some(b"ok".to_vec())
+            root.resolve(&r.join("out"), Last::Entry).unwrap(),
+            r.join("out")
+        );
+        // but not anything below a link out
+        assert!(root.resolve(&r.join("outdir/x"), Last::Entry).is_err());
+        assert_eq!(
+            root.resolve(&r.join("in"), Last::Follow).unwrap(),
+            r.join("inside")
         );
         assert_eq!(
-            read_inside(&root_path, &root_path.join("none")).unwrap(),
-            None
+            root.resolve(&r.join("dangling-in"), Last::Follow).unwrap(),
+            r.join("nowhere/new")
         );
+        assert_eq!(
+            root.resolve(&r.join("none/a/b"), Last::Follow).unwrap(),
+            r.join("none/a/b")
+        );
+        assert!(root.resolve(&r.join("a/../../b"), Last::Follow).is_err());
+        assert!(root
+            .resolve(Path::new("/etc/passwd"), Last::Follow)
+            .is_err());
+    }
+
+    #[test]
+    fn long_ids_get_a_hashed_name_that_fits() {
+        assert_eq!(name_part("tui-alice", 200), "tui-alice");
+        let a = "é".repeat(127) + "a";
+        let b = "é".repeat(127) + "b";
+        let (na, nb) = (name_part(&a, 200), name_part(&b, 200));
+        assert!(na.len() <= 200 && nb.len() <= 200);
+        assert_ne!(na, nb);
+        assert!(na.starts_with("éé"));
     }
 
     #[test]

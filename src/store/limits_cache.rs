@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use crate::engine::limits::LimitsCache;
 use crate::error::{Error, Result};
-use crate::store::atomic;
 use crate::store::layout::DataRoot;
+use crate::store::{atomic, files};
 
 pub fn path(root: &DataRoot) -> PathBuf {
     root.tool_dir().join("limits.json")
@@ -16,20 +16,19 @@ pub fn path(root: &DataRoot) -> PathBuf {
 /// data naming the file (the built-in table is the caller's fallback).
 pub fn load(root: &DataRoot) -> Result<Option<LimitsCache>> {
     let p = path(root);
-    match std::fs::read(&p) {
-        Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+    match files::read(root, &p, files::MAX_SMALL_FILE)? {
+        Some(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
             Error::data(&p, format!("not a limits cache: {e}"))
                 .with_hint("delete it and run `sessionctl limits refresh`")
         }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Error::read(&p, e)),
+        None => Ok(None),
     }
 }
 
 pub fn save(root: &DataRoot, cache: &LimitsCache) -> Result<()> {
     let p = path(root);
-    atomic::create_dir_all(&root.tool_dir())?;
+    atomic::create_dir_all(root, &root.tool_dir())?;
     let mut bytes = serde_json::to_vec_pretty(cache).expect("the cache serialises");
     bytes.push(b'\n');
-    atomic::write_atomic(&p, &bytes)
+    atomic::write_atomic(root, &p, &bytes)
 }

@@ -3,8 +3,10 @@
 
 pub mod archive;
 pub mod atomic;
+pub mod files;
 pub mod history;
 pub mod layout;
+pub mod leftovers;
 pub mod limits_cache;
 pub mod lock;
 pub mod runtime;

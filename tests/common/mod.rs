@@ -92,6 +92,9 @@ fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
         } else if ft.is_dir() {
             out.insert(rel, b"<dir>".to_vec());
             walk(root, &path, out);
+        } else if !ft.is_file() {
+            // a FIFO or device: reading it could block
+            out.insert(rel, b"<special>".to_vec());
         } else {
             out.insert(rel, std::fs::read(&path).unwrap());
         }
@@ -323,4 +326,81 @@ pub fn one(output: &std::process::Output) -> serde_json::Value {
         String::from_utf8_lossy(&output.stderr)
     );
     r.remove(0)
+}
+
+/// A live process that sessionctl must take for Agenvoy: a copy of `sleep`
+/// named `name` (an executable whose name starts with "agenvoy"), started
+/// in `cwd` with `HOME=home`. Killed when dropped.
+pub struct FakeProcess {
+    child: std::process::Child,
+    _bin: tempfile::TempDir,
+}
+
+impl FakeProcess {
+    pub fn spawn(name: &str, cwd: &Path, home: &Path) -> FakeProcess {
+        Self::spawn_with(name, cwd, home, std::process::Stdio::null())
+    }
+
+    /// Like `spawn`, with `stdin` as its fd 0 (e.g. a file of the root, to
+    /// make it hold that file open).
+    pub fn spawn_with(
+        name: &str,
+        cwd: &Path,
+        home: &Path,
+        stdin: impl Into<std::process::Stdio>,
+    ) -> FakeProcess {
+        let bin = tempfile::tempdir().unwrap();
+        let exe = bin.path().join(name);
+        std::fs::copy(which("sleep"), &exe).unwrap();
+        let mut stdin = Some(stdin.into());
+        // A copy just written can be "text file busy" for an instant while
+        // another test thread forks with it open: retry.
+        for attempt in 0.. {
+            let spawned = std::process::Command::new(&exe)
+                .arg("60")
+                .current_dir(cwd)
+                .env_clear()
+                .env("HOME", home)
+                .stdin(stdin.take().unwrap_or(std::process::Stdio::null()))
+                .spawn();
+            match spawned {
+                Ok(child) => return FakeProcess { child, _bin: bin },
+                Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && attempt < 50 => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(e) => panic!("spawning {}: {e}", exe.display()),
+            }
+        }
+        unreachable!()
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Record this process as the root's daemon, as Agenvoy does.
+    pub fn write_runtime_uid(&self, root: &Path) {
+        std::fs::write(
+            root.join("runtime.uid"),
+            format!(r#"{{"uid":"u","pid":{},"started_at":1}}"#, self.pid()),
+        )
+        .unwrap();
+    }
+}
+
+impl Drop for FakeProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn which(name: &str) -> PathBuf {
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .chain([PathBuf::from("/bin"), PathBuf::from("/usr/bin")])
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("{name} not found"))
 }

@@ -6,8 +6,8 @@ pub mod aof;
 pub mod glob;
 
 use std::collections::HashMap;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::fs;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
@@ -15,6 +15,8 @@ use md5::{Digest, Md5};
 
 use crate::error::{Error, Result};
 use crate::store::atomic;
+use crate::store::files::{self, Mode};
+use crate::store::layout::{DataRoot, Last};
 
 /// Agenvoy's databases.
 pub const DB_SESSION_HIST: u8 = 1;
@@ -122,6 +124,8 @@ impl ReplayReport {
 #[derive(Debug)]
 pub struct Db {
     pub index: u8,
+    /// Everything this database opens must resolve inside this root.
+    root: DataRoot,
     dir: PathBuf,
     entries: HashMap<String, Entry>,
     pub report: ReplayReport,
@@ -130,17 +134,27 @@ pub struct Db {
 impl Db {
     /// Replay `<store>/db_<index>/record.aof`. A missing file is an empty DB.
     /// Unlike ToriiDB we have no line-length limit; over-long lines are
-    /// loaded and reported (see `ReplayReport::oversize`).
+    /// loaded and reported (see `ReplayReport::oversize`). Nothing it opens
+    /// may leave `store_dir`; `load_store` confines it to the data root.
     pub fn load(store_dir: &Path, index: u8) -> Result<Db> {
+        let root = DataRoot::at(store_dir)?;
+        let store = root.path().to_path_buf();
+        Db::load_in(root, &store, index)
+    }
+
+    /// Replay db `index` of the data root's `.store/`.
+    pub fn load_store(root: &DataRoot, index: u8) -> Result<Db> {
+        Db::load_in(root.clone(), &root.store_dir(), index)
+    }
+
+    fn load_in(root: DataRoot, store_dir: &Path, index: u8) -> Result<Db> {
         let dir = store_dir.join(format!("db_{index}"));
         let path = dir.join("record.aof");
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(Error::read(&path, e)),
-        };
+        // The log is the data itself: no size cap beyond what it is.
+        let bytes = files::read(&root, &path, u64::MAX)?.unwrap_or_default();
         let mut db = Db {
             index,
+            root,
             dir,
             entries: HashMap::new(),
             report: ReplayReport::default(),
@@ -344,7 +358,10 @@ impl Db {
     }
 
     /// Can we append to this log without breaking ToriiDB's view of it?
+    /// Also refuses, before anything is written, a mirror folder that is a
+    /// link out of the data root (deeper links are refused when reached).
     pub fn check_writable(&self, force: bool) -> Result<()> {
+        self.check_mirror_folders()?;
         if self.report.unknown_format > 0 && !force {
             return Err(Error::data(
                 self.aof_path(),
@@ -386,15 +403,13 @@ impl Db {
             }
             buf.extend_from_slice(&line);
         }
-        self.prepare_for_append()?;
-        self.append(&buf)?;
-        for key in &present {
-            self.entries.remove(key.as_str());
-        }
         // Mirror files live under db_N/xx/…; skip the unlink where even the
         // first-level folder is absent (a store written without mirrors).
+        // Resolved before the append, so a mirror folder that leads out of
+        // the root is refused before anything changes.
         let mut mirror_dirs = [false; 256];
-        if let Ok(rd) = fs::read_dir(&self.dir) {
+        let db_dir = self.root.resolve(&self.dir, Last::Follow)?;
+        if let Ok(rd) = fs::read_dir(&db_dir) {
             for e in rd.filter_map(|e| e.ok()) {
                 let name = e.file_name();
                 let name = name.to_string_lossy();
@@ -403,10 +418,28 @@ impl Db {
                 }
             }
         }
-        for key in keys {
-            let first = Md5::digest(key.as_bytes())[0];
-            if mirror_dirs[first as usize] {
-                self.remove_mirror(key)?;
+        let mirrors: Vec<PathBuf> = keys
+            .iter()
+            .filter(|key| mirror_dirs[Md5::digest(key.as_bytes())[0] as usize])
+            .map(|key| {
+                let rel = self.mirror_path(key);
+                let rel = rel
+                    .strip_prefix(&self.dir)
+                    .expect("mirrors are in the db folder");
+                self.root.resolve_under(&db_dir, rel, Last::Entry)
+            })
+            .collect::<Result<_>>()?;
+        self.prepare_for_append()?;
+        self.append(&buf)?;
+        for key in &present {
+            self.entries.remove(key.as_str());
+        }
+        for p in mirrors {
+            // already resolved inside the root, above
+            match fs::remove_file(&p) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(Error::write(&p, e)),
             }
         }
         Ok(present.len())
@@ -442,6 +475,7 @@ impl Db {
             )
             .with_hint("shorten the text; nothing was written"));
         }
+        self.root.resolve(&self.mirror_path(key), Last::Entry)?;
         self.prepare_for_append()?;
         self.append(&line)?;
         let entry = match self.entries.get_mut(key) {
@@ -489,6 +523,9 @@ impl Db {
                 ..Default::default()
             }));
         }
+        for key in &present {
+            self.root.resolve(&self.mirror_path(key), Last::Entry)?;
+        }
         self.prepare_for_append()?;
         self.append(&buf)?;
         for key in &present {
@@ -520,8 +557,12 @@ impl Db {
             );
         }
         let p = self.mirror_path(key);
-        atomic::create_dir_all(p.parent().expect("mirror paths have folders"))?;
-        atomic::write_atomic(&p, serde_json::Value::Object(m).to_string().as_bytes())
+        atomic::create_dir_all(&self.root, p.parent().expect("mirror paths have folders"))?;
+        atomic::write_atomic(
+            &self.root,
+            &p,
+            serde_json::Value::Object(m).to_string().as_bytes(),
+        )
     }
 
     /// Before appending: a log ToriiDB cannot read (a line over 64 KiB) is
@@ -539,10 +580,8 @@ impl Db {
     /// Every complete line stays byte for byte. Returns whether it cut.
     pub fn cut_torn_tail(&mut self) -> Result<bool> {
         let path = self.aof_path();
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
-            Err(e) => return Err(Error::read(&path, e)),
+        let Some(bytes) = files::read(&self.root, &path, u64::MAX)? else {
+            return Ok(false);
         };
         if bytes.is_empty() || bytes.ends_with(b"\n") {
             return Ok(false);
@@ -550,10 +589,11 @@ impl Db {
         let keep = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
         let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
         atomic::write_atomic(
+            &self.root,
             &self.dir.join(format!("record.aof.{stamp}.torn")),
             &bytes[keep..],
         )?;
-        atomic::write_atomic(&path, &bytes[..keep])?;
+        atomic::write_atomic(&self.root, &path, &bytes[..keep])?;
         self.report.torn_tail = false;
         Ok(true)
     }
@@ -565,10 +605,8 @@ impl Db {
         let path = self.aof_path();
         let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
         let backup = self.dir.join(format!("record.aof.{stamp}.bak"));
-        fs::copy(&path, &backup).map_err(|e| Error::write(&backup, e))?;
-        File::open(&backup)
-            .and_then(|f| f.sync_all())
-            .map_err(|e| Error::write(&backup, e))?;
+        let old = files::read(&self.root, &path, u64::MAX)?.unwrap_or_default();
+        atomic::write_atomic(&self.root, &backup, &old)?;
 
         let mut log = Vec::new();
         let mut oversize = Vec::new();
@@ -583,8 +621,8 @@ impl Db {
             }
         }
         let kept = self.dir.join(format!("record.aof.{stamp}.oversize"));
-        atomic::write_atomic(&kept, &oversize)?;
-        atomic::write_atomic(&path, &log)?;
+        atomic::write_atomic(&self.root, &kept, &oversize)?;
+        atomic::write_atomic(&self.root, &path, &log)?;
         self.report.oversize.clear();
         self.report.torn_tail = false;
         Ok(())
@@ -595,13 +633,10 @@ impl Db {
     /// our first record.
     fn append(&mut self, lines: &[u8]) -> Result<()> {
         let path = self.aof_path();
-        atomic::create_dir_all(&self.dir)?;
-        let mut f = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(&path)
-            .map_err(|e| Error::write(&path, e))?;
+        atomic::create_dir_all(&self.root, &self.dir)?;
+        let mut f = files::open(&self.root, &path, Mode::Append)?
+            .expect("Append mode creates the file")
+            .file;
         let len = f.metadata().map_err(|e| Error::write(&path, e))?.len();
         let mut out = Vec::with_capacity(lines.len() + 1);
         if len > 0 {
@@ -619,7 +654,7 @@ impl Db {
             .and_then(|_| f.sync_all())
             .map_err(|e| Error::write(&path, e))?;
         if len == 0 {
-            atomic::fsync_dir(&self.dir)?;
+            atomic::fsync_dir(&self.root, &self.dir)?;
         }
         self.report.torn_tail = false;
         Ok(())
@@ -635,13 +670,20 @@ impl Db {
             .join(format!("{h}.json"))
     }
 
-    fn remove_mirror(&self, key: &str) -> Result<()> {
-        let p = self.mirror_path(key);
-        match fs::remove_file(&p) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(Error::write(&p, e)),
+    /// The first-level mirror folders (`db_N/xx`) that are links must stay
+    /// inside the root; one `read_dir` finds them.
+    fn check_mirror_folders(&self) -> Result<()> {
+        let db_dir = self.root.resolve(&self.dir, Last::Follow)?;
+        let Some(entries) = files::read_dir_at(&db_dir, &self.dir)? else {
+            return Ok(());
+        };
+        for e in entries.filter_map(|e| e.ok()) {
+            if e.file_type().is_ok_and(|t| t.is_symlink()) {
+                self.root
+                    .resolve(&self.dir.join(e.file_name()), Last::Follow)?;
+            }
         }
+        Ok(())
     }
 }
 
@@ -911,7 +953,7 @@ mod tests {
             if !torn {
                 log.push('\n');
             }
-            let fresh = || Db { index: 1, dir: PathBuf::new(), entries: HashMap::new(), report: ReplayReport::default() };
+            let fresh = || Db { index: 1, root: DataRoot::at(Path::new("/nonexistent")).unwrap(), dir: PathBuf::new(), entries: HashMap::new(), report: ReplayReport::default() };
             let (mut one, mut many) = (fresh(), fresh());
             one.replay_in_chunks(log.as_bytes(), usize::MAX / 2);
             many.replay_in_chunks(log.as_bytes(), chunk);
