@@ -1358,7 +1358,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__sessions__subcmd__list)
-            opts="-q -v -h --idle-for --idle-since --older-than --match --shard --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-q -v -h --idle-for --idle-since --older-than --match --shard --sort --reverse --limit --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1381,6 +1381,14 @@ _sessionctl() {
                     return 0
                     ;;
                 --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -W "session records tokens size last summary keys archived" -- "${cur}"))
+                    return 0
+                    ;;
+                --limit)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -581,6 +581,34 @@ pub struct Targets {
 pub struct ListArgs {
     #[command(flatten)]
     pub filters: Filters,
+
+    /// Order by this column (ties by session id)
+    #[arg(long, value_enum, default_value_t = SortBy::Session, value_name = "COLUMN")]
+    pub sort: SortBy,
+
+    /// Largest, newest or last first
+    #[arg(long)]
+    pub reverse: bool,
+
+    /// At most this many rows (after sorting)
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+}
+
+/// Columns `sessions list` sorts by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SortBy {
+    Session,
+    Records,
+    Tokens,
+    Size,
+    /// Last activity
+    Last,
+    /// Age of the rolling summary
+    Summary,
+    /// ToriiDB keys
+    Keys,
+    Archived,
 }
 
 #[derive(Debug, Args)]

@@ -42,8 +42,12 @@ fn corrupt_history_or_summary_is_65_naming_the_file_and_changes_nothing() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(65));
-        assert_eq!(json_of(&out)["sessions"].as_array().unwrap().len(), 3);
-        assert!(stderr(&out).contains(file));
+        assert_eq!(results(&out).len(), 3);
+        // with --json the problem is in the envelope's errors, not on stderr
+        let v = json_of(&out);
+        assert_eq!(v["ok"], false);
+        assert_eq!(v["errors"][0]["session"], "tui-alice");
+        assert!(v["errors"][0]["message"].as_str().unwrap().contains(file));
         let out = sessionctl(r).args(["show", "tui-alice"]).output().unwrap();
         assert_eq!(out.status.code(), Some(65));
     }
@@ -368,7 +372,7 @@ fn symlinks_out_of_the_root_are_never_followed_or_deleted() {
         .output()
         .unwrap();
     assert!(stderr(&out).contains("symbolic link"));
-    assert_eq!(json_of(&out)["sessions"].as_array().unwrap().len(), 3);
+    assert_eq!(results(&out).len(), 3);
     let out = sessionctl(r).args(["show", "evil"]).output().unwrap();
     assert_eq!(out.status.code(), Some(65));
     let out = sessionctl(r).args(["show", "tui-alice"]).output().unwrap();

@@ -259,12 +259,12 @@ fn sigkill_at_random_moments_never_breaks_a_session() {
             let probe = tempfile::tempdir().unwrap();
             copy_tree(template.path(), probe.path());
             let started = std::time::Instant::now();
-            assert!(sessionctl(probe.path())
-                .args(COMPACT)
-                .output()
-                .unwrap()
-                .status
-                .success());
+            let out = sessionctl(probe.path()).args(COMPACT).output().unwrap();
+            assert!(
+                out.status.success(),
+                "the probe run failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
             started.elapsed().as_micros() as u64
         })
         .min()

@@ -265,7 +265,7 @@ fn remove_moves_the_folder_to_the_trash_and_clears_the_stores() {
         .args(["sessions", "list", "--json"])
         .output()
         .unwrap();
-    assert_eq!(json_of(&list)["sessions"].as_array().unwrap().len(), 2);
+    assert_eq!(results(&list).len(), 2);
     // removing it again: nothing anywhere any more
     let again = sessionctl(r)
         .args(["remove", "tui-alice", "--yes"])

@@ -196,13 +196,17 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Reset(args) => return reset::run(&ctx, &args),
         Command::Remove(args) => return remove::run(&ctx, &args),
         Command::Search(args) => return search::run(&ctx, &args),
+        Command::Sessions(SessionsCommand::List(args)) => return sessions::list(&ctx, &args),
+        Command::Show(args) => return show::run(&ctx, &args),
         _ => Done::default(),
     };
     let _ = done;
     let code = match cli.command {
-        Command::Sessions(SessionsCommand::List(args)) => sessions::list(&ctx, &args),
-        Command::Show(args) => show::run(&ctx, &args),
-        Command::Reset(_) | Command::Remove(_) | Command::Search(_) => {
+        Command::Reset(_)
+        | Command::Remove(_)
+        | Command::Search(_)
+        | Command::Sessions(_)
+        | Command::Show(_) => {
             unreachable!("handled above")
         }
         Command::Compact(args) => compact::run(&ctx, &args),

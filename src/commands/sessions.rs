@@ -6,22 +6,16 @@ use anyhow::Result;
 use chrono::Utc;
 use comfy_table::Cell;
 use rayon::prelude::*;
-use serde::Serialize;
 
 use crate::cli::ListArgs;
-use crate::commands::{load_db1, targets, Context};
+use crate::commands::{load_db1, targets, Context, Done};
 use crate::engine::sessions::{self, SessionRow};
 use crate::error::exit;
 use crate::output::{bytes, num};
 use crate::store::archive::Archive;
 use crate::timefmt;
 
-#[derive(Serialize)]
-struct Listing<'a> {
-    sessions: &'a [SessionRow],
-}
-
-pub fn list(ctx: &Context, args: &ListArgs) -> Result<i32> {
+pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
     let mut unreadable = false;
     let listing = ctx.root.session_ids()?;
     for (path, why) in &listing.skipped {
@@ -59,15 +53,27 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<i32> {
         })
         .collect::<crate::Result<_>>()?;
 
+    let mut rows = rows;
+    sort(&mut rows, args);
+    let mut errors = Vec::new();
     for row in &rows {
         for p in &row.problems {
-            ctx.out.warn(p);
+            if !ctx.out.json {
+                ctx.out.warn(p);
+            }
+            errors.push(crate::output::ErrorEntry {
+                session: Some(row.id.clone()),
+                code: exit::DATA,
+                message: p.clone(),
+                file: None,
+                hint: None,
+            });
             unreadable = true;
         }
     }
 
     if ctx.out.json {
-        ctx.out.json(&Listing { sessions: &rows })?;
+        ctx.out.envelope("sessions list", false, &rows, &errors)?;
     } else if rows.is_empty() {
         ctx.out.line(if listing.ids.is_empty() {
             "no sessions under this root"
@@ -115,14 +121,49 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<i32> {
             ]);
         }
         ctx.out.table(&t)?;
-        ctx.out.line(&format!(
+        ctx.out.footer(&format!(
             "{} session(s); {} record(s) in history, {} archived message(s)",
             rows.len(),
             rows.iter().map(|r| r.records).sum::<usize>(),
             rows.iter().map(|r| r.archived).sum::<u64>()
         ))?;
     }
-    Ok(if unreadable { exit::DATA } else { exit::OK })
+    Ok(Done {
+        code: if unreadable { exit::DATA } else { exit::OK },
+        sessions: rows.len(),
+        failed: errors,
+        ..Done::default()
+    })
+}
+
+/// `--sort`, `--reverse`, `--limit`. Ascending is the natural reading
+/// order (a–z, small to large, oldest first); ties go by session id.
+fn sort(rows: &mut Vec<SessionRow>, args: &ListArgs) {
+    use crate::cli::SortBy;
+    let key = |r: &SessionRow| -> (i128, String) {
+        let n: i128 = match args.sort {
+            SortBy::Session => 0,
+            SortBy::Records => r.records as i128,
+            SortBy::Tokens => r.tokens as i128,
+            SortBy::Size => r.bytes as i128,
+            SortBy::Last => r
+                .last_at
+                .map_or(i128::MIN, |t| t.timestamp_millis() as i128),
+            SortBy::Summary => r
+                .summary_at
+                .map_or(i128::MIN, |t| t.timestamp_millis() as i128),
+            SortBy::Keys => r.torii_keys as i128,
+            SortBy::Archived => r.archived as i128,
+        };
+        (n, r.id.clone())
+    };
+    rows.sort_by_cached_key(key);
+    if args.reverse {
+        rows.reverse();
+    }
+    if let Some(n) = args.limit {
+        rows.truncate(n);
+    }
 }
 
 /// The "now" of ToriiDB expiry: wall-clock Unix seconds.

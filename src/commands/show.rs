@@ -5,14 +5,14 @@ use chrono::Utc;
 use comfy_table::Cell;
 
 use crate::cli::ShowArgs;
-use crate::commands::{load_db1, sessions::torii_now, Context};
+use crate::commands::{load_db1, sessions::torii_now, Context, Done};
 use crate::engine::sessions::{self, SessionDetail};
 use crate::error::exit;
-use crate::output::bytes;
+use crate::output::{bytes, ErrorEntry};
 use crate::store::archive::Archive;
 use crate::timefmt;
 
-pub fn run(ctx: &Context, args: &ShowArgs) -> Result<i32> {
+pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Done> {
     let dir = ctx.root.session(&args.session)?;
     let db1 = load_db1(ctx)?;
     let mut problems = Vec::new();
@@ -25,18 +25,35 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<i32> {
     };
     let mut d = sessions::detail(&dir, &db1, archive.as_ref(), torii_now());
     d.problems.extend(problems);
-    for p in &d.problems {
-        ctx.out.warn(p);
-    }
+    let errors: Vec<ErrorEntry> = d
+        .problems
+        .iter()
+        .map(|p| ErrorEntry {
+            session: Some(d.id.clone()),
+            code: exit::DATA,
+            message: p.clone(),
+            file: None,
+            hint: None,
+        })
+        .collect();
     if ctx.out.json {
-        ctx.out.json(&d)?;
+        ctx.out
+            .envelope("show", false, std::slice::from_ref(&d), &errors)?;
     } else {
+        for p in &d.problems {
+            ctx.out.warn(p);
+        }
         render(ctx, &d)?;
     }
-    Ok(if d.problems.is_empty() {
-        exit::OK
-    } else {
-        exit::DATA
+    Ok(Done {
+        code: if errors.is_empty() {
+            exit::OK
+        } else {
+            exit::DATA
+        },
+        sessions: 1,
+        failed: errors,
+        ..Done::default()
     })
 }
 

@@ -110,6 +110,7 @@ fn nanos_to_time(ns: i64) -> Option<DateTime<Utc>> {
 /// One row of `sessions list`.
 #[derive(Debug, Clone, Serialize)]
 pub struct SessionRow {
+    #[serde(rename = "session")]
     pub id: String,
     pub records: usize,
     pub bytes: u64,
@@ -128,6 +129,14 @@ pub struct SessionRow {
     /// Why part of this row could not be read (the row still lists).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<String>,
+}
+
+/// Nanosecond times as strings: jq and JavaScript round integers above 2^53.
+pub fn ser_nanos<S: serde::Serializer>(t: &Option<i64>, s: S) -> Result<S::Ok, S::Error> {
+    match t {
+        Some(n) => s.collect_str(n),
+        None => s.serialize_none(),
+    }
 }
 
 pub fn ser_time<S: serde::Serializer>(t: &Option<DateTime<Utc>>, s: S) -> Result<S::Ok, S::Error> {
@@ -226,6 +235,7 @@ fn remaining_activity(dir: &SessionDir) -> Option<DateTime<Utc>> {
 /// Everything `show` prints about one session.
 #[derive(Debug, Clone, Serialize)]
 pub struct SessionDetail {
+    #[serde(rename = "session")]
     pub id: String,
     pub path: String,
     pub history: Option<HistoryDetail>,
@@ -250,6 +260,7 @@ pub struct HistoryDetail {
     #[serde(serialize_with = "ser_time")]
     pub last_at: Option<DateTime<Utc>>,
     /// First record's sendAt (ns): where `session_meta.start_at` should point.
+    #[serde(serialize_with = "ser_nanos")]
     pub first_send_at: Option<i64>,
 }
 
@@ -291,8 +302,11 @@ pub struct ToriiDetail {
 #[derive(Debug, Clone, Serialize)]
 pub struct ArchiveDetail {
     pub messages: u64,
+    #[serde(serialize_with = "ser_nanos")]
     pub start_at: Option<i64>,
+    #[serde(serialize_with = "ser_nanos")]
     pub oldest_send_at: Option<i64>,
+    #[serde(serialize_with = "ser_nanos")]
     pub newest_send_at: Option<i64>,
 }
 
