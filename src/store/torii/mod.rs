@@ -3,11 +3,12 @@
 //! See spec/toriidb.md; section numbers below refer to it.
 
 pub mod aof;
+mod append;
 pub mod glob;
 
 use std::collections::HashMap;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::fs::{self, File};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
@@ -590,37 +591,10 @@ impl Db {
         Ok(())
     }
 
-    /// Append bytes of whole lines. A file that does not end in '\n' gets
-    /// one first, so a torn tail stays one skipped line instead of eating
-    /// our first record.
+    /// Append bytes of whole lines, framed so that no failure or kill
+    /// leaves a line the next writer would glue onto (see `append.rs`).
     fn append(&mut self, lines: &[u8]) -> Result<()> {
-        let path = self.aof_path();
-        atomic::create_dir_all(&self.dir)?;
-        let mut f = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(&path)
-            .map_err(|e| Error::write(&path, e))?;
-        let len = f.metadata().map_err(|e| Error::write(&path, e))?.len();
-        let mut out = Vec::with_capacity(lines.len() + 1);
-        if len > 0 {
-            let mut last = [0u8; 1];
-            f.seek(SeekFrom::Start(len - 1))
-                .and_then(|_| f.read_exact(&mut last))
-                .map_err(|e| Error::read(&path, e))?;
-            if last[0] != b'\n' {
-                out.push(b'\n');
-            }
-        }
-        out.extend_from_slice(lines);
-        crate::failpoint("torii-before-append");
-        f.write_all(&out)
-            .and_then(|_| f.sync_all())
-            .map_err(|e| Error::write(&path, e))?;
-        if len == 0 {
-            atomic::fsync_dir(&self.dir)?;
-        }
+        append::append(&self.aof_path(), lines)?;
         self.report.torn_tail = false;
         Ok(())
     }
