@@ -486,6 +486,17 @@ fn db2_with_prunable() -> tempfile::TempDir {
     root
 }
 
+/// db2 ends in a complete record without its newline: `check --repair`
+/// appends the newline.
+fn db2_unterminated() -> tempfile::TempDir {
+    let root = fixture_copy();
+    append_raw(
+        &root.path().join(".store/db_2/record.aof"),
+        br#"{"ts":1,"cmd":"SET","key":"k:1","value":"v"}"#,
+    );
+    root
+}
+
 fn append_raw(path: &Path, bytes: &[u8]) {
     use std::io::Write;
     std::fs::OpenOptions::new()
@@ -530,6 +541,12 @@ const TORII_WRITERS: &[Torii] = &[
     Torii {
         args: &["errors", "search", "permission", "--touch-hits"],
         setup: fixture_copy,
+        db: 2,
+        rerun_appends: true,
+    },
+    Torii {
+        args: &["check", "--repair", "--yes"],
+        setup: db2_unterminated,
         db: 2,
         rerun_appends: true,
     },
@@ -697,6 +714,7 @@ fn a_disk_that_fills_up_mid_append_leaves_no_partial_line() {
             fixture_copy,
             30,
         ),
+        (&["check", "--repair", "--yes"], db2_unterminated, 0),
     ];
     let mut roots = Vec::new();
     for (i, (args, setup, room)) in cases.iter().enumerate() {

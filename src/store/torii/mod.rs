@@ -80,8 +80,14 @@ pub struct ReplayReport {
     /// Line numbers (1-based) and lengths of lines over 65,535 bytes.
     /// ToriiDB cannot read such a log at all: it loads the DB as empty.
     pub oversize: Vec<(u64, usize)>,
-    /// The file does not end in '\n' (a write was cut short or is under way).
+    /// The file ends in an unterminated line that is not a complete record
+    /// (a write was cut short or is under way). ToriiDB skips it, and the
+    /// next line it appends is glued onto it and lost too.
     pub torn_tail: bool,
+    /// The file ends in a complete record without its '\n'. ToriiDB reads
+    /// it (Go's line scanner returns an unterminated last line), but its
+    /// next append would be glued onto it and both lines lost.
+    pub unterminated_record: bool,
 }
 
 impl ReplayReport {
@@ -96,8 +102,16 @@ impl ReplayReport {
         }
         if self.torn_tail {
             w.push(format!(
-                "{}: the last line has no newline (a torn or unfinished write); the next record \
-                 Agenvoy appends would be glued to it",
+                "{}: the last line has no newline and is cut short (a torn or unfinished write); \
+                 the next record Agenvoy appends would be glued to it (`sessionctl check \
+                 --repair` sets it aside)",
+                path.display()
+            ));
+        }
+        if self.unterminated_record {
+            w.push(format!(
+                "{}: the last record has no newline; the next record Agenvoy appends would be \
+                 glued to it (`sessionctl check --repair` adds the newline)",
                 path.display()
             ));
         }
@@ -161,7 +175,7 @@ impl Db {
     fn replay_in_chunks(&mut self, bytes: &[u8], chunk_bytes: usize) {
         use rayon::prelude::*;
         self.report.bytes = bytes.len() as u64;
-        self.report.torn_tail = !bytes.is_empty() && !bytes.ends_with(b"\n");
+        let unterminated = !bytes.is_empty() && !bytes.ends_with(b"\n");
         // Parsing is most of the work and lines are independent: parse
         // chunks of whole lines in parallel, then apply them in file order.
         let chunks = line_chunks(bytes, chunk_bytes);
@@ -190,6 +204,10 @@ impl Db {
                     .collect()
             })
             .collect();
+        let last = parsed.last().and_then(|c| c.last());
+        let tail_complete = last.and_then(|p| p.result.as_ref()).is_some_and(is_record);
+        self.report.torn_tail = unterminated && !tail_complete;
+        self.report.unterminated_record = unterminated && tail_complete;
         // Reserve once: growing a million-key map rehashes every key many times.
         let lines: usize = parsed.iter().map(Vec::len).sum();
         self.entries
@@ -535,28 +553,35 @@ impl Db {
         self.rewrite_readable()
     }
 
-    /// End a torn tail: the unterminated last line is cut off (kept in
-    /// `record.aof.<stamp>.torn`) so the next append cannot be glued to it.
-    /// Every complete line stays byte for byte. Returns whether it cut.
-    pub fn cut_torn_tail(&mut self) -> Result<bool> {
+    /// End the log's last line if it has no '\n', from the file as it is
+    /// now. A complete record is kept and gets its newline (ToriiDB reads
+    /// it, so cutting it would lose data); a line that is not a record is
+    /// cut off and kept in `record.aof.<stamp>.torn`, every complete line
+    /// staying byte for byte.
+    pub fn end_last_line(&mut self) -> Result<TailRepair> {
         let path = self.aof_path();
         let bytes = match fs::read(&path) {
             Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(TailRepair::None),
             Err(e) => return Err(Error::read(&path, e)),
         };
         if bytes.is_empty() || bytes.ends_with(b"\n") {
-            return Ok(false);
+            return Ok(TailRepair::None);
         }
         let keep = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
-        let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
-        atomic::write_atomic(
-            &self.dir.join(format!("record.aof.{stamp}.torn")),
-            &bytes[keep..],
-        )?;
-        atomic::write_atomic(&path, &bytes[..keep])?;
+        let tail = &bytes[keep..];
+        let repair = if is_record(&aof::parse(tail.strip_suffix(b"\r").unwrap_or(tail))) {
+            self.append(b"")?;
+            TailRepair::Terminated
+        } else {
+            let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
+            atomic::write_atomic(&self.dir.join(format!("record.aof.{stamp}.torn")), tail)?;
+            atomic::write_atomic(&path, &bytes[..keep])?;
+            TailRepair::Cut
+        };
         self.report.torn_tail = false;
-        Ok(true)
+        self.report.unterminated_record = false;
+        Ok(repair)
     }
 
     /// Rewrite the log from the replayed state (ToriiDB's compacted form),
@@ -588,6 +613,7 @@ impl Db {
         atomic::write_atomic(&path, &log)?;
         self.report.oversize.clear();
         self.report.torn_tail = false;
+        self.report.unterminated_record = false;
         Ok(())
     }
 
@@ -596,6 +622,7 @@ impl Db {
     fn append(&mut self, lines: &[u8]) -> Result<()> {
         append::append(&self.aof_path(), lines)?;
         self.report.torn_tail = false;
+        self.report.unterminated_record = false;
         Ok(())
     }
 
@@ -617,6 +644,24 @@ impl Db {
             Err(e) => Err(Error::write(&p, e)),
         }
     }
+}
+
+/// What `end_last_line` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TailRepair {
+    /// The log already ended in '\n' (or is empty).
+    None,
+    /// A complete last record got its newline.
+    Terminated,
+    /// A torn last line was cut off (and kept beside the log).
+    Cut,
+}
+
+/// A complete JSON value: a record ToriiDB applies, or one of a format it
+/// skips. A torn write (a cut-off line) is never one, since no proper
+/// prefix of a JSON object is JSON.
+fn is_record(parsed: &Result<aof::Line<'_>, aof::Skip>) -> bool {
+    !matches!(parsed, Err(aof::Skip::Malformed))
 }
 
 /// ToriiDB's type detection (§2): 0 json, 1 string, 2 int, 3 float, 4 bool, 5 date.
@@ -800,6 +845,44 @@ mod tests {
             ["s:2"],
             "our DEL must survive the torn line"
         );
+    }
+
+    #[test]
+    fn a_complete_last_line_without_newline_is_applied_and_kept() {
+        // Go's bufio.Scanner returns the unterminated last line: ToriiDB applies it
+        let (dir, mut db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:1\",\"value\":\"a\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:2\",\"value\":\"b\"}",
+        );
+        assert_eq!(db.keys("*", 5), ["s:1", "s:2"]);
+        assert!(!db.report.torn_tail, "a complete record is not a torn tail");
+        assert!(db.report.unterminated_record);
+        assert_eq!(db.report.malformed, 0);
+        assert_eq!(db.end_last_line().unwrap(), TailRepair::Terminated);
+        let path = dir.path().join("db_1/record.aof");
+        assert!(fs::read(&path).unwrap().ends_with(b"\"b\"}\n"));
+        assert_eq!(
+            Db::load(dir.path(), 1).unwrap().keys("*", 5),
+            ["s:1", "s:2"]
+        );
+        assert_eq!(db.end_last_line().unwrap(), TailRepair::None);
+    }
+
+    #[test]
+    fn a_cut_off_last_line_is_set_aside() {
+        let (dir, mut db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:1\",\"value\":\"a\"}\n{\"ts\":1,\"cmd\":\"SE",
+        );
+        assert!(db.report.torn_tail && !db.report.unterminated_record);
+        assert_eq!(db.end_last_line().unwrap(), TailRepair::Cut);
+        let log = fs::read(dir.path().join("db_1/record.aof")).unwrap();
+        assert!(log.ends_with(b"\"a\"}\n"));
+        let torn = fs::read_dir(dir.path().join("db_1"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.to_string_lossy().ends_with(".torn"))
+            .unwrap();
+        assert_eq!(fs::read(torn).unwrap(), b"{\"ts\":1,\"cmd\":\"SE");
     }
 
     #[test]
