@@ -204,7 +204,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l embed-url -d 'OpenAI-compatible embeddings server [env: SESSIONCTL_EMBED_BASE_URL]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l embed-model -d 'Embedding model [env: SESSIONCTL_EMBED_MODEL; default: text-embedding-3-small]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l touch -d 'Restart the 90-day TTL instead of keeping it'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l touch -d 'Restart the 90-day TTL instead of keeping it (also revives an expired record)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l purge -d 'Delete instead of moving to sessions/.Trash'

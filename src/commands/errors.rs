@@ -168,6 +168,7 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
     let mut db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let item = errors::resolve(&db, now, &args.id)?;
+    errors::ensure_editable(&item, args.touch)?;
     let action = match args.action.as_deref() {
         Some("-") => {
             let mut s = String::new();

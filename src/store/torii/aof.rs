@@ -18,8 +18,12 @@ pub struct Line<'a> {
     pub cmd: Cow<'a, str>,
     pub key: Cow<'a, str>,
     pub value: Cow<'a, str>,
-    /// Absolute Unix seconds; 0 means no TTL (Go `int64` with `omitempty`).
-    pub expire_at: i64,
+    /// Absolute Unix seconds. ToriiDB's field is a `*int64` with
+    /// `omitempty`: absent (or `null`) is no TTL, and a present 0 is a TTL
+    /// that ran out at the epoch (its own `EXPIREAT k 0` writes it).
+    pub expire_at: Option<i64>,
+    /// Base64 as written; ToriiDB's `*string`: absent, `null` and `""` all
+    /// mean no vector, so they are all the empty string here.
     pub vector: Cow<'a, str>,
 }
 
@@ -34,8 +38,9 @@ pub enum Skip {
 
 /// Decode a line as Go's `json.Unmarshal` into ToriiDB's record would: field
 /// names match case-insensitively, the last duplicate wins, unknown fields
-/// are ignored, `null` leaves a field alone, any type mismatch rejects the
-/// line, and invalid UTF-8 becomes U+FFFD instead of an error.
+/// are ignored, `null` leaves a string field alone and clears a pointer
+/// field (`expire_at`, `vector`), any type mismatch rejects the line, and
+/// invalid UTF-8 becomes U+FFFD instead of an error.
 pub fn parse(line: &[u8]) -> Result<Line<'_>, Skip> {
     match serde_json::from_slice::<GoRecord>(line) {
         Ok(r) => Ok(r.0),
@@ -144,18 +149,21 @@ impl<'de> Deserialize<'de> for GoRecord<'de> {
                                 line.ts = v;
                             }
                         }
+                        // Pointer fields: Go's `null` sets them back to nil.
                         Field::ExpireAt => {
-                            if let Some(v) = map.next_value::<Option<i64>>()? {
-                                line.expire_at = v;
-                            }
+                            line.expire_at = map.next_value::<Option<i64>>()?;
                         }
-                        f @ (Field::Cmd | Field::Key | Field::Value | Field::Vector) => {
+                        Field::Vector => {
+                            line.vector = map
+                                .next_value::<Option<Str<'de>>>()?
+                                .map_or(Cow::Borrowed(""), |s| s.0);
+                        }
+                        f @ (Field::Cmd | Field::Key | Field::Value) => {
                             if let Some(Str(v)) = map.next_value::<Option<Str<'de>>>()? {
                                 match f {
                                     Field::Cmd => line.cmd = v,
                                     Field::Key => line.key = v,
-                                    Field::Value => line.value = v,
-                                    _ => line.vector = v,
+                                    _ => line.value = v,
                                 }
                             }
                         }
@@ -181,13 +189,10 @@ pub fn to_line(line: &Line<'_>) -> Vec<u8> {
         key: &'a str,
         #[serde(skip_serializing_if = "str::is_empty")]
         value: &'a str,
-        #[serde(skip_serializing_if = "is_zero")]
-        expire_at: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        expire_at: Option<i64>,
         #[serde(skip_serializing_if = "str::is_empty")]
         vector: &'a str,
-    }
-    fn is_zero(n: &i64) -> bool {
-        *n == 0
     }
     let mut out = serde_json::to_vec(&Out {
         ts: line.ts,
@@ -211,7 +216,7 @@ mod tests {
         let l = parse(br#"{"ts":5,"cmd":"SET","key":"k","value":"v","expire_at":9}"#).unwrap();
         assert_eq!(
             (l.ts, &*l.cmd, &*l.key, &*l.value, l.expire_at),
-            (5, "SET", "k", "v", 9)
+            (5, "SET", "k", "v", Some(9))
         );
         // case-insensitive names, last duplicate wins, unknown ignored, null is a no-op
         let l =
@@ -267,13 +272,31 @@ mod tests {
     }
 
     #[test]
+    fn expire_at_zero_is_present_and_null_clears_pointer_fields() {
+        // `*int64` with omitempty: 0 is a TTL (expired at the epoch)
+        let l = parse(br#"{"cmd":"EXPIREAT","key":"k","value":"0","expire_at":0}"#).unwrap();
+        assert_eq!(l.expire_at, Some(0));
+        assert!(to_line(&l).ends_with(b",\"expire_at\":0}\n"));
+        assert_eq!(parse(br#"{"cmd":"SET"}"#).unwrap().expire_at, None);
+        // null sets a Go pointer back to nil (last duplicate wins)...
+        let l = parse(br#"{"expire_at":5,"vector":"AAAAAA==","expire_at":null,"vector":null}"#)
+            .unwrap();
+        assert_eq!((l.expire_at, &*l.vector), (None, ""));
+        // ...but leaves a plain string alone
+        assert_eq!(
+            &*parse(br#"{"value":"v","value":null}"#).unwrap().value,
+            "v"
+        );
+    }
+
+    #[test]
     fn round_trips_in_toriidb_field_order() {
         let l = Line {
             ts: 1796220044,
             cmd: "SET".into(),
             key: "m:2".into(),
             value: "beta\n\u{2028}".into(),
-            expire_at: 1796220104,
+            expire_at: Some(1796220104),
             vector: "mpkZP83MTD8AAAAAAAAAAA==".into(),
         };
         let bytes = to_line(&l);

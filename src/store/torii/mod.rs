@@ -49,7 +49,7 @@ impl Entry {
             cmd: "SET".into(),
             key: key.into(),
             value: self.value.as_str().into(),
-            expire_at: self.expire_at.unwrap_or(0),
+            expire_at: self.expire_at,
             vector: self.vector.as_deref().unwrap_or("").into(),
         })
     }
@@ -237,7 +237,7 @@ impl Db {
     /// Apply one record (§1.4 step 3). Returns false for a command ToriiDB
     /// would ignore.
     fn apply(&mut self, l: aof::Line<'_>) -> bool {
-        let expire_at = (l.expire_at != 0).then_some(l.expire_at);
+        let expire_at = l.expire_at;
         match &*l.cmd {
             "SET" => {
                 let vector = if l.vector.is_empty() {
@@ -448,7 +448,7 @@ impl Db {
             cmd: "SET".into(),
             key: key.into(),
             value: value.into(),
-            expire_at: expire_at.unwrap_or(0),
+            expire_at,
             vector: vector.as_deref().unwrap_or("").into(),
         });
         if line.len() - 1 > aof::MAX_LINE {
@@ -504,7 +504,7 @@ impl Db {
                 cmd: "EXPIRE".into(),
                 key: key.as_str().into(),
                 value: (expire_at - now).to_string().into(),
-                expire_at,
+                expire_at: Some(expire_at),
                 ..Default::default()
             }));
         }
@@ -883,6 +883,32 @@ mod tests {
             .find(|p| p.to_string_lossy().ends_with(".torn"))
             .unwrap();
         assert_eq!(fs::read(torn).unwrap(), b"{\"ts\":1,\"cmd\":\"SE");
+    }
+
+    #[test]
+    fn expire_at_zero_is_an_expiry_that_survives_every_rewrite() {
+        let (dir, mut db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"a\",\"value\":\"1\",\"expire_at\":0}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"b\",\"value\":\"1\",\"expire_at\":9}\n\
+              {\"ts\":1,\"cmd\":\"EXPIREAT\",\"key\":\"b\",\"value\":\"0\",\"expire_at\":0}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"c\",\"value\":\"1\",\"expire_at\":9}\n\
+              {\"ts\":1,\"cmd\":\"EXPIRE\",\"key\":\"c\",\"value\":\"5\"}\n",
+        );
+        // ToriiDB: a present 0 is expired at the epoch...
+        assert_eq!(db.get("a").unwrap().expire_at, Some(0));
+        assert_eq!(db.get("b").unwrap().expire_at, Some(0));
+        // ...and an EXPIRE without expire_at sets it to nil: persistent
+        assert_eq!(db.get("c").unwrap().expire_at, None);
+        assert_eq!(db.keys("*", 5), ["c"]);
+        assert!(db
+            .get("a")
+            .unwrap()
+            .compacted_line("a")
+            .ends_with(b",\"expire_at\":0}\n"));
+        db.rewrite_readable().unwrap();
+        let again = Db::load(dir.path(), 1).unwrap();
+        assert_eq!(again.get("a").unwrap().expire_at, Some(0));
+        assert_eq!(again.keys("*", 5), ["c"]);
     }
 
     #[test]
