@@ -1,12 +1,12 @@
 //! ToriiDB semantics a writer must get exactly right: `expire_at: 0` is an
-//! expiry.
+//! expiry, and values decode as Go decodes them.
 
 mod common;
 use common::*;
 
 use std::path::Path;
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 const FETCH: &str = "fetch_page:1764547200111111111";
 const RUN: &str = "run_command:1764550000222222222";
@@ -151,4 +151,129 @@ fn a_log_rewrite_keeps_expire_at_zero() {
         assert!(line.ends_with(r#","expire_at":0}"#), "{line}");
     }
     assert_eq!(db(r, 2).keys("*", chrono::Utc::now().timestamp()), [FETCH]);
+}
+
+// ---------------------------------------------------------------------------
+// Values decode as Go's encoding/json and base64.StdEncoding decode them.
+
+/// A key, and its value and vector as ToriiDB holds them.
+type GoDecoded = (String, &'static str, Option<&'static str>);
+
+/// Raw lines no serde_json writer would produce, each read by ToriiDB:
+/// (key suffix, line tail after the key, the value Go decodes, the vector
+/// ToriiDB's compaction writes back).
+fn go_only_lines(session: &str) -> (Vec<u8>, Vec<GoDecoded>) {
+    let cases: [(&str, &[u8], &str, Option<&str>); 4] = [
+        // E2 82 is a truncated 3-byte sequence: Go's utf8.DecodeRune gives
+        // width 1 for E2, then for the lone continuation byte 82: two
+        // U+FFFD (Rust's from_utf8_lossy would give one).
+        (
+            "1",
+            b"\"value\":\"a\xe2\x82b\"}",
+            "a\u{FFFD}\u{FFFD}b",
+            None,
+        ),
+        // a lone high surrogate escape: U+FFFD (serde_json rejects it)
+        ("2", br#""value":"x\ud800y"}"#, "x\u{FFFD}y", None),
+        // 'B' leaves a non-zero padding bit: Go decodes [0,0,0,0] anyway;
+        // compaction re-encodes it canonically
+        (
+            "3",
+            br#""value":"p","vector":"AAAAAB=="}"#,
+            "p",
+            Some("AAAAAA=="),
+        ),
+        // Go's base64 skips \r and \n: 00 00 80 3F, the float 1.0
+        (
+            "4",
+            br#""value":"c","vector":"AACA\r\nPw=="}"#,
+            "c",
+            Some("AACAPw=="),
+        ),
+    ];
+    let mut log = Vec::new();
+    let mut want = Vec::new();
+    for (n, tail, value, vector) in cases {
+        let key = format!("{session}:176454740000000000{n}");
+        log.extend_from_slice(format!("{{\"ts\":1,\"cmd\":\"SET\",\"key\":\"{key}\",").as_bytes());
+        log.extend_from_slice(tail);
+        log.push(b'\n');
+        want.push((key, value, vector));
+    }
+    (log, want)
+}
+
+#[test]
+fn reset_removes_keys_only_go_can_decode_and_trashes_them_as_go_decodes_them() {
+    let root = fixture_copy();
+    let r = root.path();
+    let (lines, want) = go_only_lines("tui-alice");
+    append_raw(&r.join(".store/db_1/record.aof"), &lines);
+    let out = sessionctl(r)
+        .args(["reset", "tui-alice", "--mode", "all", "--yes", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        json_of(&out)["removed"],
+        8,
+        "the fixture's 4 keys and these 4"
+    );
+    assert!(db(r, 1).session_keys("tui-alice", 0).is_empty());
+    // (the SET lines planted above are not UTF-8)
+    let log = std::fs::read(r.join(".store/db_1/record.aof")).unwrap();
+    let text = String::from_utf8_lossy(&log);
+    for (key, _, _) in &want {
+        assert!(
+            text.contains(&format!("\"cmd\":\"DEL\",\"key\":\"{key}\"")),
+            "no DEL line for {key}: ToriiDB would keep it"
+        );
+    }
+    let trash = std::fs::read_dir(r.join("sessions/.Trash"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let saved: Vec<Value> = std::fs::read_to_string(trash.join("torii-db1.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for (key, value, vector) in want {
+        let line = saved.iter().find(|l| l["key"] == key.as_str()).unwrap();
+        assert_eq!(line["value"], value, "{key}");
+        assert_eq!(line["vector"].as_str(), vector, "{key}");
+    }
+}
+
+#[test]
+fn the_over_64k_rewrite_keeps_entries_only_go_can_decode() {
+    let root = fixture_copy();
+    let r = root.path();
+    let log = r.join(".store/db_1/record.aof");
+    let (lines, want) = go_only_lines("discord-9001");
+    append_raw(&log, &lines);
+    plant_oversize(&log, "discord-9001:9");
+    let out = sessionctl(r)
+        .args(["reset", "tui-alice", "--mode", "all", "--yes"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(!text.contains("qqqq"), "the log was rewritten");
+    let d = db(r, 1);
+    for (key, value, vector) in want {
+        let e = d.get(&key).unwrap_or_else(|| panic!("{key} was dropped"));
+        assert_eq!((e.value.as_str(), e.vector.as_deref()), (value, vector));
+    }
+    logs_are_toriidb_readable(r);
 }

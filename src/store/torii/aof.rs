@@ -40,20 +40,26 @@ pub enum Skip {
 /// names match case-insensitively, the last duplicate wins, unknown fields
 /// are ignored, `null` leaves a string field alone and clears a pointer
 /// field (`expire_at`, `vector`), any type mismatch rejects the line, and
-/// invalid UTF-8 becomes U+FFFD instead of an error.
+/// strings decode as Go decodes them (see `godecode::go_strings`).
 pub fn parse(line: &[u8]) -> Result<Line<'_>, Skip> {
+    let classify = |e: serde_json::Error| {
+        if e.is_data() {
+            Skip::WrongType
+        } else {
+            Skip::Malformed
+        }
+    };
     match serde_json::from_slice::<GoRecord>(line) {
         Ok(r) => Ok(r.0),
         Err(e) if e.is_data() => Err(Skip::WrongType),
-        Err(_) if std::str::from_utf8(line).is_err() => {
-            let lossy = String::from_utf8_lossy(line);
-            match serde_json::from_str::<GoRecord>(&lossy) {
-                Ok(r) => Ok(into_owned(r.0)),
-                Err(e) if e.is_data() => Err(Skip::WrongType),
-                Err(_) => Err(Skip::Malformed),
-            }
-        }
-        Err(_) => Err(Skip::Malformed),
+        // Only a line serde_json rejects can hold what Go accepts and
+        // serde_json does not: rewrite its strings the Go way and retry.
+        Err(e) => match super::godecode::go_strings(line) {
+            Some(fixed) => serde_json::from_slice::<GoRecord>(&fixed)
+                .map(|r| into_owned(r.0))
+                .map_err(classify),
+            None => Err(classify(e)),
+        },
     }
 }
 
@@ -269,6 +275,17 @@ mod tests {
     fn invalid_utf8_is_replaced_not_rejected() {
         let l = parse(b"{\"cmd\":\"SET\",\"key\":\"k\",\"value\":\"a\xffb\"}").unwrap();
         assert_eq!(&*l.value, "a\u{FFFD}b");
+        // Go: one U+FFFD per invalid byte (E2 82 is two), in keys too
+        let l = parse(b"{\"cmd\":\"SET\",\"key\":\"k\xe2\x82\",\"value\":\"\\ud800x\"}").unwrap();
+        assert_eq!(&*l.key, "k\u{FFFD}\u{FFFD}");
+        assert_eq!(&*l.value, "\u{FFFD}x", "a lone surrogate escape is U+FFFD");
+        // a type error is still a type error after the rewrite
+        assert_eq!(
+            parse(b"{\"key\":\"\xff\",\"ts\":\"1\"}"),
+            Err(Skip::WrongType)
+        );
+        // and invalid UTF-8 outside a string is a syntax error, as in Go
+        assert_eq!(parse(b"{\"ts\":1}\xff"), Err(Skip::Malformed));
     }
 
     #[test]

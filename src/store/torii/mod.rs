@@ -5,6 +5,7 @@
 pub mod aof;
 mod append;
 pub mod glob;
+mod godecode;
 
 use std::collections::HashMap;
 use std::fs::{self, File};
@@ -240,14 +241,9 @@ impl Db {
         let expire_at = l.expire_at;
         match &*l.cmd {
             "SET" => {
-                let vector = if l.vector.is_empty() {
-                    None
-                } else {
-                    match base64::engine::general_purpose::STANDARD.decode(l.vector.as_bytes()) {
-                        Ok(b) if b.len() % 4 == 0 => Some(l.vector.to_string()),
-                        // ToriiDB skips the whole record on a bad vector.
-                        _ => return true,
-                    }
+                let Ok(vector) = stored_vector(&l.vector) else {
+                    // ToriiDB skips the whole record on a bad vector.
+                    return true;
                 };
                 // One hash per SET: the entry API finds or makes the slot.
                 match self.entries.entry(l.key.into_owned()) {
@@ -664,6 +660,30 @@ fn is_record(parsed: &Result<aof::Line<'_>, aof::Skip>) -> bool {
     !matches!(parsed, Err(aof::Skip::Malformed))
 }
 
+/// The vector of a SET as ToriiDB holds it after `decodeVector`: `None`
+/// for none (absent, empty, or decoding to no bytes), `Err` where ToriiDB
+/// rejects the record. Stored in canonical base64 (what ToriiDB's
+/// compaction re-encodes it to), so a vector Go accepts with non-zero
+/// padding bits or line breaks is written back the way ToriiDB would.
+fn stored_vector(b64: &str) -> Result<Option<String>, ()> {
+    if b64.is_empty() {
+        return Ok(None);
+    }
+    let standard = base64::engine::general_purpose::STANDARD;
+    let (bytes, canonical) = match standard.decode(b64) {
+        Ok(b) => (b, true),
+        Err(_) => (godecode::go_base64(b64).ok_or(())?, false),
+    };
+    if bytes.len() % 4 != 0 {
+        return Err(());
+    }
+    Ok(match (bytes.is_empty(), canonical) {
+        (true, _) => None,
+        (false, true) => Some(b64.to_owned()),
+        (false, false) => Some(standard.encode(&bytes)),
+    })
+}
+
 /// ToriiDB's type detection (§2): 0 json, 1 string, 2 int, 3 float, 4 bool, 5 date.
 fn value_type(v: &str) -> u8 {
     let t = v.trim();
@@ -909,6 +929,23 @@ mod tests {
         let again = Db::load(dir.path(), 1).unwrap();
         assert_eq!(again.get("a").unwrap().expire_at, Some(0));
         assert_eq!(again.keys("*", 5), ["c"]);
+    }
+
+    #[test]
+    fn vectors_decode_as_go_and_are_stored_canonically() {
+        let (_d, db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"pad\",\"value\":\"v\",\"vector\":\"AAAAAB==\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"crlf\",\"value\":\"v\",\"vector\":\"AACA\\r\\nPw==\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"nl\",\"value\":\"v\",\"vector\":\"\\n\"}\n",
+        );
+        // Go's StdEncoding ignores non-zero padding bits: [0,0,0,0] = 0.0
+        assert_eq!(db.get("pad").unwrap().vector.as_deref(), Some("AAAAAA=="));
+        // ...and skips '\r' and '\n': 00 00 80 3F = 1.0
+        let crlf = db.get("crlf").unwrap();
+        assert_eq!(crlf.vector.as_deref(), Some("AACAPw=="));
+        assert_eq!(crlf.vector_f32().unwrap(), vec![1.0]);
+        // a vector decoding to no bytes is no vector, the SET still applies
+        assert_eq!(db.get("nl").unwrap().vector, None);
     }
 
     #[test]
