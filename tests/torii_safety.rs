@@ -1,10 +1,13 @@
-//! ToriiDB semantics a writer must get exactly right: `expire_at: 0` is an
-//! expiry, and values decode as Go decodes them.
+//! ToriiDB semantics a writer must get exactly right: writers decide on the
+//! log as it is under the lock, `expire_at: 0` is an expiry, and values
+//! decode as Go decodes them.
 
 mod common;
 use common::*;
 
 use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -39,6 +42,145 @@ fn plant_oversize(log: &Path, key: &str) {
         log,
         format!("{}\n", json!({"ts":1,"cmd":"SET","key":key,"value":big})).as_bytes(),
     );
+}
+
+fn field(root: &Path, key: &str, name: &str) -> Value {
+    let d = db(root, 2);
+    let v: Value = serde_json::from_str(&d.get(key).unwrap().value).unwrap();
+    v[name].clone()
+}
+
+// ---------------------------------------------------------------------------
+// Writers load what they rewrite only after taking the store lock.
+
+/// `sessionctl` in the background; `load_delay_ms` makes each of its
+/// ToriiDB loads that much slower (a debug-build hook), so that a writer
+/// that loads before it locks holds a stale copy while the other writes.
+fn spawn(root: &Path, args: &[&str], load_delay_ms: u64) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin("sessionctl"))
+        .env("TZ", "UTC")
+        .env("HOME", root.join("no-home"))
+        .env("SESSIONCTL_TORII_LOAD_DELAY_MS", load_delay_ms.to_string())
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Start `slow` (its loads delayed), then `fast` after `offset_ms`; both
+/// must end in 0 (done) or 75 (locked, retry), and one must be done.
+/// Returns whether each was done.
+fn race(root: &Path, slow: &[&str], fast: &[&str], offset_ms: u64) -> (bool, bool) {
+    let s = spawn(root, slow, 200);
+    std::thread::sleep(Duration::from_millis(offset_ms));
+    let f = spawn(root, fast, 0);
+    let done = |c: Child, what: &[&str]| {
+        let out = c.wait_with_output().unwrap();
+        let code = out.status.code();
+        assert!(
+            matches!(code, Some(0) | Some(1) | Some(75)),
+            "{what:?} at +{offset_ms}ms: {code:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        code != Some(75)
+    };
+    let (f_done, s_done) = (done(f, fast), done(s, slow));
+    assert!(f_done || s_done, "one of them must do the work");
+    eprintln!("+{offset_ms}ms: {slow:?} done={s_done}, {fast:?} done={f_done}");
+    (s_done, f_done)
+}
+
+const OFFSETS: [u64; 3] = [0, 60, 250];
+
+#[test]
+fn two_edits_of_one_record_both_survive_or_one_is_told_to_retry() {
+    for offset in OFFSETS {
+        let root = fixture_copy();
+        let r = root.path();
+        let (cause_done, action_done) = race(
+            r,
+            &["errors", "edit", "3f1c", "--cause", "B cause", "--yes"],
+            &["errors", "edit", "3f1c", "--action", "A action", "--yes"],
+            offset,
+        );
+        if cause_done {
+            assert_eq!(field(r, FETCH, "cause"), "B cause", "+{offset}ms");
+        }
+        if action_done {
+            assert_eq!(
+                field(r, FETCH, "action"),
+                "A action",
+                "+{offset}ms: edit lost"
+            );
+        }
+    }
+}
+
+#[test]
+fn two_edits_of_different_records_both_survive_or_one_is_told_to_retry() {
+    for offset in OFFSETS {
+        let root = fixture_copy();
+        let r = root.path();
+        plant_oversize(&db2_log(r), "big:1");
+        let (b_done, a_done) = race(
+            r,
+            &["errors", "edit", "9a2b", "--action", "B action", "--yes"],
+            &["errors", "edit", "3f1c", "--action", "A action", "--yes"],
+            offset,
+        );
+        if b_done {
+            assert_eq!(field(r, RUN, "action"), "B action", "+{offset}ms");
+        }
+        if a_done {
+            assert_eq!(
+                field(r, FETCH, "action"),
+                "A action",
+                "+{offset}ms: edit lost"
+            );
+        }
+        logs_are_toriidb_readable(r);
+    }
+}
+
+#[test]
+fn check_repair_never_undoes_an_edit_or_a_reset_made_while_it_ran() {
+    for offset in OFFSETS {
+        let root = fixture_copy();
+        let r = root.path();
+        plant_oversize(&db2_log(r), "big:1");
+        let (_, edited) = race(
+            r,
+            &["check", "--repair", "--yes"],
+            &["errors", "edit", "3f1c", "--action", "A action", "--yes"],
+            offset,
+        );
+        if edited {
+            assert_eq!(
+                field(r, FETCH, "action"),
+                "A action",
+                "+{offset}ms: edit undone"
+            );
+        }
+
+        let root = fixture_copy();
+        let r = root.path();
+        plant_oversize(&r.join(".store/db_1/record.aof"), "discord-9001:9");
+        let (_, reset) = race(
+            r,
+            &["check", "--repair", "--yes"],
+            &["reset", "tui-alice", "--mode", "all", "--yes"],
+            offset,
+        );
+        if reset {
+            assert!(
+                db(r, 1).session_keys("tui-alice", 0).is_empty(),
+                "+{offset}ms: the reset's deletions were undone"
+            );
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -248,16 +248,8 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
         }
         runtime::ensure_not_running(&ctx.root, args.force)?;
         let _store = lock::store(&ctx.root)?;
-        for db in &mut dbs {
-            if !db.report.oversize.is_empty() {
-                db.rewrite_readable()?;
-                mark(&mut findings, "torii-oversize-line");
-            }
-            match db.end_last_line()? {
-                TailRepair::Terminated => mark(&mut findings, "torii-unterminated-line"),
-                TailRepair::Cut => mark(&mut findings, "torii-torn-tail"),
-                TailRepair::None => {}
-            }
+        if !unreadable_logs(&findings) {
+            repair_torii(ctx, &mut findings)?;
         }
         if archive.is_some() {
             let mut a = Archive::open_write(&ctx.root.archive_path())?;
@@ -377,6 +369,48 @@ fn torii_findings(db: &Db) -> Vec<Finding> {
         ));
     }
     out
+}
+
+fn unreadable_logs(findings: &[Finding]) -> bool {
+    findings
+        .iter()
+        .any(|f| f.kind == "unreadable" && f.detail.contains("record.aof"))
+}
+
+/// Repair the logs as they are now: called under the store lock, it loads
+/// them afresh rather than using the copies the report was made from, which
+/// another writer may have appended to since (a rewrite from such a copy
+/// would undo that writer's records).
+fn repair_torii(ctx: &Context, findings: &mut [Finding]) -> crate::Result<()> {
+    for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
+        let name = log_name(index);
+        let mut mark_db = |kind: &str| {
+            for f in findings
+                .iter_mut()
+                .filter(|f| f.kind == kind && f.detail.starts_with(&name))
+            {
+                f.repaired = true;
+            }
+        };
+        let mut db = Db::load(&ctx.root.store_dir(), index)?;
+        if !db.report.oversize.is_empty() {
+            // The rewrite ends every line too (the old log is kept as .bak).
+            db.rewrite_readable()?;
+            for kind in [
+                "torii-oversize-line",
+                "torii-torn-tail",
+                "torii-unterminated-line",
+            ] {
+                mark_db(kind);
+            }
+        }
+        match db.end_last_line()? {
+            TailRepair::Terminated => mark_db("torii-unterminated-line"),
+            TailRepair::Cut => mark_db("torii-torn-tail"),
+            TailRepair::None => {}
+        }
+    }
+    Ok(())
 }
 
 fn mark(findings: &mut [Finding], kind: &str) {

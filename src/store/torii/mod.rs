@@ -155,6 +155,7 @@ impl Db {
             Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
             Err(e) => return Err(Error::read(&path, e)),
         };
+        slow_load_for_tests();
         let mut db = Db {
             index,
             dir,
@@ -639,6 +640,19 @@ impl Db {
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(Error::write(&p, e)),
         }
+    }
+}
+
+/// Debug builds: `SESSIONCTL_TORII_LOAD_DELAY_MS=<ms>` makes every load
+/// take that much longer after reading the log, as loading a big store
+/// does, so race tests can make a writer hold a copy that goes stale.
+fn slow_load_for_tests() {
+    #[cfg(debug_assertions)]
+    if let Some(ms) = std::env::var("SESSIONCTL_TORII_LOAD_DELAY_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
     }
 }
 
