@@ -130,6 +130,30 @@ pub fn go_base64(s: &str) -> Option<Vec<u8>> {
     }
 }
 
+/// The vector of a SET as ToriiDB holds it after `decodeVector`: `None`
+/// for none (absent, empty, or decoding to no bytes), `Err` where ToriiDB
+/// rejects the record. Stored in canonical base64 (what ToriiDB's
+/// compaction re-encodes it to), so a vector Go accepts with non-zero
+/// padding bits or line breaks is written back the way ToriiDB would.
+pub fn stored_vector(b64: &str) -> Result<Option<String>, ()> {
+    if b64.is_empty() {
+        return Ok(None);
+    }
+    let standard = base64::engine::general_purpose::STANDARD;
+    let (bytes, canonical) = match standard.decode(b64) {
+        Ok(b) => (b, true),
+        Err(_) => (go_base64(b64).ok_or(())?, false),
+    };
+    if bytes.len() % 4 != 0 {
+        return Err(());
+    }
+    Ok(match (bytes.is_empty(), canonical) {
+        (true, _) => None,
+        (false, true) => Some(b64.to_owned()),
+        (false, false) => Some(standard.encode(&bytes)),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,9 +6,13 @@ pub mod aof;
 mod append;
 pub mod glob;
 mod godecode;
+mod repair;
+
+use repair::is_record;
+pub use repair::TailRepair;
 
 use std::collections::HashMap;
-use std::fs::{self, File};
+use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -242,7 +246,7 @@ impl Db {
         let expire_at = l.expire_at;
         match &*l.cmd {
             "SET" => {
-                let Ok(vector) = stored_vector(&l.vector) else {
+                let Ok(vector) = godecode::stored_vector(&l.vector) else {
                     // ToriiDB skips the whole record on a bad vector.
                     return true;
                 };
@@ -540,80 +544,6 @@ impl Db {
         atomic::write_atomic(&p, serde_json::Value::Object(m).to_string().as_bytes())
     }
 
-    /// Before appending: a log ToriiDB cannot read (a line over 64 KiB) is
-    /// rewritten without the over-long entries, which are saved beside it,
-    /// with a backup of the original. Anything else we leave to ToriiDB.
-    fn prepare_for_append(&mut self) -> Result<()> {
-        if self.report.oversize.is_empty() {
-            return Ok(());
-        }
-        self.rewrite_readable()
-    }
-
-    /// End the log's last line if it has no '\n', from the file as it is
-    /// now. A complete record is kept and gets its newline (ToriiDB reads
-    /// it, so cutting it would lose data); a line that is not a record is
-    /// cut off and kept in `record.aof.<stamp>.torn`, every complete line
-    /// staying byte for byte.
-    pub fn end_last_line(&mut self) -> Result<TailRepair> {
-        let path = self.aof_path();
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(TailRepair::None),
-            Err(e) => return Err(Error::read(&path, e)),
-        };
-        if bytes.is_empty() || bytes.ends_with(b"\n") {
-            return Ok(TailRepair::None);
-        }
-        let keep = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
-        let tail = &bytes[keep..];
-        let repair = if is_record(&aof::parse(tail.strip_suffix(b"\r").unwrap_or(tail))) {
-            self.append(b"")?;
-            TailRepair::Terminated
-        } else {
-            let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
-            atomic::write_atomic(&self.dir.join(format!("record.aof.{stamp}.torn")), tail)?;
-            atomic::write_atomic(&path, &bytes[..keep])?;
-            TailRepair::Cut
-        };
-        self.report.torn_tail = false;
-        self.report.unterminated_record = false;
-        Ok(repair)
-    }
-
-    /// Rewrite the log from the replayed state (ToriiDB's compacted form),
-    /// leaving out entries whose line would be too long for ToriiDB; those
-    /// go to `record.aof.<stamp>.oversize`, the old log to `.bak`.
-    pub fn rewrite_readable(&mut self) -> Result<()> {
-        let path = self.aof_path();
-        let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
-        let backup = self.dir.join(format!("record.aof.{stamp}.bak"));
-        fs::copy(&path, &backup).map_err(|e| Error::write(&backup, e))?;
-        File::open(&backup)
-            .and_then(|f| f.sync_all())
-            .map_err(|e| Error::write(&backup, e))?;
-
-        let mut log = Vec::new();
-        let mut oversize = Vec::new();
-        let mut keys: Vec<&String> = self.entries.keys().collect();
-        keys.sort_unstable();
-        for key in keys {
-            let line = self.entries[key].compacted_line(key);
-            if line.len() - 1 > aof::MAX_LINE {
-                oversize.extend_from_slice(&line);
-            } else {
-                log.extend_from_slice(&line);
-            }
-        }
-        let kept = self.dir.join(format!("record.aof.{stamp}.oversize"));
-        atomic::write_atomic(&kept, &oversize)?;
-        atomic::write_atomic(&path, &log)?;
-        self.report.oversize.clear();
-        self.report.torn_tail = false;
-        self.report.unterminated_record = false;
-        Ok(())
-    }
-
     /// Append bytes of whole lines, framed so that no failure or kill
     /// leaves a line the next writer would glue onto (see `append.rs`).
     fn append(&mut self, lines: &[u8]) -> Result<()> {
@@ -654,48 +584,6 @@ fn slow_load_for_tests() {
     {
         std::thread::sleep(std::time::Duration::from_millis(ms));
     }
-}
-
-/// What `end_last_line` did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TailRepair {
-    /// The log already ended in '\n' (or is empty).
-    None,
-    /// A complete last record got its newline.
-    Terminated,
-    /// A torn last line was cut off (and kept beside the log).
-    Cut,
-}
-
-/// A complete JSON value: a record ToriiDB applies, or one of a format it
-/// skips. A torn write (a cut-off line) is never one, since no proper
-/// prefix of a JSON object is JSON.
-fn is_record(parsed: &Result<aof::Line<'_>, aof::Skip>) -> bool {
-    !matches!(parsed, Err(aof::Skip::Malformed))
-}
-
-/// The vector of a SET as ToriiDB holds it after `decodeVector`: `None`
-/// for none (absent, empty, or decoding to no bytes), `Err` where ToriiDB
-/// rejects the record. Stored in canonical base64 (what ToriiDB's
-/// compaction re-encodes it to), so a vector Go accepts with non-zero
-/// padding bits or line breaks is written back the way ToriiDB would.
-fn stored_vector(b64: &str) -> Result<Option<String>, ()> {
-    if b64.is_empty() {
-        return Ok(None);
-    }
-    let standard = base64::engine::general_purpose::STANDARD;
-    let (bytes, canonical) = match standard.decode(b64) {
-        Ok(b) => (b, true),
-        Err(_) => (godecode::go_base64(b64).ok_or(())?, false),
-    };
-    if bytes.len() % 4 != 0 {
-        return Err(());
-    }
-    Ok(match (bytes.is_empty(), canonical) {
-        (true, _) => None,
-        (false, true) => Some(b64.to_owned()),
-        (false, false) => Some(standard.encode(&bytes)),
-    })
 }
 
 /// ToriiDB's type detection (§2): 0 json, 1 string, 2 int, 3 float, 4 bool, 5 date.
