@@ -198,7 +198,7 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
             args.keywords.as_deref(),
         )
     };
-    let expire_at = |item: &ErrorItem| {
+    let expire_at = |item: &ErrorItem, now: i64| {
         if args.touch {
             Some(now + TTL_SECS)
         } else {
@@ -212,14 +212,16 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
     }
     let mut vector_state = "dropped";
     let (item, expire_at) = if args.write.dry_run {
-        let at = expire_at(&item);
+        let at = expire_at(&item, now);
         (item, at)
     } else {
         let (_lock, mut db) = begin_write(ctx, args.write.force)?;
+        // the clock too: the record may have expired while $EDITOR was open
+        let now = torii::now_unix();
         let item = errors::resolve(&db, now, &item.key)?;
         errors::ensure_editable(&item, args.touch)?;
         let value = new_value(&item);
-        let at = expire_at(&item);
+        let at = expire_at(&item, now);
         let old = db.get(&item.key).expect("resolved from this db");
         let vector = if value == old.value {
             vector_state = if old.vector.is_some() { "kept" } else { "none" };
