@@ -147,7 +147,11 @@ fn fill(file: &File, region: &Region, at: u64, lines: &[u8]) -> io::Result<()> {
 
 /// Take our region back after a failure (best effort: the caller reports
 /// the original error). Truncate only while the region is still the end
-/// of the file; once someone appended after it, blank it instead.
+/// of the file; once someone appended after it, blank it instead. The size
+/// check and the truncate are two calls: a line appended in the
+/// microseconds between them would be cut. We accept that because writes
+/// are refused while Agenvoy runs; blanking always would be safe but would
+/// leave the log changed after a failed command.
 fn undo(file: &File, region: &Region) {
     let _ = (|| -> io::Result<()> {
         if file.metadata()?.len() == region.end {
