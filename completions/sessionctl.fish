@@ -266,7 +266,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l touch -d 'Restart the 90-day TTL instead of keeping it'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l touch -d 'Restart the 90-day TTL instead of keeping it (also revives an expired record)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l purge -d 'Delete instead of moving to sessions/.Trash'

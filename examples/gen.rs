@@ -346,7 +346,7 @@ fn main() {
             cmd: "SET".into(),
             key: format!("{tool}:{ns}").into(),
             value: rec.to_string().into(),
-            expire_at,
+            expire_at: Some(expire_at),
             vector: if rng.chance(20) {
                 vector(&mut rng).into()
             } else {

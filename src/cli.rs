@@ -317,6 +317,8 @@ pub enum ErrorsCommand {
 Appends one SET line with the same key and the same expire_at (so the 90-day TTL is
 kept); --touch restarts it, as a lookup hit does. The stored vector no longer matches
 the text, so it is dropped, or re-embedded when SESSIONCTL_EMBED_BASE_URL is set.
+An expired record is gone for Agenvoy (and ToriiDB drops it at its next rewrite), so
+editing one is refused (exit 66) unless --touch asks to revive it for 90 days.
 
 Examples:
   sessionctl errors edit 3f1c --action 'retry with timeout 120s' --yes
@@ -384,7 +386,7 @@ pub struct ErrorsEditArgs {
     /// Replace the keywords (comma-separated)
     #[arg(long, value_delimiter = ',')]
     pub keywords: Option<Vec<String>>,
-    /// Restart the 90-day TTL instead of keeping it
+    /// Restart the 90-day TTL instead of keeping it (also revives an expired record)
     #[arg(long)]
     pub touch: bool,
     #[command(flatten)]

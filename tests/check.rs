@@ -165,3 +165,48 @@ fn an_over_long_line_is_reported_loudly_and_repaired_without_loss() {
     );
     assert_eq!(db1_keys(r).len(), 7, "every readable key is still there");
 }
+
+/// Go's line scanner returns an unterminated last line, so ToriiDB applies
+/// a complete record that only lacks its '\n': repair must end it, not
+/// cut it away as a torn write.
+#[test]
+fn a_complete_last_record_without_newline_is_kept_and_ended() {
+    let root = fixture_copy();
+    let r = root.path();
+    let aof = r.join(".store/db_1/record.aof");
+    let mut log = std::fs::read(&aof).unwrap();
+    let last = br#"{"ts":1,"cmd":"SET","key":"discord-9001:1764600020000000000","value":"last"}"#;
+    log.extend_from_slice(last);
+    std::fs::write(&aof, &log).unwrap();
+    assert!(
+        db1_keys(r).contains(&"discord-9001:1764600020000000000".to_string()),
+        "replay applies it, as ToriiDB does"
+    );
+    let (code, v) = check(r, &[]);
+    assert_eq!(code, Some(1));
+    let found = kinds(&v, false);
+    assert_eq!(found, ["store:torii-unterminated-line"], "{v}");
+
+    let (code, v) = check(r, &["--repair", "--yes"]);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(kinds(&v, true), ["store:torii-unterminated-line"]);
+    let mut want = log.clone();
+    want.push(b'\n');
+    assert_eq!(
+        std::fs::read(&aof).unwrap(),
+        want,
+        "only the newline is added"
+    );
+    assert!(db1_keys(r).contains(&"discord-9001:1764600020000000000".to_string()));
+    let torn = std::fs::read_dir(r.join(".store/db_1"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".torn")
+        })
+        .count();
+    assert_eq!(torn, 0, "nothing was cut");
+}

@@ -13,7 +13,7 @@ use crate::error::exit;
 use crate::store::archive::Archive;
 use crate::store::layout::SessionDir;
 use crate::store::leftovers::{self, Leftover};
-use crate::store::torii::{Db, DB_ERROR_MEMORY, DB_SESSION_HIST};
+use crate::store::torii::{Db, TailRepair, DB_ERROR_MEMORY, DB_SESSION_HIST};
 use crate::store::{lock, runtime, tasks};
 
 #[derive(Debug, Clone, Serialize)]
@@ -76,42 +76,7 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
     for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
         match Db::load_store(&ctx.root, index) {
             Ok(db) => {
-                let name = format!("db_{index}/record.aof");
-                let r = &db.report;
-                for (line, len) in &r.oversize {
-                    findings.push(finding("store", "torii-oversize-line", format!(
-                        "{name} line {line} is {len} bytes: ToriiDB loads this database as EMPTY and deletes its log when Agenvoy exits"), true));
-                }
-                if r.torn_tail {
-                    findings.push(finding(
-                        "store",
-                        "torii-torn-tail",
-                        format!("{name} ends in an unterminated line"),
-                        true,
-                    ));
-                }
-                if r.malformed > 0 {
-                    findings.push(finding(
-                        "store",
-                        "torii-malformed-lines",
-                        format!(
-                            "{name}: {} line(s) are not JSON (ToriiDB skips them)",
-                            r.malformed
-                        ),
-                        false,
-                    ));
-                }
-                if r.unknown_format > 0 {
-                    findings.push(finding(
-                        "store",
-                        "torii-unknown-format",
-                        format!(
-                            "{name}: {} line(s) have an unknown command or field type",
-                            r.unknown_format
-                        ),
-                        false,
-                    ));
-                }
+                findings.extend(torii_findings(&db));
                 dbs.push(db);
             }
             Err(e) => {
@@ -326,14 +291,8 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
         }
         runtime::ensure_not_running(&ctx.root, args.force)?;
         let _store = lock::store(&ctx.root)?;
-        for db in &mut dbs {
-            if !db.report.oversize.is_empty() {
-                db.rewrite_readable()?;
-                mark(&mut findings, "torii-oversize-line");
-            }
-            if db.report.torn_tail && db.cut_torn_tail()? {
-                mark(&mut findings, "torii-torn-tail");
-            }
+        if !unreadable_logs(&findings) {
+            repair_torii(ctx, &mut findings)?;
         }
         if hot_journal {
             // Opening for writing lets SQLite roll the journal back.
@@ -414,6 +373,104 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
     } else {
         exit::FINDINGS
     })
+}
+
+fn log_name(index: u8) -> String {
+    format!("db_{index}/record.aof")
+}
+
+/// What a log holds that ToriiDB would trip over.
+fn torii_findings(db: &Db) -> Vec<Finding> {
+    let name = log_name(db.index);
+    let r = &db.report;
+    let mut out = Vec::new();
+    for (line, len) in &r.oversize {
+        out.push(finding("store", "torii-oversize-line", format!(
+            "{name} line {line} is {len} bytes: ToriiDB loads this database as EMPTY and deletes its log when Agenvoy exits"), true));
+    }
+    if r.torn_tail {
+        out.push(finding(
+            "store",
+            "torii-torn-tail",
+            format!("{name} ends in a cut-off line; Agenvoy's next record would be glued to it"),
+            true,
+        ));
+    }
+    if r.unterminated_record {
+        out.push(finding(
+            "store",
+            "torii-unterminated-line",
+            format!(
+                "{name} ends in a record without a newline; Agenvoy's next record would be glued to it"
+            ),
+            true,
+        ));
+    }
+    if r.malformed > 0 {
+        out.push(finding(
+            "store",
+            "torii-malformed-lines",
+            format!(
+                "{name}: {} line(s) are not JSON (torn writes; ToriiDB skips them)",
+                r.malformed
+            ),
+            false,
+        ));
+    }
+    if r.unknown_format > 0 {
+        out.push(finding(
+            "store",
+            "torii-unknown-format",
+            format!(
+                "{name}: {} line(s) have an unknown command or field type",
+                r.unknown_format
+            ),
+            false,
+        ));
+    }
+    out
+}
+
+fn unreadable_logs(findings: &[Finding]) -> bool {
+    findings
+        .iter()
+        .any(|f| f.kind == "unreadable" && f.detail.contains("record.aof"))
+}
+
+/// Repair the logs as they are now: called under the store lock, it loads
+/// them afresh rather than using the copies the report was made from, which
+/// another writer may have appended to since (a rewrite from such a copy
+/// would undo that writer's records).
+fn repair_torii(ctx: &Context, findings: &mut [Finding]) -> crate::Result<()> {
+    for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
+        let name = log_name(index);
+        let mut mark_db = |kind: &str| {
+            for f in findings
+                .iter_mut()
+                .filter(|f| f.kind == kind && f.detail.starts_with(&name))
+            {
+                f.repaired = true;
+            }
+        };
+        let mut db = Db::load(&ctx.root.store_dir(), index)?;
+        if !db.report.oversize.is_empty() {
+            // The rewrite ends every line too (the old log is kept as .bak).
+            db.rewrite_readable()?;
+            for kind in [
+                "torii-oversize-line",
+                "torii-torn-tail",
+                "torii-unterminated-line",
+            ] {
+                mark_db(kind);
+            }
+        }
+        match db.end_last_line()? {
+            TailRepair::Terminated => mark_db("torii-unterminated-line"),
+            TailRepair::Cut => mark_db("torii-torn-tail"),
+            TailRepair::None => {}
+        }
+    }
+    Ok(())
 }
 
 fn mark(findings: &mut [Finding], kind: &str) {

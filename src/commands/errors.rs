@@ -144,13 +144,16 @@ pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<i32> {
     Ok(exit::OK)
 }
 
-/// The store is shared with Agenvoy: refuse while it runs, lock against
-/// other sessionctl runs, refuse a log of unknown format.
-fn begin_write(ctx: &Context, force: bool, db: &Db) -> crate::Result<lock::Lock> {
+/// Before a write to the error memory: refuse while Agenvoy runs, take the
+/// store lock, and only then load db2, so that what we append is decided
+/// on the log as it is now, never on a copy another writer has changed
+/// since (two edits, or an edit and a prune, would undo each other).
+fn begin_write(ctx: &Context, force: bool) -> crate::Result<(lock::Lock, Db)> {
     runtime::ensure_not_running(&ctx.root, force)?;
     let l = lock::store(&ctx.root)?;
+    let db = Db::load(&ctx.root.store_dir(), DB_ERROR_MEMORY)?;
     db.check_writable(force)?;
-    Ok(l)
+    Ok((l, db))
 }
 
 #[derive(Serialize)]
@@ -165,9 +168,13 @@ struct EditReport {
 }
 
 pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
-    let mut db = load_db(ctx, DB_ERROR_MEMORY)?;
+    // What the user sees, edits and confirms is read without the lock (an
+    // editor may stay open for minutes); the write re-reads the record
+    // under the lock and applies the same field edits to it.
+    let preview = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
-    let item = errors::resolve(&db, now, &args.id)?;
+    let item = errors::resolve(&preview, now, &args.id)?;
+    errors::ensure_editable(&item, args.touch)?;
     let action = match args.action.as_deref() {
         Some("-") => {
             let mut s = String::new();
@@ -183,34 +190,42 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
         }
         None => None,
     };
-    let value = errors::edited_value(
-        &item,
-        action.as_deref(),
-        args.cause.as_deref(),
-        args.keywords.as_deref(),
-    );
-    let expire_at = if args.touch {
-        Some(now + TTL_SECS)
-    } else {
-        item.expire_at
+    let new_value = |item: &ErrorItem| {
+        errors::edited_value(
+            item,
+            action.as_deref(),
+            args.cause.as_deref(),
+            args.keywords.as_deref(),
+        )
     };
-    let unchanged = value
-        == db
-            .get(&item.key)
-            .map(|e| e.value.clone())
-            .unwrap_or_default();
+    let expire_at = |item: &ErrorItem, now: i64| {
+        if args.touch {
+            Some(now + TTL_SECS)
+        } else {
+            item.expire_at
+        }
+    };
     let question = format!("Rewrite error record {} ({})?", item.id, item.key);
     if !targets::confirm(&args.write, &question)? {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(exit::FINDINGS);
     }
     let mut vector_state = "dropped";
-    if !args.write.dry_run {
-        let _lock = begin_write(ctx, args.write.force, &db)?;
-        let old_vector = db.get(&item.key).and_then(|e| e.vector.clone());
-        let vector = if unchanged {
-            vector_state = if old_vector.is_some() { "kept" } else { "none" };
-            old_vector
+    let (item, expire_at) = if args.write.dry_run {
+        let at = expire_at(&item, now);
+        (item, at)
+    } else {
+        let (_lock, mut db) = begin_write(ctx, args.write.force)?;
+        // the clock too: the record may have expired while $EDITOR was open
+        let now = torii::now_unix();
+        let item = errors::resolve(&db, now, &item.key)?;
+        errors::ensure_editable(&item, args.touch)?;
+        let value = new_value(&item);
+        let at = expire_at(&item, now);
+        let old = db.get(&item.key).expect("resolved from this db");
+        let vector = if value == old.value {
+            vector_state = if old.vector.is_some() { "kept" } else { "none" };
+            old.vector.clone()
         } else if let Some(embedder) = Embedder::configured(
             args.embed.embed_url.as_deref(),
             args.embed.embed_model.as_deref(),
@@ -219,13 +234,14 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
             vector_state = "re-embedded";
             Some(embed::to_base64(&embedder.embed(&value, dim, None)?))
         } else {
-            if old_vector.is_none() {
+            if old.vector.is_none() {
                 vector_state = "none";
             }
             None
         };
-        db.set(&item.key, &value, expire_at, vector, now)?;
-    }
+        db.set(&item.key, &value, at, vector, now)?;
+        (item, at)
+    };
     let report = EditReport {
         ok: true,
         action: "errors-edit",
@@ -300,13 +316,33 @@ struct PruneReport {
 }
 
 pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<i32> {
-    let mut db = load_db(ctx, DB_ERROR_MEMORY)?;
+    let preview = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let both = !args.expired && !args.not_resolved;
     let (want_expired, want_failed) = (args.expired || both, args.not_resolved || both);
-    let doomed = errors::prunable(&db, now, want_expired, want_failed);
-    let keys: Vec<String> = doomed.iter().map(|i| i.key.clone()).collect();
-    let mut report = PruneReport {
+    let mut doomed = errors::prunable(&preview, now, want_expired, want_failed);
+    let mut removed = doomed.len();
+    if !doomed.is_empty() && !args.write.dry_run {
+        if !targets::confirm(
+            &args.write,
+            &format!("Remove {} error record(s)?", doomed.len()),
+        )? {
+            ctx.out.line("aborted; nothing changed")?;
+            return Ok(exit::FINDINGS);
+        }
+        let (_lock, mut db) = begin_write(ctx, args.write.force)?;
+        // Under the lock: only what was confirmed and is still prunable now
+        // (a record edited or touched meanwhile stays).
+        let confirmed: std::collections::HashSet<String> =
+            doomed.into_iter().map(|i| i.key).collect();
+        doomed = errors::prunable(&db, now, want_expired, want_failed)
+            .into_iter()
+            .filter(|i| confirmed.contains(&i.key))
+            .collect();
+        let keys: Vec<String> = doomed.iter().map(|i| i.key.clone()).collect();
+        removed = db.delete(&keys, now)?;
+    }
+    let report = PruneReport {
         ok: true,
         action: "errors-prune",
         expired: doomed.iter().filter(|i| i.expired).count(),
@@ -314,21 +350,10 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<i32> {
             .iter()
             .filter(|i| !i.expired && i.outcome != "resolved")
             .count(),
-        removed: keys.len(),
-        keys: keys.clone(),
+        removed,
+        keys: doomed.iter().map(|i| i.key.clone()).collect(),
         dry_run: args.write.dry_run,
     };
-    if !keys.is_empty() && !args.write.dry_run {
-        if !targets::confirm(
-            &args.write,
-            &format!("Remove {} error record(s)?", keys.len()),
-        )? {
-            ctx.out.line("aborted; nothing changed")?;
-            return Ok(exit::FINDINGS);
-        }
-        let _lock = begin_write(ctx, args.write.force, &db)?;
-        report.removed = db.delete(&keys, now)?;
-    }
     if ctx.out.json {
         ctx.out.json(&report)?;
     } else {
@@ -362,7 +387,7 @@ struct SearchReport<'a> {
 }
 
 pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<i32> {
-    let mut db = load_db(ctx, DB_ERROR_MEMORY)?;
+    let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let items = errors::searchable(&db, now, args.tool.as_deref());
     let mut scored: Vec<(ErrorItem, Option<f64>)> = Vec::new();
@@ -402,9 +427,15 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<i32> {
             .collect();
     }
     if args.touch_hits && !scored.is_empty() {
-        let _lock = begin_write(ctx, args.force, &db)?;
-        let keys: Vec<String> = scored.iter().map(|(i, _)| i.key.clone()).collect();
-        db.expire(&keys, now + TTL_SECS, now)?;
+        let (_lock, mut fresh) = begin_write(ctx, args.force)?;
+        // As Agenvoy's lookup: only records that are still there and live
+        // get the new TTL; an expired one is gone, not revived.
+        let keys: Vec<String> = scored
+            .iter()
+            .map(|(i, _)| i.key.clone())
+            .filter(|k| fresh.get(k).is_some_and(|e| !e.is_expired(now)))
+            .collect();
+        fresh.expire(&keys, now + TTL_SECS, now)?;
     }
     if ctx.out.json {
         let errors = scored

@@ -158,6 +158,22 @@ pub fn resolve(db: &Db, now: i64, wanted: &str) -> Result<ErrorItem> {
     }
 }
 
+/// ToriiDB treats an expired record as gone (`Get` misses it, compaction
+/// drops it): an edit must not bring it back for another 90 days or
+/// forever. Only `--touch`, which asks for a fresh TTL, may revive one.
+pub fn ensure_editable(item: &ErrorItem, touch: bool) -> Result<()> {
+    if item.expired && !touch {
+        return Err(Error::no_input(format!(
+            "error record {} ({}) has expired: Agenvoy no longer sees it",
+            item.id, item.key
+        ))
+        .with_hint(
+            "--touch revives it with a fresh 90-day TTL; `sessionctl errors prune --expired` removes it",
+        ));
+    }
+    Ok(())
+}
+
 /// Agenvoy's keyword lookup: case-insensitive Contains over the tool name,
 /// symptom and cause, and each keyword in either direction.
 pub fn keyword_matches(i: &ErrorItem, query: &str) -> bool {

@@ -18,8 +18,12 @@ pub struct Line<'a> {
     pub cmd: Cow<'a, str>,
     pub key: Cow<'a, str>,
     pub value: Cow<'a, str>,
-    /// Absolute Unix seconds; 0 means no TTL (Go `int64` with `omitempty`).
-    pub expire_at: i64,
+    /// Absolute Unix seconds. ToriiDB's field is a `*int64` with
+    /// `omitempty`: absent (or `null`) is no TTL, and a present 0 is a TTL
+    /// that ran out at the epoch (its own `EXPIREAT k 0` writes it).
+    pub expire_at: Option<i64>,
+    /// Base64 as written; ToriiDB's `*string`: absent, `null` and `""` all
+    /// mean no vector, so they are all the empty string here.
     pub vector: Cow<'a, str>,
 }
 
@@ -34,21 +38,28 @@ pub enum Skip {
 
 /// Decode a line as Go's `json.Unmarshal` into ToriiDB's record would: field
 /// names match case-insensitively, the last duplicate wins, unknown fields
-/// are ignored, `null` leaves a field alone, any type mismatch rejects the
-/// line, and invalid UTF-8 becomes U+FFFD instead of an error.
+/// are ignored, `null` leaves a string field alone and clears a pointer
+/// field (`expire_at`, `vector`), any type mismatch rejects the line, and
+/// strings decode as Go decodes them (see `godecode::go_strings`).
 pub fn parse(line: &[u8]) -> Result<Line<'_>, Skip> {
+    let classify = |e: serde_json::Error| {
+        if e.is_data() {
+            Skip::WrongType
+        } else {
+            Skip::Malformed
+        }
+    };
     match serde_json::from_slice::<GoRecord>(line) {
         Ok(r) => Ok(r.0),
         Err(e) if e.is_data() => Err(Skip::WrongType),
-        Err(_) if std::str::from_utf8(line).is_err() => {
-            let lossy = String::from_utf8_lossy(line);
-            match serde_json::from_str::<GoRecord>(&lossy) {
-                Ok(r) => Ok(into_owned(r.0)),
-                Err(e) if e.is_data() => Err(Skip::WrongType),
-                Err(_) => Err(Skip::Malformed),
-            }
-        }
-        Err(_) => Err(Skip::Malformed),
+        // Only a line serde_json rejects can hold what Go accepts and
+        // serde_json does not: rewrite its strings the Go way and retry.
+        Err(e) => match super::godecode::go_strings(line) {
+            Some(fixed) => serde_json::from_slice::<GoRecord>(&fixed)
+                .map(|r| into_owned(r.0))
+                .map_err(classify),
+            None => Err(classify(e)),
+        },
     }
 }
 
@@ -144,18 +155,21 @@ impl<'de> Deserialize<'de> for GoRecord<'de> {
                                 line.ts = v;
                             }
                         }
+                        // Pointer fields: Go's `null` sets them back to nil.
                         Field::ExpireAt => {
-                            if let Some(v) = map.next_value::<Option<i64>>()? {
-                                line.expire_at = v;
-                            }
+                            line.expire_at = map.next_value::<Option<i64>>()?;
                         }
-                        f @ (Field::Cmd | Field::Key | Field::Value | Field::Vector) => {
+                        Field::Vector => {
+                            line.vector = map
+                                .next_value::<Option<Str<'de>>>()?
+                                .map_or(Cow::Borrowed(""), |s| s.0);
+                        }
+                        f @ (Field::Cmd | Field::Key | Field::Value) => {
                             if let Some(Str(v)) = map.next_value::<Option<Str<'de>>>()? {
                                 match f {
                                     Field::Cmd => line.cmd = v,
                                     Field::Key => line.key = v,
-                                    Field::Value => line.value = v,
-                                    _ => line.vector = v,
+                                    _ => line.value = v,
                                 }
                             }
                         }
@@ -181,13 +195,10 @@ pub fn to_line(line: &Line<'_>) -> Vec<u8> {
         key: &'a str,
         #[serde(skip_serializing_if = "str::is_empty")]
         value: &'a str,
-        #[serde(skip_serializing_if = "is_zero")]
-        expire_at: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        expire_at: Option<i64>,
         #[serde(skip_serializing_if = "str::is_empty")]
         vector: &'a str,
-    }
-    fn is_zero(n: &i64) -> bool {
-        *n == 0
     }
     let mut out = serde_json::to_vec(&Out {
         ts: line.ts,
@@ -211,7 +222,7 @@ mod tests {
         let l = parse(br#"{"ts":5,"cmd":"SET","key":"k","value":"v","expire_at":9}"#).unwrap();
         assert_eq!(
             (l.ts, &*l.cmd, &*l.key, &*l.value, l.expire_at),
-            (5, "SET", "k", "v", 9)
+            (5, "SET", "k", "v", Some(9))
         );
         // case-insensitive names, last duplicate wins, unknown ignored, null is a no-op
         let l =
@@ -264,6 +275,35 @@ mod tests {
     fn invalid_utf8_is_replaced_not_rejected() {
         let l = parse(b"{\"cmd\":\"SET\",\"key\":\"k\",\"value\":\"a\xffb\"}").unwrap();
         assert_eq!(&*l.value, "a\u{FFFD}b");
+        // Go: one U+FFFD per invalid byte (E2 82 is two), in keys too
+        let l = parse(b"{\"cmd\":\"SET\",\"key\":\"k\xe2\x82\",\"value\":\"\\ud800x\"}").unwrap();
+        assert_eq!(&*l.key, "k\u{FFFD}\u{FFFD}");
+        assert_eq!(&*l.value, "\u{FFFD}x", "a lone surrogate escape is U+FFFD");
+        // a type error is still a type error after the rewrite
+        assert_eq!(
+            parse(b"{\"key\":\"\xff\",\"ts\":\"1\"}"),
+            Err(Skip::WrongType)
+        );
+        // and invalid UTF-8 outside a string is a syntax error, as in Go
+        assert_eq!(parse(b"{\"ts\":1}\xff"), Err(Skip::Malformed));
+    }
+
+    #[test]
+    fn expire_at_zero_is_present_and_null_clears_pointer_fields() {
+        // `*int64` with omitempty: 0 is a TTL (expired at the epoch)
+        let l = parse(br#"{"cmd":"EXPIREAT","key":"k","value":"0","expire_at":0}"#).unwrap();
+        assert_eq!(l.expire_at, Some(0));
+        assert!(to_line(&l).ends_with(b",\"expire_at\":0}\n"));
+        assert_eq!(parse(br#"{"cmd":"SET"}"#).unwrap().expire_at, None);
+        // null sets a Go pointer back to nil (last duplicate wins)...
+        let l = parse(br#"{"expire_at":5,"vector":"AAAAAA==","expire_at":null,"vector":null}"#)
+            .unwrap();
+        assert_eq!((l.expire_at, &*l.vector), (None, ""));
+        // ...but leaves a plain string alone
+        assert_eq!(
+            &*parse(br#"{"value":"v","value":null}"#).unwrap().value,
+            "v"
+        );
     }
 
     #[test]
@@ -273,7 +313,7 @@ mod tests {
             cmd: "SET".into(),
             key: "m:2".into(),
             value: "beta\n\u{2028}".into(),
-            expire_at: 1796220104,
+            expire_at: Some(1796220104),
             vector: "mpkZP83MTD8AAAAAAAAAAA==".into(),
         };
         let bytes = to_line(&l);

@@ -3,11 +3,16 @@
 //! See spec/toriidb.md; section numbers below refer to it.
 
 pub mod aof;
+mod append;
 pub mod glob;
+mod godecode;
+mod repair;
+
+use repair::is_record;
+pub use repair::TailRepair;
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
@@ -15,7 +20,7 @@ use md5::{Digest, Md5};
 
 use crate::error::{Error, Result};
 use crate::store::atomic;
-use crate::store::files::{self, Mode};
+use crate::store::files;
 use crate::store::layout::{DataRoot, Last};
 
 /// Agenvoy's databases.
@@ -50,7 +55,7 @@ impl Entry {
             cmd: "SET".into(),
             key: key.into(),
             value: self.value.as_str().into(),
-            expire_at: self.expire_at.unwrap_or(0),
+            expire_at: self.expire_at,
             vector: self.vector.as_deref().unwrap_or("").into(),
         })
     }
@@ -81,8 +86,14 @@ pub struct ReplayReport {
     /// Line numbers (1-based) and lengths of lines over 65,535 bytes.
     /// ToriiDB cannot read such a log at all: it loads the DB as empty.
     pub oversize: Vec<(u64, usize)>,
-    /// The file does not end in '\n' (a write was cut short or is under way).
+    /// The file ends in an unterminated line that is not a complete record
+    /// (a write was cut short or is under way). ToriiDB skips it, and the
+    /// next line it appends is glued onto it and lost too.
     pub torn_tail: bool,
+    /// The file ends in a complete record without its '\n'. ToriiDB reads
+    /// it (Go's line scanner returns an unterminated last line), but its
+    /// next append would be glued onto it and both lines lost.
+    pub unterminated_record: bool,
 }
 
 impl ReplayReport {
@@ -97,8 +108,16 @@ impl ReplayReport {
         }
         if self.torn_tail {
             w.push(format!(
-                "{}: the last line has no newline (a torn or unfinished write); the next record \
-                 Agenvoy appends would be glued to it",
+                "{}: the last line has no newline and is cut short (a torn or unfinished write); \
+                 the next record Agenvoy appends would be glued to it (`sessionctl check \
+                 --repair` sets it aside)",
+                path.display()
+            ));
+        }
+        if self.unterminated_record {
+            w.push(format!(
+                "{}: the last record has no newline; the next record Agenvoy appends would be \
+                 glued to it (`sessionctl check --repair` adds the newline)",
                 path.display()
             ));
         }
@@ -152,6 +171,7 @@ impl Db {
         let path = dir.join("record.aof");
         // The log is the data itself: no size cap beyond what it is.
         let bytes = files::read(&root, &path, u64::MAX)?.unwrap_or_default();
+        slow_load_for_tests();
         let mut db = Db {
             index,
             root,
@@ -174,7 +194,7 @@ impl Db {
     fn replay_in_chunks(&mut self, bytes: &[u8], chunk_bytes: usize) {
         use rayon::prelude::*;
         self.report.bytes = bytes.len() as u64;
-        self.report.torn_tail = !bytes.is_empty() && !bytes.ends_with(b"\n");
+        let unterminated = !bytes.is_empty() && !bytes.ends_with(b"\n");
         // Parsing is most of the work and lines are independent: parse
         // chunks of whole lines in parallel, then apply them in file order.
         let chunks = line_chunks(bytes, chunk_bytes);
@@ -203,6 +223,10 @@ impl Db {
                     .collect()
             })
             .collect();
+        let last = parsed.last().and_then(|c| c.last());
+        let tail_complete = last.and_then(|p| p.result.as_ref()).is_some_and(is_record);
+        self.report.torn_tail = unterminated && !tail_complete;
+        self.report.unterminated_record = unterminated && tail_complete;
         // Reserve once: growing a million-key map rehashes every key many times.
         let lines: usize = parsed.iter().map(Vec::len).sum();
         self.entries
@@ -232,17 +256,12 @@ impl Db {
     /// Apply one record (§1.4 step 3). Returns false for a command ToriiDB
     /// would ignore.
     fn apply(&mut self, l: aof::Line<'_>) -> bool {
-        let expire_at = (l.expire_at != 0).then_some(l.expire_at);
+        let expire_at = l.expire_at;
         match &*l.cmd {
             "SET" => {
-                let vector = if l.vector.is_empty() {
-                    None
-                } else {
-                    match base64::engine::general_purpose::STANDARD.decode(l.vector.as_bytes()) {
-                        Ok(b) if b.len() % 4 == 0 => Some(l.vector.to_string()),
-                        // ToriiDB skips the whole record on a bad vector.
-                        _ => return true,
-                    }
+                let Ok(vector) = godecode::stored_vector(&l.vector) else {
+                    // ToriiDB skips the whole record on a bad vector.
+                    return true;
                 };
                 // One hash per SET: the entry API finds or makes the slot.
                 match self.entries.entry(l.key.into_owned()) {
@@ -462,7 +481,7 @@ impl Db {
             cmd: "SET".into(),
             key: key.into(),
             value: value.into(),
-            expire_at: expire_at.unwrap_or(0),
+            expire_at,
             vector: vector.as_deref().unwrap_or("").into(),
         });
         if line.len() - 1 > aof::MAX_LINE {
@@ -519,7 +538,7 @@ impl Db {
                 cmd: "EXPIRE".into(),
                 key: key.as_str().into(),
                 value: (expire_at - now).to_string().into(),
-                expire_at,
+                expire_at: Some(expire_at),
                 ..Default::default()
             }));
         }
@@ -565,98 +584,12 @@ impl Db {
         )
     }
 
-    /// Before appending: a log ToriiDB cannot read (a line over 64 KiB) is
-    /// rewritten without the over-long entries, which are saved beside it,
-    /// with a backup of the original. Anything else we leave to ToriiDB.
-    fn prepare_for_append(&mut self) -> Result<()> {
-        if self.report.oversize.is_empty() {
-            return Ok(());
-        }
-        self.rewrite_readable()
-    }
-
-    /// End a torn tail: the unterminated last line is cut off (kept in
-    /// `record.aof.<stamp>.torn`) so the next append cannot be glued to it.
-    /// Every complete line stays byte for byte. Returns whether it cut.
-    pub fn cut_torn_tail(&mut self) -> Result<bool> {
-        let path = self.aof_path();
-        let Some(bytes) = files::read(&self.root, &path, u64::MAX)? else {
-            return Ok(false);
-        };
-        if bytes.is_empty() || bytes.ends_with(b"\n") {
-            return Ok(false);
-        }
-        let keep = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
-        let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
-        atomic::write_atomic(
-            &self.root,
-            &self.dir.join(format!("record.aof.{stamp}.torn")),
-            &bytes[keep..],
-        )?;
-        atomic::write_atomic(&self.root, &path, &bytes[..keep])?;
-        self.report.torn_tail = false;
-        Ok(true)
-    }
-
-    /// Rewrite the log from the replayed state (ToriiDB's compacted form),
-    /// leaving out entries whose line would be too long for ToriiDB; those
-    /// go to `record.aof.<stamp>.oversize`, the old log to `.bak`.
-    pub fn rewrite_readable(&mut self) -> Result<()> {
-        let path = self.aof_path();
-        let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
-        let backup = self.dir.join(format!("record.aof.{stamp}.bak"));
-        let old = files::read(&self.root, &path, u64::MAX)?.unwrap_or_default();
-        atomic::write_atomic(&self.root, &backup, &old)?;
-
-        let mut log = Vec::new();
-        let mut oversize = Vec::new();
-        let mut keys: Vec<&String> = self.entries.keys().collect();
-        keys.sort_unstable();
-        for key in keys {
-            let line = self.entries[key].compacted_line(key);
-            if line.len() - 1 > aof::MAX_LINE {
-                oversize.extend_from_slice(&line);
-            } else {
-                log.extend_from_slice(&line);
-            }
-        }
-        let kept = self.dir.join(format!("record.aof.{stamp}.oversize"));
-        atomic::write_atomic(&self.root, &kept, &oversize)?;
-        atomic::write_atomic(&self.root, &path, &log)?;
-        self.report.oversize.clear();
-        self.report.torn_tail = false;
-        Ok(())
-    }
-
-    /// Append bytes of whole lines. A file that does not end in '\n' gets
-    /// one first, so a torn tail stays one skipped line instead of eating
-    /// our first record.
+    /// Append bytes of whole lines, framed so that no failure or kill
+    /// leaves a line the next writer would glue onto (see `append.rs`).
     fn append(&mut self, lines: &[u8]) -> Result<()> {
-        let path = self.aof_path();
-        atomic::create_dir_all(&self.root, &self.dir)?;
-        let mut f = files::open(&self.root, &path, Mode::Append)?
-            .expect("Append mode creates the file")
-            .file;
-        let len = f.metadata().map_err(|e| Error::write(&path, e))?.len();
-        let mut out = Vec::with_capacity(lines.len() + 1);
-        if len > 0 {
-            let mut last = [0u8; 1];
-            f.seek(SeekFrom::Start(len - 1))
-                .and_then(|_| f.read_exact(&mut last))
-                .map_err(|e| Error::read(&path, e))?;
-            if last[0] != b'\n' {
-                out.push(b'\n');
-            }
-        }
-        out.extend_from_slice(lines);
-        crate::failpoint("torii-before-append");
-        f.write_all(&out)
-            .and_then(|_| f.sync_all())
-            .map_err(|e| Error::write(&path, e))?;
-        if len == 0 {
-            atomic::fsync_dir(&self.root, &self.dir)?;
-        }
+        append::append(&self.root, &self.aof_path(), lines)?;
         self.report.torn_tail = false;
+        self.report.unterminated_record = false;
         Ok(())
     }
 
@@ -684,6 +617,19 @@ impl Db {
             }
         }
         Ok(())
+    }
+}
+
+/// Debug builds: `SESSIONCTL_TORII_LOAD_DELAY_MS=<ms>` makes every load
+/// take that much longer after reading the log, as loading a big store
+/// does, so race tests can make a writer hold a copy that goes stale.
+fn slow_load_for_tests() {
+    #[cfg(debug_assertions)]
+    if let Some(ms) = std::env::var("SESSIONCTL_TORII_LOAD_DELAY_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
     }
 }
 
@@ -868,6 +814,87 @@ mod tests {
             ["s:2"],
             "our DEL must survive the torn line"
         );
+    }
+
+    #[test]
+    fn a_complete_last_line_without_newline_is_applied_and_kept() {
+        // Go's bufio.Scanner returns the unterminated last line: ToriiDB applies it
+        let (dir, mut db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:1\",\"value\":\"a\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:2\",\"value\":\"b\"}",
+        );
+        assert_eq!(db.keys("*", 5), ["s:1", "s:2"]);
+        assert!(!db.report.torn_tail, "a complete record is not a torn tail");
+        assert!(db.report.unterminated_record);
+        assert_eq!(db.report.malformed, 0);
+        assert_eq!(db.end_last_line().unwrap(), TailRepair::Terminated);
+        let path = dir.path().join("db_1/record.aof");
+        assert!(fs::read(&path).unwrap().ends_with(b"\"b\"}\n"));
+        assert_eq!(
+            Db::load(dir.path(), 1).unwrap().keys("*", 5),
+            ["s:1", "s:2"]
+        );
+        assert_eq!(db.end_last_line().unwrap(), TailRepair::None);
+    }
+
+    #[test]
+    fn a_cut_off_last_line_is_set_aside() {
+        let (dir, mut db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:1\",\"value\":\"a\"}\n{\"ts\":1,\"cmd\":\"SE",
+        );
+        assert!(db.report.torn_tail && !db.report.unterminated_record);
+        assert_eq!(db.end_last_line().unwrap(), TailRepair::Cut);
+        let log = fs::read(dir.path().join("db_1/record.aof")).unwrap();
+        assert!(log.ends_with(b"\"a\"}\n"));
+        let torn = fs::read_dir(dir.path().join("db_1"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.to_string_lossy().ends_with(".torn"))
+            .unwrap();
+        assert_eq!(fs::read(torn).unwrap(), b"{\"ts\":1,\"cmd\":\"SE");
+    }
+
+    #[test]
+    fn expire_at_zero_is_an_expiry_that_survives_every_rewrite() {
+        let (dir, mut db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"a\",\"value\":\"1\",\"expire_at\":0}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"b\",\"value\":\"1\",\"expire_at\":9}\n\
+              {\"ts\":1,\"cmd\":\"EXPIREAT\",\"key\":\"b\",\"value\":\"0\",\"expire_at\":0}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"c\",\"value\":\"1\",\"expire_at\":9}\n\
+              {\"ts\":1,\"cmd\":\"EXPIRE\",\"key\":\"c\",\"value\":\"5\"}\n",
+        );
+        // ToriiDB: a present 0 is expired at the epoch...
+        assert_eq!(db.get("a").unwrap().expire_at, Some(0));
+        assert_eq!(db.get("b").unwrap().expire_at, Some(0));
+        // ...and an EXPIRE without expire_at sets it to nil: persistent
+        assert_eq!(db.get("c").unwrap().expire_at, None);
+        assert_eq!(db.keys("*", 5), ["c"]);
+        assert!(db
+            .get("a")
+            .unwrap()
+            .compacted_line("a")
+            .ends_with(b",\"expire_at\":0}\n"));
+        db.rewrite_readable().unwrap();
+        let again = Db::load(dir.path(), 1).unwrap();
+        assert_eq!(again.get("a").unwrap().expire_at, Some(0));
+        assert_eq!(again.keys("*", 5), ["c"]);
+    }
+
+    #[test]
+    fn vectors_decode_as_go_and_are_stored_canonically() {
+        let (_d, db) = db_from(
+            b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"pad\",\"value\":\"v\",\"vector\":\"AAAAAB==\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"crlf\",\"value\":\"v\",\"vector\":\"AACA\\r\\nPw==\"}\n\
+              {\"ts\":1,\"cmd\":\"SET\",\"key\":\"nl\",\"value\":\"v\",\"vector\":\"\\n\"}\n",
+        );
+        // Go's StdEncoding ignores non-zero padding bits: [0,0,0,0] = 0.0
+        assert_eq!(db.get("pad").unwrap().vector.as_deref(), Some("AAAAAA=="));
+        // ...and skips '\r' and '\n': 00 00 80 3F = 1.0
+        let crlf = db.get("crlf").unwrap();
+        assert_eq!(crlf.vector.as_deref(), Some("AACAPw=="));
+        assert_eq!(crlf.vector_f32().unwrap(), vec![1.0]);
+        // a vector decoding to no bytes is no vector, the SET still applies
+        assert_eq!(db.get("nl").unwrap().vector, None);
     }
 
     #[test]
