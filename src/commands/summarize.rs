@@ -20,7 +20,7 @@ use crate::llm::offline::Offline;
 use crate::llm::Summarizer;
 use crate::output::num;
 use crate::store::layout::SessionDir;
-use crate::store::{limits_cache, lock};
+use crate::store::{limits_cache, lock, runtime};
 
 /// The summarizer the flags ask for. Remote ones need a model name.
 pub fn summarizer(args: &LlmArgs) -> crate::Result<Box<dyn Summarizer>> {
@@ -102,7 +102,22 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<i32> {
         }
     }
     let summarizer = summarizer(&args.llm)?;
-    let mut before_write = || -> crate::Result<()> { Ok(()) };
+    if args.dry_run && !runtime::find_running(&ctx.root).is_empty() {
+        ctx.out.warn(
+            "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
+        );
+    }
+    // summary.json is Agenvoy's too: refuse to write while it runs, as every
+    // writer does, but only once there is something to write, so that a
+    // cron run on an up-to-date root stays quiet.
+    let mut checked = false;
+    let mut before_write = || -> crate::Result<()> {
+        if !checked {
+            runtime::ensure_not_running(&ctx.root, args.force)?;
+            checked = true;
+        }
+        Ok(())
+    };
     let mut reports = Vec::new();
     let bar = ctx.out.progress(dirs.len(), "summarizing");
     for dir in &dirs {
