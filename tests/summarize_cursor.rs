@@ -197,3 +197,17 @@ fn a_cursor_agenvoy_wrote_still_works() {
     );
     assert_eq!(summarize(r, &["tui-alice"])["count"], 1);
 }
+
+#[test]
+fn summarizing_in_increments_writes_what_one_run_writes() {
+    let all = exchanges(0, 8);
+    let once = root_with("tui-inc", &all);
+    summarize(once.path(), &["tui-inc"]);
+    let steps = fixture_copy();
+    for part in all.chunks(5) {
+        append(steps.path(), "tui-inc", part);
+        summarize(steps.path(), &["tui-inc", "--chunk-chars", "120"]);
+    }
+    let summary = |root: &Path| std::fs::read(root.join("sessions/tui-inc/summary.json")).unwrap();
+    assert_eq!(summary(once.path()), summary(steps.path()));
+}
