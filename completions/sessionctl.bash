@@ -1438,7 +1438,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__summarize)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --rebuild --summarizer --llm-url --llm-model --llm-timeout --chunk-chars --keep-failed --dry-run --yes --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --rebuild --summarizer --llm-url --llm-model --llm-timeout --chunk-chars --keep-failed --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

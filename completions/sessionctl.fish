@@ -182,6 +182,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l all 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l rebuild -d 'Start from an empty summary and merge the whole archive (needs --yes without a terminal; the old summary goes to sessions/.Trash)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s n -l dry-run -d 'Print what would be merged, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s y -l yes -d 'Do not ask for confirmation of --rebuild'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l force -d 'Write even though Agenvoy seems to be running'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s v -l verbose -d 'Say more about what is happening (on stderr)'

@@ -714,6 +714,10 @@ pub struct SummarizeArgs {
     /// Do not ask for confirmation of --rebuild
     #[arg(short, long)]
     pub yes: bool,
+
+    /// Write even though Agenvoy seems to be running
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]

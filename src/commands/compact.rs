@@ -141,6 +141,7 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
             if let Some(plan) = fresh.plan.filter(Plan::has_work) {
                 if args.fold && !plan.removed.is_empty() {
                     let merged = super::summarize::fold_records(
+                        ctx,
                         &fresh.dir,
                         &plan.removed,
                         summarizer.as_ref(),
@@ -200,6 +201,7 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
             for a in &mut with_work {
                 if let Some(plan) = a.plan.as_ref().filter(|p| !p.removed.is_empty()) {
                     let n = super::summarize::fold_records(
+                        ctx,
                         &a.dir,
                         &plan.removed,
                         summarizer.as_ref(),

@@ -1,25 +1,26 @@
 //! `summarize SESSION…|--all [--rebuild]`
 
+mod refresh;
+
+pub use refresh::{fold_records, refresh, refresh_with, Failure};
+
 use std::time::Duration;
 
 use anyhow::Result;
 use comfy_table::Cell;
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 use crate::cli::{LlmArgs, SummarizeArgs, SummarizerKind, WriteArgs};
 use crate::commands::{targets, Context};
-use crate::engine::summarize::{self, Outcome};
-use crate::engine::{limits, sessions};
+use crate::engine::limits;
+use crate::engine::summarize::Outcome;
 use crate::error::{exit, Error};
 use crate::llm::http::{HttpSummarizer, Wire};
 use crate::llm::offline::Offline;
 use crate::llm::Summarizer;
 use crate::output::num;
-use crate::store::archive::Archive;
-use crate::store::history::Record;
 use crate::store::layout::SessionDir;
-use crate::store::{atomic, limits_cache, lock, trash};
+use crate::store::{limits_cache, lock, runtime};
 
 /// The summarizer the flags ask for. Remote ones need a model name.
 pub fn summarizer(args: &LlmArgs) -> crate::Result<Box<dyn Summarizer>> {
@@ -100,6 +101,28 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<i32> {
         }
     }
     let summarizer = summarizer(&args.llm)?;
+    if args.dry_run {
+        match runtime::find_running(&ctx.root) {
+            Ok(running) if running.is_empty() => {}
+            Ok(_) => ctx.out.warn(
+                "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
+            ),
+            Err(e) => ctx.out.warn(&format!(
+                "the real run would refuse to write: cannot tell whether Agenvoy runs ({e})"
+            )),
+        }
+    }
+    // summary.json is Agenvoy's too: refuse to write while it runs, as every
+    // writer does, but only once there is something to write, so that a
+    // cron run on an up-to-date root stays quiet.
+    let mut checked = false;
+    let mut before_write = || -> crate::Result<()> {
+        if !checked {
+            runtime::ensure_not_running(&ctx.root, args.force)?;
+            checked = true;
+        }
+        Ok(())
+    };
     let mut reports = Vec::new();
     let bar = ctx.out.progress(dirs.len(), "summarizing");
     for dir in &dirs {
@@ -108,13 +131,16 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<i32> {
         } else {
             Some(lock::session(&ctx.root, &dir.id)?)
         };
-        let result = refresh(
+        let result = refresh_with(
             ctx,
             dir,
             summarizer.as_ref(),
-            args.rebuild,
-            args.chunk_chars,
-            args.dry_run,
+            refresh::Mode {
+                rebuild: args.rebuild,
+                chunk_chars: args.chunk_chars,
+                dry_run: args.dry_run,
+            },
+            &mut before_write,
         );
         let (outcome, rebuild) = match result {
             Ok(r) => r,
@@ -152,181 +178,6 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<i32> {
     bar.finish_and_clear();
     render(ctx, &reports)?;
     Ok(exit::OK)
-}
-
-/// A failed refresh, with what it merged (and saved) before failing.
-pub struct Failure {
-    pub error: Error,
-    pub outcome: Box<Outcome>,
-}
-
-impl From<Error> for Failure {
-    fn from(error: Error) -> Self {
-        Failure {
-            error,
-            outcome: Box::default(),
-        }
-    }
-}
-
-/// Bring one session's summary up to date (or rebuild it). The caller
-/// holds the session lock. Returns what was merged.
-pub fn refresh(
-    ctx: &Context,
-    dir: &SessionDir,
-    summarizer: &dyn Summarizer,
-    rebuild: bool,
-    chunk_chars: usize,
-    dry_run: bool,
-) -> Result<(Outcome, bool), Failure> {
-    let records = sessions::load_history(dir)?
-        .map(|h| h.records)
-        .unwrap_or_default();
-    let existing = sessions::load_summary(dir)?.map(|(s, _)| s.fields);
-    let cursor = sessions::load_cursor(dir)?;
-    let mut outcome = Outcome {
-        cursor_before: cursor.clone(),
-        cursor_after: cursor.clone(),
-        ..Default::default()
-    };
-
-    let (mut summary, to_merge): (Map<String, Value>, Vec<Record>) = if rebuild {
-        (Map::new(), whole_conversation(ctx, dir, &records)?)
-    } else {
-        let summary = existing.clone().unwrap_or_default();
-        if cursor.is_none() && !summary.is_empty() {
-            // Agenvoy's migration of a pre-cursor summary: set the cursor to
-            // the newest record, merge nothing (§10.2 step 3).
-            let newest = records.iter().rev().find_map(summarize::cursor_of);
-            if !dry_run {
-                if let Some(c) = &newest {
-                    save_cursor(dir, c)?;
-                }
-            }
-            outcome.cursor_after = newest;
-            return Ok((outcome, false));
-        }
-        let new = summarize::after_cursor(&records, cursor.as_deref()).to_vec();
-        (summary, new)
-    };
-    if dry_run {
-        outcome.count = to_merge.len();
-        outcome.chunks = summarize::chunks(&to_merge, chunk_chars).len();
-        outcome.cursor_after = to_merge
-            .iter()
-            .rev()
-            .find_map(summarize::cursor_of)
-            .or(cursor);
-        return Ok((outcome, rebuild));
-    }
-    if to_merge.is_empty() {
-        return Ok((outcome, rebuild));
-    }
-    if rebuild {
-        if let Some(old) = &existing {
-            let t = trash::new_path(&ctx.root, &dir.id)?;
-            trash::create(&ctx.root, &t, &dir.id)?;
-            let bytes = serde_json::to_vec_pretty(old).expect("a summary serialises");
-            atomic::write_atomic(&ctx.root, &t.join("summary.json"), &bytes)?;
-        }
-    }
-    let mut save = |s: &Map<String, Value>, cursor: Option<&str>| save_summary(dir, s, cursor);
-    match summarize::merge(
-        &mut summary,
-        &to_merge,
-        summarizer,
-        chunk_chars,
-        &mut outcome,
-        &mut save,
-    ) {
-        Ok(()) => Ok((outcome, rebuild)),
-        Err(error) => Err(Failure {
-            error,
-            outcome: Box::new(outcome),
-        }),
-    }
-}
-
-/// Merge the given records (those after the cursor) into the session's
-/// summary: compact's `fold` stage. The caller holds the session lock.
-/// Returns how many were merged.
-pub fn fold_records(
-    dir: &SessionDir,
-    records: &[Record],
-    summarizer: &dyn Summarizer,
-    dry_run: bool,
-) -> crate::Result<usize> {
-    let cursor = sessions::load_cursor(dir)?;
-    let todo = summarize::after_cursor(records, cursor.as_deref());
-    if dry_run || todo.is_empty() {
-        return Ok(todo.len());
-    }
-    let mut summary = sessions::load_summary(dir)?
-        .map(|(s, _)| s.fields)
-        .unwrap_or_default();
-    let mut outcome = Outcome::default();
-    let mut save = |s: &Map<String, Value>, cursor: Option<&str>| save_summary(dir, s, cursor);
-    summarize::merge(
-        &mut summary,
-        todo,
-        summarizer,
-        summarize::DEFAULT_CHUNK_CHARS,
-        &mut outcome,
-        &mut save,
-    )?;
-    Ok(outcome.count)
-}
-
-/// Persist a merged summary, then its cursor. Summary first: a crash
-/// before the cursor moves re-merges a chunk, it never skips one.
-fn save_summary(
-    dir: &SessionDir,
-    summary: &Map<String, Value>,
-    cursor: Option<&str>,
-) -> crate::Result<()> {
-    let mut bytes = serde_json::to_vec_pretty(summary).expect("a summary serialises");
-    bytes.push(b'\n');
-    dir.write(&dir.summary_json(), &bytes)?;
-    crate::failpoint("summary-before-cursor");
-    if let Some(c) = cursor {
-        save_cursor(dir, c)?;
-    }
-    Ok(())
-}
-
-fn save_cursor(dir: &SessionDir, cursor: &str) -> crate::Result<()> {
-    let meta = serde_json::json!({ "last_message_time": cursor });
-    dir.write(&dir.summary_meta(), meta.to_string().as_bytes())
-}
-
-/// For --rebuild: the archive oldest first, then history records that are
-/// not archived yet.
-fn whole_conversation(
-    ctx: &Context,
-    dir: &SessionDir,
-    records: &[Record],
-) -> crate::Result<Vec<Record>> {
-    let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    if let Some(archive) = Archive::open_read(&ctx.root, &ctx.root.archive_path())? {
-        archive.for_each_message(&dir.id, |m| {
-            seen.insert((m.send_at, m.role.clone(), m.content.clone()));
-            out.push(Record {
-                role: m.role,
-                content: Value::String(m.content),
-                send_at: m.send_at,
-                sender: m.sender,
-                extra: Map::new(),
-            });
-            Ok(())
-        })?;
-    }
-    for r in records {
-        if !seen.contains(&(r.send_at, r.role.clone(), r.text().into_owned())) {
-            out.push(r.clone());
-        }
-    }
-    Ok(out)
 }
 
 /// Context-length errors teach the limits table the model's real window.

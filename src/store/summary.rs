@@ -70,12 +70,72 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Summary> {
 
 /// The cursor: local time `YYYY-MM-DD HH:MM:SS` of the last summarised record.
 pub fn parse_cursor(bytes: &[u8], path: &Path) -> Result<Option<String>> {
+    Ok(parse_meta(bytes, path)?.time)
+}
+
+/// summary.meta.json. Agenvoy reads and writes only `last_message_time`
+/// (local time, to the second); `exact` is ours, in fields Go's
+/// json.Unmarshal ignores, so a meta Agenvoy rewrites simply loses it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Cursor {
+    pub time: Option<String>,
+    pub exact: Option<ExactCursor>,
+}
+
+/// Where the merge stopped, to the record: `tail_count` records were merged
+/// from the first record whose sendAt is `last_send_at` on (from the start
+/// of the conversation when no merged record had a sendAt, `last_send_at`
+/// 0), and `tail_hash` is their hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExactCursor {
+    pub last_send_at: i64,
+    pub tail_count: usize,
+    pub tail_hash: String,
+}
+
+pub fn parse_meta(bytes: &[u8], path: &Path) -> Result<Cursor> {
     let v: Value = serde_json::from_slice(bytes)
         .map_err(|e| Error::data(path, format!("not valid JSON: {e}")))?;
-    Ok(v.get("last_message_time")
+    let time = v
+        .get("last_message_time")
         .and_then(Value::as_str)
         .filter(|s| !s.is_empty())
-        .map(str::to_owned))
+        .map(str::to_owned);
+    let send_at = match v.get("last_send_at") {
+        Some(Value::String(s)) => s.parse::<i64>().ok(),
+        Some(n) => n.as_i64(),
+        None => None,
+    };
+    let count = v.get("tail_count").and_then(Value::as_u64);
+    let hash = v.get("tail_hash").and_then(Value::as_str);
+    let exact = match (send_at, count, hash) {
+        (Some(last_send_at), Some(n), Some(h)) if last_send_at >= 0 => Some(ExactCursor {
+            last_send_at,
+            tail_count: usize::try_from(n).unwrap_or(usize::MAX),
+            tail_hash: h.to_owned(),
+        }),
+        _ => None,
+    };
+    Ok(Cursor { time, exact })
+}
+
+/// The bytes of summary.meta.json; `last_send_at` is a string because
+/// nanoseconds do not fit a JSON reader's doubles.
+pub fn meta_bytes(c: &Cursor) -> Vec<u8> {
+    let mut m = serde_json::Map::new();
+    m.insert(
+        "last_message_time".into(),
+        Value::String(c.time.clone().unwrap_or_default()),
+    );
+    if let Some(e) = &c.exact {
+        m.insert(
+            "last_send_at".into(),
+            Value::String(e.last_send_at.to_string()),
+        );
+        m.insert("tail_count".into(), Value::from(e.tail_count));
+        m.insert("tail_hash".into(), Value::String(e.tail_hash.clone()));
+    }
+    Value::Object(m).to_string().into_bytes()
 }
 
 #[cfg(test)]
@@ -110,5 +170,32 @@ mod tests {
             parse_cursor(br#"{"last_message_time": ""}"#, p).unwrap(),
             None
         );
+    }
+
+    #[test]
+    fn exact_cursor_round_trips_and_agenvoy_meta_has_none() {
+        let p = Path::new("summary.meta.json");
+        let c = Cursor {
+            time: Some("2025-12-01 00:01:50".into()),
+            exact: Some(ExactCursor {
+                last_send_at: 1_764_547_310_300_000_001,
+                tail_count: 2,
+                tail_hash: "ab".into(),
+            }),
+        };
+        assert_eq!(parse_meta(&meta_bytes(&c), p).unwrap(), c);
+        let agenvoy = parse_meta(br#"{"last_message_time":"2025-12-01 00:01:50"}"#, p).unwrap();
+        assert_eq!(agenvoy.exact, None);
+        let untimed = Cursor {
+            time: None,
+            exact: Some(ExactCursor {
+                last_send_at: 0,
+                tail_count: 3,
+                tail_hash: "cd".into(),
+            }),
+        };
+        let bytes = meta_bytes(&untimed);
+        assert!(String::from_utf8_lossy(&bytes).contains(r#""last_message_time":"""#));
+        assert_eq!(parse_meta(&bytes, p).unwrap(), untimed);
     }
 }

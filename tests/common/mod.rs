@@ -404,3 +404,22 @@ fn which(name: &str) -> PathBuf {
         .find(|p| p.is_file())
         .unwrap_or_else(|| panic!("{name} not found"))
 }
+
+/// Append `records` (history.json-shaped JSON) to the session's archive
+/// rows, as Agenvoy does with every record it appends to history.json.
+pub fn archive_records(root: &Path, session: &str, records: &[serde_json::Value]) {
+    let db = sqlite(root);
+    for r in records {
+        db.execute(
+            "INSERT INTO messages (session_id, send_at, role, content, sender) VALUES (?1, ?2, ?3, ?4, ?5)",
+            rusqlite::params![
+                session,
+                r["sendAt"].as_i64().unwrap_or(0),
+                r["role"].as_str().unwrap(),
+                r["content"].as_str().unwrap(),
+                r["sender"].as_str().unwrap_or("")
+            ],
+        )
+        .unwrap();
+    }
+}

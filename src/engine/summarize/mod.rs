@@ -1,10 +1,12 @@
 //! The rolling summary (agenvoy-behaviour.md §10, §11.2, §14.8).
 //!
 //! Incremental: every record after the cursor is merged, not only the last
-//! 24 (Agenvoy's window loses records between cron passes). Records are
-//! chunked by ≤ `chunk_chars` characters, a user record always with its
-//! reply; after each merged chunk the caller persists summary.json and the
-//! cursor, so a failure leaves the last good state and a rerun continues.
+//! 24 (Agenvoy's window loses records between cron passes), and records
+//! compact moved to the archive are merged too (`stream`); the cursor says
+//! exactly where the merge stopped (`cursor`). Records are chunked by ≤
+//! `chunk_chars` characters, a user record always with its reply; after each
+//! merged chunk the caller persists summary.json and the cursor, so a
+//! failure leaves the last good state and a rerun continues.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -17,23 +19,17 @@ pub const DEFAULT_CHUNK_CHARS: usize = 32_000;
 pub const MAX_KEY_DECISIONS: usize = 8;
 pub const MAX_PAST_DISCUSSIONS: usize = 8;
 
-/// The cursor's format: local time of a record, `YYYY-MM-DD HH:MM:SS`.
-pub fn cursor_of(r: &Record) -> Option<String> {
-    (r.send_at != 0).then(|| crate::timefmt::local(crate::timefmt::from_nanos(r.send_at)))
+pub mod cursor;
+pub mod stream;
+
+/// Local time of a sendAt as Agenvoy writes its cursor: `YYYY-MM-DD HH:MM:SS`.
+pub fn local_time(ns: i64) -> String {
+    crate::timefmt::local(crate::timefmt::from_nanos(ns))
 }
 
-/// The records after the cursor. Positional: everything after the last
-/// record whose time is at or before the cursor (Agenvoy compares these
-/// strings too), so records without a time are merged once, not forever.
-pub fn after_cursor<'a>(records: &'a [Record], cursor: Option<&str>) -> &'a [Record] {
-    let Some(cursor) = cursor else { return records };
-    let last_seen = records
-        .iter()
-        .rposition(|r| cursor_of(r).is_some_and(|t| t.as_str() <= cursor));
-    match last_seen {
-        Some(i) => &records[i + 1..],
-        None => records,
-    }
+/// A record's local time, as Agenvoy's cursor compares it; none without a sendAt.
+pub fn cursor_of(r: &Record) -> Option<String> {
+    (r.send_at != 0).then(|| local_time(r.send_at))
 }
 
 /// Greedy chunks of at most `max_chars` characters (at least one record);
@@ -143,12 +139,13 @@ pub struct Outcome {
     pub failed_reply: Option<String>,
 }
 
-/// Persists a merged summary and its new cursor.
-pub type Save<'a> = dyn FnMut(&Map<String, Value>, Option<&str>) -> Result<()> + 'a;
+/// Persists a merged summary after the first `merged` records; returns the
+/// cursor to show.
+pub type Save<'a> = dyn FnMut(&Map<String, Value>, usize) -> Result<Option<String>> + 'a;
 
 /// Merge `records` into `summary`, chunk by chunk. `save` is called after
-/// each merged chunk with the new summary and cursor; an error stops the
-/// merge with everything before it saved.
+/// each merged chunk with the new summary and how many records are merged
+/// so far; an error stops the merge with everything before it saved.
 pub fn merge(
     summary: &mut Map<String, Value>,
     records: &[Record],
@@ -157,21 +154,19 @@ pub fn merge(
     outcome: &mut Outcome,
     save: &mut Save<'_>,
 ) -> Result<()> {
-    let mut pending: Vec<&[Record]> = chunks(records, chunk_chars)
-        .into_iter()
-        .rev()
-        .map(|r| &records[r])
-        .collect();
-    while let Some(chunk) = pending.pop() {
+    let mut pending: Vec<std::ops::Range<usize>> =
+        chunks(records, chunk_chars).into_iter().rev().collect();
+    while let Some(range) = pending.pop() {
+        let chunk = &records[range.clone()];
         let current = Value::Object(summary.clone());
         let reply = match summarizer.merge_summary(&current, chunk, None) {
             Ok(r) => r,
             Err(LlmError::ContextLength(msg)) if chunk.len() > 1 => {
                 // Too long for the model: learn from it and halve the chunk.
                 outcome.context_errors.push(msg);
-                let half = split_point(chunk);
-                pending.push(&chunk[half..]);
-                pending.push(&chunk[..half]);
+                let half = range.start + split_point(chunk);
+                pending.push(half..range.end);
+                pending.push(range.start..half);
                 continue;
             }
             Err(e) => return Err(e.into_error(summarizer.name())),
@@ -196,15 +191,10 @@ pub fn merge(
             }
         };
         *summary = normalize(merged);
-        let cursor = chunk
-            .iter()
-            .rev()
-            .find_map(cursor_of)
-            .or_else(|| outcome.cursor_after.clone());
-        save(summary, cursor.as_deref())?;
+        let shown = save(summary, range.end)?;
         outcome.count += chunk.len();
         outcome.chunks += 1;
-        outcome.cursor_after = cursor;
+        outcome.cursor_after = shown.or(outcome.cursor_after.take());
     }
     Ok(())
 }
@@ -254,19 +244,6 @@ mod tests {
             rec("assistant", "b", 2),
         ];
         assert_eq!(chunks(&rs, DEFAULT_CHUNK_CHARS), vec![0..1, 1..2]);
-    }
-
-    #[test]
-    fn after_cursor_is_positional() {
-        let rs = vec![
-            rec("user", "a", 1_764_547_200_000_000_000),
-            rec("assistant", "b", 0),
-            rec("user", "c", 1_764_547_300_000_000_000),
-        ];
-        let c = cursor_of(&rs[0]);
-        assert_eq!(after_cursor(&rs, c.as_deref()).len(), 2);
-        assert_eq!(after_cursor(&rs, cursor_of(&rs[2]).as_deref()).len(), 0);
-        assert_eq!(after_cursor(&rs, None).len(), 3);
     }
 
     #[test]

@@ -1,0 +1,124 @@
+use super::*;
+
+fn lines(s: &str) -> Vec<String> {
+    match user_sentence(s) {
+        UserKind::Decisions(d) => d.iter().map(Decision::line).collect(),
+        other => panic!("{s}: {other:?}"),
+    }
+}
+
+#[test]
+fn explicit_decisions_in_three_languages() {
+    assert_eq!(
+        lines("And switch to fs4 for the locking and bump MSRV to 1.75."),
+        ["要：switch to fs4 for the locking and bump MSRV to 1.75"]
+    );
+    assert_eq!(
+        lines("Don't add a retry loop around the lock, it would only hide the bug."),
+        ["不要：add a retry loop around the lock"],
+        "a reason clause is left out"
+    );
+    assert_eq!(
+        lines("Also add a benchmark to CI, fail the build if it gets more than 20% slower."),
+        ["要：add a benchmark to CI, fail the build if it gets more than 20% slower"],
+        "a detail with a value stays"
+    );
+    assert_eq!(
+        lines("And keep 14 days of them, compressed."),
+        ["要：keep 14 days of them, compressed"]
+    );
+    assert_eq!(
+        lines("那就不用 YAML 了，改成 TOML，用 `toml` 0.8。"),
+        ["不要：YAML", "要：改成 TOML，用 `toml` 0.8"]
+    );
+    assert_eq!(lines("就用 PostgreSQL 16 吧。"), ["要：就用 PostgreSQL 16"]);
+    assert_eq!(
+        lines("夜間の自動再起動はしないでください。"),
+        ["不要：夜間の自動再起動"]
+    );
+    assert_eq!(
+        lines("監視は Prometheus で行きましょう。"),
+        ["要：監視は Prometheus で行きましょう"]
+    );
+}
+
+#[test]
+fn reversals_name_the_old_value() {
+    let d = &decisions_in("make it 10 minutes not 5 for the TTL, prices only change hourly.")[0];
+    assert!(d.reverses && d.old_value.as_deref() == Some("5"), "{d:?}");
+    let d = &decisions_in("The upstream is slower than I thought: timeout 10 s → 30 s.")[0];
+    assert_eq!(d.old_value.as_deref(), Some("10 s"));
+    let d = &decisions_in("Actually, make it Friday, not Thursday.")[0];
+    assert_eq!(d.old_value.as_deref(), Some("Thursday"));
+    assert!(!decisions_in("Use Redis for the cache.")[0].reverses);
+}
+
+#[test]
+fn statements_of_fact_are_not_decisions() {
+    for s in [
+        "This test always fails on CI.",
+        "这个特别重要。",
+        "今は JSON にしています。",
+        "We need a cache for the pricing API responses.",
+        "我们的 CLI 要支持 YAML 配置文件，现在 `Config` 结构在 src/config.rs，用的是 serde_json。",
+        "本番の web-03 で /var/log のディスク使用率が 92% になっています。",
+    ] {
+        assert_eq!(user_sentence(s), UserKind::Other, "{s}");
+    }
+}
+
+#[test]
+fn questions_pending_items_and_proposals_are_open() {
+    for s in [
+        "这个要产品确认，先记为待定。",
+        "Should we backport this to the 0.9 branch?",
+        "Let's leave the backport TBD until Maria confirms the MSRV policy.",
+        "Maybe we should also split engine/export.rs, it's 700 lines?",
+        "另外 `--config` 参数要不要支持环境变量 MYTOOL_CONFIG？",
+        "ディスク増設の予算は部長の確認が必要です。",
+        "web-04 にも同じ設定を入れるべきですか？",
+        "Is 30 s enough?",
+    ] {
+        assert!(matches!(user_sentence(s), UserKind::Open(_)), "{s}");
+    }
+    for s in [
+        "So what is the root cause?",
+        "Can you dig into it?",
+        "回滚方案呢？",
+        "原因を調べてもらえますか？",
+    ] {
+        assert_eq!(user_sentence(s), UserKind::Other, "{s}");
+    }
+    for s in [
+        "Thanks, that's exactly what I needed.",
+        "なるほど。",
+        "Morning.",
+    ] {
+        assert_eq!(user_sentence(s), UserKind::SmallTalk, "{s}");
+    }
+}
+
+#[test]
+fn approvals_and_proposals() {
+    assert_eq!(
+        user_sentence("Yes, do that."),
+        UserKind::Approval {
+            strong: true,
+            rest: "do that".into()
+        }
+    );
+    assert_eq!(
+        user_sentence("LGTM, merge it once CI is green."),
+        UserKind::Approval {
+            strong: true,
+            rest: "merge it once CI is green".into()
+        }
+    );
+    assert!(is_deictic("do that") && !is_deictic("merge it once CI is green"));
+    assert_eq!(
+        proposal("I suggest we keep the guard alive until after the rename.").as_deref(),
+        Some("keep the guard alive until after the rename")
+    );
+    assert!(proposal("あわせて、cron を入れておきましょうか？").is_some());
+    assert!(proposal("The root cause is a race.").is_none());
+}

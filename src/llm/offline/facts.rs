@@ -1,0 +1,213 @@
+//! What in a conversation is worth keeping as a fact, and how to name a
+//! discussion: scores from explicit signals (a stated cause, measurements,
+//! commit ids, file:line, issue numbers, warnings), values compared whole.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::classify::{self, has_any, starts_with_word};
+use super::lexicon::words;
+use super::text::{clip, is_cjk, numbers};
+
+/// Longest topic, in UTF-8 bytes.
+const TOPIC_BYTES: usize = 72;
+
+static MEASURE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)\d[\d.,]*\s?(?:ms|µs|us|ns|sec|secs|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?",
+        r"|gib|mib|kib|gb|mb|kb|tb|bytes|qps|rps|lines?|runs?|entries|rows|files|sessions|queries|requests",
+        r"|errors|failures|tokens|s|h|x|%)(?:[^A-Za-z]|$)",
+        r"|\d\s?(?:分钟|小时|天|秒|分|時間|日|件|倍|行|条|台|次|周|週)",
+        r"|\d[\d,]*\s(?:of|out of|in)\s\d",
+    ))
+    .unwrap()
+});
+static FILE_LINE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\w\.[a-z]{1,5}:\d+").unwrap());
+static ISSUE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?:^|[\s(])#\d{2,}\b").unwrap());
+static COMMIT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b[0-9a-f]{7,40}\b").unwrap());
+static PATH_OR_VERSION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[\w.-]+/[\w./-]+|\b\w+\.(?:rs|go|py|ts|js|toml|json|yaml|yml|md|sh|conf|log)\b|\bv?\d+\.\d+(?:\.\d+)?\b")
+        .unwrap()
+});
+
+/// How much a sentence is worth keeping: a stated cause most, then
+/// measurements, precise anchors (commit, file:line, #issue), warnings,
+/// one-line commands, then paths and versions. Questions score nothing.
+pub fn score(s: &str) -> u32 {
+    let l = s.to_lowercase();
+    if classify::is_question(s) || s.chars().count() < 12 {
+        return 0;
+    }
+    let mut score = 0;
+    if words("root_cause").iter().any(|m| l.contains(m)) {
+        score += 4;
+    } else if has_any(&l, words("cause")) {
+        score += 1;
+    }
+    score += match MEASURE.find_iter(s).count() {
+        0 => 0,
+        1 => 2,
+        _ => 3,
+    };
+    let commit = COMMIT.find_iter(&l).any(|m| {
+        let t = m.as_str();
+        t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    if commit || FILE_LINE.is_match(s) {
+        score += 3;
+    }
+    if ISSUE.is_match(s) {
+        score += 2;
+    }
+    if !FILE_LINE.is_match(s) && PATH_OR_VERSION.is_match(s) {
+        score += 1;
+    }
+    if words("warnings").iter().any(|m| l.contains(m)) {
+        score += 2;
+    }
+    if s.len() > 2 && s.starts_with('`') && s.ends_with('`') {
+        score += 2; // a command shown on its own
+    }
+    score
+}
+
+/// The `n` best facts, in their order (ties: the newer).
+pub fn best(facts: &[String], n: usize) -> Vec<String> {
+    let mut idx: Vec<usize> = (0..facts.len()).collect();
+    idx.sort_by_key(|&i| (std::cmp::Reverse(score(&facts[i])), std::cmp::Reverse(i)));
+    idx.truncate(n);
+    idx.sort_unstable();
+    idx.into_iter().map(|i| facts[i].clone()).collect()
+}
+
+/// Fenced code blocks of a single short line: the commands an answer
+/// hands over ("sudo ss -ltnp …"), worth keeping verbatim.
+pub fn one_line_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut block: Option<Vec<&str>> = None;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with("```") || line.starts_with("~~~") {
+            match block.take() {
+                Some(lines) => match lines.as_slice() {
+                    [one] if one.chars().count() <= 80 => out.push(format!("`{one}`")),
+                    _ => {}
+                },
+                None => block = Some(Vec::new()),
+            }
+        } else if let Some(lines) = &mut block {
+            if !line.is_empty() {
+                lines.push(line);
+            }
+        }
+    }
+    out
+}
+
+/// A reply line that reports what was done ("Updated …", "已提交 …").
+pub fn is_status(s: &str) -> bool {
+    let l = s.to_lowercase();
+    s.chars().count() >= 12 && words("status").iter().any(|m| classify::has(&l, m))
+}
+
+/// A short topic from the sentence that opened the discussion: request
+/// words left out, the first clause when it says enough on its own (six
+/// CJK characters or three words), cut at a word boundary.
+pub fn topic_of(sentence: &str) -> String {
+    let mut s = classify::strip_fillers(sentence);
+    while let Some(lead) = words("topic_leads")
+        .iter()
+        .find(|w| starts_with_word(&s.to_lowercase(), w))
+    {
+        s = classify::strip_fillers(&s[lead.len()..]);
+    }
+    let weight =
+        |p: &str| p.chars().filter(|c| is_cjk(*c)).count() + 2 * p.split_whitespace().count();
+    let clause_end = s
+        .char_indices()
+        .find(|&(i, c)| {
+            (c == '，' || c == ',' && s[i + 1..].starts_with(' ')) && weight(&s[..i]) >= 6
+        })
+        .map_or(s.len(), |(i, _)| i);
+    let end = |c: char| c.is_whitespace() || ".!?。！？:：,".contains(c);
+    let mut s = s[..clause_end].trim_end_matches(end);
+    for tail in [" please", " thanks", "吧"] {
+        s = s.strip_suffix(tail).unwrap_or(s).trim_end_matches(end);
+    }
+    clip(s, TOPIC_BYTES)
+}
+
+/// `value` ("5", "10 s", "Thursday") occurs in `text` whole, not as part of
+/// "15", "5.5" or "Thursdays".
+pub fn contains_value(text: &str, value: &str) -> bool {
+    text.match_indices(value).any(|(start, _)| {
+        let end = start + value.len();
+        let before = text[..start].chars().next_back();
+        let after: Vec<char> = text[end..].chars().take(2).collect();
+        let before_ok = !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '.');
+        let after_ok = match after.as_slice() {
+            [c, ..] if c.is_ascii_alphanumeric() => false,
+            ['.' | ',', d, ..] if d.is_ascii_digit() => false,
+            _ => true,
+        };
+        before_ok && after_ok
+    })
+}
+
+/// The number tokens of `text` ("1.75", "10,000"; not "fs4" or "v2.0").
+pub fn number_tokens(text: &str) -> Vec<&str> {
+    numbers(text)
+        .into_iter()
+        .map(|(a, b)| &text[a..b])
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn causes_measurements_and_anchors_score() {
+        assert!(score("The root cause is a race: the flock is released before the rename.") >= 4);
+        assert_eq!(
+            score("It fails in roughly 3 of 50 runs."),
+            3,
+            "two measurements"
+        );
+        assert_eq!(score("It took 41 ms on average."), 2);
+        assert_eq!(score("I committed it as 9c1e4f2 today."), 3);
+        assert_eq!(score("`src/engine/export.rs:88` calls `unwrap()` here."), 3);
+        assert_eq!(
+            score("不过要注意：serde_yaml 0.9.34 已经被作者标记为 deprecated。"),
+            3
+        );
+        assert_eq!(score("What is the p99 latency in ms?"), 0);
+        assert_eq!(score("Sure, I can look into that."), 0);
+    }
+
+    #[test]
+    fn topics_are_phrases_not_fragments() {
+        assert_eq!(
+            topic_of("Please review PR #412, which adds the `export` subcommand."),
+            "review PR #412"
+        );
+        assert_eq!(
+            topic_of("我们的 CLI 要支持 YAML 配置文件，现在 `Config` 结构在 src/config.rs。"),
+            "我们的 CLI 要支持 YAML 配置文件"
+        );
+        assert_eq!(
+            topic_of("Hi, can you help me with the backup job?"),
+            "the backup job"
+        );
+    }
+
+    #[test]
+    fn values_match_whole() {
+        assert!(contains_value("timeout 10 s, one retry", "10 s"));
+        assert!(!contains_value("make it 10 minutes", "10 s"));
+        assert!(!contains_value("15 minutes", "5"));
+        assert!(!contains_value("5.5 minutes", "5"));
+        assert!(contains_value("release on Thursday with #1187", "Thursday"));
+        assert_eq!(number_tokens("fs4 0.8, v2.0 and 10,000"), ["0.8", "10,000"]);
+    }
+}

@@ -1,0 +1,498 @@
+//! Text handling for the offline summarizer: sentence segmentation that
+//! keeps decimals, versions, paths, abbreviations, URLs and code intact,
+//! clipping that never cuts a number or identifier, and the key terms two
+//! statements are compared by.
+
+use super::lexicon::words;
+
+/// A sentence of prose, trimmed, with list markers and tool tags removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sentence {
+    pub text: String,
+    /// The line it came from started with `[call]`: a tool invocation.
+    pub tool_call: bool,
+}
+
+/// Ideographic full stops and marks: they end a sentence with no space after.
+fn is_cjk_terminal(c: char) -> bool {
+    matches!(c, '。' | '！' | '？' | '；' | '｡')
+}
+
+fn is_closer(c: char) -> bool {
+    matches!(
+        c,
+        '"' | '\'' | '”' | '’' | ')' | ']' | '」' | '』' | '）' | '】' | '》' | '〉'
+    )
+}
+
+pub fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x3040..=0x30FF      // Hiragana, Katakana
+        | 0x31F0..=0x31FF    // Katakana extensions
+        | 0x3400..=0x4DBF    // CJK extension A
+        | 0x4E00..=0x9FFF    // CJK unified ideographs
+        | 0xAC00..=0xD7AF    // Hangul syllables
+        | 0xF900..=0xFAFF    // CJK compatibility ideographs
+    )
+}
+
+pub fn is_kana(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x31F0..=0x31FF)
+}
+
+fn is_hiragana(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x309F)
+}
+
+/// The prose sentences of a message; fenced code blocks are left out (they
+/// are not statements a summary quotes), inline code and URLs stay whole.
+pub fn sentences(text: &str) -> Vec<Sentence> {
+    let mut out = Vec::new();
+    let mut in_fence = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        let (body, tool_call) = strip_line_marker(trimmed);
+        for s in split_line(body) {
+            let s = clean(s);
+            if !s.is_empty() {
+                out.push(Sentence { text: s, tool_call });
+            }
+        }
+    }
+    out
+}
+
+/// Remove a list marker (`- `, `* `, `1. `, `・`) or a tool tag at the start
+/// of a line; say whether it was a tool call.
+fn strip_line_marker(line: &str) -> (&str, bool) {
+    for tag in ["[call]", "[result]", "[assistant]", "[context]"] {
+        if let Some(rest) = line.strip_prefix(tag) {
+            return (rest.trim_start(), tag == "[call]");
+        }
+    }
+    for marker in ["- ", "* ", "• ", "・", "> "] {
+        if let Some(rest) = line.strip_prefix(marker) {
+            return (rest.trim_start(), false);
+        }
+    }
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 && digits <= 3 {
+        let rest = &line[digits..];
+        for sep in [". ", ") ", "、", "．"] {
+            if let Some(r) = rest.strip_prefix(sep) {
+                return (r.trim_start(), false);
+            }
+        }
+    }
+    (line, false)
+}
+
+/// Collapse whitespace runs into one space and trim.
+fn clean(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Split one line (no newlines) into sentences.
+fn split_line(line: &str) -> Vec<&str> {
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < chars.len() {
+        let (pos, c) = chars[i];
+        // Inline code: up to the closing backtick, if there is one.
+        if c == '`' {
+            if let Some(j) = (i + 1..chars.len()).find(|&j| chars[j].1 == '`') {
+                i = j + 1;
+                continue;
+            }
+        }
+        // URLs run to the next whitespace.
+        if (c == 'h' || c == 'f') && starts_url(&line[pos..]) {
+            let url_start = i;
+            while i < chars.len() && !chars[i].1.is_whitespace() {
+                i += 1;
+            }
+            // Trailing punctuation belongs to the sentence, not the URL.
+            while i > url_start + 1 && matches!(chars[i - 1].1, '.' | '!' | '?' | ',' | ';' | ')') {
+                i -= 1;
+            }
+            while i < chars.len() && chars[i].1 == ')' {
+                i += 1;
+            }
+            continue;
+        }
+        if is_cjk_terminal(c) {
+            let mut j = i + 1;
+            while j < chars.len() && (is_cjk_terminal(chars[j].1) || is_closer(chars[j].1)) {
+                j += 1;
+            }
+            let end = chars.get(j).map_or(line.len(), |x| x.0);
+            out.push(&line[start..end]);
+            start = end;
+            i = j;
+            continue;
+        }
+        if matches!(c, '.' | '!' | '?') {
+            let mut j = i + 1;
+            while j < chars.len() && matches!(chars[j].1, '.' | '!' | '?') {
+                j += 1;
+            }
+            while j < chars.len() && is_closer(chars[j].1) {
+                j += 1;
+            }
+            let at_end = j == chars.len();
+            let space_after = at_end || chars[j].1.is_whitespace();
+            if space_after && !(c == '.' && keeps_going(line, &chars, start, i, j)) {
+                let end = chars.get(j).map_or(line.len(), |x| x.0);
+                out.push(&line[start..end]);
+                start = end;
+            }
+            i = j;
+            continue;
+        }
+        i += 1;
+    }
+    if start < line.len() {
+        out.push(&line[start..]);
+    }
+    out
+}
+
+fn starts_url(s: &str) -> bool {
+    ["https://", "http://", "ftp://", "file://"]
+        .iter()
+        .any(|p| s.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p)))
+}
+
+/// A `.` at `dot` (followed by whitespace) that does not end the sentence:
+/// an abbreviation, an initial, or a list number at the start of the text.
+fn keeps_going(line: &str, chars: &[(usize, char)], start: usize, dot: usize, next: usize) -> bool {
+    let word_start = (0..dot)
+        .rev()
+        .find(|&k| chars[k].1.is_whitespace() || chars[k].1 == '(')
+        .map_or(0, |k| k + 1);
+    let word = &line[chars[word_start].0..chars[dot].0];
+    let lower = word.to_lowercase();
+    if lower.is_empty() {
+        return false;
+    }
+    if chars[word_start].0 == start && word.chars().all(|c| c.is_ascii_digit()) {
+        return true; // "1. " list number
+    }
+    let single_initial = word.chars().count() == 1 && word.chars().all(|c| c.is_ascii_uppercase());
+    if single_initial {
+        return true;
+    }
+    if words("abbreviations").contains(&lower.as_str()) {
+        // "etc." can end a sentence: then the next word starts a new one.
+        if lower == "etc" {
+            let following = chars[next..]
+                .iter()
+                .map(|x| x.1)
+                .find(|c| !c.is_whitespace());
+            return !following.is_some_and(char::is_uppercase);
+        }
+        return true;
+    }
+    false
+}
+
+/// Cut `text` to at most `max` bytes of UTF-8 (a CJK character is three,
+/// which is about what it carries next to a Latin letter) at a boundary
+/// that is not inside a number, identifier, path or code span, marking the
+/// cut with "…".
+pub fn clip(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_owned();
+    }
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut ticks = 0;
+    let mut best = None;
+    for k in 1..chars.len() {
+        if chars[k].0 > max {
+            break;
+        }
+        if chars[k - 1].1 == '`' {
+            ticks += 1;
+        }
+        let (prev, next) = (chars[k - 1].1, chars[k].1);
+        let inside_token = is_token_char(prev) && is_token_char(next);
+        if ticks % 2 == 0 && !inside_token {
+            best = Some(chars[k].0);
+        }
+    }
+    let cut = best.unwrap_or_else(|| {
+        chars
+            .iter()
+            .map(|c| c.0)
+            .take_while(|i| *i <= max)
+            .last()
+            .unwrap_or(0)
+    });
+    let head = text[..cut].trim_end_matches(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | '，' | '、' | ':' | '：' | ';' | '(' | '（')
+    });
+    format!("{head}…")
+}
+
+fn is_token_char(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(c, '.' | '_' | '-' | '/' | ':' | '%' | '#' | '~' | '@' | '+')
+}
+
+/// Chinese characters that are grammar, not subject: they break runs.
+const ZH_FUNCTION_CHARS: &str = "的了在是我你他她它们要把从到和与及就吧呢吗也都还这那个一下上中里为对被让给很太再先又而或但如果么啊呀嘛着过得地用改成不没有请能会可以";
+
+/// The terms a statement is about: lower-cased identifiers and words (not
+/// bare numbers, not stop words), lightly stemmed; and for CJK, bigrams of
+/// content characters (Kanji/Katakana runs in Japanese, Han runs broken at
+/// function characters in Chinese).
+pub fn terms(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |t: String| {
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    };
+    for raw in text.split(|c: char| !(is_token_char(c) || c.is_alphanumeric() && !is_cjk(c))) {
+        let t = raw
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        if t.is_empty()
+            || t.chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | ':'))
+        {
+            continue;
+        }
+        if !t.is_ascii() {
+            continue; // CJK handled below
+        }
+        if words("stopwords").contains(&t.as_str()) || t.len() < 2 {
+            continue;
+        }
+        push(stem(&t));
+    }
+    let japanese = text.chars().any(is_kana);
+    let mut run: Vec<char> = Vec::new();
+    let flush = |run: &mut Vec<char>, push: &mut dyn FnMut(String)| {
+        for w in run.windows(2) {
+            push(w.iter().collect());
+        }
+        run.clear();
+    };
+    for c in text.chars() {
+        let content = is_cjk(c)
+            && if japanese {
+                !is_hiragana(c)
+            } else {
+                !ZH_FUNCTION_CHARS.contains(c)
+            };
+        if content {
+            run.push(c);
+        } else {
+            flush(&mut run, &mut push);
+        }
+    }
+    flush(&mut run, &mut push);
+    out
+}
+
+fn stem(w: &str) -> String {
+    if w.len() > 4 && w.ends_with("ies") {
+        return format!("{}y", &w[..w.len() - 3]);
+    }
+    if w.len() > 5 && w.ends_with("ing") {
+        return w[..w.len() - 3].to_owned();
+    }
+    if w.len() > 4 && w.ends_with("ed") && !w.ends_with("eed") {
+        return w[..w.len() - 2].to_owned();
+    }
+    if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") {
+        return w[..w.len() - 1].to_owned();
+    }
+    w.to_owned()
+}
+
+/// How many terms two term lists share.
+pub fn shared(a: &[String], b: &[String]) -> usize {
+    a.iter().filter(|t| b.contains(t)).count()
+}
+
+/// Number-like tokens (`3`, `1.75`, `0.5`, `10,000`, `22.04`, `2026-01-01`)
+/// with their byte ranges.
+pub fn numbers(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let attached = |i: usize| {
+        // part of an identifier ("fs4", "v2.0", "utf8mb4"), not a number
+        i > 0
+            && (b[i - 1].is_ascii_alphanumeric()
+                || b[i - 1] == b'_'
+                || b[i - 1] == b'.' && i > 1 && b[i - 2].is_ascii_alphanumeric())
+    };
+    while i < b.len() {
+        if b[i].is_ascii_digit() && !attached(i) {
+            let start = i;
+            while i < b.len()
+                && (b[i].is_ascii_digit()
+                    || matches!(b[i], b'.' | b',' | b'-' | b':')
+                        && i + 1 < b.len()
+                        && b[i + 1].is_ascii_digit())
+            {
+                i += 1;
+            }
+            out.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(s: &str) -> Vec<String> {
+        sentences(s).into_iter().map(|s| s.text).collect()
+    }
+
+    #[test]
+    fn decimals_versions_paths_and_abbreviations_stay_whole() {
+        assert_eq!(
+            texts("Switch to fs4 and bump MSRV to 1.75. Set the threshold to 0.5 s. Done."),
+            [
+                "Switch to fs4 and bump MSRV to 1.75.",
+                "Set the threshold to 0.5 s.",
+                "Done."
+            ]
+        );
+        assert_eq!(
+            texts("Use thiserror, i.e. return crate::Error from src/engine/export.rs. It took 41 ms vs. 12 ms, e.g. on 10,000 rows."),
+            [
+                "Use thiserror, i.e. return crate::Error from src/engine/export.rs.",
+                "It took 41 ms vs. 12 ms, e.g. on 10,000 rows."
+            ]
+        );
+        assert_eq!(
+            texts("See https://docs.rs/serde_yaml/0.9.34/serde_yaml/. Then ask Mr. Smith etc. about it. Logs, traces etc. Next topic."),
+            [
+                "See https://docs.rs/serde_yaml/0.9.34/serde_yaml/.",
+                "Then ask Mr. Smith etc. about it.",
+                "Logs, traces etc.",
+                "Next topic."
+            ]
+        );
+        assert_eq!(
+            texts("Run `cargo test -- --test-threads 8. really` first. J. Smith agreed."),
+            [
+                "Run `cargo test -- --test-threads 8. really` first.",
+                "J. Smith agreed."
+            ]
+        );
+    }
+
+    #[test]
+    fn cjk_marks_and_japanese_ellipses() {
+        assert_eq!(
+            texts("就用 PostgreSQL 16 吧。迁移窗口定在周六凌晨 2 点！要不要通知？好；"),
+            [
+                "就用 PostgreSQL 16 吧。",
+                "迁移窗口定在周六凌晨 2 点！",
+                "要不要通知？",
+                "好；"
+            ]
+        );
+        assert_eq!(
+            texts("非圧縮のまま残っていました…。ほかは 3 GB 程度です。下がりました！「了解」。"),
+            [
+                "非圧縮のまま残っていました…。",
+                "ほかは 3 GB 程度です。",
+                "下がりました！",
+                "「了解」。"
+            ]
+        );
+    }
+
+    #[test]
+    fn code_fences_lists_and_tool_lines() {
+        let s = sentences(
+            "Changes:\n- `Cargo.toml`: fs4 = \"0.8\".\n1. First step. Second.\n```rust\nlet x = 1.5; x.max(2.0);\n```\n[call] run {\"cmd\": \"ls\"}\n[result] 11 of 200 runs failed.",
+        );
+        let t: Vec<&str> = s.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(
+            t,
+            [
+                "Changes:",
+                "`Cargo.toml`: fs4 = \"0.8\".",
+                "First step.",
+                "Second.",
+                "run {\"cmd\": \"ls\"}",
+                "11 of 200 runs failed."
+            ]
+        );
+        assert!(s[4].tool_call && !s[5].tool_call);
+    }
+
+    #[test]
+    fn where_unicode_sentence_bounds_break() {
+        // unicode-segmentation 1.13 (UAX #29) keeps "1.75" but splits each
+        // of these in two: after "Mr. " and "vs. " before a capital, inside
+        // a code span, and at the "?" of a URL's query.
+        assert_eq!(
+            texts("Ask Mr. Smith about Redis vs. Memcached. Run `cargo test. Really` now. See https://x.io/a.b?c=1. OK."),
+            [
+                "Ask Mr. Smith about Redis vs. Memcached.",
+                "Run `cargo test. Really` now.",
+                "See https://x.io/a.b?c=1.",
+                "OK."
+            ]
+        );
+    }
+
+    #[test]
+    fn clip_never_cuts_inside_a_number_or_identifier() {
+        let s = "bump the MSRV to 1.75 and switch src/store/lock.rs to fs4 0.8.1 now";
+        for max in 5..s.len() {
+            let c = clip(s, max);
+            let head = c.trim_end_matches('…');
+            assert!(s.starts_with(head), "{c}");
+            let rest = &s[head.len()..];
+            assert!(
+                rest.is_empty() || rest.starts_with(' ') || head.ends_with(' '),
+                "cut inside a token at {max}: {c:?}"
+            );
+        }
+        assert_eq!(clip("短い", 6), "短い");
+        let cut = clip("迁移窗口定在周六凌晨两点并且通知所有下游团队", 24);
+        assert_eq!(
+            cut, "迁移窗口定在周六…",
+            "eight CJK characters are 24 bytes"
+        );
+    }
+
+    #[test]
+    fn terms_and_numbers() {
+        let t = terms("Switch to fs4 for the locking and bump MSRV to 1.75");
+        assert!(t.contains(&"fs4".to_string()) && t.contains(&"lock".to_string()));
+        assert!(!t.iter().any(|x| x == "1.75" || x == "switch"));
+        let zh = terms("迁移窗口定在周六凌晨 2 点");
+        assert!(zh.contains(&"窗口".to_string()) && zh.contains(&"凌晨".to_string()));
+        let ja = terms("夜間の自動再起動はしないでください");
+        assert!(ja.contains(&"再起".to_string()) && !ja.iter().any(|x| x.contains('の')));
+        let n: Vec<&str> = numbers("MSRV 1.75, 3 of 50, 10,000 rows, v2.0 and fs4")
+            .into_iter()
+            .map(|(a, b)| &"MSRV 1.75, 3 of 50, 10,000 rows, v2.0 and fs4"[a..b])
+            .collect();
+        assert_eq!(n, ["1.75", "3", "50", "10,000"]);
+    }
+}
