@@ -348,7 +348,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__edit)
-            opts="-n -y -q -v -h --action --cause --keywords --touch --embed-url --embed-model --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --action --cause --keywords --touch --embed-url --embed-model --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -538,7 +538,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__prune)
-            opts="-n -y -q -v -h --expired --not-resolved --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --expired --not-resolved --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -564,13 +564,13 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__search)
-            opts="-q -v -h --match --tool --limit --touch-hits --force --embed-url --embed-model --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-y -q -v -h --by --tool --limit --touch-hits --yes --force --embed-url --embed-model --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --match)
+                --by)
                     COMPREPLY=($(compgen -W "semantic keyword" -- "${cur}"))
                     return 0
                     ;;

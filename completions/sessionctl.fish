@@ -258,7 +258,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l action -d 'The new action; - reads it from stdin; without it, $EDITOR on a terminal' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l cause -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l cause -d 'The new cause (what was behind the failure)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l keywords -d 'Replace the keywords (comma-separated)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l embed-url -d 'OpenAI-compatible embeddings server [env: SESSIONCTL_EMBED_BASE_URL]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l embed-model -d 'Embedding model [env: SESSIONCTL_EMBED_MODEL; default: text-embedding-3-small]' -r
@@ -270,7 +270,6 @@ never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l touch -d 'Restart the 90-day TTL instead of keeping it (also revives an expired record)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l purge -d 'Delete instead of moving to sessions/.Trash'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l force -d 'Write even though Agenvoy seems to be running, or the ToriiDB log has lines of an unknown format'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s q -l quiet -d 'Print nothing but errors'
@@ -287,7 +286,6 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l not-resolved -d 'Remove records whose outcome is not `resolved` (default: both kinds)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l purge -d 'Delete instead of moving to sessions/.Trash'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l force -d 'Write even though Agenvoy seems to be running, or the ToriiDB log has lines of an unknown format'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s q -l quiet -d 'Print nothing but errors'
@@ -295,10 +293,10 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l match -r -f -a "semantic\t''
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l by -d 'How to search: keyword (Agenvoy\'s Contains rule) or semantic (vectors)' -r -f -a "semantic\t''
 keyword\t''"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l tool -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l limit -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l tool -d 'Only records of this tool (Agenvoy\'s `<tool>:*` pattern)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l limit -d 'At most this many records (an agent gets 3)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l embed-url -d 'OpenAI-compatible embeddings server [env: SESSIONCTL_EMBED_BASE_URL]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l embed-model -d 'Embedding model [env: SESSIONCTL_EMBED_MODEL; default: text-embedding-3-small]' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
@@ -306,7 +304,8 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l touch-hits -d 'Refresh the 90-day TTL of what is returned, as an agent\'s lookup does'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l touch-hits -d 'Refresh the 90-day TTL of what is returned, as an agent\'s lookup does (a write: needs --yes without a terminal)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -s y -l yes -d 'With --touch-hits: do not ask'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l force -d 'Write even though Agenvoy seems to be running (with --touch-hits)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print nothing but errors'
@@ -325,9 +324,9 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l log -d '
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l all
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l all -d 'Every session and the shared stores (the default when none is named)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l repair -d 'Fix what is safe to fix (needs --yes without a terminal)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s y -l yes
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s y -l yes -d 'With --repair: do not ask'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l force -d 'Repair even though Agenvoy seems to be running'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s q -l quiet -d 'Print nothing but errors'

@@ -381,6 +381,7 @@ pub struct ErrorsEditArgs {
     /// The new action; - reads it from stdin; without it, $EDITOR on a terminal
     #[arg(long)]
     pub action: Option<String>,
+    /// The new cause (what was behind the failure)
     #[arg(long)]
     pub cause: Option<String>,
     /// Replace the keywords (comma-separated)
@@ -392,7 +393,7 @@ pub struct ErrorsEditArgs {
     #[command(flatten)]
     pub embed: EmbedArgs,
     #[command(flatten)]
-    pub write: WriteArgs,
+    pub write: ChangeArgs,
 }
 
 #[derive(Debug, Args)]
@@ -404,7 +405,24 @@ pub struct ErrorsPruneArgs {
     #[arg(long)]
     pub not_resolved: bool,
     #[command(flatten)]
-    pub write: WriteArgs,
+    pub write: ChangeArgs,
+}
+
+/// The write flags of commands that keep no trash copy of what they change.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct ChangeArgs {
+    /// Print exactly what would change, change nothing
+    #[arg(short = 'n', long)]
+    pub dry_run: bool,
+
+    /// Do not ask for confirmation (required when stdin is not a terminal)
+    #[arg(short, long)]
+    pub yes: bool,
+
+    /// Write even though Agenvoy seems to be running, or the ToriiDB log has
+    /// lines of an unknown format
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -415,16 +433,24 @@ pub enum MatchMode {
 
 #[derive(Debug, Args)]
 pub struct ErrorsSearchArgs {
+    /// What a failing tool call would look up: words of its error, or a symptom
     pub query: String,
-    #[arg(long = "match", value_enum, default_value = "keyword")]
-    pub mode: MatchMode,
+    /// How to search: keyword (Agenvoy's Contains rule) or semantic (vectors)
+    #[arg(long, value_enum, default_value = "keyword", value_name = "HOW")]
+    pub by: MatchMode,
+    /// Only records of this tool (Agenvoy's `<tool>:*` pattern)
     #[arg(long)]
     pub tool: Option<String>,
+    /// At most this many records (an agent gets 3)
     #[arg(long, default_value_t = 3)]
     pub limit: usize,
     /// Refresh the 90-day TTL of what is returned, as an agent's lookup does
+    /// (a write: needs --yes without a terminal)
     #[arg(long)]
     pub touch_hits: bool,
+    /// With --touch-hits: do not ask
+    #[arg(short, long)]
+    pub yes: bool,
     /// Write even though Agenvoy seems to be running (with --touch-hits)
     #[arg(long)]
     pub force: bool,
@@ -437,11 +463,13 @@ pub struct CheckArgs {
     /// Sessions to check [default: all, and the shared stores]
     #[arg(value_name = "SESSION")]
     pub sessions: Vec<String>,
+    /// Every session and the shared stores (the default when none is named)
     #[arg(long, conflicts_with = "sessions")]
     pub all: bool,
     /// Fix what is safe to fix (needs --yes without a terminal)
     #[arg(long)]
     pub repair: bool,
+    /// With --repair: do not ask
     #[arg(short, long)]
     pub yes: bool,
     /// Repair even though Agenvoy seems to be running

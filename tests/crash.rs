@@ -546,7 +546,7 @@ const TORII_WRITERS: &[Torii] = &[
         rerun_appends: true,
     },
     Torii {
-        args: &["errors", "search", "permission", "--touch-hits"],
+        args: &["errors", "search", "permission", "--touch-hits", "--yes"],
         setup: fixture_copy,
         db: 2,
         rerun_appends: true,
@@ -717,7 +717,7 @@ fn a_disk_that_fills_up_mid_append_leaves_no_partial_line() {
             100,
         ),
         (
-            &["errors", "search", "permission", "--touch-hits"],
+            &["errors", "search", "permission", "--touch-hits", "--yes"],
             fixture_copy,
             30,
         ),

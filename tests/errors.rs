@@ -35,8 +35,7 @@ fn list_shows_the_live_records_in_agenvoys_shape() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let v = json_of(&out);
-    let errs = v["errors"].as_array().unwrap();
+    let errs = results(&out);
     assert_eq!(errs.len(), 2);
     assert_eq!(
         errs[0]["key"], "run_command:1764550000222222222",
@@ -45,12 +44,13 @@ fn list_shows_the_live_records_in_agenvoys_shape() {
     assert_eq!(errs[1]["id"], "3f1c");
     assert_eq!(errs[1]["cause"], "slow upstream");
     assert_eq!(errs[1]["expire_at"], 4102444800i64);
+    assert_eq!(errs[1]["expires_at"], "2100-01-01T00:00:00Z");
     assert_eq!(errs[1]["keywords"][2], "error_type:timeout");
     let only = sessionctl(root.path())
         .args(["errors", "list", "--tool", "fetch_page", "--json"])
         .output()
         .unwrap();
-    assert_eq!(json_of(&only)["errors"].as_array().unwrap().len(), 1);
+    assert_eq!(results(&only).len(), 1);
 }
 
 /// Replays a log with ToriiDB's rules, independently of our reader: lines
@@ -150,7 +150,7 @@ fn edit_rewrites_the_action_and_keeps_the_ttl_byte_for_byte() {
         .args(["errors", "edit", "3f1c", "--touch", "--yes", "--json"])
         .output()
         .unwrap();
-    let exp = json_of(&out)["expire_at"].as_i64().unwrap();
+    let exp = one(&out)["expire_at"].as_i64().unwrap();
     let now = chrono::Utc::now().timestamp();
     assert!((exp - (now + 7_776_000)).abs() < 10);
 }
@@ -199,7 +199,7 @@ fn show_accepts_unique_id_prefixes_and_lists_ambiguous_ones() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["key"], "fetch_page:1764547200111111111");
     assert_eq!(v["has_vector"], false);
     assert!(v["ttl_seconds"].as_i64().unwrap() > 0);
@@ -233,21 +233,20 @@ fn prune_removes_exactly_expired_and_unresolved_records() {
         .args(["errors", "prune", "--dry-run", "--json"])
         .output()
         .unwrap();
-    let v = json_of(&out);
-    assert_eq!(
-        (v["expired"].as_u64(), v["not_resolved"].as_u64()),
-        (Some(1), Some(2))
-    );
+    let v = results(&out);
+    let reasons = |r: &str| v.iter().filter(|p| p["reason"] == r).count();
+    assert_eq!((reasons("expired"), reasons("not-resolved")), (1, 2));
+    assert!(v.iter().all(|p| p["dry_run"] == true));
     let out = sessionctl(r)
         .args(["errors", "prune", "--not-resolved", "--yes", "--json"])
         .output()
         .unwrap();
-    assert_eq!(json_of(&out)["removed"], 2);
+    assert_eq!(results(&out).len(), 2);
     let out = sessionctl(r)
         .args(["errors", "prune", "--yes", "--json"])
         .output()
         .unwrap();
-    assert_eq!(json_of(&out)["removed"], 1);
+    assert_eq!(results(&out).len(), 1);
     let left: Vec<String> = db(r, 2).all().map(|(k, _)| k.clone()).collect();
     assert_eq!(left.len(), 2, "{left:?}");
     assert!(left.contains(&"fetch_page:1764547200111111111".to_string()));
@@ -268,9 +267,7 @@ fn keyword_search_is_agenvoys_related_errors() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        json_of(&out)["errors"]
-            .as_array()
-            .unwrap()
+        results(&out)
             .iter()
             .map(|e| e["id"].as_str().unwrap().to_owned())
             .collect()
@@ -312,10 +309,11 @@ fn semantic_search_against_a_real_embeddings_server() {
             "errors",
             "search",
             "slow page loads",
-            "--match",
+            "--by",
             "semantic",
             "--json",
             "--touch-hits",
+            "--yes",
             "--limit",
             "1",
         ])
@@ -326,10 +324,11 @@ fn semantic_search_against_a_real_embeddings_server() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
-    assert_eq!(v["match"], "semantic");
-    assert_eq!(v["errors"][0]["id"], "3f1c");
-    assert!(v["errors"][0]["score"].as_f64().unwrap() > 0.99);
+    let v = results(&out);
+    assert_eq!(v[0]["by"], "semantic");
+    assert_eq!(v[0]["id"], "3f1c");
+    assert!(v[0]["score"].as_f64().unwrap() > 0.99);
+    assert_eq!(v[0]["touched"], true);
     assert_eq!(server.hits(), 1);
     let q = &server.requests.lock().unwrap()[0];
     assert_eq!(q.path, "/v1/embeddings");
@@ -352,15 +351,15 @@ fn semantic_search_against_a_real_embeddings_server() {
             "errors",
             "search",
             "shell errors",
-            "--match",
+            "--by",
             "semantic",
             "--json",
         ])
         .output()
         .unwrap();
-    let v = json_of(&out);
-    assert_eq!(v["match"], "semantic");
-    assert_eq!(v["errors"][0]["id"], "9a2b");
+    let v = results(&out);
+    assert_eq!(v[0]["by"], "semantic");
+    assert_eq!(v[0]["id"], "9a2b");
 
     // no embedder, no cache: a notice and a keyword search
     let out = sessionctl(r)
@@ -368,7 +367,7 @@ fn semantic_search_against_a_real_embeddings_server() {
             "errors",
             "search",
             "permission",
-            "--match",
+            "--by",
             "semantic",
             "--json",
         ])
@@ -376,7 +375,7 @@ fn semantic_search_against_a_real_embeddings_server() {
         .unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no embedder"));
-    assert_eq!(json_of(&out)["match"], "keyword");
+    assert_eq!(results(&out)[0]["by"], "keyword");
 }
 
 #[test]
@@ -412,10 +411,88 @@ fn edit_re_embeds_when_an_embedder_is_configured() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(json_of(&out)["vector"], "re-embedded");
+    assert_eq!(one(&out)["vector"], "re-embedded");
     let e = db(r, 2)
         .get("run_command:1764550000222222222")
         .unwrap()
         .clone();
     assert_eq!(e.vector_f32().unwrap().len(), 256);
+}
+
+#[test]
+fn writes_say_so_and_ask_and_an_empty_fix_is_refused() {
+    let root = fixture_copy();
+    let r = root.path();
+    let before = snapshot(r);
+    // --touch-hits writes: without a terminal it needs --yes
+    let out = sessionctl(r)
+        .args(["errors", "search", "permission", "--touch-hits"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--yes"));
+    // blanking the fix is refused
+    let out = sessionctl(r)
+        .args(["errors", "edit", "9a2b", "--action", "  ", "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(64));
+    assert_eq!(before, snapshot(r), "nothing written");
+    // errors commands keep no trash: no --purge that promises one
+    let out = sessionctl(r)
+        .args(["errors", "prune", "--purge", "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(64));
+    // a touch says what it did
+    let out = sessionctl(r)
+        .args(["errors", "search", "permission", "--touch-hits", "--yes"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("refreshed the TTL of 1 record(s)"));
+}
+
+#[test]
+fn listed_ids_are_the_shortest_unique_prefixes() {
+    let root = fixture_copy();
+    let r = root.path();
+    // 15 records whose ids share their first 8 characters
+    let lines: Vec<Value> = (0..15)
+        .map(|i| {
+            json!({"ts":1,"cmd":"SET","key":format!("read_file:17646{i:014}"),
+                   "value":record(&format!("00000000{i:02x}ff"),"read_file","resolved","s"),
+                   "expire_at":4102444800i64})
+        })
+        .collect();
+    append_db2(r, &lines);
+    let out = sessionctl(r).args(["errors", "list"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let shown: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(shown.len(), 17, "{text}");
+    assert!(shown.contains(&"0000000003"), "{text}");
+    assert!(shown.contains(&"3f1c"), "short ids stay whole: {text}");
+    // every id shown can be typed back
+    for id in shown {
+        let out = sessionctl(r).args(["errors", "show", id]).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{id}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // an ambiguous prefix names at most 10 and counts the rest
+    let out = sessionctl(r)
+        .args(["errors", "show", "00000000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(64));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("matches 15 records") && err.contains("and 5 more"),
+        "{err}"
+    );
 }

@@ -203,9 +203,7 @@ fn with_zero_expiries() -> tempfile::TempDir {
 }
 
 fn ids(out: &std::process::Output) -> Vec<String> {
-    json_of(out)["errors"]
-        .as_array()
-        .unwrap()
+    results(out)
         .iter()
         .map(|e| e["id"].as_str().unwrap().to_owned())
         .collect()
@@ -223,20 +221,15 @@ fn expire_at_zero_is_expired_for_list_search_touch_edit_and_prune() {
             .unwrap()
     };
     assert_eq!(ids(&list(&[])), ["3f1c"], "expired records are hidden");
-    let all = json_of(&list(&["--expired"]));
-    let zero = all["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["id"] == "ee00")
-        .unwrap();
+    let all = results(&list(&["--expired"]));
+    let zero = all.iter().find(|e| e["id"] == "ee00").unwrap();
     assert_eq!(zero["expire_at"], 0);
 
     // search and --touch-hits do not see them (nor revive them)
     let log = std::fs::read(db2_log(r)).unwrap();
     for q in ["permission", "zero ttl"] {
         let out = sessionctl(r)
-            .args(["errors", "search", q, "--touch-hits", "--json"])
+            .args(["errors", "search", q, "--touch-hits", "--yes", "--json"])
             .output()
             .unwrap();
         assert!(ids(&out).is_empty(), "{q}");
@@ -260,7 +253,7 @@ fn expire_at_zero_is_expired_for_list_search_touch_edit_and_prune() {
         ])
         .output()
         .unwrap();
-    let exp = json_of(&out)["expire_at"].as_i64().unwrap();
+    let exp = one(&out)["expire_at"].as_i64().unwrap();
     assert!((exp - (chrono::Utc::now().timestamp() + 7_776_000)).abs() < 10);
     assert_eq!(ids(&list(&[])), ["ee00", "3f1c"]);
 
@@ -269,7 +262,8 @@ fn expire_at_zero_is_expired_for_list_search_touch_edit_and_prune() {
         .args(["errors", "prune", "--expired", "--yes", "--json"])
         .output()
         .unwrap();
-    assert_eq!(json_of(&out)["keys"], json!([RUN]));
+    let keys: Vec<Value> = results(&out).iter().map(|p| p["key"].clone()).collect();
+    assert_eq!(keys, [json!(RUN)]);
 }
 
 #[test]

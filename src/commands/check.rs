@@ -6,7 +6,7 @@ use anyhow::Result;
 use comfy_table::Cell;
 use serde::Serialize;
 
-use crate::cli::{CheckArgs, WriteArgs};
+use crate::cli::CheckArgs;
 use crate::commands::{sessions::torii_now, targets, Context};
 use crate::engine::sessions;
 use crate::error::exit;
@@ -278,14 +278,8 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
         ctx.out
             .warn("not repairing anything while some data cannot be read; fix the unreadable findings first");
     } else if args.repair && findings.iter().any(|f| f.repairable) {
-        let write = WriteArgs {
-            dry_run: false,
-            yes: args.yes,
-            purge: false,
-            force: args.force,
-        };
         let n = findings.iter().filter(|f| f.repairable).count();
-        if !targets::confirm(&write, &format!("Repair {n} finding(s)?"))? {
+        if !targets::ask(None, args.yes, &format!("Repair {n} finding(s)?"))? {
             ctx.out.line("aborted; nothing changed")?;
             return Ok(exit::FINDINGS);
         }

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::cli::{
     ErrorsEditArgs, ErrorsListArgs, ErrorsPruneArgs, ErrorsSearchArgs, ErrorsShowArgs, MatchMode,
 };
-use crate::commands::{load_db, targets, Context};
+use crate::commands::{load_db, targets, Context, Done};
 use crate::engine::errors::{self, ErrorItem, Filter, TTL_SECS};
 use crate::error::{exit, Error};
 use crate::llm::embed::{self, Embedder};
@@ -18,11 +18,6 @@ use crate::output::head_cut;
 use crate::store::torii::{self, Db, DB_ERROR_MEMORY};
 use crate::store::{lock, runtime};
 use crate::timefmt;
-
-#[derive(Serialize)]
-struct Listing<'a> {
-    errors: &'a [ErrorItem],
-}
 
 fn expires_in(i: &ErrorItem, now: i64) -> String {
     match i.expire_at {
@@ -48,9 +43,12 @@ fn table(ctx: &Context, items: &[ErrorItem], now: i64) -> std::io::Result<()> {
     let mut t = ctx.out.new_table(&[
         "ID", "TOOL", "KEYWORDS", "SYMPTOM", "ACTION", "OUTCOME", "RECORDED", "EXPIRES",
     ]);
-    for i in items {
+    // The shortest prefix that tells each id apart (at least 8 characters),
+    // so what is shown can be typed back into `errors show` or `edit`.
+    let ids = errors::short_ids(items.iter().map(|i| i.id.as_str()), 8);
+    for (i, id) in items.iter().zip(ids) {
         t.add_row(vec![
-            Cell::new(i.id.chars().take(8).collect::<String>()),
+            Cell::new(id),
             Cell::new(&i.tool_name),
             Cell::new(head_cut(&i.keywords.join(", "), 40)),
             Cell::new(head_cut(&i.symptom, 40)),
@@ -63,7 +61,7 @@ fn table(ctx: &Context, items: &[ErrorItem], now: i64) -> std::io::Result<()> {
     ctx.out.table(&t)
 }
 
-pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<i32> {
+pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
     let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let f = Filter {
@@ -74,13 +72,13 @@ pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<i32> {
     };
     let items = errors::list(&db, now, &f, args.sort, args.limit);
     if ctx.out.json {
-        ctx.out.json(&Listing { errors: &items })?;
+        ctx.out.envelope("errors list", false, &items, &[])?;
     } else if items.is_empty() {
         ctx.out.line("no error records match")?;
     } else {
         table(ctx, &items, now)?;
     }
-    Ok(exit::OK)
+    Ok(Done::default())
 }
 
 #[derive(Serialize)]
@@ -92,7 +90,7 @@ struct Shown<'a> {
     has_vector: bool,
 }
 
-pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<i32> {
+pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<Done> {
     let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let i = errors::resolve(&db, now, &args.id)?;
@@ -103,8 +101,9 @@ pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<i32> {
         has_vector: i.has_vector,
     };
     if ctx.out.json {
-        ctx.out.json(&shown)?;
-        return Ok(exit::OK);
+        ctx.out
+            .envelope("errors show", false, std::slice::from_ref(&shown), &[])?;
+        return Ok(Done::default());
     }
     let mut t = ctx.out.new_sectioned_table(&["FIELD", "VALUE"]);
     let rows: Vec<(&str, String)> = vec![
@@ -141,7 +140,7 @@ pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<i32> {
         t.add_row(vec![Cell::new(k), Cell::new(v)]);
     }
     ctx.out.table(&t)?;
-    Ok(exit::OK)
+    Ok(Done::default())
 }
 
 /// Before a write to the error memory: refuse while Agenvoy runs, take the
@@ -158,16 +157,17 @@ fn begin_write(ctx: &Context, force: bool) -> crate::Result<(lock::Lock, Db)> {
 
 #[derive(Serialize)]
 struct EditReport {
-    ok: bool,
-    action: &'static str,
     key: String,
     id: String,
+    /// Whether the stored record changes (in a dry run: would change).
+    changed: bool,
+    action: String,
     expire_at: Option<i64>,
     vector: &'static str,
     dry_run: bool,
 }
 
-pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
+pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
     // What the user sees, edits and confirms is read without the lock (an
     // editor may stay open for minutes); the write re-reads the record
     // under the lock and applies the same field edits to it.
@@ -190,6 +190,17 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
         }
         None => None,
     };
+    // The action is the fix an agent applies next time: blanking it would
+    // leave the record saying nothing.
+    if action.as_deref().is_some_and(|a| a.trim().is_empty()) {
+        return Err(Error::usage(
+            "the new action is empty; an error record's action is the fix agents apply",
+        )
+        .with_hint(
+            "give the fix as text; `sessionctl errors prune` removes records no longer wanted",
+        )
+        .into());
+    }
     let new_value = |item: &ErrorItem| {
         errors::edited_value(
             item,
@@ -206,9 +217,9 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
         }
     };
     let question = format!("Rewrite error record {} ({})?", item.id, item.key);
-    if !targets::confirm(&args.write, &question)? {
+    if !targets::ask(Some(args.write.dry_run), args.write.yes, &question)? {
         ctx.out.line("aborted; nothing changed")?;
-        return Ok(exit::FINDINGS);
+        return Ok(exit::FINDINGS.into());
     }
     let mut vector_state = "dropped";
     let (item, expire_at) = if args.write.dry_run {
@@ -243,16 +254,21 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
         (item, at)
     };
     let report = EditReport {
-        ok: true,
-        action: "errors-edit",
         key: item.key.clone(),
         id: item.id.clone(),
+        changed: true,
+        action: action.clone().unwrap_or_else(|| item.action.clone()),
         expire_at,
         vector: vector_state,
         dry_run: args.write.dry_run,
     };
     if ctx.out.json {
-        ctx.out.json(&report)?;
+        ctx.out.envelope(
+            "errors edit",
+            args.write.dry_run,
+            std::slice::from_ref(&report),
+            &[],
+        )?;
     } else {
         ctx.out.line(&format!(
             "{}{} ({}): action now {:?}; expires {}; vector {}",
@@ -270,7 +286,15 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<i32> {
             report.vector
         ))?;
     }
-    Ok(exit::OK)
+    Ok(Done {
+        sessions: 0,
+        changed: if args.write.dry_run {
+            Vec::new()
+        } else {
+            vec![item.key]
+        },
+        ..Done::default()
+    })
 }
 
 fn edit_in_editor(current: &str) -> crate::Result<String> {
@@ -304,31 +328,31 @@ fn edit_in_editor(current: &str) -> crate::Result<String> {
     Ok(text.trim_end_matches('\n').to_owned())
 }
 
+/// One record `errors prune` removed (in a dry run: would remove).
 #[derive(Serialize)]
-struct PruneReport {
-    ok: bool,
-    action: &'static str,
-    expired: usize,
-    not_resolved: usize,
-    removed: usize,
-    keys: Vec<String>,
+struct Pruned<'a> {
+    key: &'a str,
+    id: &'a str,
+    tool_name: &'a str,
+    /// `expired` or `not-resolved`.
+    reason: &'static str,
     dry_run: bool,
 }
 
-pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<i32> {
+pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
     let preview = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let both = !args.expired && !args.not_resolved;
     let (want_expired, want_failed) = (args.expired || both, args.not_resolved || both);
     let mut doomed = errors::prunable(&preview, now, want_expired, want_failed);
-    let mut removed = doomed.len();
     if !doomed.is_empty() && !args.write.dry_run {
-        if !targets::confirm(
-            &args.write,
+        if !targets::ask(
+            Some(args.write.dry_run),
+            args.write.yes,
             &format!("Remove {} error record(s)?", doomed.len()),
         )? {
             ctx.out.line("aborted; nothing changed")?;
-            return Ok(exit::FINDINGS);
+            return Ok(exit::FINDINGS.into());
         }
         let (_lock, mut db) = begin_write(ctx, args.write.force)?;
         // Under the lock: only what was confirmed and is still prunable now
@@ -340,23 +364,23 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<i32> {
             .filter(|i| confirmed.contains(&i.key))
             .collect();
         let keys: Vec<String> = doomed.iter().map(|i| i.key.clone()).collect();
-        removed = db.delete(&keys, now)?;
+        db.delete(&keys, now)?;
     }
-    let report = PruneReport {
-        ok: true,
-        action: "errors-prune",
-        expired: doomed.iter().filter(|i| i.expired).count(),
-        not_resolved: doomed
-            .iter()
-            .filter(|i| !i.expired && i.outcome != "resolved")
-            .count(),
-        removed,
-        keys: doomed.iter().map(|i| i.key.clone()).collect(),
-        dry_run: args.write.dry_run,
-    };
+    let pruned: Vec<Pruned> = doomed
+        .iter()
+        .map(|i| Pruned {
+            key: &i.key,
+            id: &i.id,
+            tool_name: &i.tool_name,
+            reason: if i.expired { "expired" } else { "not-resolved" },
+            dry_run: args.write.dry_run,
+        })
+        .collect();
     if ctx.out.json {
-        ctx.out.json(&report)?;
+        ctx.out
+            .envelope("errors prune", args.write.dry_run, &pruned, &[])?;
     } else {
+        let expired = pruned.iter().filter(|p| p.reason == "expired").count();
         ctx.out.line(&format!(
             "{} {} record(s): {} expired, {} not resolved",
             if args.write.dry_run {
@@ -364,40 +388,46 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<i32> {
             } else {
                 "removed"
             },
-            report.removed,
-            report.expired,
-            report.not_resolved
+            pruned.len(),
+            expired,
+            pruned.len() - expired
         ))?;
     }
-    Ok(exit::OK)
+    Ok(Done {
+        changed: if args.write.dry_run {
+            Vec::new()
+        } else {
+            pruned.iter().map(|p| p.key.to_owned()).collect()
+        },
+        ..Done::default()
+    })
 }
 
 #[derive(Serialize)]
 struct SearchHit<'a> {
     #[serde(flatten)]
     item: &'a ErrorItem,
+    /// Cosine with the query (semantic); null for a keyword hit.
     score: Option<f64>,
+    /// `semantic` or `keyword`: how this record was found.
+    by: &'static str,
+    /// With --touch-hits: whether its TTL was refreshed.
+    touched: bool,
 }
 
-#[derive(Serialize)]
-struct SearchReport<'a> {
-    errors: Vec<SearchHit<'a>>,
-    #[serde(rename = "match")]
-    mode: &'static str,
-}
-
-pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<i32> {
+pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
     let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let items = errors::searchable(&db, now, args.tool.as_deref());
     let mut scored: Vec<(ErrorItem, Option<f64>)> = Vec::new();
     let mut mode = "keyword";
-    if args.mode == MatchMode::Semantic {
+    if args.by == MatchMode::Semantic {
         let dim = db.vector_dim().unwrap_or(embed::DEFAULT_DIM);
         let model = embed::model_name(args.embed.embed_model.as_deref());
         let query = match embed::cached(&db, &model, dim, &args.query) {
             Some(v) => Some(v),
             None => match Embedder::configured(args.embed.embed_url.as_deref(), Some(&model)) {
+                Some(_) if ctx.offline => None,
                 Some(e) => Some(e.embed(&args.query, dim, None)?),
                 None => None,
             },
@@ -426,7 +456,14 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<i32> {
             .map(|i| (i, None))
             .collect();
     }
+    let mut touched: Vec<String> = Vec::new();
     if args.touch_hits && !scored.is_empty() {
+        // A write like any other: confirmed, locked, and said.
+        let question = format!("Refresh the 90-day TTL of {} record(s)?", scored.len());
+        if !targets::ask(None, args.yes, &question)? {
+            ctx.out.line("aborted; nothing changed")?;
+            return Ok(exit::FINDINGS.into());
+        }
         let (_lock, mut fresh) = begin_write(ctx, args.force)?;
         // As Agenvoy's lookup: only records that are still there and live
         // get the new TTL; an expired one is gone, not revived.
@@ -436,18 +473,38 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<i32> {
             .filter(|k| fresh.get(k).is_some_and(|e| !e.is_expired(now)))
             .collect();
         fresh.expire(&keys, now + TTL_SECS, now)?;
+        touched = keys;
     }
+    let by = if mode == "semantic" {
+        "semantic"
+    } else {
+        "keyword"
+    };
     if ctx.out.json {
-        let errors = scored
+        let hits: Vec<SearchHit> = scored
             .iter()
-            .map(|(i, s)| SearchHit { item: i, score: *s })
+            .map(|(i, s)| SearchHit {
+                item: i,
+                score: *s,
+                by,
+                touched: touched.contains(&i.key),
+            })
             .collect();
-        ctx.out.json(&SearchReport { errors, mode })?;
+        ctx.out.envelope("errors search", false, &hits, &[])?;
     } else if scored.is_empty() {
         ctx.out.line("no related errors")?;
     } else {
         let items: Vec<ErrorItem> = scored.into_iter().map(|(i, _)| i).collect();
         table(ctx, &items, now)?;
+        if !touched.is_empty() {
+            ctx.out.line(&format!(
+                "refreshed the TTL of {} record(s) to 90 days",
+                touched.len()
+            ))?;
+        }
     }
-    Ok(exit::OK)
+    Ok(Done {
+        changed: touched,
+        ..Done::default()
+    })
 }

@@ -198,6 +198,11 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Search(args) => return search::run(&ctx, &args),
         Command::Sessions(SessionsCommand::List(args)) => return sessions::list(&ctx, &args),
         Command::Show(args) => return show::run(&ctx, &args),
+        Command::Errors(ErrorsCommand::List(args)) => return errors::list(&ctx, &args),
+        Command::Errors(ErrorsCommand::Show(args)) => return errors::show(&ctx, &args),
+        Command::Errors(ErrorsCommand::Edit(args)) => return errors::edit(&ctx, &args),
+        Command::Errors(ErrorsCommand::Prune(args)) => return errors::prune(&ctx, &args),
+        Command::Errors(ErrorsCommand::Search(args)) => return errors::search(&ctx, &args),
         _ => Done::default(),
     };
     let _ = done;
@@ -206,17 +211,13 @@ pub fn run(cli: Cli) -> Result<Done> {
         | Command::Remove(_)
         | Command::Search(_)
         | Command::Sessions(_)
-        | Command::Show(_) => {
+        | Command::Show(_)
+        | Command::Errors(_) => {
             unreachable!("handled above")
         }
         Command::Compact(args) => compact::run(&ctx, &args),
         Command::Summarize(args) => summarize::run(&ctx, &args),
         Command::Check(args) => check::run(&ctx, &args),
-        Command::Errors(ErrorsCommand::List(args)) => errors::list(&ctx, &args),
-        Command::Errors(ErrorsCommand::Show(args)) => errors::show(&ctx, &args),
-        Command::Errors(ErrorsCommand::Edit(args)) => errors::edit(&ctx, &args),
-        Command::Errors(ErrorsCommand::Prune(args)) => errors::prune(&ctx, &args),
-        Command::Errors(ErrorsCommand::Search(args)) => errors::search(&ctx, &args),
         Command::Limits(LimitsCommand::Refresh(args)) => limits::refresh(&ctx, &args),
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args),

@@ -166,14 +166,26 @@ pub fn shard_of(id: &str, n: u32) -> u32 {
 /// Destructive commands need `--yes` without a terminal; on a terminal they
 /// ask. Returns false when the user declined.
 pub fn confirm(w: &WriteArgs, question: &str) -> Result<bool> {
-    if w.dry_run || w.yes {
+    ask(Some(w.dry_run), w.yes, question)
+}
+
+/// `confirm` for any command: a dry run or `--yes` goes ahead; without a
+/// terminal it is a usage error (64); on one, the user is asked.
+/// `dry_run` is `None` for a command that has no `--dry-run` (so the hint
+/// does not suggest one).
+pub fn ask(dry_run: Option<bool>, yes: bool, question: &str) -> Result<bool> {
+    if dry_run == Some(true) || yes {
         return Ok(true);
     }
     if !io::stdin().is_terminal() {
         return Err(Error::usage(
             "refusing to change data without --yes (stdin is not a terminal)",
         )
-        .with_hint("add --yes, or try --dry-run first to see what would change")
+        .with_hint(if dry_run.is_some() {
+            "add --yes, or try --dry-run first to see what would change"
+        } else {
+            "add --yes to go ahead"
+        })
         .into());
     }
     eprint!("{question} [y/N] ");

@@ -21,8 +21,14 @@ pub struct ErrorItem {
     pub cause: String,
     pub action: String,
     pub outcome: String,
+    /// Unix seconds, as Agenvoy stores it.
     pub timestamp: i64,
+    /// `timestamp` as RFC 3339.
+    pub recorded_at: Option<String>,
+    /// Absolute Unix seconds (ToriiDB's `expire_at`); null: never.
     pub expire_at: Option<i64>,
+    /// `expire_at` as RFC 3339.
+    pub expires_at: Option<String>,
     #[serde(skip)]
     pub has_vector: bool,
     #[serde(skip)]
@@ -30,6 +36,12 @@ pub struct ErrorItem {
     /// The record as stored, field order and unknown fields included.
     #[serde(skip)]
     pub raw: Map<String, Value>,
+}
+
+fn secs_rfc3339(t: i64) -> String {
+    chrono::DateTime::from_timestamp(t, 0)
+        .map(crate::timefmt::rfc3339)
+        .unwrap_or_default()
 }
 
 fn s(m: &Map<String, Value>, k: &str) -> String {
@@ -63,7 +75,13 @@ pub fn all(db: &Db, now: i64) -> Vec<ErrorItem> {
                 action: s(&raw, "action"),
                 outcome: s(&raw, "outcome"),
                 timestamp: raw.get("timestamp").and_then(Value::as_i64).unwrap_or(0),
+                recorded_at: raw
+                    .get("timestamp")
+                    .and_then(Value::as_i64)
+                    .filter(|t| *t != 0)
+                    .map(secs_rfc3339),
                 expire_at: e.expire_at,
+                expires_at: e.expire_at.map(secs_rfc3339),
                 has_vector: e.vector.is_some(),
                 expired: e.is_expired(now),
                 raw,
@@ -147,15 +165,46 @@ pub fn resolve(db: &Db, now: i64, wanted: &str) -> Result<ErrorItem> {
             Error::no_input(format!("no error record has the key or id {wanted:?}"))
                 .with_hint("`sessionctl errors list --expired` shows every record"),
         ),
-        many => Err(Error::usage(format!(
-            "id prefix {wanted:?} is ambiguous: {}",
-            many.iter()
+        many => {
+            const SHOWN: usize = 10;
+            let mut list = many
+                .iter()
+                .take(SHOWN)
                 .map(|i| format!("{} ({})", i.id, i.key))
                 .collect::<Vec<_>>()
-                .join(", ")
-        ))
-        .with_hint("give more characters of the id, or the full key")),
+                .join(", ");
+            if many.len() > SHOWN {
+                list.push_str(&format!(" and {} more", many.len() - SHOWN));
+            }
+            Err(Error::usage(format!(
+                "id prefix {wanted:?} matches {} records: {list}",
+                many.len()
+            ))
+            .with_hint("give more characters of the id, or the full key"))
+        }
     }
+}
+
+/// The shortest prefix of each id (at least `min` characters) that no other
+/// id shares, so a listing shows ids a user can type back. Linear after a
+/// sort: an id's unique prefix is one longer than its longest common prefix
+/// with a neighbour.
+pub fn short_ids<'a>(ids: impl IntoIterator<Item = &'a str>, min: usize) -> Vec<String> {
+    let ids: Vec<&str> = ids.into_iter().collect();
+    let mut order: Vec<usize> = (0..ids.len()).collect();
+    order.sort_by_key(|&i| ids[i]);
+    let common = |a: &str, b: &str| a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    let mut need = vec![min; ids.len()];
+    for w in order.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let n = common(ids[a], ids[b]) + 1;
+        need[a] = need[a].max(n);
+        need[b] = need[b].max(n);
+    }
+    ids.iter()
+        .zip(need)
+        .map(|(id, n)| id.chars().take(n).collect())
+        .collect()
 }
 
 /// ToriiDB treats an expired record as gone (`Get` misses it, compaction
@@ -271,4 +320,22 @@ pub fn prunable(db: &Db, now: i64, expired: bool, not_resolved: bool) -> Vec<Err
         .into_iter()
         .filter(|i| (expired && i.expired) || (not_resolved && i.outcome != "resolved"))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_ids_are_unique_and_as_short_as_allowed() {
+        let ids = ["00000000aa", "00000000ab", "00000001ff", "f00"];
+        assert_eq!(
+            short_ids(ids, 4),
+            ["00000000aa", "00000000ab", "00000001", "f00"]
+        );
+        assert_eq!(short_ids(["abc", "abd"], 2), ["abc", "abd"]);
+        assert_eq!(short_ids(["abcdef"], 4), ["abcd"]);
+        // identical ids cannot be told apart: shown whole
+        assert_eq!(short_ids(["aa", "aa"], 1), ["aa", "aa"]);
+    }
 }
