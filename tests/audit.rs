@@ -153,7 +153,7 @@ fn identical_records_without_send_at_keep_their_multiplicity() {
         .output()
         .unwrap();
     let v = json_of(&out);
-    let missing = v["findings"]
+    let missing = v["results"]
         .as_array()
         .unwrap()
         .iter()
@@ -380,7 +380,7 @@ fn a_hot_journal_does_not_stop_readers_and_check_repairs_it() {
     let v = json_of(&out);
     assert_eq!(out.status.code(), Some(1), "{v}");
     assert!(
-        v["findings"]
+        v["results"]
             .as_array()
             .unwrap()
             .iter()
@@ -393,7 +393,7 @@ fn a_hot_journal_does_not_stop_readers_and_check_repairs_it() {
         .output()
         .unwrap();
     assert!(
-        json_of(&out)["findings"]
+        json_of(&out)["results"]
             .as_array()
             .unwrap()
             .iter()
@@ -461,7 +461,7 @@ fn check_is_linear_in_records_without_send_at() {
     let took = started.elapsed();
     let v = json_of(&out);
     assert!(
-        v["findings"]
+        v["results"]
             .as_array()
             .unwrap()
             .iter()

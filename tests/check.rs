@@ -15,7 +15,7 @@ fn check(root: &std::path::Path, extra: &[&str]) -> (Option<i32>, Value) {
 }
 
 fn kinds(v: &Value, repaired: bool) -> Vec<String> {
-    v["findings"]
+    v["results"]
         .as_array()
         .unwrap()
         .iter()
@@ -36,7 +36,7 @@ fn a_clean_root_is_clean() {
     let (code, v) = check(root.path(), &[]);
     assert_eq!(code, Some(0), "{v}");
     assert_eq!(v["ok"], true);
-    assert_eq!(v["sessions"], 3);
+    assert!(v["results"].as_array().unwrap().is_empty());
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn an_over_long_line_is_reported_loudly_and_repaired_without_loss() {
     std::fs::write(&aof, &log).unwrap();
     let (code, v) = check(r, &[]);
     assert_eq!(code, Some(1));
-    assert!(v["findings"][0]["detail"]
+    assert!(v["results"][0]["detail"]
         .as_str()
         .unwrap()
         .contains("EMPTY"));

@@ -18,7 +18,7 @@ fn check(r: &Path, args: &[&str]) -> (Option<i32>, serde_json::Value) {
 }
 
 fn kinds(v: &serde_json::Value) -> Vec<String> {
-    v["findings"]
+    v["results"]
         .as_array()
         .unwrap()
         .iter()

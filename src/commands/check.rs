@@ -7,9 +7,10 @@ use comfy_table::Cell;
 use serde::Serialize;
 
 use crate::cli::CheckArgs;
-use crate::commands::{sessions::torii_now, targets, Context};
+use crate::commands::{sessions::torii_now, targets, Context, Done};
 use crate::engine::sessions;
 use crate::error::exit;
+use crate::output::ErrorEntry;
 use crate::store::archive::Archive;
 use crate::store::layout::SessionDir;
 use crate::store::leftovers::{self, Leftover};
@@ -24,13 +25,6 @@ pub struct Finding {
     pub detail: String,
     pub repairable: bool,
     pub repaired: bool,
-}
-
-#[derive(Serialize)]
-struct Report<'a> {
-    ok: bool,
-    sessions: usize,
-    findings: &'a [Finding],
 }
 
 fn finding(scope: &str, kind: &'static str, detail: String, repairable: bool) -> Finding {
@@ -49,7 +43,7 @@ struct SessionRepair {
     dir: SessionDir,
 }
 
-pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
+pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
     let whole_root = args.sessions.is_empty();
     let dirs: Vec<SessionDir> = if whole_root {
         ctx.root
@@ -281,7 +275,7 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
         let n = findings.iter().filter(|f| f.repairable).count();
         if !targets::ask(None, args.yes, &format!("Repair {n} finding(s)?"))? {
             ctx.out.line("aborted; nothing changed")?;
-            return Ok(exit::FINDINGS);
+            return Ok(exit::FINDINGS.into());
         }
         runtime::ensure_not_running(&ctx.root, args.force)?;
         let _store = lock::store(&ctx.root)?;
@@ -326,12 +320,26 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
     }
 
     let open: Vec<&Finding> = findings.iter().filter(|f| !f.repaired).collect();
+    // Every finding is a result; each one still open is also an error
+    // (exit 1, or 65 for what could not be read), so `ok` means "clean".
+    let errors: Vec<ErrorEntry> = open
+        .iter()
+        .map(|f| ErrorEntry {
+            session: (f.scope != "store").then(|| f.scope.clone()),
+            code: if f.kind == "unreadable" {
+                exit::DATA
+            } else {
+                exit::FINDINGS
+            },
+            message: format!("{}: {}", f.kind, f.detail),
+            file: None,
+            hint: f
+                .repairable
+                .then(|| "`sessionctl check --repair` fixes it".into()),
+        })
+        .collect();
     if ctx.out.json {
-        ctx.out.json(&Report {
-            ok: open.is_empty(),
-            sessions: dirs.len(),
-            findings: &findings,
-        })?;
+        ctx.out.envelope("check", false, &findings, &errors)?;
     } else if findings.is_empty() {
         ctx.out.line(&format!(
             "checked {} session(s) and the shared stores: no findings",
@@ -360,12 +368,21 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<i32> {
             findings.len() - open.len()
         ))?;
     }
-    Ok(if unreadable {
-        exit::DATA
-    } else if open.is_empty() {
-        exit::OK
-    } else {
-        exit::FINDINGS
+    Ok(Done {
+        code: if unreadable {
+            exit::DATA
+        } else if open.is_empty() {
+            exit::OK
+        } else {
+            exit::FINDINGS
+        },
+        sessions: dirs.len(),
+        changed: findings
+            .iter()
+            .filter(|f| f.repaired)
+            .map(|f| f.scope.clone())
+            .collect(),
+        failed: errors,
     })
 }
 

@@ -203,6 +203,7 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Errors(ErrorsCommand::Edit(args)) => return errors::edit(&ctx, &args),
         Command::Errors(ErrorsCommand::Prune(args)) => return errors::prune(&ctx, &args),
         Command::Errors(ErrorsCommand::Search(args)) => return errors::search(&ctx, &args),
+        Command::Check(args) => return check::run(&ctx, &args),
         _ => Done::default(),
     };
     let _ = done;
@@ -212,12 +213,12 @@ pub fn run(cli: Cli) -> Result<Done> {
         | Command::Search(_)
         | Command::Sessions(_)
         | Command::Show(_)
-        | Command::Errors(_) => {
+        | Command::Errors(_)
+        | Command::Check(_) => {
             unreachable!("handled above")
         }
         Command::Compact(args) => compact::run(&ctx, &args),
         Command::Summarize(args) => summarize::run(&ctx, &args),
-        Command::Check(args) => check::run(&ctx, &args),
         Command::Limits(LimitsCommand::Refresh(args)) => limits::refresh(&ctx, &args),
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args),
