@@ -87,13 +87,8 @@ fn offline_golden_on_the_fixture_sessions() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
-    let alice = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|x| x["session"] == "tui-alice")
-        .unwrap();
+    let v = results(&out);
+    let alice = v.iter().find(|x| x["session"] == "tui-alice").unwrap();
     assert_eq!(alice["count"], 2, "the cursor sits after the second record");
     assert_eq!(alice["summarizer"], "offline");
     assert_eq!(alice["cursor"], "2025-12-01 00:01:50");
@@ -139,7 +134,7 @@ fn offline_golden_on_a_long_session_is_deterministic() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let v = json_of(&out);
+        let v = one(&out);
         assert_eq!(v["count"], 80);
         assert!(v["chunks"].as_u64().unwrap() > 3);
         outputs.push(std::fs::read(root.path().join("sessions/tui-alice/summary.json")).unwrap());
@@ -170,7 +165,7 @@ fn openai_backend_sends_what_we_expect_and_writes_the_reply() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(json_of(&out)["count"], 2);
+    assert_eq!(one(&out)["count"], 2);
     assert_eq!(
         summary(r, "tui-alice")["key_decisions"][0],
         "要：keep 14 days"
@@ -346,7 +341,7 @@ fn a_context_length_error_halves_the_chunk_and_teaches_the_limit() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["count"], 6);
     assert_eq!(v["chunks"], 3, "6 records in pairs after halving");
     let limits: Value =
@@ -418,7 +413,7 @@ fn a_failure_on_chunk_two_keeps_chunk_one_and_a_rerun_continues() {
     args.extend(chunk);
     let out = run(r, &good, &args);
     assert!(out.status.success());
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["cursor_before"], after_one.as_str());
     let first = v["count"].as_u64().unwrap();
     assert!(
@@ -561,5 +556,5 @@ fn compact_fold_merges_what_leaves_into_the_summary() {
         .args(["summarize", "tui-alice", "--json", "--dry-run"])
         .output()
         .unwrap();
-    assert_eq!(json_of(&out)["count"].as_u64(), Some(kept.len() as u64));
+    assert_eq!(one(&out)["count"].as_u64(), Some(kept.len() as u64));
 }

@@ -38,6 +38,7 @@ fn exchanges(first: usize, n: usize) -> Vec<Value> {
         .collect()
 }
 
+/// The run's result: the one session's report, or (for --all) the list.
 fn summarize(root: &Path, args: &[&str]) -> Value {
     let out = sessionctl(root)
         .arg("summarize")
@@ -50,7 +51,11 @@ fn summarize(root: &Path, args: &[&str]) -> Value {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    json_of(&out)
+    if args.contains(&"--all") {
+        Value::Array(results(&out))
+    } else {
+        one(&out)
+    }
 }
 
 /// A session of its own in a copy of the fixture root.

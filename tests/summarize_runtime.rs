@@ -64,7 +64,7 @@ fn summarize_refuses_while_agenvoy_runs() {
         .unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("Agenvoy is running"));
-    assert_eq!(json_of(&out)["count"], 2);
+    assert_eq!(one(&out)["count"], 2);
 
     let out = sessionctl(r)
         .args(["summarize", "tui-alice", "--force", "--json"])
@@ -75,7 +75,7 @@ fn summarize_refuses_while_agenvoy_runs() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(json_of(&out)["count"], 2);
+    assert_eq!(one(&out)["count"], 2);
 
     // up to date: nothing to write, so nothing to refuse
     let out = sessionctl(r)

@@ -204,6 +204,7 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Errors(ErrorsCommand::Prune(args)) => return errors::prune(&ctx, &args),
         Command::Errors(ErrorsCommand::Search(args)) => return errors::search(&ctx, &args),
         Command::Check(args) => return check::run(&ctx, &args),
+        Command::Summarize(args) => return summarize::run(&ctx, &args),
         _ => Done::default(),
     };
     let _ = done;
@@ -214,11 +215,11 @@ pub fn run(cli: Cli) -> Result<Done> {
         | Command::Sessions(_)
         | Command::Show(_)
         | Command::Errors(_)
-        | Command::Check(_) => {
+        | Command::Check(_)
+        | Command::Summarize(_) => {
             unreachable!("handled above")
         }
         Command::Compact(args) => compact::run(&ctx, &args),
-        Command::Summarize(args) => summarize::run(&ctx, &args),
         Command::Limits(LimitsCommand::Refresh(args)) => limits::refresh(&ctx, &args),
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args),

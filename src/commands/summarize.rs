@@ -11,7 +11,8 @@ use comfy_table::Cell;
 use serde::Serialize;
 
 use crate::cli::{LlmArgs, SummarizeArgs, SummarizerKind, WriteArgs};
-use crate::commands::{targets, Context};
+use crate::commands::{targets, Context, Done};
+use crate::engine::batch::{self, SessionError};
 use crate::engine::limits;
 use crate::engine::summarize::Outcome;
 use crate::error::{exit, Error};
@@ -63,8 +64,6 @@ fn agent_of(args: &LlmArgs) -> Option<String> {
 
 #[derive(Debug, Serialize)]
 pub struct SummaryReport {
-    pub ok: bool,
-    pub action: &'static str,
     pub session: String,
     /// Records merged (or, in a dry run, that would be).
     pub count: usize,
@@ -76,12 +75,21 @@ pub struct SummaryReport {
     pub dry_run: bool,
 }
 
-pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<i32> {
-    let dirs: Vec<SessionDir> = targets::resolve_folders(&ctx.root, &args.targets)?
-        .into_iter()
-        // Agenvoy's summary job skips stateless temp- sessions too.
-        .filter(|d| !(args.targets.all && d.id.starts_with("temp-")))
-        .collect();
+pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
+    let (targets, mut errors) =
+        targets::resolve(&ctx.root, &args.targets, targets::Resolve::Folders)?;
+    let mut dirs: Vec<SessionDir> = Vec::new();
+    for t in targets {
+        match t.dir {
+            // Agenvoy's summary job skips stateless temp- sessions too.
+            Some(d) if args.targets.all && d.id.starts_with("temp-") => {}
+            Some(d) => dirs.push(d),
+            None => errors.push(SessionError {
+                error: ctx.root.session(&t.id).unwrap_err(),
+                session: t.id,
+            }),
+        }
+    }
     if args.rebuild {
         let write = WriteArgs {
             dry_run: args.dry_run,
@@ -97,7 +105,7 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<i32> {
         );
         if !targets::confirm(&write, &q)? {
             ctx.out.line("aborted; nothing changed")?;
-            return Ok(exit::FINDINGS);
+            return Ok(exit::FINDINGS.into());
         }
     }
     let summarizer = summarizer(&args.llm)?;
@@ -126,10 +134,23 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<i32> {
     let mut reports = Vec::new();
     let bar = ctx.out.progress(dirs.len(), "summarizing");
     for dir in &dirs {
-        let _lock = if args.dry_run {
-            None
+        // One session's failure (a held lock, a corrupt file, a summarizer
+        // error) is reported and the batch goes on.
+        let lock = if args.dry_run {
+            Ok(None)
         } else {
-            Some(lock::session(&ctx.root, &dir.id)?)
+            lock::session(&ctx.root, &dir.id).map(Some)
+        };
+        let _lock = match lock {
+            Ok(l) => l,
+            Err(error) => {
+                errors.push(SessionError {
+                    session: dir.id.clone(),
+                    error,
+                });
+                bar.inc(1);
+                continue;
+            }
         };
         let result = refresh_with(
             ctx,
@@ -157,13 +178,16 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<i32> {
                         dir.id, outcome.chunks, outcome.count
                     ));
                 }
-                return Err(error.into());
+                errors.push(SessionError {
+                    session: dir.id.clone(),
+                    error,
+                });
+                bar.inc(1);
+                continue;
             }
         };
         learn_limits(ctx, &args.llm, &outcome);
         reports.push(SummaryReport {
-            ok: true,
-            action: "summary",
             session: dir.id.clone(),
             count: outcome.count,
             chunks: outcome.chunks,
@@ -176,8 +200,17 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<i32> {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    render(ctx, &reports)?;
-    Ok(exit::OK)
+    let outcome = batch::Outcome {
+        results: reports,
+        errors,
+        declined: false,
+    };
+    ctx.finish_batch(
+        "summarize",
+        &outcome,
+        |r| r.count > 0,
+        |reports| render(ctx, reports),
+    )
 }
 
 /// Context-length errors teach the limits table the model's real window.
@@ -207,13 +240,6 @@ fn learn_limits(ctx: &Context, llm: &LlmArgs, outcome: &Outcome) {
 }
 
 fn render(ctx: &Context, reports: &[SummaryReport]) -> Result<()> {
-    if ctx.out.json {
-        match reports {
-            [one] => ctx.out.json(one)?,
-            many => ctx.out.json(many)?,
-        }
-        return Ok(());
-    }
     if reports.first().is_some_and(|r| r.dry_run) {
         ctx.out
             .line("dry run: nothing was changed; this is what would be merged")?;
