@@ -101,7 +101,7 @@ SQL
 done
 bench search-keyword \
   -L word "$WORDS" \
-  "$S --root $DATA/rows search {word} --match keyword --limit 20 --json" \
+  "$S --root $DATA/rows search {word} --by keyword --limit 20 --json" \
   "sqlite3 $DATA/rows/.store/history.db '.read $RESULTS/search-{word}.sql'"
 
 bench all-scaling \
