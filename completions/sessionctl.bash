@@ -37,6 +37,9 @@ _sessionctl() {
             sessionctl,reset)
                 cmd="sessionctl__subcmd__reset"
                 ;;
+            sessionctl,rm)
+                cmd="sessionctl__subcmd__remove"
+                ;;
             sessionctl,search)
                 cmd="sessionctl__subcmd__search"
                 ;;
@@ -175,6 +178,9 @@ _sessionctl() {
             sessionctl__subcmd__sessions,list)
                 cmd="sessionctl__subcmd__sessions__subcmd__list"
                 ;;
+            sessionctl__subcmd__sessions,ls)
+                cmd="sessionctl__subcmd__sessions__subcmd__list"
+                ;;
             sessionctl__subcmd__sessions__subcmd__help,help)
                 cmd="sessionctl__subcmd__sessions__subcmd__help__subcmd__help"
                 ;;
@@ -188,7 +194,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove rm help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1290,7 +1296,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__sessions)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help list help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help list ls help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -20,7 +20,7 @@ Examples:
 #[derive(Debug, Parser)]
 #[command(
     name = "sessionctl",
-    version,
+    version = crate::VERSION,
     about = "Maintenance for Agenvoy session stores: history.json, ToriiDB, the SQLite archive and summary.json",
     long_about = "Maintenance for Agenvoy session stores.\n\n\
         A conversation lives in four tiers under the data root: sessions/<id>/history.json \
@@ -43,37 +43,49 @@ pub struct Cli {
 #[derive(Debug, Args)]
 pub struct GlobalArgs {
     /// The Agenvoy data root [default: ~/.config/agenvoy]
-    #[arg(long, global = true, env = "AGENVOY_HOME", value_name = "DIR")]
+    #[arg(
+        long,
+        global = true,
+        help_heading = "Global options",
+        env = "AGENVOY_HOME",
+        value_name = "DIR"
+    )]
     pub root: Option<PathBuf>,
 
     /// Print JSON for scripts instead of tables
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = "Global options")]
     pub json: bool,
 
     /// Print nothing but errors
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, help_heading = "Global options")]
     pub quiet: bool,
 
     /// Say more about what is happening (on stderr)
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, help_heading = "Global options")]
     pub verbose: bool,
 
     /// Never use the network (the window table comes from the cache or the
     /// built-in copy)
-    #[arg(long, global = true, env = "SESSIONCTL_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
+    #[arg(long, global = true, help_heading = "Global options", env = "SESSIONCTL_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
     pub offline: bool,
 
     /// Append one NDJSON line per run to FILE (time, command line, exit code, sessions
     /// changed and failed); its folder is created. For cron jobs.
-    #[arg(long, global = true, env = "SESSIONCTL_LOG", value_name = "FILE")]
+    #[arg(
+        long,
+        global = true,
+        help_heading = "Global options",
+        env = "SESSIONCTL_LOG",
+        value_name = "FILE"
+    )]
     pub log: Option<PathBuf>,
 
     /// When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never
-    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    #[arg(long, global = true, help_heading = "Global options", value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     pub color: ColorWhen,
 
     /// The same as --color never
-    #[arg(long, global = true, hide = true)]
+    #[arg(long, global = true, help_heading = "Global options", hide = true)]
     pub no_color: bool,
 }
 
@@ -243,7 +255,9 @@ Exit codes: 0 clean, 1 findings, 65 something could not be read.")]
     Limits(LimitsCommand),
 
     /// Remove sessions entirely: folder, ToriiDB keys and archive rows
-    #[command(after_help = "\
+    #[command(
+        visible_alias = "rm",
+        after_help = "\
 The folder moves to sessions/.Trash/<id>_<stamp>/ (Agenvoy's trash layout) with the
 session's archive rows and ToriiDB entries saved beside its files, so it can be
 restored; --purge deletes instead. A session whose folder is already gone but whose
@@ -251,17 +265,22 @@ rows or keys remain (an interrupted remove) is cleaned up too.
 
 Examples:
   sessionctl remove temp-123 --dry-run
-  sessionctl remove --all --match 'temp-*' --idle-for 7d --yes")]
+  sessionctl remove --all --match 'temp-*' --idle-for 7d --yes"
+    )]
     Remove(RemoveArgs),
 }
 
 #[derive(Debug, Subcommand)]
 pub enum SessionsCommand {
     /// List sessions: records, tokens, size, last activity, summary, keys, archive
-    #[command(after_help = "\
+    #[command(
+        visible_alias = "ls",
+        after_help = "\
 Examples:
   sessionctl sessions list
-  sessionctl sessions list --idle-for 30d --json | jq -r '.sessions[].id'")]
+  sessionctl sessions list --sort last --reverse --limit 10
+  sessionctl sessions list --idle-for 30d --json | jq -r '.results[].session'"
+    )]
     List(ListArgs),
 }
 

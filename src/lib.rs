@@ -16,6 +16,17 @@ pub mod timefmt;
 
 pub use error::{Error, Result};
 
+/// `--version`: the package version, the commit it was built from and the
+/// commit's date (set by build.rs; "unknown" outside a git checkout).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("SESSIONCTL_COMMIT"),
+    " ",
+    env!("SESSIONCTL_COMMIT_DATE"),
+    ")"
+);
+
 /// Crash-test hook: in debug builds, `SESSIONCTL_FAILPOINT=<name>` aborts the
 /// process at that write step, as a kill would. Compiled out of release.
 #[inline]
