@@ -160,7 +160,7 @@ pub fn row(
         Ok(Some(h)) => {
             row.records = h.records.len();
             row.bytes = h.bytes;
-            row.tokens = tokens::estimate_records(&h.records);
+            row.tokens = tokens::Counter::Heuristic.records(&h.records);
             let newest = h
                 .records
                 .iter()
@@ -293,7 +293,7 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
                 user: h.records.iter().filter(|r| r.is_user()).count(),
                 assistant: h.records.iter().filter(|r| r.is_assistant()).count(),
                 bytes: h.bytes,
-                tokens: tokens::estimate_records(&h.records),
+                tokens: tokens::Counter::Heuristic.records(&h.records),
                 first_at: times.iter().min().copied().and_then(nanos_to_time),
                 last_at: times.iter().max().copied().and_then(nanos_to_time),
                 first_send_at: h.records.first().map(|r| r.send_at).filter(|t| *t != 0),
