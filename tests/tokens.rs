@@ -55,8 +55,11 @@ fn load_samples() -> Vec<Sample> {
         .collect()
 }
 
+/// tiktoken-rs itself, not our chunked counter.
 fn o200k(text: &str) -> usize {
-    Counter::for_agent("openai@gpt-4o").count(text)
+    tiktoken_rs::o200k_base_singleton()
+        .encode_ordinary(text)
+        .len()
 }
 
 /// Tokens a tokenizer that makes every digit a token (Qwen 2/3) needs:
@@ -101,6 +104,19 @@ fn check(agent: &str, reference: fn(&Sample) -> usize) {
 }
 
 #[test]
+fn exact_counters_equal_tiktoken_on_every_sample() {
+    let o200k = Counter::for_agent("openai@gpt-5");
+    let cl100k = Counter::for_agent("openai@gpt-4");
+    for s in samples() {
+        assert_eq!(o200k.count(&s.text), s.o200k, "{}", s.kind);
+        let want = tiktoken_rs::cl100k_base_singleton()
+            .encode_ordinary(&s.text)
+            .len();
+        assert_eq!(cl100k.count(&s.text), want, "{}", s.kind);
+    }
+}
+
+#[test]
 fn every_o200k_digit_group_is_one_token() {
     // the premise of `per_digit_reference`: "0 1 … 999 00 01 … 000 001 …"
     // is one token per number plus one per separating space
@@ -135,4 +151,188 @@ fn qwen_like_estimates_hold_against_per_digit_counts() {
     ] {
         check(agent, per_digit_reference);
     }
+}
+
+mod common;
+use common::*;
+
+fn set_model(root: &std::path::Path, session: &str, model: &str) {
+    std::fs::write(
+        root.join(format!("sessions/{session}/config.json")),
+        format!(r#"{{"model": "{model}"}}"#),
+    )
+    .unwrap();
+}
+
+fn run_json(root: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    let out = sessionctl(root)
+        .arg("--offline")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json_of(&out)
+}
+
+fn listed(root: &std::path::Path, session: &str) -> serde_json::Value {
+    let v = run_json(root, &["sessions", "list", "--json"]);
+    v["sessions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == session)
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn list_show_and_compact_count_a_session_with_one_counter() {
+    for (model, counter) in [
+        ("openai@gpt-4o", "o200k_base"),
+        ("ollama@qwen3:8b", "heuristic"),
+        ("ollama@llama3.1", "heuristic-digits3"),
+    ] {
+        let root = fixture_copy();
+        let r = root.path();
+        set_model(r, "tui-alice", model);
+        let row = listed(r, "tui-alice");
+        assert_eq!(row["counter"], counter, "{model}");
+        assert_eq!(row["model"], model);
+
+        let show = run_json(r, &["show", "tui-alice", "--json"]);
+        assert_eq!(show["tokens"]["counter"], counter, "{model}");
+        assert_eq!(show["history"]["tokens"], row["tokens"], "{model}");
+        assert_eq!(show["tokens"]["history"], row["tokens"], "{model}");
+
+        let compact = run_json(r, &["compact", "tui-alice", "--dry-run", "--json"]);
+        assert_eq!(compact["counter"], counter, "{model}");
+        assert_eq!(
+            compact["tokens_before"], show["tokens"]["request"],
+            "{model}: compact measures history + summary + largest task, as show says"
+        );
+    }
+}
+
+#[test]
+fn exact_counts_in_list_are_tiktokens() {
+    let root = fixture_copy();
+    let r = root.path();
+    set_model(r, "tui-alice", "copilot@gpt-4.1");
+    let records: Vec<sessionctl::store::history::Record> =
+        serde_json::from_slice(&std::fs::read(r.join("sessions/tui-alice/history.json")).unwrap())
+            .unwrap();
+    let bpe = tiktoken_rs::o200k_base_singleton();
+    // TZ=UTC, as `sessionctl()` runs the binary
+    std::env::set_var("TZ", "UTC");
+    let want: usize = records
+        .iter()
+        .map(|rec| {
+            let prefix = sessionctl::engine::tokens::prefix_line(rec);
+            4 + bpe.encode_ordinary(&prefix).len() + bpe.encode_ordinary(&rec.text()).len()
+        })
+        .sum();
+    assert_eq!(listed(r, "tui-alice")["tokens"], want);
+}
+
+#[test]
+fn listing_sessions_that_need_no_bpe_never_loads_one() {
+    let root = fixture_copy();
+    let r = root.path();
+    let verbose_list = || {
+        let out = sessionctl(r)
+            .args(["-v", "sessions", "list"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    // every fixture session runs on Claude
+    assert!(
+        verbose_list().contains("BPE tables loaded: none"),
+        "{}",
+        verbose_list()
+    );
+    set_model(r, "tui-alice-2", "openai@gpt-5");
+    let stderr = verbose_list();
+    assert!(stderr.contains("BPE tables loaded: o200k_base"), "{stderr}");
+    let out = sessionctl(r).args(["sessions", "list"]).output().unwrap();
+    let table = String::from_utf8_lossy(&out.stdout);
+    let line = |id: &str| {
+        table
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{id} ")))
+            .unwrap()
+            .to_owned()
+    };
+    assert!(line("tui-alice-2").contains(" o200k "), "{table}");
+    assert!(line("tui-alice").contains(" est "), "{table}");
+    assert!(
+        line("tui-alice").contains(" ~"),
+        "estimates are marked: {table}"
+    );
+}
+
+#[test]
+fn exact_counts_are_reused_until_history_changes() {
+    let root = fixture_copy();
+    let r = root.path();
+    set_model(r, "tui-alice", "openai@gpt-4o");
+    let history = r.join("sessions/tui-alice/history.json");
+    // written just now (a copy may keep the fixture's old times)
+    std::fs::write(&history, std::fs::read(&history).unwrap()).unwrap();
+    let real = listed(r, "tui-alice")["tokens"].as_u64().unwrap();
+    let cache_path = r.join(".sessionctl/tokens.json");
+    assert!(
+        !cache_path.exists(),
+        "a history.json changed a moment ago is not remembered (coarse timestamps): {:?}",
+        std::fs::read_to_string(&cache_path)
+    );
+    // once the file has settled, its count is remembered …
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    assert_eq!(listed(r, "tui-alice")["tokens"], real);
+    let mut cache: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&cache_path).unwrap()).unwrap();
+    assert_eq!(cache["sessions"]["tui-alice"]["tokens"], real);
+    assert!(
+        cache["sessions"].get("discord-9001").is_none(),
+        "estimates are not cached"
+    );
+    // … and used: a planted count shows while the file is unchanged
+    cache["sessions"]["tui-alice"]["tokens"] = 123456.into();
+    std::fs::write(&cache_path, cache.to_string()).unwrap();
+    assert_eq!(listed(r, "tui-alice")["tokens"], 123456);
+    // another counter (the model changed) or another file version: counted again
+    set_model(r, "tui-alice", "openai@gpt-4");
+    assert_ne!(listed(r, "tui-alice")["tokens"], 123456);
+    set_model(r, "tui-alice", "openai@gpt-4o");
+    let mut records: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&history).unwrap()).unwrap();
+    records
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"role":"user","content":"one more"}));
+    std::fs::write(&history, serde_json::to_vec_pretty(&records).unwrap()).unwrap();
+    let after = listed(r, "tui-alice")["tokens"].as_u64().unwrap();
+    assert!(after > real && after != 123456, "{after}");
+}
+
+#[test]
+fn show_names_the_counter() {
+    let root = fixture_copy();
+    let r = root.path();
+    set_model(r, "tui-alice", "openai@gpt-4o");
+    let out = sessionctl(r)
+        .args(["--offline", "show", "tui-alice"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("counted with o200k_base (exact) for openai@gpt-4o"),
+        "{text}"
+    );
+    assert!(text.contains("per request: history"), "{text}");
 }

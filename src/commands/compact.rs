@@ -212,7 +212,7 @@ fn assess(
         .clone()
         .or_else(|| args.model.clone())
         .or(configured)
-        .unwrap_or_else(|| "unknown@unknown".into());
+        .unwrap_or_else(|| sessions::UNKNOWN_AGENT.into());
     let window = crate::engine::limits::window(&agent, cache);
     let budget = args.budget.unwrap_or(window.budget);
     let counter = Counter::for_agent(&agent);
@@ -262,7 +262,7 @@ fn assess(
 
     let history = sessions::load_history(&dir)?;
     let summary_tokens = match sessions::load_summary(&dir)? {
-        Some((s, _)) => counter.count(&serde_json::to_string(&s.fields).unwrap_or_default()),
+        Some((s, _)) => sessions::summary_tokens(&s, counter),
         None => 0,
     };
     let mut task_list = Vec::new();

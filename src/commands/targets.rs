@@ -51,7 +51,12 @@ pub fn resolve(root: &DataRoot, t: &Targets, allow_missing: bool) -> Result<Vec<
     }
     if !t.filters.is_empty() {
         out = filter(out, &t.filters, |dir| {
-            sessions::row(dir, &HashMap::new(), &HashMap::new())
+            sessions::row(
+                dir,
+                &HashMap::new(),
+                &HashMap::new(),
+                sessions::RowTokens::Skip,
+            )
         });
     }
     Ok(out)

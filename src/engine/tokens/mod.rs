@@ -23,9 +23,8 @@
 //! Every message also costs `MESSAGE_OVERHEAD` tokens of role and framing,
 //! and its `sendAt: …, sender: …` prefix line.
 
+pub mod bpe;
 pub mod estimate;
-
-use tiktoken_rs::CoreBPE;
 
 pub use estimate::{is_cjk, Digits};
 
@@ -94,6 +93,13 @@ fn digits_in_threes(provider: &str, model: &str) -> bool {
     llama3 || deepseek3
 }
 
+/// Serialised as its name, e.g. `"o200k_base"`.
+impl serde::Serialize for Counter {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 impl Counter {
     /// The counter for an agent name (`provider@model`).
     pub fn for_agent(agent: &str) -> Counter {
@@ -140,14 +146,13 @@ impl Counter {
     }
 
     pub fn count(&self, text: &str) -> usize {
-        let bpe: &CoreBPE = match self {
-            Counter::Heuristic => return estimate::estimate(text, Digits::Each),
-            Counter::HeuristicDigits3 => return estimate::estimate(text, Digits::Groups3),
-            Counter::O200k => tiktoken_rs::o200k_base_singleton(),
-            Counter::Cl100k => tiktoken_rs::cl100k_base_singleton(),
-        };
-        // Special-token text in a message is sent as plain text.
-        bpe.encode_ordinary(text).len()
+        // Special-token text in a message is sent as plain text (ordinary).
+        match self {
+            Counter::Heuristic => estimate::estimate(text, Digits::Each),
+            Counter::HeuristicDigits3 => estimate::estimate(text, Digits::Groups3),
+            Counter::O200k => bpe::count(bpe::Encoding::O200k, text),
+            Counter::Cl100k => bpe::count(bpe::Encoding::Cl100k, text),
+        }
     }
 
     /// One history record as a message: prefix line, text and framing.
