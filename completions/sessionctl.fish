@@ -267,7 +267,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -280,6 +280,8 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l token-env -d 'Environment variable holding the bearer token (Copilot)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l timeout -d 'Give up after this many seconds' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s n -l dry-run -d 'Fetch and show what would change, write nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s y -l yes -d 'Apply smaller windows without asking (without a terminal and without --yes they are kept at their old, larger values)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s v -l verbose -d 'Say more about what is happening (on stderr)'
@@ -302,7 +304,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l no-color -d 'No colours (also when NO_COLOR is set)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -339,6 +341,6 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_s
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "edit" -d 'Rewrite a record\'s action (and optionally cause/keywords), keeping its TTL'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "prune" -d 'Remove expired records and records whose outcome is not `resolved`'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "search" -d 'What an agent would get as related_errors for a query'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'

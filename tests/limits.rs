@@ -33,8 +33,9 @@ fn refresh_replaces_the_cache_and_show_resolves_from_it() {
     let server = TestServer::start(|_, _| Reply::json(200, AGENVOY_TABLE));
     let root = fixture_copy();
     let r = root.path();
+    // 180000 is below the built-in 200000: a shrink, applied only with --yes
     let out = sessionctl(r)
-        .args(["limits", "refresh", "--url", &server.url, "--json"])
+        .args(["limits", "refresh", "--url", &server.url, "--json", "--yes"])
         .output()
         .unwrap();
     assert!(
@@ -66,7 +67,7 @@ fn refresh_replaces_the_cache_and_show_resolves_from_it() {
         &[
             "claude@claude-sonnet-4-5",
             "deepseek@deepseek-flash",
-            "ollama@llama3",
+            "someone@unknown-model",
         ],
         true,
     );
@@ -251,6 +252,7 @@ fn every_source_maps_to_vendor_keys() {
             .args([
                 "limits",
                 "refresh",
+                "--yes",
                 "--source",
                 source,
                 "--url",

@@ -10,7 +10,7 @@ use crate::commands::{
     clear, limits, load_db1, reset::preview, sessions::torii_now, targets, Context,
 };
 use crate::engine::compact::{self, Plan, StageReport, Task};
-use crate::engine::limits::LimitsCache;
+use crate::engine::limits::{window_for, LimitsCache, WindowSource};
 use crate::engine::sessions;
 use crate::engine::tokens::Counter;
 use crate::error::exit;
@@ -28,9 +28,12 @@ pub struct CompactReport {
     /// Records removed from history.json.
     pub removed: usize,
     pub model: String,
-    pub window_source: crate::engine::limits::WindowSource,
+    pub window_source: WindowSource,
     pub budget: u64,
     pub counter: &'static str,
+    /// The window is a guess (unknown model, local runtime without num_ctx).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// `null` when the session was skipped by size without reading it.
     pub tokens_before: Option<usize>,
     pub tokens_after: Option<usize>,
@@ -195,6 +198,12 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
     }
     reports.sort_by(|a, b| a.dir.id.cmp(&b.dir.id));
     let reports: Vec<CompactReport> = reports.into_iter().map(|a| a.report).collect();
+    let mut warned = std::collections::BTreeSet::new();
+    for w in reports.iter().flat_map(|r| &r.warnings) {
+        if warned.insert(w) {
+            ctx.out.warn(w);
+        }
+    }
     render(ctx, &reports)?;
     Ok(exit::OK)
 }
@@ -206,14 +215,14 @@ fn assess(
     skip_by_size: bool,
 ) -> crate::Result<Assessed> {
     let fingerprint = fingerprint(&dir)?;
-    let configured = sessions::load_model(&dir)?;
+    let config = sessions::load_config(&dir)?;
     let agent = args
         .for_model
         .clone()
         .or_else(|| args.model.clone())
-        .or(configured)
+        .or_else(|| config.as_ref().and_then(|c| c.model.clone()))
         .unwrap_or_else(|| sessions::UNKNOWN_AGENT.into());
-    let window = crate::engine::limits::window(&agent, cache);
+    let window = window_for(&agent, cache, config.as_ref());
     let budget = args.budget.unwrap_or(window.budget);
     let counter = Counter::for_agent(&agent);
     let mut report = CompactReport {
@@ -225,6 +234,7 @@ fn assess(
         window_source: window.source,
         budget,
         counter: counter.name(),
+        warnings: window.warning.into_iter().collect(),
         tokens_before: None,
         tokens_after: None,
         bytes_before: 0,
@@ -281,7 +291,7 @@ fn assess(
     let (records, file_bytes) = history.map_or((Vec::new(), 0), |h| (h.records, h.bytes));
     let raw_tools_budget = args.for_model.as_ref().map(|m| {
         args.budget
-            .unwrap_or(crate::engine::limits::window(m, cache).budget)
+            .unwrap_or(window_for(m, cache, config.as_ref()).budget)
     });
     let opts = compact::Options {
         counter,

@@ -1,17 +1,19 @@
 //! `limits refresh | show | learn`, and the table every budget comes from.
 
-use std::collections::BTreeSet;
-use std::io::Read;
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Read};
 use std::time::Duration;
 
 use anyhow::Result;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use comfy_table::Cell;
 use serde::Serialize;
 
-use crate::cli::{LearnArgs, LimitsShowArgs, RefreshArgs};
-use crate::commands::Context;
-use crate::engine::limits::{self, Change, Fetched, LimitsCache, Source, Window};
+use crate::cli::{LearnArgs, LimitsShowArgs, RefreshArgs, WriteArgs};
+use crate::commands::{targets, Context};
+use crate::engine::limits::{
+    self, Change, Fetched, LimitsCache, ModelLimit, Source, Table, Window,
+};
 use crate::engine::sessions;
 use crate::error::{exit, Error};
 use crate::output::num;
@@ -44,7 +46,20 @@ pub fn current(ctx: &Context) -> Result<LimitsCache> {
         net::get(&url, Duration::from_secs(5), None).and_then(|body| parse(source, &url, &body));
     match fetched {
         Ok(Fetched::Table(table)) => {
-            cache.table = table;
+            // Unattended: grow and add, never shrink (`limits refresh` asks).
+            let merged = limits::merge(&cache.table, &table, source);
+            if !merged.shrinks.is_empty() && merged.shrinks != cache.held_shrinks {
+                ctx.out.warn(&format!(
+                    "the {} table offers smaller windows for {} model(s) ({}); kept ours: \
+                     review with `sessionctl limits refresh --source {} --dry-run`",
+                    source.name(),
+                    merged.shrinks.len(),
+                    preview_changes(&merged.shrinks),
+                    source.name()
+                ));
+            }
+            cache.table = merged.table(false);
+            cache.held_shrinks = merged.shrinks;
             cache.source = source.name().into();
             cache.url = Some(url);
             cache.fetched_at = Some(now);
@@ -88,15 +103,82 @@ struct RefreshReport {
     source: &'static str,
     url: String,
     fetched_at: String,
+    dry_run: bool,
     vendors: Vec<VendorCount>,
     models: usize,
+    /// New models and changed windows, as written (or as they would be).
     changed: Vec<Change>,
+    /// Windows the source says are smaller than ours.
+    shrinks: Vec<Change>,
+    /// Whether the shrinks were (or, in a dry run, would be) applied.
+    shrinks_applied: bool,
+    /// Our models the source does not list; kept.
+    kept: usize,
 }
 
 #[derive(Serialize)]
 struct VendorCount {
     vendor: String,
     models: usize,
+}
+
+/// The vendor name Copilot's `/models` limits are reported under (the
+/// `copilot` vendor of the table is LiteLLM's or the built-in values).
+const COPILOT_API: &str = "copilot /models";
+
+fn copilot_table(models: &BTreeMap<String, u64>) -> Table {
+    let models = models
+        .iter()
+        .map(|(m, w)| {
+            let limit = ModelLimit {
+                input: *w,
+                output: None,
+                from: None,
+            };
+            (m.clone(), limit)
+        })
+        .collect();
+    Table::from([(COPILOT_API.to_owned(), models)])
+}
+
+/// `claude/claude-sonnet-4 200000 → 180000, …` (the first three).
+fn preview_changes(changes: &[Change]) -> String {
+    let w = |n: Option<u64>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
+    let mut s: Vec<String> = changes
+        .iter()
+        .take(3)
+        .map(|c| format!("{}/{} {} → {}", c.vendor, c.model, w(c.old), w(c.new)))
+        .collect();
+    if changes.len() > 3 {
+        s.push(format!("{} more", changes.len() - 3));
+    }
+    s.join(", ")
+}
+
+/// Apply the shrinks? Asked on a terminal; `--yes` says yes; otherwise
+/// (and in a dry run, which has nothing to apply) they are kept out.
+fn accept_shrinks(ctx: &Context, args: &RefreshArgs, shrinks: &[Change]) -> Result<bool> {
+    if shrinks.is_empty() || args.yes {
+        return Ok(true);
+    }
+    if args.dry_run || !std::io::stdin().is_terminal() {
+        return Ok(false);
+    }
+    let write = WriteArgs {
+        dry_run: false,
+        yes: false,
+        purge: false,
+        force: false,
+    };
+    ctx.out.line(&format!(
+        "The source says {} window(s) are smaller than ours: {}",
+        shrinks.len(),
+        preview_changes(shrinks)
+    ))?;
+    targets::confirm(
+        &write,
+        "Apply the smaller windows (compaction starts sooner)?",
+    )
 }
 
 pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
@@ -122,7 +204,12 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
         }
         None => None,
     };
-    let _lock = lock::limits(&ctx.root)?;
+    // A dry run writes nothing, not even a lock file.
+    let _lock = if args.dry_run {
+        None
+    } else {
+        Some(lock::limits(&ctx.root)?)
+    };
     let mut cache = limits_cache::load(&ctx.root)?.unwrap_or_else(LimitsCache::builtin);
     let spinner = ctx.out.progress(2, "fetching");
     spinner.set_position(1);
@@ -133,67 +220,106 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
     let fetched = match fetched {
         Ok(f) => f,
         Err(e) => {
-            // Keep the table; only hold off automatic fetches for a while.
-            cache.record_failed_fetch(now);
-            limits_cache::save(&ctx.root, &cache)?;
+            if !args.dry_run {
+                // Keep the table; only hold off automatic fetches for a while.
+                cache.record_failed_fetch(now);
+                limits_cache::save(&ctx.root, &cache)?;
+            }
             return Err(e.into());
         }
     };
-    let (changed, vendors, models) = match fetched {
-        Fetched::Table(table) => {
-            let changed = limits::diff(&cache.table, &table);
-            let vendors = table
-                .iter()
-                .map(|(v, m)| VendorCount {
-                    vendor: v.clone(),
-                    models: m.len(),
-                })
-                .collect();
-            let models = table.values().map(|m| m.len()).sum();
+    let (ours, theirs) = match &fetched {
+        Fetched::Table(t) => (cache.table.clone(), t.clone()),
+        Fetched::Copilot(m) => (copilot_table(&cache.copilot), copilot_table(m)),
+    };
+    let merged = limits::merge(&ours, &theirs, args.source);
+    let apply = accept_shrinks(ctx, args, &merged.shrinks)?;
+    let table = merged.table(apply);
+    let mut changed = merged.changes.clone();
+    if apply {
+        changed.extend(merged.shrinks.iter().cloned());
+        changed.sort_by(|a, b| (&a.vendor, &a.model).cmp(&(&b.vendor, &b.model)));
+    }
+    let held = if apply {
+        Vec::new()
+    } else {
+        merged.shrinks.clone()
+    };
+    match fetched {
+        Fetched::Table(_) => {
             cache.table = table;
+            cache.held_shrinks = held;
             cache.source = args.source.name().into();
             cache.url = Some(url.clone());
             cache.fetched_at = Some(now);
             cache.retry_after = None;
-            (changed, vendors, models)
         }
-        Fetched::Copilot(models) => {
-            let changed = models
-                .iter()
-                .filter(|(m, w)| cache.copilot.get(*m) != Some(w))
-                .map(|(m, w)| Change {
-                    vendor: "copilot".into(),
-                    model: m.clone(),
-                    old: cache.copilot.get(m).copied(),
-                    new: Some(*w),
-                })
+        Fetched::Copilot(_) => {
+            cache.copilot = table
+                .get(COPILOT_API)
+                .into_iter()
+                .flatten()
+                .map(|(m, l)| (m.clone(), l.input))
                 .collect();
-            let n = models.len();
-            cache.copilot = models;
             cache.copilot_fetched_at = Some(now);
-            (
-                changed,
-                vec![VendorCount {
-                    vendor: "copilot".into(),
-                    models: n,
-                }],
-                n,
-            )
         }
-    };
-    limits_cache::save(&ctx.root, &cache)?;
+    }
+    if !args.dry_run {
+        limits_cache::save(&ctx.root, &cache)?;
+    }
     let report = RefreshReport {
         ok: true,
         source: args.source.name(),
         url,
         fetched_at: timefmt::rfc3339(now),
-        vendors,
-        models,
+        dry_run: args.dry_run,
+        vendors: theirs
+            .iter()
+            .map(|(v, m)| VendorCount {
+                vendor: v.clone(),
+                models: m.len(),
+            })
+            .collect(),
+        models: theirs.values().map(BTreeMap::len).sum(),
         changed,
+        shrinks: merged.shrinks,
+        shrinks_applied: apply,
+        kept: merged.kept,
     };
+    if !report.shrinks.is_empty() && !apply && !args.dry_run {
+        ctx.out.warn(&format!(
+            "kept the larger window of {} model(s) the source says is smaller ({}): \\
+             no terminal to ask; run again with --yes to apply",
+            report.shrinks.len(),
+            preview_changes(&report.shrinks)
+        ));
+    }
     if ctx.out.json {
         ctx.out.json(&report)?;
         return Ok(exit::OK);
+    }
+    render_refresh(ctx, &report, now)?;
+    Ok(exit::OK)
+}
+
+fn changes_table(ctx: &Context, changes: &[Change]) -> comfy_table::Table {
+    let mut t = ctx.out.new_table(&["VENDOR", "MODEL", "OLD", "NEW"]);
+    let w = |n: Option<u64>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
+    for c in changes {
+        t.add_row(vec![
+            Cell::new(&c.vendor),
+            Cell::new(&c.model),
+            num(w(c.old)),
+            num(w(c.new)),
+        ]);
+    }
+    t
+}
+
+fn render_refresh(ctx: &Context, report: &RefreshReport, now: DateTime<Utc>) -> Result<()> {
+    if report.dry_run {
+        ctx.out
+            .line("dry run: nothing was written; this is what the refresh would do")?;
     }
     let mut t = ctx.out.new_table(&["VENDOR", "MODELS"]);
     for v in &report.vendors {
@@ -201,67 +327,119 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
     }
     ctx.out.table(&t)?;
     ctx.out.line(&format!(
-        "{} model(s) from {} ({}), fetched {}",
+        "{} model(s) from {} ({}), fetched {}; {} model(s) it does not list kept",
         report.models,
         report.source,
         report.url,
-        timefmt::local(now)
+        timefmt::local(now),
+        report.kept
     ))?;
     if report.changed.is_empty() {
         ctx.out.line("no window changed")?;
     } else {
-        let mut t = ctx.out.new_table(&["VENDOR", "MODEL", "OLD", "NEW"]);
-        let w = |n: Option<u64>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
-        for c in &report.changed {
-            t.add_row(vec![
-                Cell::new(&c.vendor),
-                Cell::new(&c.model),
-                num(w(c.old)),
-                num(w(c.new)),
-            ]);
-        }
         ctx.out
             .line(&format!("{} window(s) changed:", report.changed.len()))?;
-        ctx.out.table(&t)?;
+        ctx.out.table(&changes_table(ctx, &report.changed))?;
     }
-    Ok(exit::OK)
+    if !report.shrinks.is_empty() && !report.shrinks_applied {
+        ctx.out.line(&format!(
+            "{} smaller window(s) not applied (pass --yes to apply):",
+            report.shrinks.len()
+        ))?;
+        ctx.out.table(&changes_table(ctx, &report.shrinks))?;
+    }
+    Ok(())
 }
 
 #[derive(Serialize)]
 struct ShowReport {
-    limits: Vec<Window>,
+    limits: Vec<ShowRow>,
+    /// Every window that is a guess (fallback, local default), said once.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<String>,
+    /// Smaller windows the last automatic fetch offered and we kept out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    held_shrinks: Vec<Change>,
+}
+
+#[derive(Serialize)]
+struct ShowRow {
+    #[serde(flatten)]
+    window: Window,
+    /// Sessions on this agent with this window (listing by sessions).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sessions: Vec<String>,
+}
+
+/// One row per agent named; without names, one per agent and window the
+/// sessions use (sessions with their own num_ctx get their own row), then
+/// agents that only have a learned limit.
+fn show_rows(ctx: &Context, args: &LimitsShowArgs, cache: &LimitsCache) -> Result<Vec<ShowRow>> {
+    let mut rows: Vec<ShowRow> = Vec::new();
+    if !args.agents.is_empty() {
+        for a in &args.agents {
+            if !rows.iter().any(|r| &r.window.agent == a) {
+                rows.push(ShowRow {
+                    window: limits::window(a, cache),
+                    sessions: Vec::new(),
+                });
+            }
+        }
+        return Ok(rows);
+    }
+    for id in ctx.root.session_ids()?.ids {
+        let dir = ctx.root.session(&id)?;
+        let config = match sessions::load_config(&dir) {
+            Ok(Some(c)) => c,
+            Ok(None) => continue,
+            Err(e) => {
+                ctx.out.warn(&e.to_string());
+                continue;
+            }
+        };
+        let Some(agent) = config.model.as_deref() else {
+            continue;
+        };
+        let window = limits::window_for(agent, cache, Some(&config));
+        match rows.iter_mut().find(|r| r.window == window) {
+            Some(r) => r.sessions.push(id),
+            None => rows.push(ShowRow {
+                window,
+                sessions: vec![id],
+            }),
+        }
+    }
+    for agent in cache.learned.keys() {
+        if !rows.iter().any(|r| &r.window.agent == agent) {
+            rows.push(ShowRow {
+                window: limits::window(agent, cache),
+                sessions: Vec::new(),
+            });
+        }
+    }
+    rows.sort_by(|a, b| a.window.agent.cmp(&b.window.agent));
+    Ok(rows)
 }
 
 pub fn show(ctx: &Context, args: &LimitsShowArgs) -> Result<i32> {
     let cache = current(ctx)?;
-    // Named agents in the order given; otherwise every session's, sorted.
-    let mut agents: Vec<String> = Vec::new();
-    for a in &args.agents {
-        if !agents.contains(a) {
-            agents.push(a.clone());
+    let rows = show_rows(ctx, args, &cache)?;
+    let mut warnings: Vec<String> = Vec::new();
+    for w in rows.iter().filter_map(|r| r.window.warning.clone()) {
+        if !warnings.contains(&w) {
+            ctx.out.warn(&w);
+            warnings.push(w);
         }
     }
-    if agents.is_empty() {
-        let mut used = BTreeSet::new();
-        for id in ctx.root.session_ids()?.ids {
-            let dir = ctx.root.session(&id)?;
-            match sessions::load_model(&dir) {
-                Ok(Some(m)) => {
-                    used.insert(m);
-                }
-                Ok(None) => {}
-                Err(e) => ctx.out.warn(&e.to_string()),
-            }
-        }
-        used.extend(cache.learned.keys().cloned());
-        agents = used.into_iter().collect();
-    }
-    let limits: Vec<Window> = agents.iter().map(|a| limits::window(a, &cache)).collect();
     if ctx.out.json {
-        ctx.out.json(&ShowReport { limits })?;
+        ctx.out.json(&ShowReport {
+            limits: rows,
+            warnings,
+            held_shrinks: cache.held_shrinks.clone(),
+        })?;
         return Ok(exit::OK);
     }
-    if limits.is_empty() {
+    if rows.is_empty() {
         ctx.out
             .line("no sessions name a model; pass AGENT names (provider@model)")?;
         return Ok(exit::OK);
@@ -275,22 +453,44 @@ pub fn show(ctx: &Context, args: &LimitsShowArgs) -> Result<i32> {
         "SOURCE",
         "BUDGET",
         "TABLE AGE",
+        "SESSIONS",
     ]);
-    for w in &limits {
+    for ShowRow {
+        window: w,
+        sessions,
+    } in &rows
+    {
+        let source = match &w.origin {
+            Some(o) => format!("{} ({o})", w.source.name()),
+            None => w.source.name().to_owned(),
+        };
         t.add_row(vec![
             Cell::new(&w.agent),
             Cell::new(w.vendor.as_deref().unwrap_or("-")),
             Cell::new(&w.model),
             num(w.window),
-            Cell::new(serde_json::to_value(w.source)?.as_str().unwrap_or("")),
+            Cell::new(source),
             num(w.budget),
             Cell::new(match w.fetched_at {
                 Some(t) => timefmt::age(t, now),
                 None => format!("({})", cache.source),
             }),
+            num(if sessions.is_empty() {
+                "-".to_owned()
+            } else {
+                sessions.len().to_string()
+            }),
         ]);
     }
     ctx.out.table(&t)?;
+    if !cache.held_shrinks.is_empty() {
+        ctx.out.line(&format!(
+            "{} smaller window(s) offered by the last fetch were not applied ({}); \
+             review with `sessionctl limits refresh --dry-run`",
+            cache.held_shrinks.len(),
+            preview_changes(&cache.held_shrinks)
+        ))?;
+    }
     Ok(exit::OK)
 }
 

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+pub use crate::engine::session_config::{load_config, load_model, SessionConfig, UNKNOWN_AGENT};
 use crate::engine::tokens::Counter;
 use crate::error::{Error, Result};
 use crate::store::archive::{Archive, SessionCount};
@@ -80,74 +81,6 @@ pub fn task_files(dir: &SessionDir) -> Result<Vec<std::path::PathBuf>> {
         .collect();
     files.sort();
     Ok(files)
-}
-
-/// The agent name used when a session's config.json names no model.
-pub const UNKNOWN_AGENT: &str = "unknown@unknown";
-
-/// What sessionctl reads from a session's config.json (every other field
-/// is Agenvoy's and left alone).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SessionConfig {
-    /// The agent, `provider@model`.
-    pub model: Option<String>,
-    /// The context size a local runtime was configured with, and the key it
-    /// was read from (see `NUM_CTX_KEYS`).
-    pub num_ctx: Option<(u64, &'static str)>,
-}
-
-impl SessionConfig {
-    /// The token counter for this session's model (`Counter::for_agent`).
-    pub fn counter(&self) -> Counter {
-        Counter::for_agent(self.model.as_deref().unwrap_or(UNKNOWN_AGENT))
-    }
-}
-
-/// Where a context size may sit in config.json, in the order they are
-/// tried: Ollama's request `options` (what Ollama itself is sent), next to
-/// Agenvoy's own `limits.max_history_messages`, at the top level, and
-/// llama.cpp's name for it.
-pub const NUM_CTX_KEYS: [&str; 4] = ["options.num_ctx", "limits.num_ctx", "num_ctx", "n_ctx"];
-
-/// The largest context size believed (as for learned limits).
-const MAX_NUM_CTX: u64 = 10_000_000;
-
-pub fn load_config(dir: &SessionDir) -> Result<Option<SessionConfig>> {
-    let path = dir.config_json();
-    let Some(bytes) = dir.read(&path)? else {
-        return Ok(None);
-    };
-    let v: serde_json::Value = serde_json::from_slice(&bytes)
-        .map_err(|e| Error::data(&path, format!("not valid JSON: {e}")))?;
-    let model = v
-        .get("model")
-        .and_then(serde_json::Value::as_str)
-        .filter(|m| !m.is_empty())
-        .map(str::to_owned);
-    let mut num_ctx = None;
-    for key in NUM_CTX_KEYS {
-        let Some(found) = key.split('.').try_fold(&v, |v, k| v.get(k)) else {
-            continue;
-        };
-        let n = found
-            .as_u64()
-            .filter(|n| (1..=MAX_NUM_CTX).contains(n))
-            .ok_or_else(|| {
-                Error::data(
-                    &path,
-                    format!("{key} is {found}, not a context size in tokens (1–{MAX_NUM_CTX})"),
-                )
-                .with_hint("set it to the num_ctx the model runs with, e.g. 32768, or remove it")
-            })?;
-        num_ctx = Some((n, key));
-        break;
-    }
-    Ok(Some(SessionConfig { model, num_ctx }))
-}
-
-/// The agent (`provider@model`) a session runs on, from its config.json.
-pub fn load_model(dir: &SessionDir) -> Result<Option<String>> {
-    Ok(load_config(dir)?.and_then(|c| c.model))
 }
 
 /// Tokens of the rolling summary as it is sent (its fields as JSON).

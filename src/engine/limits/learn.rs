@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
-use super::{window, LimitsCache, WindowSource, SANE_LIMIT};
+use super::{window, LimitsCache, SANE_LIMIT};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Learned {
@@ -123,8 +123,8 @@ pub fn is_context_error(text: &str) -> bool {
     NEEDLES.iter().any(|n| t.contains(n)) || (t.contains("token count") && t.contains("exceeds"))
 }
 
-/// Store a learned limit unless what is known is already as small.
-/// Returns whether it was stored.
+/// Store a learned limit unless what is known is already as small (a
+/// guessed window is not known). Returns whether it was stored.
 pub fn learn(
     cache: &mut LimitsCache,
     agent: &str,
@@ -133,7 +133,7 @@ pub fn learn(
     now: DateTime<Utc>,
 ) -> bool {
     let current = window(agent, cache);
-    if current.source != WindowSource::Fallback && current.window <= limit {
+    if !current.source.is_guess() && current.window <= limit {
         return false;
     }
     cache.learned.insert(

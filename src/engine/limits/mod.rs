@@ -10,15 +10,18 @@
 //! those keys here; fetching itself is the caller's (see `net`).
 
 mod learn;
+mod names;
 mod sources;
 mod table;
 
 pub use learn::{is_context_error, learn, parse_overflow_error, Learned};
 pub use sources::{parse_source, Fetched};
-pub use table::{diff, Change, LimitsCache, ModelLimit, Table};
+pub use table::{diff, merge, Change, LimitsCache, Merge, ModelLimit, Table};
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
+
+use crate::engine::session_config::SessionConfig;
 
 pub const FALLBACK_WINDOW: u64 = 128_000;
 /// `deepseek@deepseek-flash` is fixed at this many input tokens (v1.3.0).
@@ -76,14 +79,43 @@ impl Source {
     }
 }
 
+/// Where a window came from, in the order `window` tries them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum WindowSource {
+    /// deepseek@deepseek-flash (v1.3.0)
     Fixed,
+    /// From an overflow error, when smaller than what is known.
     Learned,
+    /// A local runtime's context size from the session's config.json.
+    SessionConfig,
+    /// The vendor table (built-in or fetched; `origin` says which).
     Table,
+    /// Copilot's `/models` (max_prompt_tokens).
     Copilot,
+    /// A local runtime with no configured context size.
+    LocalDefault,
+    /// Nothing knows the model: 128,000.
     Fallback,
+}
+
+impl WindowSource {
+    /// A window nobody stated (learned limits may replace it either way).
+    pub fn is_guess(self) -> bool {
+        matches!(self, WindowSource::LocalDefault | WindowSource::Fallback)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            WindowSource::Fixed => "fixed",
+            WindowSource::Learned => "learned",
+            WindowSource::SessionConfig => "session-config",
+            WindowSource::Table => "table",
+            WindowSource::Copilot => "copilot",
+            WindowSource::LocalDefault => "local-default",
+            WindowSource::Fallback => "fallback",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -93,9 +125,43 @@ pub struct Window {
     pub model: String,
     pub window: u64,
     pub source: WindowSource,
+    /// More on the source: the table key found (when spelled differently
+    /// from the model) and the table it came from, or the config key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
     pub budget: u64,
     #[serde(serialize_with = "crate::engine::sessions::ser_time")]
     pub fetched_at: Option<DateTime<Utc>>,
+    /// Set when the window is a guess (fallback, local default).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
+}
+
+/// Context size assumed for a local runtime whose session does not say:
+/// Ollama's documented default below 24 GiB of VRAM and the usual default
+/// of llama.cpp's server and LM Studio. Guessing low only compacts sooner
+/// (what leaves history.json is archived); guessing high lets Ollama
+/// silently cut the front of the prompt (it answers 200 and truncates).
+pub const LOCAL_DEFAULT_WINDOW: u64 = 4_096;
+
+/// Providers that run models locally (their window is what they were
+/// started with, not the model's maximum).
+const LOCAL_PROVIDERS: [&str; 7] = [
+    "ollama",
+    "llamacpp",
+    "llama.cpp",
+    "llama-cpp",
+    "lmstudio",
+    "lm-studio",
+    "local",
+];
+
+/// A local runtime: the providers above, and `compat@` (any
+/// OpenAI-compatible server) when the session's base URL is on this
+/// machine.
+fn is_local(provider: &str, session: Option<&SessionConfig>) -> bool {
+    LOCAL_PROVIDERS.contains(&provider)
+        || (provider == "compat" && session.is_some_and(|s| s.loopback_url))
 }
 
 /// Vendor and model key of an agent name `provider@model` (§3.3). `None`
@@ -140,34 +206,113 @@ fn split_vendor_path(model: &str) -> Option<(String, String)> {
     Some((v, m.to_owned()))
 }
 
+/// The window of an agent with no session to consult.
 pub fn window(agent: &str, cache: &LimitsCache) -> Window {
+    window_for(agent, cache, None)
+}
+
+/// The window of `agent`, resolved in this order: the fixed entry → a
+/// learned limit when smaller than what is known (or nothing is) → a local
+/// runtime's configured context size (`session`) → the vendor table
+/// (names matched across spellings) → Copilot's `/models`, then the
+/// `copilot` table, for `copilot@` → the local default for local runtimes
+/// → 128,000.
+pub fn window_for(agent: &str, cache: &LimitsCache, session: Option<&SessionConfig>) -> Window {
     let (vendor, model) = vendor_model(agent);
-    let make = |window: u64, source| Window {
+    let provider = agent
+        .split_once('@')
+        .map_or(String::new(), |(p, _)| p.to_ascii_lowercase());
+    let local = is_local(&provider, session);
+    let make = |window: u64, source, origin: Option<String>| Window {
         agent: agent.to_owned(),
         vendor: vendor.clone(),
         model: model.clone(),
         window,
         source,
+        origin,
         budget: budget(window),
         fetched_at: cache.fetched_at,
+        warning: None,
     };
     if vendor.as_deref() == Some("deepseek") && model == "deepseek-flash" {
-        return make(DEEPSEEK_FLASH_WINDOW, WindowSource::Fixed);
+        return make(DEEPSEEK_FLASH_WINDOW, WindowSource::Fixed, None);
     }
-    let table = vendor.as_deref().and_then(|v| cache.lookup(v, &model));
-    let copilot = agent
-        .strip_prefix("copilot@")
-        .and_then(|m| cache.copilot.get(m).copied());
-    let known = table.or(copilot);
+    let configured = session
+        .and_then(|s| s.num_ctx)
+        .filter(|_| local)
+        .map(|(n, key)| {
+            (
+                n,
+                WindowSource::SessionConfig,
+                Some(format!("config.json {key}")),
+            )
+        });
+    let table = vendor
+        .as_deref()
+        .and_then(|v| cache.lookup(v, &model))
+        .map(|(key, limit)| {
+            (
+                limit.input,
+                WindowSource::Table,
+                Some(origin(&model, key, limit)),
+            )
+        });
+    let copilot = (provider == "copilot")
+        .then(|| copilot_window(cache, &model))
+        .flatten();
+    let known = configured.or(table).or(copilot);
     if let Some(l) = cache.learned.get(agent) {
-        if known.is_none_or(|k| l.limit < k) {
-            return make(l.limit, WindowSource::Learned);
+        if known.as_ref().is_none_or(|k| l.limit < k.0) {
+            return make(l.limit, WindowSource::Learned, None);
         }
     }
-    match (table, copilot) {
-        (Some(w), _) => make(w, WindowSource::Table),
-        (None, Some(w)) => make(w, WindowSource::Copilot),
-        (None, None) => make(FALLBACK_WINDOW, WindowSource::Fallback),
+    if let Some((window, source, origin)) = known {
+        return make(window, source, origin);
+    }
+    if local {
+        return Window {
+            warning: Some(format!(
+                "{agent}: no context size configured; assuming {LOCAL_DEFAULT_WINDOW} tokens \
+                 (set options.num_ctx in the session's config.json)"
+            )),
+            ..make(LOCAL_DEFAULT_WINDOW, WindowSource::LocalDefault, None)
+        };
+    }
+    Window {
+        warning: Some(format!(
+            "{agent}: unknown model; using the fallback window of {FALLBACK_WINDOW} tokens \
+             (check the name, `limits refresh`, or `limits learn`)"
+        )),
+        ..make(FALLBACK_WINDOW, WindowSource::Fallback, None)
+    }
+}
+
+/// A `copilot@` model: Copilot's own `/models` answer (its
+/// max_prompt_tokens), else the `copilot` table (LiteLLM's
+/// `github_copilot/*` or the built-in values).
+fn copilot_window(cache: &LimitsCache, model: &str) -> Option<(u64, WindowSource, Option<String>)> {
+    let api = names::candidates(model)
+        .into_iter()
+        .find_map(|c| cache.copilot.get(&c).map(|w| (c, *w)));
+    if let Some((key, w)) = api {
+        let origin = (key != model).then(|| format!("as {key}"));
+        return Some((w, WindowSource::Copilot, origin));
+    }
+    let (key, limit) = cache.lookup("copilot", model)?;
+    Some((
+        limit.input,
+        WindowSource::Table,
+        Some(origin(model, key, limit)),
+    ))
+}
+
+/// `litellm`, or `as claude-opus-4-7, litellm` when the key differs.
+fn origin(model: &str, key: &str, limit: &ModelLimit) -> String {
+    let table = limit.from.map_or("builtin", Source::name);
+    if key == model {
+        table.to_owned()
+    } else {
+        format!("as {key}, {table}")
     }
 }
 
@@ -234,10 +379,17 @@ mod tests {
             (w.window, w.source),
             (DEEPSEEK_FLASH_WINDOW, WindowSource::Fixed)
         );
-        let fb = window("ollama@llama3", &c);
+        let fb = window("someone@something", &c);
         assert_eq!(
             (fb.window, fb.source, fb.budget),
             (128_000, WindowSource::Fallback, 102_400)
+        );
+        assert!(fb.warning.is_some(), "a guess is said out loud");
+        // a local runtime is not an unknown model: its context is small
+        let local = window("ollama@llama3", &c);
+        assert_eq!(
+            (local.window, local.source),
+            (LOCAL_DEFAULT_WINDOW, WindowSource::LocalDefault)
         );
 
         let now = Utc::now();

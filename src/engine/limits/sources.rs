@@ -72,6 +72,7 @@ fn parse_agenvoy(v: &Value) -> Result<Table, String> {
                 ModelLimit {
                     input,
                     output: positive(m.get("out")),
+                    from: None,
                 },
             );
         }
@@ -79,9 +80,13 @@ fn parse_agenvoy(v: &Value) -> Result<Table, String> {
     Ok(table)
 }
 
-/// LiteLLM provider → Agenvoy vendor.
+/// LiteLLM provider → Agenvoy vendor. `github_copilot` entries are
+/// Copilot's prompt caps (gpt-4o: 64K where OpenAI allows 128K); they go to
+/// the `copilot` table that `copilot@` agents consult when Copilot's own
+/// `/models` has not been fetched.
 fn litellm_vendor(provider: &str) -> Option<&'static str> {
     Some(match provider {
+        "github_copilot" => "copilot",
         "openai" => "openai",
         "anthropic" => "claude",
         "gemini" => "gemini",
@@ -124,6 +129,7 @@ fn parse_litellm(v: &Value) -> Result<Table, String> {
             ModelLimit {
                 input,
                 output: positive(e.get("max_output_tokens")),
+                from: None,
             },
         );
     }
@@ -166,6 +172,7 @@ fn parse_models_dev(v: &Value) -> Result<Table, String> {
                 ModelLimit {
                     input,
                     output: positive(limit.and_then(|l| l.get("output"))),
+                    from: None,
                 },
             );
         }
@@ -195,7 +202,11 @@ fn parse_openrouter(v: &Value) -> Result<Table, String> {
                 &mut table,
                 &vendor,
                 &model,
-                ModelLimit { input: ctx, output },
+                ModelLimit {
+                    input: ctx,
+                    output,
+                    from: None,
+                },
             );
         }
     }

@@ -1,12 +1,18 @@
 //! The window table: the cache `window()` consults, the built-in table it
-//! starts from, and what changes between two tables.
+//! starts from, and how a fetched table is merged into it.
+//!
+//! A source only updates what it knows: a model it lacks keeps the entry
+//! we had (LiteLLM has no `claude-sonnet-4`; that must not drop it to the
+//! 128K fallback). A smaller value than ours is a *shrink*, applied only
+//! when the caller says so (`limits refresh` asks, or takes `--yes`); it
+//! is never applied silently.
 
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Learned, FRESH_FOR, RETRY_AFTER};
+use super::{names, Learned, Source, FRESH_FOR, RETRY_AFTER};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModelLimit {
@@ -14,6 +20,9 @@ pub struct ModelLimit {
     pub input: u64,
     #[serde(rename = "out", default, skip_serializing_if = "Option::is_none")]
     pub output: Option<u64>,
+    /// The source this entry came from; `None`: the built-in table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Source>,
 }
 
 /// vendor → model → limits
@@ -36,6 +45,9 @@ pub struct LimitsCache {
     /// Learned from overflow errors, per full agent name.
     #[serde(default)]
     pub learned: BTreeMap<String, Learned>,
+    /// Smaller values a fetch offered and we did not apply (see `merge`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held_shrinks: Vec<Change>,
 }
 
 /// The table compiled into the binary: serves the first run with no
@@ -53,6 +65,7 @@ impl LimitsCache {
             copilot: BTreeMap::new(),
             copilot_fetched_at: None,
             learned: BTreeMap::new(),
+            held_shrinks: Vec::new(),
         }
     }
 
@@ -68,13 +81,15 @@ impl LimitsCache {
         self.retry_after = Some(now + RETRY_AFTER);
     }
 
-    pub fn lookup(&self, vendor: &str, model: &str) -> Option<u64> {
-        self.table.get(vendor)?.get(model).map(|m| m.input)
+    /// The entry for a vendor's model under any of its spellings
+    /// (`names`), with the key it was found under.
+    pub fn lookup(&self, vendor: &str, model: &str) -> Option<(&str, &ModelLimit)> {
+        names::find(self.table.get(vendor)?, model)
     }
 }
 
 /// A change between two tables, for `limits refresh` output.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Change {
     pub vendor: String,
     pub model: String,
@@ -105,6 +120,86 @@ pub fn diff(old: &Table, new: &Table) -> Vec<Change> {
         }
     }
     changes
+}
+
+/// A fetched table merged into ours, before deciding on shrinks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Merge {
+    /// Ours with every new or larger entry of the fetched table.
+    pub grown: Table,
+    /// New models and larger windows (already in `grown`).
+    pub changes: Vec<Change>,
+    /// Smaller windows the source offers (not in `grown`).
+    pub shrinks: Vec<Change>,
+    /// Our models the source does not list, kept as they were.
+    pub kept: usize,
+    fetched: Table,
+}
+
+impl Merge {
+    /// The merged table, with or without the shrinks.
+    pub fn table(&self, with_shrinks: bool) -> Table {
+        let mut t = self.grown.clone();
+        if with_shrinks {
+            for c in &self.shrinks {
+                let limit = self.fetched[&c.vendor][&c.model];
+                t.entry(c.vendor.clone())
+                    .or_default()
+                    .insert(c.model.clone(), limit);
+            }
+        }
+        t
+    }
+}
+
+/// Merge `fetched` (from `source`) into `ours`. A changed output limit or
+/// origin with the same input limit is taken silently.
+pub fn merge(ours: &Table, fetched: &Table, source: Source) -> Merge {
+    let mut grown = ours.clone();
+    let (mut changes, mut shrinks) = (Vec::new(), Vec::new());
+    let mut tagged = Table::new();
+    for (vendor, models) in fetched {
+        for (model, limit) in models {
+            let limit = ModelLimit {
+                from: Some(source),
+                ..*limit
+            };
+            tagged
+                .entry(vendor.clone())
+                .or_default()
+                .insert(model.clone(), limit);
+            let old = ours.get(vendor).and_then(|m| m.get(model)).map(|m| m.input);
+            let change = Change {
+                vendor: vendor.clone(),
+                model: model.clone(),
+                old,
+                new: Some(limit.input),
+            };
+            if old.is_some_and(|o| limit.input < o) {
+                shrinks.push(change);
+                continue;
+            }
+            if old != Some(limit.input) {
+                changes.push(change);
+            }
+            grown
+                .entry(vendor.clone())
+                .or_default()
+                .insert(model.clone(), limit);
+        }
+    }
+    let kept = ours
+        .iter()
+        .flat_map(|(v, ms)| ms.keys().map(move |m| (v, m)))
+        .filter(|(v, m)| fetched.get(*v).is_none_or(|f| !f.contains_key(*m)))
+        .count();
+    Merge {
+        grown,
+        changes,
+        shrinks,
+        kept,
+        fetched: tagged,
+    }
 }
 
 #[cfg(test)]
