@@ -110,7 +110,7 @@ anthropic\t'Anthropic /v1/messages'"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-url -d 'Base URL of the model server' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-model -d 'Model name to ask for' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-timeout -d 'Seconds to wait for one answer' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l for-model -d 'The session moves to this model: rewrite its tool histories as plain text the new model can read, and budget for that model' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l for-model -d 'The session moves to this model: rewrite its tool histories as plain text the new model can read, budget for that model, and set it as config.json\'s model when the session is rewritten' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l fold -d 'Merge the records that leave history.json into summary.json first, so the model keeps their gist (the summary is otherwise untouched)'

@@ -107,7 +107,8 @@ triggered, so the next run is a no-op. Stages, as far as needed:
   tools      fold the oldest tool steps of task histories into one text message
   trim       drop the oldest exchanges of history.json (never the newest --keep-last),
              then the oldest task-history messages and tool steps with their results
-  raw-tools  with --for-model: rewrite task histories as plain text for the new model
+  raw-tools  with --for-model: rewrite task histories as plain text for the new model;
+             a session rewritten this way is moved to it (config.json \"model\", first)
 Every record that leaves history.json is first inserted into the SQLite archive if it
 is missing; ToriiDB db1 keys older than the first remaining record are removed;
 session_meta.start_at moves to it. summary.json is untouched.
@@ -649,7 +650,8 @@ pub struct CompactArgs {
     pub llm: LlmArgs,
 
     /// The session moves to this model: rewrite its tool histories as plain
-    /// text the new model can read, and budget for that model
+    /// text the new model can read, budget for that model, and set it as
+    /// config.json's model when the session is rewritten
     #[arg(long, value_name = "AGENT")]
     pub for_model: Option<String>,
 

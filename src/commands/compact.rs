@@ -11,8 +11,8 @@ use crate::commands::{
 };
 use crate::engine::compact::{self, Plan, StageReport, Task};
 use crate::engine::limits::{window_for, LimitsCache, WindowSource};
-use crate::engine::sessions;
 use crate::engine::tokens::Counter;
+use crate::engine::{session_config, sessions};
 use crate::error::exit;
 use crate::llm::offline::Offline;
 use crate::output::{bytes, num};
@@ -48,6 +48,17 @@ pub struct CompactReport {
     /// `keep_last` exchanges and protected tool steps are left).
     pub still_over: bool,
     pub dry_run: bool,
+    /// With --for-model, when the session is rewritten for the new model:
+    /// config.json's model is set to it (`applied`), or would be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_switch: Option<ModelSwitch>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ModelSwitch {
+    pub from: Option<String>,
+    pub to: String,
+    pub applied: bool,
 }
 
 /// One session's assessment: its report, and the plan when there is work.
@@ -153,6 +164,13 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
                         },
                     );
                 }
+                // The model first: if the run stops before the histories
+                // are rewritten, Agenvoy converts them itself on the new
+                // model (RawToolFallback) and a rerun finishes the job.
+                if let Some(switch) = report.model_switch.as_mut() {
+                    session_config::write_model(&fresh.dir, &switch.to)?;
+                    switch.applied = true;
+                }
                 let clock = std::time::Instant::now();
                 let applied =
                     compact::apply(&plan, &fresh.dir, &mut archive, &mut db1, torii_now())?;
@@ -245,6 +263,7 @@ fn assess(
         stages: Vec::new(),
         still_over: false,
         dry_run: args.dry_run,
+        model_switch: None,
     };
 
     // The cron path: a session whose files are smaller in bytes than the
@@ -310,6 +329,16 @@ fn assess(
     report.within_budget = !plan.over_tokens && !plan.over_bytes;
     report.stages = plan.stages.clone();
     report.still_over = plan.still_over();
+    let configured = config.and_then(|c| c.model);
+    report.model_switch = args
+        .for_model
+        .clone()
+        .filter(|to| plan.has_work() && configured.as_ref() != Some(to))
+        .map(|to| ModelSwitch {
+            from: configured,
+            to,
+            applied: false,
+        });
     Ok(Assessed {
         dir,
         report,
@@ -365,6 +394,10 @@ fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {
         };
         if r.still_over && !r.stages.is_empty() {
             result.push_str("; still over: only protected turns remain");
+        }
+        if let Some(m) = &r.model_switch {
+            let verb = if m.applied { "set" } else { "would set" };
+            result.push_str(&format!("; {verb} config.json model to {}", m.to));
         }
         t.add_row(vec![
             Cell::new(&r.session),

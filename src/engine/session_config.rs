@@ -2,6 +2,8 @@
 //! picks the token counter and the window) and, for local runtimes, the
 //! context size the model runs with. Every other field is Agenvoy's.
 
+use std::path::Path;
+
 use crate::engine::tokens::Counter;
 use crate::error::{Error, Result};
 use crate::store::layout::SessionDir;
@@ -98,4 +100,61 @@ pub fn load_config(dir: &SessionDir) -> Result<Option<SessionConfig>> {
 /// The agent (`provider@model`) a session runs on, from its config.json.
 pub fn load_model(dir: &SessionDir) -> Result<Option<String>> {
     Ok(load_config(dir)?.and_then(|c| c.model))
+}
+
+/// config.json's bytes with `model` set to `agent`: every other field, the
+/// key order and the layout (one line or indented) are kept.
+pub fn with_model(bytes: Option<&[u8]>, agent: &str, path: &Path) -> Result<Vec<u8>> {
+    let mut config = match bytes {
+        Some(b) => match serde_json::from_slice::<serde_json::Value>(b) {
+            Ok(serde_json::Value::Object(m)) => m,
+            Ok(_) => return Err(Error::data(path, "is not a JSON object")),
+            Err(e) => return Err(Error::data(path, format!("not valid JSON: {e}"))),
+        },
+        None => serde_json::Map::new(),
+    };
+    config.insert("model".into(), agent.into());
+    let pretty = bytes.is_some_and(|b| b.contains(&b'\n'));
+    let mut out = if pretty {
+        serde_json::to_vec_pretty(&config)
+    } else {
+        serde_json::to_vec(&config)
+    }
+    .expect("a JSON object serialises");
+    if bytes.is_some_and(|b| b.ends_with(b"\n")) {
+        out.push(b'\n');
+    }
+    Ok(out)
+}
+
+/// Point a session at another agent: config.json rewritten atomically
+/// (created when the session has none).
+pub fn write_model(dir: &SessionDir, agent: &str) -> Result<()> {
+    let path = dir.config_json();
+    let bytes = dir.read(&path)?;
+    let new = with_model(bytes.as_deref(), agent, &path)?;
+    crate::store::atomic::write_atomic(&path, &new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_model_changes_and_nothing_else() {
+        let p = Path::new("config.json");
+        let compact = br#"{"theme":"dark","model":"claude@claude-sonnet-4-5","limits":{"max_history_messages":24}}"#;
+        assert_eq!(
+            with_model(Some(compact), "ollama@qwen3", p).unwrap(),
+            br#"{"theme":"dark","model":"ollama@qwen3","limits":{"max_history_messages":24}}"#
+        );
+        let pretty = b"{\n  \"z\": 1,\n  \"model\": \"a@b\",\n  \"a\": [1.5, null]\n}\n";
+        assert_eq!(
+            String::from_utf8(with_model(Some(pretty), "c@d", p).unwrap()).unwrap(),
+            "{\n  \"z\": 1,\n  \"model\": \"c@d\",\n  \"a\": [\n    1.5,\n    null\n  ]\n}\n"
+        );
+        assert_eq!(with_model(None, "c@d", p).unwrap(), br#"{"model":"c@d"}"#);
+        assert!(with_model(Some(b"[]"), "c@d", p).is_err());
+        assert!(with_model(Some(b"{"), "c@d", p).is_err());
+    }
 }
