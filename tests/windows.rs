@@ -502,3 +502,63 @@ fn guessed_windows_are_said_out_loud() {
         "{stderr}"
     );
 }
+
+/// A pseudo-terminal: the slave end as a child's stdin, the master end to
+/// type into.
+fn pty() -> (std::fs::File, std::fs::File) {
+    use std::os::fd::FromRawFd;
+    // SAFETY: plain libc calls on a fresh descriptor; each result is checked.
+    unsafe {
+        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
+        assert!(master >= 0, "posix_openpt");
+        assert_eq!(libc::grantpt(master), 0);
+        assert_eq!(libc::unlockpt(master), 0);
+        let mut name = [0 as libc::c_char; 128];
+        assert_eq!(libc::ptsname_r(master, name.as_mut_ptr(), name.len()), 0);
+        let path = std::ffi::CStr::from_ptr(name.as_ptr())
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let slave = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .unwrap();
+        (std::fs::File::from_raw_fd(master), slave)
+    }
+}
+
+#[test]
+fn on_a_terminal_a_shrink_is_asked_about() {
+    use std::io::Write;
+    let server = TestServer::start(|_, _| Reply::json(200, PARTIAL));
+    for (answer, applied, window) in [("n\n", false, 200_000), ("y\n", true, 150_000)] {
+        let root = fixture_copy();
+        let r = root.path();
+        let (mut master, slave) = pty();
+        master.write_all(answer.as_bytes()).unwrap();
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sessionctl"))
+            .env("TZ", "UTC")
+            .args(["--root"])
+            .arg(r)
+            .args(["limits", "refresh", "--json", "--url", &server.url])
+            .stdin(slave)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("claude/claude-sonnet-4-5 200000 → 150000")
+                && stderr.contains("Apply the smaller windows"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("no terminal"), "{stderr}");
+        let v = json_of(&out); // the question went to stderr
+        assert_eq!(v["shrinks_applied"], applied, "{answer:?}");
+        assert_eq!(windows(r, &["claude@claude-sonnet-4-5"])[0].0, window);
+    }
+}

@@ -49,9 +49,14 @@ pub fn current(ctx: &Context) -> Result<LimitsCache> {
             // Unattended: grow and add, never shrink (`limits refresh` asks).
             let merged = limits::merge(&cache.table, &table, source);
             if !merged.shrinks.is_empty() && merged.shrinks != cache.held_shrinks {
+                let url_arg = if url == source.default_url() {
+                    String::new()
+                } else {
+                    format!(" --url {url}")
+                };
                 ctx.out.warn(&format!(
                     "the {} table offers smaller windows for {} model(s) ({}); kept ours: \
-                     review with `sessionctl limits refresh --source {} --dry-run`",
+                     review with `sessionctl limits refresh --source {}{url_arg} --dry-run`",
                     source.name(),
                     merged.shrinks.len(),
                     preview_changes(&merged.shrinks),
@@ -155,14 +160,30 @@ fn preview_changes(changes: &[Change]) -> String {
     s.join(", ")
 }
 
-/// Apply the shrinks? Asked on a terminal; `--yes` says yes; otherwise
-/// (and in a dry run, which has nothing to apply) they are kept out.
-fn accept_shrinks(ctx: &Context, args: &RefreshArgs, shrinks: &[Change]) -> Result<bool> {
+/// What becomes of the smaller windows a source offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ShrinkDecision {
+    /// None offered, --yes, or yes on the terminal.
+    Apply,
+    /// Asked on the terminal, and the answer was no.
+    Declined,
+    /// Nobody to ask and no --yes: kept at the old values.
+    NoTerminal,
+    /// A dry run applies nothing.
+    DryRun,
+}
+
+/// Apply the shrinks? `--yes` says yes; a terminal is asked (on stderr,
+/// so JSON on stdout stays clean); otherwise they are kept out.
+fn decide_shrinks(args: &RefreshArgs, shrinks: &[Change]) -> Result<ShrinkDecision> {
     if shrinks.is_empty() || args.yes {
-        return Ok(true);
+        return Ok(ShrinkDecision::Apply);
     }
-    if args.dry_run || !std::io::stdin().is_terminal() {
-        return Ok(false);
+    if args.dry_run {
+        return Ok(ShrinkDecision::DryRun);
+    }
+    if !std::io::stdin().is_terminal() {
+        return Ok(ShrinkDecision::NoTerminal);
     }
     let write = WriteArgs {
         dry_run: false,
@@ -170,15 +191,17 @@ fn accept_shrinks(ctx: &Context, args: &RefreshArgs, shrinks: &[Change]) -> Resu
         purge: false,
         force: false,
     };
-    ctx.out.line(&format!(
-        "The source says {} window(s) are smaller than ours: {}",
+    let question = format!(
+        "The source says {} window(s) are smaller than ours ({}). \
+         Apply the smaller windows (compaction starts sooner)?",
         shrinks.len(),
         preview_changes(shrinks)
-    ))?;
-    targets::confirm(
-        &write,
-        "Apply the smaller windows (compaction starts sooner)?",
-    )
+    );
+    Ok(if targets::confirm(&write, &question)? {
+        ShrinkDecision::Apply
+    } else {
+        ShrinkDecision::Declined
+    })
 }
 
 pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
@@ -233,7 +256,8 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
         Fetched::Copilot(m) => (copilot_table(&cache.copilot), copilot_table(m)),
     };
     let merged = limits::merge(&ours, &theirs, args.source);
-    let apply = accept_shrinks(ctx, args, &merged.shrinks)?;
+    let decision = decide_shrinks(args, &merged.shrinks)?;
+    let apply = decision == ShrinkDecision::Apply;
     let table = merged.table(apply);
     let mut changed = merged.changes.clone();
     if apply {
@@ -286,10 +310,14 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
         shrinks_applied: apply,
         kept: merged.kept,
     };
-    if !report.shrinks.is_empty() && !apply && !args.dry_run {
+    let why_kept = match decision {
+        ShrinkDecision::Declined => Some("as answered"),
+        ShrinkDecision::NoTerminal => Some("no terminal to ask; run again with --yes to apply"),
+        ShrinkDecision::Apply | ShrinkDecision::DryRun => None,
+    };
+    if let Some(why) = why_kept {
         ctx.out.warn(&format!(
-            "kept the larger window of {} model(s) the source says is smaller ({}): \\
-             no terminal to ask; run again with --yes to apply",
+            "kept the larger window of {} model(s) the source says is smaller ({}): {why}",
             report.shrinks.len(),
             preview_changes(&report.shrinks)
         ));
