@@ -224,9 +224,9 @@ Examples:
     /// Show window, source and budget for agents (default: those the sessions use)
     #[command(after_help = "\
 Sources, in the order they are tried: fixed (deepseek@deepseek-flash); learned (from an
-overflow error, when smaller than what is known); session-config (a local runtime's
-num_ctx from the session's config.json: options.num_ctx, limits.num_ctx, num_ctx or
-n_ctx); table (vendor table, names matched across spellings: claude-opus-4.7 finds
+overflow error, when smaller than what is known); session-config (the num_ctx of a local
+runtime or compat@ server from the session's config.json: options.num_ctx, limits.num_ctx,
+num_ctx or n_ctx); table (vendor table, names matched across spellings: claude-opus-4.7 finds
 claude-opus-4-7); copilot (Copilot's /models max_prompt_tokens, then the copilot table);
 local-default (4,096 for ollama, llama.cpp, lmstudio, and compat on a localhost base_url);
 fallback (128,000, with a warning). Budget = 80% of the window. Without AGENT names,

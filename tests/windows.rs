@@ -381,7 +381,8 @@ fn local_runtimes_use_the_sessions_num_ctx_or_a_small_default() {
     assert!(stderr.contains("no context size configured"), "{stderr}");
     assert_eq!(v["warnings"].as_array().unwrap().len(), 1);
 
-    // the other shapes; and compat on a remote server is no local runtime
+    // the other shapes; compat on a remote server has no local default; a
+    // cloud model's window is not a num_ctx
     for (config, want) in [
         (
             serde_json::json!({"model": "ollama@x", "num_ctx": 8192}),
@@ -401,7 +402,15 @@ fn local_runtimes_use_the_sessions_num_ctx_or_a_small_default() {
         ),
         (
             serde_json::json!({"model": "compat@x", "base_url": "https://api.example.com/v1", "num_ctx": 8192}),
+            (8192, "session-config"),
+        ),
+        (
+            serde_json::json!({"model": "compat@x", "base_url": "https://api.example.com/v1"}),
             (128_000, "fallback"),
+        ),
+        (
+            serde_json::json!({"model": "claude@claude-sonnet-4-5", "num_ctx": 8192}),
+            (200_000, "table"),
         ),
     ] {
         set_config(r, "tui-alice-2", config.clone());

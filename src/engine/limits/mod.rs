@@ -213,7 +213,8 @@ pub fn window(agent: &str, cache: &LimitsCache) -> Window {
 
 /// The window of `agent`, resolved in this order: the fixed entry → a
 /// learned limit when smaller than what is known (or nothing is) → a local
-/// runtime's configured context size (`session`) → the vendor table
+/// runtime's (or `compat@` server's) configured context size (`session`)
+/// → the vendor table
 /// (names matched across spellings) → Copilot's `/models`, then the
 /// `copilot` table, for `copilot@` → the local default for local runtimes
 /// → 128,000.
@@ -237,9 +238,11 @@ pub fn window_for(agent: &str, cache: &LimitsCache, session: Option<&SessionConf
     if vendor.as_deref() == Some("deepseek") && model == "deepseek-flash" {
         return make(DEEPSEEK_FLASH_WINDOW, WindowSource::Fixed, None);
     }
+    // compat@ serves any model from any server: its configured size is the
+    // best word there is, local or not
     let configured = session
         .and_then(|s| s.num_ctx)
-        .filter(|_| local)
+        .filter(|_| local || provider == "compat")
         .map(|(n, key)| {
             (
                 n,
