@@ -118,102 +118,111 @@ fn is_word(c: Class) -> bool {
 /// The estimated token count of `text`. Counted in half tokens: a single
 /// symbol that joins the next word (`/session`, `.com`) costs half.
 pub fn estimate(text: &str, digits: Digits) -> usize {
-    let bytes = text.as_bytes();
-    let len = bytes.len();
-    let class_of = |i: usize| {
-        if i < len {
-            Some(class_at(text, i).0)
-        } else {
-            None
-        }
-    };
     let mut halves = 0;
-    let mut prev: Option<Class> = None;
+    let mut prev = None;
     let mut i = 0;
-    while i < len {
+    while i < text.len() {
         let (class, n) = class_at(text, i);
-        let start = i;
-        i += n;
-        match class {
-            Class::Digit => {
-                while i < len && bytes[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let run = i - start;
-                halves += 2 * match digits {
-                    Digits::Each => run,
-                    Digits::Groups3 => run.div_ceil(3),
-                };
-            }
-            Class::Lower | Class::Upper => {
-                // `[Upper]*[Lower]*`: a lower→upper step starts a new word
-                let mut seen_lower = class == Class::Lower;
-                while i < len {
-                    if bytes[i].is_ascii_lowercase() {
-                        seen_lower = true;
-                        i += 1;
-                        continue;
-                    }
-                    let (c, n) = class_at(text, i);
-                    match c {
-                        Class::Lower => seen_lower = true,
-                        Class::Upper if !seen_lower => {}
-                        _ => break,
-                    }
-                    i += n;
-                }
-                halves += 2 * word_tokens(i - start);
-            }
-            Class::Space | Class::Break => {
-                // Line breaks right after punctuation belong to its piece;
-                // other breaks are a piece; the spaces after the last break
-                // are one more, except a single space that joins the next
-                // word or symbol.
-                let mut last_break = None;
-                while i < len {
-                    let (c, n) = class_at(text, i);
-                    match c {
-                        Class::Space => {}
-                        Class::Break => last_break = Some(i),
-                        _ => break,
-                    }
-                    i += n;
-                }
-                let last_break = if class == Class::Break {
-                    last_break.or(Some(start))
-                } else {
-                    last_break
-                };
-                let tail_start = last_break.map_or(start, |b| b + 1);
-                if let Some(b) = last_break {
-                    let only_breaks = bytes[start..=b].iter().all(|c| matches!(c, b'\n' | b'\r'));
-                    if !(prev == Some(Class::Punct) && only_breaks) {
-                        halves += 2;
-                    }
-                }
-                let tail = i - tail_start;
-                let joins_next = matches!(class_of(i), Some(c) if c != Class::Digit);
-                if tail > 1 || (tail == 1 && !joins_next) {
-                    halves += 2;
-                }
-            }
-            Class::Punct => {
-                while i < len && bytes[i].is_ascii_punctuation() {
-                    i += 1;
-                }
-                let run = i - start;
-                let after_space = start > 0 && bytes[start - 1] == b' ';
-                if run == 1 && !after_space && class_of(i).is_some_and(is_word) {
-                    halves += 1;
-                } else {
-                    halves += run + 1;
-                }
-            }
-            Class::Cjk => halves += 2,
+        let (end, cost) = match class {
+            Class::Digit => digit_run(text, i, digits),
+            Class::Lower | Class::Upper => word(text, i, class),
+            Class::Space | Class::Break => whitespace_run(text, i, class, prev),
+            Class::Punct => punct_run(text, i),
+            Class::Cjk => (i + n, 2),
             // emoji and rare symbols are two tokens, common ones one
-            Class::Symbol => halves += n.max(2),
-        }
+            Class::Symbol => (i + n, n.max(2)),
+        };
+        halves += cost;
         prev = Some(class);
+        i = end;
     }
     halves.div_ceil(2)
+}
+
+/// Each piece below returns where it ends and what it costs in halves.
+fn digit_run(text: &str, start: usize, digits: Digits) -> (usize, usize) {
+    let bytes = text.as_bytes();
+    let mut i = start;
+    while i < bytes.len() && bytes[i].is_ascii_digit() {
+        i += 1;
+    }
+    let run = i - start;
+    let tokens = match digits {
+        Digits::Each => run,
+        Digits::Groups3 => run.div_ceil(3),
+    };
+    (i, 2 * tokens)
+}
+
+/// `[Upper]*[Lower]*`: a lower→upper step starts a new word.
+fn word(text: &str, start: usize, first: Class) -> (usize, usize) {
+    let bytes = text.as_bytes();
+    let mut seen_lower = first == Class::Lower;
+    let mut i = start;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_lowercase() {
+            seen_lower = true;
+            i += 1;
+            continue;
+        }
+        let (c, n) = class_at(text, i);
+        match c {
+            _ if i == start => {}
+            Class::Lower => seen_lower = true,
+            Class::Upper if !seen_lower => {}
+            _ => break,
+        }
+        i += n;
+    }
+    (i, 2 * word_tokens(i - start))
+}
+
+/// Line breaks right after punctuation belong to its piece; other breaks
+/// are a piece; the spaces after the last break are one more, except a
+/// single space that joins the next word or symbol (not digits).
+fn whitespace_run(text: &str, start: usize, first: Class, prev: Option<Class>) -> (usize, usize) {
+    let bytes = text.as_bytes();
+    let mut last_break = (first == Class::Break).then_some(start);
+    let mut i = start;
+    while i < bytes.len() {
+        let (c, n) = class_at(text, i);
+        match c {
+            Class::Space => {}
+            Class::Break => last_break = Some(i),
+            _ => break,
+        }
+        i += n;
+    }
+    let mut halves = 0;
+    if let Some(b) = last_break {
+        let only_breaks = bytes[start..=b].iter().all(|c| matches!(c, b'\n' | b'\r'));
+        if !(prev == Some(Class::Punct) && only_breaks) {
+            halves += 2;
+        }
+    }
+    let tail = i - last_break.map_or(start, |b| b + 1);
+    let joins_next = i < bytes.len() && class_at(text, i).0 != Class::Digit;
+    if tail > 1 || (tail == 1 && !joins_next) {
+        halves += 2;
+    }
+    (i, halves)
+}
+
+/// One token per two characters of a run, at least one; a lone symbol
+/// right before a word (not after a space, which it would carry) joins it.
+fn punct_run(text: &str, start: usize) -> (usize, usize) {
+    let bytes = text.as_bytes();
+    let mut i = start;
+    while i < bytes.len() && bytes[i].is_ascii_punctuation() {
+        i += 1;
+    }
+    let run = i - start;
+    let after_space = start > 0 && bytes[start - 1] == b' ';
+    let before_word = i < bytes.len() && is_word(class_at(text, i).0);
+    let halves = if run == 1 && !after_space && before_word {
+        1
+    } else {
+        run + 1
+    };
+    (i, halves)
 }
