@@ -205,7 +205,9 @@ fn offline_never_fetches() {
         format!(r#"{{"source":"agenvoy","url":"{}","fetched_at":null,"retry_after":null,"table":{{}}}}"#, server.url),
     )
     .unwrap();
-    let v = show(r, &["claude@claude-sonnet-4-5"], true);
+    // (a model the built-in table does not know either, which an empty
+    // cached table falls back to)
+    let v = show(r, &["claude@claude-opus-9"], true);
     assert_eq!(v["limits"][0]["source"], "fallback");
     assert_eq!(server.hits(), 0);
     let out = sessionctl(r)

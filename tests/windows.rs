@@ -208,6 +208,27 @@ fn a_refresh_keeps_what_the_source_lacks_and_never_shrinks_silently() {
 }
 
 #[test]
+fn a_cache_that_lost_built_in_entries_still_finds_them() {
+    // written by an older sessionctl, whose refresh replaced the table
+    let root = fixture_copy();
+    let r = root.path();
+    std::fs::create_dir_all(r.join(".sessionctl")).unwrap();
+    std::fs::write(
+        r.join(".sessionctl/limits.json"),
+        r#"{"source":"agenvoy","url":null,"fetched_at":null,"retry_after":null,
+            "table":{"gemini":{"gemini-2.5-flash":{"in":1048576}}}}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        windows(r, &["gemini@gemini-2.5-pro", "claude@claude-sonnet-4"]),
+        [
+            (1_048_576, "table".into(), "builtin".into()),
+            (200_000, "table".into(), "builtin".into())
+        ]
+    );
+}
+
+#[test]
 fn an_automatic_refresh_never_shrinks_and_warns_once() {
     let server = TestServer::start(|_, _| Reply::json(200, PARTIAL));
     let root = fixture_copy();

@@ -54,6 +54,11 @@ pub struct LimitsCache {
 /// network. Input limits as the vendors document them (late 2026).
 const BUILTIN: &str = include_str!("builtin.json");
 
+fn builtin_table() -> &'static Table {
+    static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| serde_json::from_str(BUILTIN).expect("the built-in table parses"))
+}
+
 impl LimitsCache {
     pub fn builtin() -> LimitsCache {
         LimitsCache {
@@ -61,7 +66,7 @@ impl LimitsCache {
             url: None,
             fetched_at: None,
             retry_after: None,
-            table: serde_json::from_str(BUILTIN).expect("the built-in table parses"),
+            table: builtin_table().clone(),
             copilot: BTreeMap::new(),
             copilot_fetched_at: None,
             learned: BTreeMap::new(),
@@ -82,9 +87,15 @@ impl LimitsCache {
     }
 
     /// The entry for a vendor's model under any of its spellings
-    /// (`names`), with the key it was found under.
+    /// (`names`), with the key it was found under. A model the cached
+    /// table lacks is looked up in the built-in table: caches written
+    /// before refreshes merged may have lost built-in entries.
     pub fn lookup(&self, vendor: &str, model: &str) -> Option<(&str, &ModelLimit)> {
-        names::find(self.table.get(vendor)?, model)
+        let find = |t: &'static Table| t.get(vendor).and_then(|m| names::find(m, model));
+        self.table
+            .get(vendor)
+            .and_then(|m| names::find(m, model))
+            .or_else(|| find(builtin_table()))
     }
 }
 
