@@ -336,3 +336,34 @@ fn show_names_the_counter() {
     );
     assert!(text.contains("per request: history"), "{text}");
 }
+
+#[test]
+fn a_broken_config_json_is_flagged_and_the_rest_still_lists() {
+    let root = fixture_copy();
+    let r = root.path();
+    std::fs::write(r.join("sessions/tui-alice/config.json"), "{\"model\": ").unwrap();
+    let before = snapshot(r);
+    let out = sessionctl(r)
+        .args(["--offline", "sessions", "list", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(65));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("tui-alice/config.json"), "{stderr}");
+    let v = json_of(&out);
+    let rows = v["sessions"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "every session still lists");
+    let alice = rows.iter().find(|s| s["id"] == "tui-alice").unwrap();
+    assert_eq!(alice["counter"], "heuristic", "counted the safe way");
+    assert!(alice["problems"][0]
+        .as_str()
+        .unwrap()
+        .contains("config.json"));
+    let out = sessionctl(r)
+        .args(["--offline", "show", "tui-alice", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(65));
+    assert_eq!(json_of(&out)["history"]["records"], 4);
+    assert_eq!(snapshot(r), before, "nothing modified");
+}
