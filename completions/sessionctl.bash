@@ -1066,7 +1066,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits__subcmd__refresh)
-            opts="-q -v -h --source --url --token-env --timeout --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --source --url --token-env --timeout --dry-run --yes --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -171,7 +171,7 @@ anthropic\t'Anthropic /v1/messages'"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-url -d 'Base URL of the model server' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-model -d 'Model name to ask for' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-timeout -d 'Seconds to wait for one answer' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l for-model -d 'The session moves to this model: rewrite its tool histories as plain text the new model can read, and budget for that model' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l for-model -d 'The session moves to this model: rewrite its tool histories as plain text the new model can read, budget for that model, and set it as config.json\'s model when the session is rewritten' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
@@ -373,7 +373,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -390,6 +390,8 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s n -l dry-run -d 'Fetch and show what would change, write nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s y -l yes -d 'Apply smaller windows without asking (without a terminal and without --yes they are kept at their old, larger values)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s v -l verbose -d 'Say more about what is happening (on stderr)'
@@ -420,7 +422,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -483,6 +485,6 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_s
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "edit" -d 'Rewrite a record\'s action (and optionally cause/keywords), keeping its TTL'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "prune" -d 'Remove expired records and records whose outcome is not `resolved`'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "search" -d 'What an agent would get as related_errors for a query'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "refresh" -d 'Fetch the context-window table and replace the cache atomically'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'

@@ -183,7 +183,8 @@ triggered, so the next run is a no-op. Stages, as far as needed:
   tools      fold the oldest tool steps of task histories into one text message
   trim       drop the oldest exchanges of history.json (never the newest --keep-last),
              then the oldest task-history messages and tool steps with their results
-  raw-tools  with --for-model: rewrite task histories as plain text for the new model
+  raw-tools  with --for-model: rewrite task histories as plain text for the new model;
+             a session rewritten this way is moved to it (config.json \"model\", first)
 Every record that leaves history.json is first inserted into the SQLite archive if it
 is missing; ToriiDB db1 keys older than the first remaining record are removed;
 session_meta.start_at moves to it. summary.json is untouched.
@@ -286,24 +287,36 @@ Examples:
 
 #[derive(Debug, Subcommand)]
 pub enum LimitsCommand {
-    /// Fetch the context-window table and replace the cache atomically
+    /// Fetch a context-window table and merge it into the cache
     #[command(after_help = "\
-The cache is <root>/.sessionctl/limits.json. Commands that need a window refresh it
-themselves when it is older than an hour (5 s timeout; after a failure nobody fetches
-for 5 minutes); --offline never fetches. A bad answer never replaces a good cache:
-exit 69 when the source is unreachable or answers an HTTP error, 65 when the answer
-is empty, not JSON or wrongly shaped.
+The cache is <root>/.sessionctl/limits.json. A fetched table is merged into it: models
+the source lists are updated, models it lacks keep their entry (built-in or from an
+earlier source). A smaller window than the cached one (a shrink) is asked about on a
+terminal; --yes applies it; without a terminal and without --yes it is kept at the old
+value and reported (JSON: \"shrinks\", \"shrinks_applied\": false). --dry-run writes nothing.
+Commands that need a window refresh the cache themselves when it is older than an hour
+(5 s timeout; after a failure nobody fetches for 5 minutes), never applying shrinks;
+--offline never fetches. A bad answer never replaces a good cache: exit 69 when the
+source is unreachable or answers an HTTP error, 65 when the answer is empty, not JSON
+or wrongly shaped.
 
 Examples:
   sessionctl limits refresh
-  sessionctl limits refresh --source litellm
+  sessionctl limits refresh --source litellm --dry-run
+  sessionctl limits refresh --source litellm --yes
   sessionctl limits refresh --source copilot --token-env COPILOT_TOKEN")]
     Refresh(RefreshArgs),
 
     /// Show window, source and budget for agents (default: those the sessions use)
     #[command(after_help = "\
-Sources: fixed (deepseek@deepseek-flash), learned (from an overflow error), table,
-copilot (Copilot's /models), fallback (128,000). Budget = 80% of the window.
+Sources, in the order they are tried: fixed (deepseek@deepseek-flash); learned (from an
+overflow error, when smaller than what is known); session-config (the num_ctx of a local
+runtime or compat@ server from the session's config.json: options.num_ctx, limits.num_ctx,
+num_ctx or n_ctx); table (vendor table, names matched across spellings: claude-opus-4.7 finds
+claude-opus-4-7); copilot (Copilot's /models max_prompt_tokens, then the copilot table);
+local-default (4,096 for ollama, llama.cpp, lmstudio, and compat on a localhost base_url);
+fallback (128,000, with a warning). Budget = 80% of the window. Without AGENT names,
+every session's model is shown with the sessions using it.
 
 Examples:
   sessionctl limits show
@@ -543,6 +556,15 @@ pub struct RefreshArgs {
     /// Give up after this many seconds
     #[arg(long, default_value_t = 30, value_name = "SECS")]
     pub timeout: u64,
+
+    /// Fetch and show what would change, write nothing
+    #[arg(short = 'n', long)]
+    pub dry_run: bool,
+
+    /// Apply smaller windows without asking (without a terminal and without
+    /// --yes they are kept at their old, larger values)
+    #[arg(short, long)]
+    pub yes: bool,
 }
 
 #[derive(Debug, Args)]
@@ -797,7 +819,8 @@ pub struct CompactArgs {
     pub llm: LlmArgs,
 
     /// The session moves to this model: rewrite its tool histories as plain
-    /// text the new model can read, and budget for that model
+    /// text the new model can read, budget for that model, and set it as
+    /// config.json's model when the session is rewritten
     #[arg(long, value_name = "AGENT")]
     pub for_model: Option<String>,
 

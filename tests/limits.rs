@@ -33,8 +33,9 @@ fn refresh_replaces_the_cache_and_show_resolves_from_it() {
     let server = TestServer::start(|_, _| Reply::json(200, AGENVOY_TABLE));
     let root = fixture_copy();
     let r = root.path();
+    // 180000 is below the built-in 200000: a shrink, applied only with --yes
     let out = sessionctl(r)
-        .args(["limits", "refresh", "--url", &server.url, "--json"])
+        .args(["limits", "refresh", "--url", &server.url, "--json", "--yes"])
         .output()
         .unwrap();
     assert!(
@@ -66,7 +67,7 @@ fn refresh_replaces_the_cache_and_show_resolves_from_it() {
         &[
             "claude@claude-sonnet-4-5",
             "deepseek@deepseek-flash",
-            "ollama@llama3",
+            "someone@unknown-model",
         ],
         true,
     );
@@ -204,7 +205,9 @@ fn offline_never_fetches() {
         format!(r#"{{"source":"agenvoy","url":"{}","fetched_at":null,"retry_after":null,"table":{{}}}}"#, server.url),
     )
     .unwrap();
-    let v = show(r, &["claude@claude-sonnet-4-5"], true);
+    // (a model the built-in table does not know either, which an empty
+    // cached table falls back to)
+    let v = show(r, &["claude@claude-opus-9"], true);
     assert_eq!(v["limits"][0]["source"], "fallback");
     assert_eq!(server.hits(), 0);
     let out = sessionctl(r)
@@ -251,6 +254,7 @@ fn every_source_maps_to_vendor_keys() {
             .args([
                 "limits",
                 "refresh",
+                "--yes",
                 "--source",
                 source,
                 "--url",

@@ -10,9 +10,9 @@ use crate::commands::{
     clear, limits, load_db1, reset::preview, sessions::torii_now, targets, Context,
 };
 use crate::engine::compact::{self, Plan, StageReport, Task};
-use crate::engine::limits::LimitsCache;
-use crate::engine::sessions;
+use crate::engine::limits::{window_for, LimitsCache, WindowSource};
 use crate::engine::tokens::Counter;
+use crate::engine::{session_config, sessions};
 use crate::error::exit;
 use crate::llm::offline::Offline;
 use crate::output::{bytes, num};
@@ -28,9 +28,12 @@ pub struct CompactReport {
     /// Records removed from history.json.
     pub removed: usize,
     pub model: String,
-    pub window_source: crate::engine::limits::WindowSource,
+    pub window_source: WindowSource,
     pub budget: u64,
     pub counter: &'static str,
+    /// The window is a guess (unknown model, local runtime without num_ctx).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// `null` when the session was skipped by size without reading it.
     pub tokens_before: Option<usize>,
     pub tokens_after: Option<usize>,
@@ -51,6 +54,17 @@ pub struct CompactReport {
     /// `keep_last` exchanges and protected tool steps are left).
     pub still_over: bool,
     pub dry_run: bool,
+    /// With --for-model, when the session is rewritten for the new model:
+    /// config.json's model is set to it (`applied`), or would be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_switch: Option<ModelSwitch>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ModelSwitch {
+    pub from: Option<String>,
+    pub to: String,
+    pub applied: bool,
 }
 
 /// One session's assessment: its report, and the plan when there is work.
@@ -156,6 +170,13 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
                         },
                     );
                 }
+                // The model first: if the run stops before the histories
+                // are rewritten, Agenvoy converts them itself on the new
+                // model (RawToolFallback) and a rerun finishes the job.
+                if let Some(switch) = report.model_switch.as_mut() {
+                    session_config::write_model(&fresh.dir, &switch.to)?;
+                    switch.applied = true;
+                }
                 let clock = std::time::Instant::now();
                 let applied = compact::apply(
                     &plan,
@@ -222,6 +243,12 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
     }
     reports.sort_by(|a, b| a.dir.id.cmp(&b.dir.id));
     let reports: Vec<CompactReport> = reports.into_iter().map(|a| a.report).collect();
+    let mut warned = std::collections::BTreeSet::new();
+    for w in reports.iter().flat_map(|r| &r.warnings) {
+        if warned.insert(w) {
+            ctx.out.warn(w);
+        }
+    }
     render(ctx, &reports)?;
     Ok(exit::OK)
 }
@@ -233,14 +260,14 @@ fn assess(
     skip_by_size: bool,
 ) -> crate::Result<Assessed> {
     let fingerprint = fingerprint(&dir)?;
-    let configured = sessions::load_model(&dir)?;
+    let config = sessions::load_config(&dir)?;
     let agent = args
         .for_model
         .clone()
         .or_else(|| args.model.clone())
-        .or(configured)
-        .unwrap_or_else(|| "unknown@unknown".into());
-    let window = crate::engine::limits::window(&agent, cache);
+        .or_else(|| config.as_ref().and_then(|c| c.model.clone()))
+        .unwrap_or_else(|| sessions::UNKNOWN_AGENT.into());
+    let window = window_for(&agent, cache, config.as_ref());
     let budget = args.budget.unwrap_or(window.budget);
     let counter = Counter::for_agent(&agent);
     let mut report = CompactReport {
@@ -252,6 +279,7 @@ fn assess(
         window_source: window.source,
         budget,
         counter: counter.name(),
+        warnings: window.warning.into_iter().collect(),
         tokens_before: None,
         tokens_after: None,
         bytes_before: 0,
@@ -264,6 +292,7 @@ fn assess(
         stages: Vec::new(),
         still_over: false,
         dry_run: args.dry_run,
+        model_switch: None,
     };
 
     // The cron path: a session whose files are smaller in bytes than the
@@ -291,7 +320,7 @@ fn assess(
 
     let history = sessions::load_history(&dir)?;
     let summary_tokens = match sessions::load_summary(&dir)? {
-        Some((s, _)) => counter.count(&serde_json::to_string(&s.fields).unwrap_or_default()),
+        Some((s, _)) => sessions::summary_tokens(&s, counter),
         None => 0,
     };
     let mut task_list = Vec::new();
@@ -310,7 +339,7 @@ fn assess(
     let (records, file_bytes) = history.map_or((Vec::new(), 0), |h| (h.records, h.bytes));
     let raw_tools_budget = args.for_model.as_ref().map(|m| {
         args.budget
-            .unwrap_or(crate::engine::limits::window(m, cache).budget)
+            .unwrap_or(window_for(m, cache, config.as_ref()).budget)
     });
     let opts = compact::Options {
         counter,
@@ -330,6 +359,16 @@ fn assess(
     report.stages = plan.stages.clone();
     report.still_over = plan.still_over();
     report.task_histories_saved = plan.changed_tasks.iter().map(|t| t.name.clone()).collect();
+    let configured = config.and_then(|c| c.model);
+    report.model_switch = args
+        .for_model
+        .clone()
+        .filter(|to| plan.has_work() && configured.as_ref() != Some(to))
+        .map(|to| ModelSwitch {
+            from: configured,
+            to,
+            applied: false,
+        });
     Ok(Assessed {
         dir,
         report,
@@ -405,6 +444,10 @@ fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {
         }
         if r.still_over && !r.stages.is_empty() {
             result.push_str("; still over: only protected turns remain");
+        }
+        if let Some(m) = &r.model_switch {
+            let verb = if m.applied { "set" } else { "would set" };
+            result.push_str(&format!("; {verb} config.json model to {}", m.to));
         }
         t.add_row(vec![
             Cell::new(&r.session),

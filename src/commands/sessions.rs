@@ -9,10 +9,12 @@ use rayon::prelude::*;
 
 use crate::cli::ListArgs;
 use crate::commands::{load_db1, targets, Context, Done};
-use crate::engine::sessions::{self, SessionRow};
+use crate::engine::sessions::{self, RowTokens, SessionRow};
+use crate::engine::tokens::bpe;
 use crate::error::exit;
 use crate::output::{bytes, num};
 use crate::store::archive::Archive;
+use crate::store::token_cache::{self, TokenCache};
 use crate::timefmt;
 
 pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
@@ -41,6 +43,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
         .filter(|id| targets::matches_id(&args.filters, id))
         .collect();
     let wall = Utc::now();
+    let mut counts = token_cache::load(&ctx.root);
     let rows: Vec<SessionRow> = ids
         .par_iter()
         .filter_map(|id| {
@@ -48,10 +51,25 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
                 Ok(d) => d,
                 Err(e) => return Some(Err(e)),
             };
-            let row = sessions::row(&dir, &torii_counts, &archive_counts);
+            let row = sessions::row(
+                &dir,
+                &torii_counts,
+                &archive_counts,
+                RowTokens::Count(&counts),
+            );
             targets::matches_times(&args.filters, &row, wall).then_some(Ok(row))
         })
         .collect::<crate::Result<_>>()?;
+    remember_counts(ctx, &mut counts, &rows, &listing.ids);
+    let loaded: Vec<&str> = bpe::Encoding::loaded().iter().map(|e| e.name()).collect();
+    ctx.out.info(&format!(
+        "BPE tables loaded: {}",
+        if loaded.is_empty() {
+            "none".to_owned()
+        } else {
+            loaded.join(", ")
+        }
+    ));
 
     let mut rows = rows;
     sort(&mut rows, args);
@@ -103,7 +121,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
                 if broken {
                     Cell::new("?")
                 } else {
-                    num(format!("~{}", r.tokens))
+                    num(tokens_cell(r))
                 },
                 Cell::new(bytes(r.bytes)),
                 Cell::new(
@@ -127,6 +145,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
             rows.iter().map(|r| r.records).sum::<usize>(),
             rows.iter().map(|r| r.archived).sum::<u64>()
         ))?;
+        ctx.out.footer(COUNTER_LEGEND)?;
     }
     Ok(Done {
         code: if unreadable { exit::DATA } else { exit::OK },
@@ -164,6 +183,37 @@ fn sort(rows: &mut Vec<SessionRow>, args: &ListArgs) {
     if let Some(n) = args.limit {
         rows.truncate(n);
     }
+}
+
+/// Store the exact counts made for this listing (best effort: a read-only
+/// root still lists), dropping sessions that are gone.
+fn remember_counts(ctx: &Context, cache: &mut TokenCache, rows: &[SessionRow], ids: &[String]) {
+    let fresh: Vec<_> = rows
+        .iter()
+        .filter_map(|r| Some((r.id.clone(), r.counted.clone()?)))
+        .collect();
+    let before = cache.sessions.len();
+    cache.sessions.retain(|id, _| ids.binary_search(id).is_ok());
+    if fresh.is_empty() && cache.sessions.len() == before {
+        return;
+    }
+    cache.rules = token_cache::COUNT_RULES;
+    cache.sessions.extend(fresh);
+    if let Err(e) = token_cache::save(&ctx.root, cache) {
+        ctx.out
+            .info(&format!("could not update the token-count cache: {e}"));
+    }
+}
+
+/// Tokens are counted with each session's own counter; `~` marks an
+/// estimate.
+const COUNTER_LEGEND: &str = "tokens: exact with o200k/cl100k (OpenAI models), else ~estimated \
+(est3: digits in threes, est: one token per digit); `show` names the counter";
+
+/// `3,109 o200k` or `~4,019 est`: the count and the session's counter.
+fn tokens_cell(r: &SessionRow) -> String {
+    let tilde = if r.counter.is_exact() { "" } else { "~" };
+    format!("{tilde}{} {}", r.tokens, r.counter.short())
 }
 
 /// The "now" of ToriiDB expiry: wall-clock Unix seconds.

@@ -64,6 +64,8 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
             .unwrap_or_else(|| "-".into())
     };
     let ns = |n: i64| when(Some(timefmt::from_nanos(n)));
+    let exact = d.tokens.counter.is_exact();
+    let tokens = |n: usize| format!("{}{n} tokens", if exact { "" } else { "~" });
     ctx.out.line(&format!("session {}  {}", d.id, d.path))?;
     let mut t = ctx.out.new_sectioned_table(&["TIER", "STATE"]);
     t.add_row(vec![
@@ -71,12 +73,12 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
         Cell::new(match &d.history {
             None => "absent".into(),
             Some(h) => format!(
-                "{} record(s) ({} user, {} assistant), {}, ~{} tokens\nfirst {}\nlast  {}",
+                "{} record(s) ({} user, {} assistant), {}, {}\nfirst {}\nlast  {}",
                 h.records,
                 h.user,
                 h.assistant,
                 bytes(h.bytes),
-                h.tokens,
+                tokens(h.tokens),
                 when(h.first_at),
                 when(h.last_at)
             ),
@@ -108,8 +110,13 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
                 .map(|task| {
                     let s = &task.stats;
                     let mut line = format!(
-                        "{}: {} message(s), {} tool step(s), {} call(s), {} result(s)",
-                        task.file, s.messages, s.tool_steps, s.tool_calls, s.tool_results
+                        "{}: {} message(s), {} tool step(s), {} call(s), {} result(s), {}",
+                        task.file,
+                        s.messages,
+                        s.tool_steps,
+                        s.tool_calls,
+                        s.tool_results,
+                        tokens(task.tokens)
                     );
                     if s.orphan_calls + s.orphan_results > 0 {
                         line.push_str(&format!(
@@ -159,6 +166,20 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
                 a.start_at.map(ns).unwrap_or_else(|| "-".into())
             ),
         }),
+    ]);
+    let k = &d.tokens;
+    t.add_row(vec![
+        Cell::new("tokens"),
+        Cell::new(format!(
+            "{} per request: history {} + summary {} + largest task {}\ncounted with {} ({}) for {}",
+            tokens(k.request),
+            k.history,
+            k.summary,
+            k.largest_task,
+            k.counter.name(),
+            if exact { "exact" } else { "estimate" },
+            k.model.as_deref().unwrap_or("an unknown model")
+        )),
     ]);
     t.add_row(vec![
         Cell::new("files"),

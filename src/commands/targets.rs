@@ -78,7 +78,12 @@ pub fn resolve(
     }
     if !t.filters.is_empty() {
         out = filter(out, &t.filters, |dir| {
-            sessions::row(dir, &HashMap::new(), &HashMap::new())
+            sessions::row(
+                dir,
+                &HashMap::new(),
+                &HashMap::new(),
+                sessions::RowTokens::Skip,
+            )
         });
     }
     Ok((out, errors))

@@ -41,6 +41,10 @@ const FOLD_HEADER: &str = "Prior tool findings (compacted). Use to answer the or
 /// The start every raw-tools header shares, whatever it says after.
 const RAW_PREFIX: &str = "Earlier tool results (";
 const RAW_HEADER: &str = "Earlier tool results (converted to plain text for a model that cannot read the earlier tool-call format). Required to answer the original question. User has not been replied to yet:";
+/// For a task whose history ends with the final reply (an assistant
+/// message without tool calls): that reply is in the text, so the user
+/// must not be told again.
+const RAW_HEADER_ANSWERED: &str = "Earlier tool results (converted to plain text for a model that cannot read the earlier tool-call format). The user has already been answered: the last [assistant] entry below is that reply.";
 
 /// One task history (`history/<name>`).
 #[derive(Debug, Clone, PartialEq)]
@@ -638,10 +642,16 @@ fn raw_text(msgs: &[Value], cap: usize) -> Vec<Value> {
         }
     }
     let mut out = msgs[..head].to_vec();
+    let answered = msgs
+        .last()
+        .is_some_and(|m| role(m) == "assistant" && !is_step(m) && !text_of(m).trim().is_empty());
+    let header = if answered {
+        RAW_HEADER_ANSWERED
+    } else {
+        RAW_HEADER
+    };
     if !text.trim().is_empty() {
-        out.push(
-            json!({"role": "user", "content": format!("{RAW_HEADER}\n\n{}", text.trim_end())}),
-        );
+        out.push(json!({"role": "user", "content": format!("{header}\n\n{}", text.trim_end())}));
     }
     out
 }

@@ -7,6 +7,7 @@ pub mod errors;
 pub mod limits;
 pub mod reset;
 pub mod search;
+pub mod session_config;
 pub mod sessions;
 pub mod summarize;
 pub mod tokens;

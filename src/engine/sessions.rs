@@ -6,13 +6,15 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use crate::engine::tokens;
+pub use crate::engine::session_config::{load_config, load_model, SessionConfig, UNKNOWN_AGENT};
+use crate::engine::tokens::Counter;
 use crate::error::{Error, Result};
 use crate::store::archive::{Archive, SessionCount};
 use crate::store::history::{self, Record};
 use crate::store::layout::SessionDir;
 use crate::store::summary::{self, Summary};
 use crate::store::tasks::{self, TaskStats};
+use crate::store::token_cache::{self, Fingerprint, TokenCache};
 use crate::store::torii::Db;
 
 /// history.json, parsed, with its size and time.
@@ -20,6 +22,8 @@ use crate::store::torii::Db;
 pub struct LoadedHistory {
     pub records: Vec<Record>,
     pub bytes: u64,
+    /// Which version of the file was read (for cached token counts).
+    pub fingerprint: Fingerprint,
     pub modified: Option<DateTime<Utc>>,
 }
 
@@ -35,6 +39,7 @@ pub fn load_history(dir: &SessionDir) -> Result<Option<LoadedHistory>> {
     Ok(Some(LoadedHistory {
         records,
         bytes: meta.len(),
+        fingerprint: Fingerprint::of(&meta),
         modified: meta.modified().ok().map(DateTime::<Utc>::from),
     }))
 }
@@ -80,18 +85,9 @@ pub fn task_files(dir: &SessionDir) -> Result<Vec<std::path::PathBuf>> {
     Ok(files)
 }
 
-/// The agent (`provider@model`) a session runs on, from its config.json.
-pub fn load_model(dir: &SessionDir) -> Result<Option<String>> {
-    let path = dir.config_json();
-    let Some(bytes) = dir.read_small(&path)? else {
-        return Ok(None);
-    };
-    let v: serde_json::Value = serde_json::from_slice(&bytes)
-        .map_err(|e| Error::data(&path, format!("not valid JSON: {e}")))?;
-    Ok(v.get("model")
-        .and_then(serde_json::Value::as_str)
-        .filter(|m| !m.is_empty())
-        .map(str::to_owned))
+/// Tokens of the rolling summary as it is sent (its fields as JSON).
+pub fn summary_tokens(s: &Summary, counter: Counter) -> usize {
+    counter.count(&serde_json::to_string(&s.fields).unwrap_or_default())
 }
 
 /// Destructive commands call this first: a session whose history.json or
@@ -114,7 +110,13 @@ pub struct SessionRow {
     pub id: String,
     pub records: usize,
     pub bytes: u64,
+    /// history.json's records as Agenvoy sends them, counted with `counter`.
     pub tokens: usize,
+    /// The model from config.json (`null` when it names none).
+    pub model: Option<String>,
+    /// The token counter chosen from the model (`Counter::for_agent`), the
+    /// same one `show` and `compact` use for this session.
+    pub counter: Counter,
     /// Newest record time, else history.json's modification time.
     #[serde(serialize_with = "ser_time")]
     pub last_at: Option<DateTime<Utc>>,
@@ -129,6 +131,48 @@ pub struct SessionRow {
     /// Why part of this row could not be read (the row still lists).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<String>,
+    /// An exact count made for this row, for the caller to remember.
+    #[serde(skip)]
+    pub counted: Option<token_cache::Entry>,
+}
+
+/// Whether `row` counts tokens, and the counts it may reuse.
+#[derive(Clone, Copy)]
+pub enum RowTokens<'a> {
+    /// `tokens` stays 0 (callers that only filter by time).
+    Skip,
+    Count(&'a TokenCache),
+}
+
+/// Tokens of a loaded history.json with the session's counter: exact
+/// counts come from `cache` while the file is unchanged, and a fresh one
+/// is returned for the caller to store.
+fn history_tokens(
+    id: &str,
+    h: &LoadedHistory,
+    counter: Counter,
+    cache: &TokenCache,
+) -> (usize, Option<token_cache::Entry>) {
+    if !counter.is_exact() {
+        // the estimate runs at hundreds of MB/s: not worth a cache
+        return (counter.records(&h.records), None);
+    }
+    if let Some(n) = cache.get(id, &h.fingerprint, counter.name()) {
+        return (n, None);
+    }
+    let tokens = counter.records(&h.records);
+    let now_ns = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i128);
+    let entry = h
+        .fingerprint
+        .is_settled(now_ns)
+        .then(|| token_cache::Entry {
+            fingerprint: h.fingerprint,
+            counter: counter.name().to_owned(),
+            tokens,
+        });
+    (tokens, entry)
 }
 
 /// Nanosecond times as strings: jq and JavaScript round integers above 2^53.
@@ -152,26 +196,39 @@ pub fn row(
     dir: &SessionDir,
     torii_counts: &HashMap<&str, u64>,
     archive_counts: &HashMap<String, SessionCount>,
+    tokens: RowTokens<'_>,
 ) -> SessionRow {
     let archived = archive_counts.get(&dir.id).copied().unwrap_or_default();
+    let mut problems = Vec::new();
+    let config = load_config(dir).unwrap_or_else(|e| {
+        problems.push(e.to_string());
+        None
+    });
+    let config = config.unwrap_or_default();
+    let counter = config.counter();
     let mut row = SessionRow {
         id: dir.id.clone(),
         records: 0,
         bytes: 0,
         tokens: 0,
+        model: config.model,
+        counter,
         last_at: None,
         first_at: archived.oldest_send_at.and_then(nanos_to_time),
         has_summary: false,
         summary_at: None,
         torii_keys: torii_counts.get(dir.id.as_str()).copied().unwrap_or(0),
         archived: archived.messages,
-        problems: Vec::new(),
+        problems,
+        counted: None,
     };
     match load_history(dir) {
         Ok(Some(h)) => {
             row.records = h.records.len();
             row.bytes = h.bytes;
-            row.tokens = tokens::estimate_records(&h.records);
+            if let RowTokens::Count(cache) = tokens {
+                (row.tokens, row.counted) = history_tokens(&dir.id, &h, counter, cache);
+            }
             let newest = h
                 .records
                 .iter()
@@ -245,7 +302,23 @@ pub struct SessionDetail {
     pub files: Vec<FileDetail>,
     pub torii: ToriiDetail,
     pub archive: Option<ArchiveDetail>,
+    pub tokens: TokenDetail,
     pub problems: Vec<String>,
+}
+
+/// Tokens as `compact` counts them, with the session's one counter.
+#[derive(Debug, Clone, Serialize)]
+pub struct TokenDetail {
+    pub model: Option<String>,
+    pub counter: Counter,
+    /// history.json's records (also `history.tokens`).
+    pub history: usize,
+    pub summary: usize,
+    /// The largest task history (`history/*.json`).
+    pub largest_task: usize,
+    /// What `compact` compares with the budget: history + summary +
+    /// largest task history.
+    pub request: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -279,6 +352,7 @@ pub struct SummaryDetail {
 #[derive(Debug, Clone, Serialize)]
 pub struct TaskDetail {
     pub file: String,
+    pub tokens: usize,
     #[serde(flatten)]
     pub stats: TaskStats,
 }
@@ -325,6 +399,13 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
     let mut problems = Vec::new();
     let mut note = |e: Error| problems.push(e.to_string());
 
+    let config = load_config(dir).unwrap_or_else(|e| {
+        note(e);
+        None
+    });
+    let config = config.unwrap_or_default();
+    let counter = config.counter();
+
     let history = match load_history(dir) {
         Ok(h) => h.map(|h| {
             let times: Vec<i64> = h
@@ -338,7 +419,7 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
                 user: h.records.iter().filter(|r| r.is_user()).count(),
                 assistant: h.records.iter().filter(|r| r.is_assistant()).count(),
                 bytes: h.bytes,
-                tokens: tokens::estimate_records(&h.records),
+                tokens: counter.records(&h.records),
                 first_at: times.iter().min().copied().and_then(nanos_to_time),
                 last_at: times.iter().max().copied().and_then(nanos_to_time),
                 first_send_at: h.records.first().map(|r| r.send_at).filter(|t| *t != 0),
@@ -354,15 +435,19 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
         note(e);
         None
     });
+    let mut summary_count = 0;
     let summary = match load_summary(dir) {
-        Ok(s) => s.map(|(s, modified)| SummaryDetail {
-            valid: s.is_valid(),
-            legacy: s.is_legacy(),
-            key_decisions: s.key_decisions(),
-            past_discussions: s.past_discussions(),
-            current_topic: s.current_topic().map(str::to_owned),
-            cursor: cursor.clone(),
-            modified,
+        Ok(s) => s.map(|(s, modified)| {
+            summary_count = summary_tokens(&s, counter);
+            SummaryDetail {
+                valid: s.is_valid(),
+                legacy: s.is_legacy(),
+                key_decisions: s.key_decisions(),
+                past_discussions: s.past_discussions(),
+                current_topic: s.current_topic().map(str::to_owned),
+                cursor: cursor.clone(),
+                modified,
+            }
         }),
         Err(e) => {
             note(e);
@@ -370,12 +455,13 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
         }
     };
 
-    let tasks = list_json_files(dir, &dir.tasks_dir(), &mut note)
+    let tasks: Vec<TaskDetail> = list_json_files(dir, &dir.tasks_dir(), &mut note)
         .into_iter()
         .filter_map(|(name, path)| match dir.read(&path) {
             Ok(Some(bytes)) => match tasks::parse(&bytes, &path) {
                 Ok(msgs) => Some(TaskDetail {
                     file: name,
+                    tokens: counter.messages(&msgs),
                     stats: tasks::stats(&msgs),
                 }),
                 Err(e) => {
@@ -453,6 +539,17 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
         }
     }
 
+    let history_tokens = history.as_ref().map_or(0, |h| h.tokens);
+    let largest_task = tasks.iter().map(|t| t.tokens).max().unwrap_or(0);
+    let tokens = TokenDetail {
+        model: config.model,
+        counter,
+        history: history_tokens,
+        summary: summary_count,
+        largest_task,
+        request: history_tokens + summary_count + largest_task,
+    };
+
     SessionDetail {
         id: dir.id.clone(),
         path: dir.path.display().to_string(),
@@ -463,6 +560,7 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
         files,
         torii,
         archive,
+        tokens,
         problems,
     }
 }

@@ -12,5 +12,6 @@ pub mod lock;
 pub mod runtime;
 pub mod summary;
 pub mod tasks;
+pub mod token_cache;
 pub mod torii;
 pub mod trash;

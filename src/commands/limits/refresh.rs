@@ -1,0 +1,283 @@
+//! `limits refresh`: fetch a source, merge it into the cache, ask before
+//! shrinking.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use anyhow::Result;
+use chrono::{DateTime, Utc};
+use comfy_table::Cell;
+use serde::Serialize;
+
+use super::{parse, preview_changes};
+use crate::cli::{RefreshArgs, WriteArgs};
+use crate::commands::{targets, Context};
+use crate::engine::limits::{self, Change, Fetched, LimitsCache, ModelLimit, Source, Table};
+use crate::error::{exit, Error};
+use crate::output::num;
+use crate::store::{limits_cache, lock};
+use crate::{net, timefmt};
+
+#[derive(Serialize)]
+struct RefreshReport {
+    ok: bool,
+    source: &'static str,
+    url: String,
+    fetched_at: String,
+    dry_run: bool,
+    vendors: Vec<VendorCount>,
+    models: usize,
+    /// New models and changed windows, as written (or as they would be).
+    changed: Vec<Change>,
+    /// Windows the source says are smaller than ours.
+    shrinks: Vec<Change>,
+    /// Whether the shrinks were (or, in a dry run, would be) applied.
+    shrinks_applied: bool,
+    /// Our models the source does not list; kept.
+    kept: usize,
+}
+
+#[derive(Serialize)]
+struct VendorCount {
+    vendor: String,
+    models: usize,
+}
+
+/// The vendor name Copilot's `/models` limits are reported under (the
+/// `copilot` vendor of the table is LiteLLM's or the built-in values).
+const COPILOT_API: &str = "copilot /models";
+
+fn copilot_table(models: &BTreeMap<String, u64>) -> Table {
+    let models = models
+        .iter()
+        .map(|(m, w)| {
+            let limit = ModelLimit {
+                input: *w,
+                output: None,
+                from: None,
+            };
+            (m.clone(), limit)
+        })
+        .collect();
+    Table::from([(COPILOT_API.to_owned(), models)])
+}
+
+/// What becomes of the smaller windows a source offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ShrinkDecision {
+    /// None offered, --yes, or yes on the terminal.
+    Apply,
+    /// Asked on the terminal, and the answer was no.
+    Declined,
+    /// Nobody to ask and no --yes: kept at the old values.
+    NoTerminal,
+    /// A dry run applies nothing.
+    DryRun,
+}
+
+/// Apply the shrinks? `--yes` says yes; a terminal is asked (on stderr,
+/// so JSON on stdout stays clean); otherwise they are kept out.
+fn decide_shrinks(args: &RefreshArgs, shrinks: &[Change]) -> Result<ShrinkDecision> {
+    if shrinks.is_empty() || args.yes {
+        return Ok(ShrinkDecision::Apply);
+    }
+    if args.dry_run {
+        return Ok(ShrinkDecision::DryRun);
+    }
+    if !std::io::stdin().is_terminal() {
+        return Ok(ShrinkDecision::NoTerminal);
+    }
+    let write = WriteArgs {
+        dry_run: false,
+        yes: false,
+        purge: false,
+        force: false,
+    };
+    let question = format!(
+        "The source says {} window(s) are smaller than ours ({}). \
+         Apply the smaller windows (compaction starts sooner)?",
+        shrinks.len(),
+        preview_changes(shrinks)
+    );
+    Ok(if targets::confirm(&write, &question)? {
+        ShrinkDecision::Apply
+    } else {
+        ShrinkDecision::Declined
+    })
+}
+
+pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
+    if ctx.offline {
+        return Err(
+            Error::usage("`limits refresh` fetches from the network; drop --offline").into(),
+        );
+    }
+    let url = args
+        .url
+        .clone()
+        .unwrap_or_else(|| args.source.default_url().to_owned());
+    let token = match &args.token_env {
+        Some(name) => Some(std::env::var(name).map_err(|_| {
+            Error::usage(format!(
+                "environment variable {name} (from --token-env) is not set"
+            ))
+        })?),
+        None if args.source == Source::Copilot => {
+            return Err(
+                Error::usage("the copilot source needs a token: pass --token-env NAME").into(),
+            )
+        }
+        None => None,
+    };
+    // A dry run writes nothing, not even a lock file.
+    let _lock = if args.dry_run {
+        None
+    } else {
+        Some(lock::limits(&ctx.root)?)
+    };
+    let mut cache = limits_cache::load(&ctx.root)?.unwrap_or_else(LimitsCache::builtin);
+    let spinner = ctx.out.progress(2, "fetching");
+    spinner.set_position(1);
+    let now = Utc::now();
+    let fetched = net::get(&url, Duration::from_secs(args.timeout), token.as_deref())
+        .and_then(|body| parse(args.source, &url, &body));
+    spinner.finish_and_clear();
+    let fetched = match fetched {
+        Ok(f) => f,
+        Err(e) => {
+            if !args.dry_run {
+                // Keep the table; only hold off automatic fetches for a while.
+                cache.record_failed_fetch(now);
+                limits_cache::save(&ctx.root, &cache)?;
+            }
+            return Err(e.into());
+        }
+    };
+    let (ours, theirs) = match &fetched {
+        Fetched::Table(t) => (cache.table.clone(), t.clone()),
+        Fetched::Copilot(m) => (copilot_table(&cache.copilot), copilot_table(m)),
+    };
+    let merged = limits::merge(&ours, &theirs, args.source);
+    let decision = decide_shrinks(args, &merged.shrinks)?;
+    let apply = decision == ShrinkDecision::Apply;
+    let table = merged.table(apply);
+    let mut changed = merged.changes.clone();
+    if apply {
+        changed.extend(merged.shrinks.iter().cloned());
+        changed.sort_by(|a, b| (&a.vendor, &a.model).cmp(&(&b.vendor, &b.model)));
+    }
+    let held = if apply {
+        Vec::new()
+    } else {
+        merged.shrinks.clone()
+    };
+    match fetched {
+        Fetched::Table(_) => {
+            cache.table = table;
+            cache.held_shrinks = held;
+            cache.source = args.source.name().into();
+            cache.url = Some(url.clone());
+            cache.fetched_at = Some(now);
+            cache.retry_after = None;
+        }
+        Fetched::Copilot(_) => {
+            cache.copilot = table
+                .get(COPILOT_API)
+                .into_iter()
+                .flatten()
+                .map(|(m, l)| (m.clone(), l.input))
+                .collect();
+            cache.copilot_fetched_at = Some(now);
+        }
+    }
+    if !args.dry_run {
+        limits_cache::save(&ctx.root, &cache)?;
+    }
+    let report = RefreshReport {
+        ok: true,
+        source: args.source.name(),
+        url,
+        fetched_at: timefmt::rfc3339(now),
+        dry_run: args.dry_run,
+        vendors: theirs
+            .iter()
+            .map(|(v, m)| VendorCount {
+                vendor: v.clone(),
+                models: m.len(),
+            })
+            .collect(),
+        models: theirs.values().map(BTreeMap::len).sum(),
+        changed,
+        shrinks: merged.shrinks,
+        shrinks_applied: apply,
+        kept: merged.kept,
+    };
+    let why_kept = match decision {
+        ShrinkDecision::Declined => Some("as answered"),
+        ShrinkDecision::NoTerminal => Some("no terminal to ask; run again with --yes to apply"),
+        ShrinkDecision::Apply | ShrinkDecision::DryRun => None,
+    };
+    if let Some(why) = why_kept {
+        ctx.out.warn(&format!(
+            "kept the larger window of {} model(s) the source says is smaller ({}): {why}",
+            report.shrinks.len(),
+            preview_changes(&report.shrinks)
+        ));
+    }
+    if ctx.out.json {
+        ctx.out.json(&report)?;
+        return Ok(exit::OK);
+    }
+    render_refresh(ctx, &report, now)?;
+    Ok(exit::OK)
+}
+
+fn changes_table(ctx: &Context, changes: &[Change]) -> comfy_table::Table {
+    let mut t = ctx.out.new_table(&["VENDOR", "MODEL", "OLD", "NEW"]);
+    let w = |n: Option<u64>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
+    for c in changes {
+        t.add_row(vec![
+            Cell::new(&c.vendor),
+            Cell::new(&c.model),
+            num(w(c.old)),
+            num(w(c.new)),
+        ]);
+    }
+    t
+}
+
+fn render_refresh(ctx: &Context, report: &RefreshReport, now: DateTime<Utc>) -> Result<()> {
+    if report.dry_run {
+        ctx.out
+            .line("dry run: nothing was written; this is what the refresh would do")?;
+    }
+    let mut t = ctx.out.new_table(&["VENDOR", "MODELS"]);
+    for v in &report.vendors {
+        t.add_row(vec![Cell::new(&v.vendor), num(v.models)]);
+    }
+    ctx.out.table(&t)?;
+    ctx.out.line(&format!(
+        "{} model(s) from {} ({}), fetched {}; {} model(s) it does not list kept",
+        report.models,
+        report.source,
+        report.url,
+        timefmt::local(now),
+        report.kept
+    ))?;
+    if report.changed.is_empty() {
+        ctx.out.line("no window changed")?;
+    } else {
+        ctx.out
+            .line(&format!("{} window(s) changed:", report.changed.len()))?;
+        ctx.out.table(&changes_table(ctx, &report.changed))?;
+    }
+    if !report.shrinks.is_empty() && !report.shrinks_applied {
+        ctx.out.line(&format!(
+            "{} smaller window(s) not applied (pass --yes to apply):",
+            report.shrinks.len()
+        ))?;
+        ctx.out.table(&changes_table(ctx, &report.shrinks))?;
+    }
+    Ok(())
+}
