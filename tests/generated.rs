@@ -19,7 +19,9 @@ fn expected() -> Vec<(PathBuf, Vec<u8>)> {
         generate(shell, &mut Cli::command(), "sessionctl", &mut buf);
         files.push((PathBuf::from("completions").join(name), buf));
     }
-    let cmd = Cli::command();
+    // The committed pages name the release, not the commit --version adds
+    // (it changes with every commit).
+    let cmd = Cli::command().version(env!("CARGO_PKG_VERSION"));
     files.push((PathBuf::from("man/sessionctl.1"), man_page(cmd.clone())));
     for sub in cmd.get_subcommands() {
         add_pages(sub, "sessionctl", &mut files);

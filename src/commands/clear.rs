@@ -20,14 +20,8 @@ pub struct WriteGuard {
 /// the store or these sessions. A dry run takes no locks and only warns.
 pub fn begin(ctx: &Context, ids: &[&str], w: &WriteArgs) -> Result<WriteGuard> {
     if w.dry_run {
-        match runtime::find_running(&ctx.root) {
-            Ok(running) if running.is_empty() => {}
-            Ok(_) => ctx.out.warn(
-                "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
-            ),
-            Err(e) => ctx.out.warn(&format!(
-                "the real run would refuse to write: cannot tell whether Agenvoy runs ({e})"
-            )),
+        if let Some(w) = runtime::dry_run_warning(&ctx.root) {
+            ctx.out.warn(&w);
         }
         return Ok(WriteGuard {
             _store: None,

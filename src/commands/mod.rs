@@ -242,6 +242,12 @@ fn ensure_agenvoy_root(root: &DataRoot) -> crate::Result<()> {
     .with_hint("pass --root DIR or set AGENVOY_HOME to the folder that holds them (default ~/.config/agenvoy)"))
 }
 
+/// Targets resolved, and the named sessions that failed already.
+pub(crate) type ResolvedTargets = (
+    Vec<crate::engine::batch::Target>,
+    Vec<crate::engine::batch::SessionError>,
+);
+
 /// Builds the confirmation question from the sessions that have work.
 type Question<'a> = dyn Fn(&[&str]) -> String + Sync + 'a;
 
@@ -269,10 +275,10 @@ pub(crate) fn batch_ui<'a>(
 }
 
 impl CliUi<'_> {
-    pub(crate) fn options(&self, force: bool) -> crate::engine::batch::Options {
+    pub(crate) fn options(&self) -> crate::engine::batch::Options {
         crate::engine::batch::Options {
             dry_run: self.write.dry_run,
-            force,
+            force: self.write.force,
         }
     }
 
@@ -304,6 +310,24 @@ impl crate::engine::batch::Ui for CliUi<'_> {
 }
 
 impl Context {
+    /// Run `op` over `targets` with the CLI's confirmation and progress bar,
+    /// add the sessions that failed before planning (`errors`), and render.
+    pub(crate) fn run_batch<O: crate::engine::batch::Operation>(
+        &self,
+        command: &str,
+        op: &O,
+        (targets, mut errors): ResolvedTargets,
+        ui: CliUi<'_>,
+        changed: impl Fn(&O::Report) -> bool,
+        table: impl FnOnce(&[O::Report]) -> Result<()>,
+    ) -> Result<Done> {
+        let mut outcome = crate::engine::batch::run(op, &self.root, targets, ui.options(), &ui)?;
+        ui.finish();
+        errors.append(&mut outcome.errors);
+        outcome.errors = errors;
+        self.finish_batch(command, &outcome, changed, table)
+    }
+
     /// Render a batch's outcome — the JSON envelope, or the table and one
     /// stderr line per failed session — and sum it up for the exit code
     /// and the run log.

@@ -5,14 +5,13 @@ use anyhow::Result;
 use crate::cli::ResetArgs;
 use crate::commands::targets::{self, Resolve};
 use crate::commands::{batch_ui, clear, summarize, Context, Done};
-use crate::engine::batch;
 use crate::engine::reset::{Reset, ResetMode, SummaryRefresher};
 use crate::engine::summarize::DEFAULT_CHUNK_CHARS;
 use crate::llm::Summarizer;
 use crate::store::layout::SessionDir;
 
 pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
-    let (targets, mut errors) = targets::resolve(&ctx.root, &args.targets, Resolve::Folders)?;
+    let resolved = targets::resolve(&ctx.root, &args.targets, Resolve::Folders)?;
     let summarizer = summarize::summarizer(&args.llm)?;
     let refresher = Refresher {
         ctx,
@@ -24,7 +23,7 @@ pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
         refresher: (args.mode == ResetMode::Summary).then_some(&refresher as &dyn SummaryRefresher),
     };
     let mode = serde_json::to_value(args.mode)?;
-    let ui = batch_ui(ctx, &args.write, targets.len(), |ids| {
+    let ui = batch_ui(ctx, &args.write, resolved.0.len(), |ids| {
         format!(
             "Reset {} session(s) ({}) with --mode {}?",
             ids.len(),
@@ -32,13 +31,11 @@ pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
             mode.as_str().unwrap_or("")
         )
     });
-    let mut outcome = batch::run(&op, &ctx.root, targets, ui.options(args.write.force), &ui)?;
-    ui.finish();
-    errors.append(&mut outcome.errors);
-    outcome.errors = errors;
-    ctx.finish_batch(
+    ctx.run_batch(
         "reset",
-        &outcome,
+        &op,
+        resolved,
+        ui,
         |r| r.changed,
         |reports| clear::render(ctx, reports),
     )
@@ -50,31 +47,29 @@ struct Refresher<'a> {
     summarizer: &'a dyn Summarizer,
 }
 
-impl SummaryRefresher for Refresher<'_> {
-    fn pending(&self, dir: &SessionDir) -> crate::Result<usize> {
+impl Refresher<'_> {
+    /// The records the summary lacks: counted (`dry_run`) or merged.
+    fn merge(&self, dir: &SessionDir, dry_run: bool) -> crate::Result<usize> {
         summarize::refresh(
             self.ctx,
             dir,
             self.summarizer,
             false,
             DEFAULT_CHUNK_CHARS,
-            true,
+            dry_run,
         )
         .map(|(o, _)| o.count)
         .map_err(|f| f.error)
     }
+}
+
+impl SummaryRefresher for Refresher<'_> {
+    fn pending(&self, dir: &SessionDir) -> crate::Result<usize> {
+        self.merge(dir, true)
+    }
 
     fn refresh(&self, dir: &SessionDir) -> crate::Result<usize> {
-        summarize::refresh(
-            self.ctx,
-            dir,
-            self.summarizer,
-            false,
-            DEFAULT_CHUNK_CHARS,
-            false,
-        )
-        .map(|(o, _)| o.count)
-        .map_err(|f| f.error)
+        self.merge(dir, false)
     }
 }
 

@@ -110,14 +110,8 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
     }
     let summarizer = summarizer(&args.llm)?;
     if args.dry_run {
-        match runtime::find_running(&ctx.root) {
-            Ok(running) if running.is_empty() => {}
-            Ok(_) => ctx.out.warn(
-                "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
-            ),
-            Err(e) => ctx.out.warn(&format!(
-                "the real run would refuse to write: cannot tell whether Agenvoy runs ({e})"
-            )),
+        if let Some(w) = runtime::dry_run_warning(&ctx.root) {
+            ctx.out.warn(&w);
         }
     }
     // summary.json is Agenvoy's too: refuse to write while it runs, as every

@@ -205,14 +205,8 @@ pub fn run<O: Operation>(
     }
 
     if opts.dry_run && needs.store_lock {
-        match runtime::find_running(root) {
-            Ok(running) if running.is_empty() => {}
-            Ok(_) => ui.warn(
-                "Agenvoy is running: the real run would refuse to write until it stops (or --force)",
-            ),
-            Err(e) => ui.warn(&format!(
-                "the real run would refuse to write: cannot tell whether Agenvoy runs ({e})"
-            )),
+        if let Some(w) = runtime::dry_run_warning(root) {
+            ui.warn(&w);
         }
     }
     let mut declined = false;

@@ -64,6 +64,21 @@ pub fn find_running(root: &DataRoot) -> Result<Vec<RunningAgenvoy>> {
     Ok(found)
 }
 
+/// What a dry run should tell the user about the real run, when Agenvoy
+/// would stop it (or whether it runs cannot be told).
+pub fn dry_run_warning(root: &DataRoot) -> Option<String> {
+    match find_running(root) {
+        Ok(running) if running.is_empty() => None,
+        Ok(_) => Some(
+            "Agenvoy is running: the real run would refuse to write until it stops (or --force)"
+                .into(),
+        ),
+        Err(e) => Some(format!(
+            "the real run would refuse to write: cannot tell whether Agenvoy runs ({e})"
+        )),
+    }
+}
+
 /// Refuse (exit 75) when Agenvoy runs, unless the user forces it.
 pub fn ensure_not_running(root: &DataRoot, force: bool) -> Result<()> {
     if force {
