@@ -383,13 +383,11 @@ impl<'r> Stores<'r> {
 }
 
 impl StoreView for Stores<'_> {
+    /// Keys from the index `db1()` built: callers load db1 first (the
+    /// runner does, before any re-plan, for operations that plan with it).
     fn session_keys(&self, session: &str) -> Vec<String> {
-        match &self.db1 {
-            Some(_) => self.db1_keys.get(session).cloned().unwrap_or_default(),
-            None => Db::load_store(self.root, torii::DB_SESSION_HIST)
-                .map(|db| db.session_keys(session, self.now))
-                .unwrap_or_default(),
-        }
+        debug_assert!(self.db1.is_some(), "db1() must be loaded first");
+        self.db1_keys.get(session).cloned().unwrap_or_default()
     }
     fn archive_rows(&self, session: &str) -> Result<u64> {
         match &self.archive {
