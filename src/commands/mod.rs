@@ -192,39 +192,27 @@ pub fn run(cli: Cli) -> Result<Done> {
     }
     ctx.out
         .info(&format!("data root {}", ctx.root.path().display()));
-    let done: Done = match cli.command {
-        Command::Reset(args) => return reset::run(&ctx, &args),
-        Command::Remove(args) => return remove::run(&ctx, &args),
-        Command::Search(args) => return search::run(&ctx, &args),
-        Command::Sessions(SessionsCommand::List(args)) => return sessions::list(&ctx, &args),
-        Command::Show(args) => return show::run(&ctx, &args),
-        Command::Errors(ErrorsCommand::List(args)) => return errors::list(&ctx, &args),
-        Command::Errors(ErrorsCommand::Show(args)) => return errors::show(&ctx, &args),
-        Command::Errors(ErrorsCommand::Edit(args)) => return errors::edit(&ctx, &args),
-        Command::Errors(ErrorsCommand::Prune(args)) => return errors::prune(&ctx, &args),
-        Command::Errors(ErrorsCommand::Search(args)) => return errors::search(&ctx, &args),
-        Command::Check(args) => return check::run(&ctx, &args),
-        Command::Summarize(args) => return summarize::run(&ctx, &args),
-        _ => Done::default(),
-    };
-    let _ = done;
-    let code = match cli.command {
-        Command::Reset(_)
-        | Command::Remove(_)
-        | Command::Search(_)
-        | Command::Sessions(_)
-        | Command::Show(_)
-        | Command::Errors(_)
-        | Command::Check(_)
-        | Command::Summarize(_) => {
-            unreachable!("handled above")
+    match cli.command {
+        Command::Reset(args) => reset::run(&ctx, &args),
+        Command::Remove(args) => remove::run(&ctx, &args),
+        Command::Search(args) => search::run(&ctx, &args),
+        Command::Sessions(SessionsCommand::List(args)) => sessions::list(&ctx, &args),
+        Command::Show(args) => show::run(&ctx, &args),
+        Command::Errors(ErrorsCommand::List(args)) => errors::list(&ctx, &args),
+        Command::Errors(ErrorsCommand::Show(args)) => errors::show(&ctx, &args),
+        Command::Errors(ErrorsCommand::Edit(args)) => errors::edit(&ctx, &args),
+        Command::Errors(ErrorsCommand::Prune(args)) => errors::prune(&ctx, &args),
+        Command::Errors(ErrorsCommand::Search(args)) => errors::search(&ctx, &args),
+        Command::Check(args) => check::run(&ctx, &args),
+        Command::Summarize(args) => summarize::run(&ctx, &args),
+        // not yet on the envelope: an exit code only
+        Command::Compact(args) => compact::run(&ctx, &args).map(Done::from),
+        Command::Limits(LimitsCommand::Refresh(args)) => {
+            limits::refresh(&ctx, &args).map(Done::from)
         }
-        Command::Compact(args) => compact::run(&ctx, &args),
-        Command::Limits(LimitsCommand::Refresh(args)) => limits::refresh(&ctx, &args),
-        Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args),
-        Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args),
-    }?;
-    Ok(code.into())
+        Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args).map(Done::from),
+        Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args).map(Done::from),
+    }
 }
 
 /// A folder with neither `sessions/` nor `.store/` is not an Agenvoy root:
