@@ -1,0 +1,305 @@
+//! The command line, defined once: `--help`, the shell completions in
+//! `completions/` and the man page in `man/` are all generated from here.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+mod errors;
+mod limits;
+mod read;
+mod write;
+
+pub use errors::*;
+pub use limits::*;
+pub use read::*;
+pub use write::*;
+
+const AFTER_HELP: &str = "\
+Exit codes: 0 ok, 1 findings, 64 usage, 65 bad data, 66 no such session or root,
+69 service unavailable, 73 cannot write, 75 locked or Agenvoy running (retry later).
+
+Examples:
+  sessionctl sessions list --idle-for 30d
+  sessionctl show tui-alice
+  sessionctl reset tui-alice --mode summary --dry-run
+  sessionctl remove --all --idle-for 90d --yes --json";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "sessionctl",
+    version = crate::VERSION,
+    about = "Maintenance for Agenvoy session stores: history.json, ToriiDB, the SQLite archive and summary.json",
+    long_about = "Maintenance for Agenvoy session stores.\n\n\
+        A conversation lives in four tiers under the data root: sessions/<id>/history.json \
+        (recent turns), the ToriiDB store .store/db_N (vector-indexed recent messages, \
+        cross-session error memory), the SQLite archive .store/history.db (every message), \
+        and sessions/<id>/summary.json (the rolling summary). sessionctl inspects them and \
+        runs one maintenance operation at a time, safely: destructive commands take --dry-run, \
+        need --yes without a terminal, keep what they take away in sessions/.Trash, and \
+        refuse to write while Agenvoy runs.",
+    after_help = AFTER_HELP
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// The Agenvoy data root [default: ~/.config/agenvoy]
+    #[arg(
+        long,
+        global = true,
+        help_heading = "Global options",
+        env = "AGENVOY_HOME",
+        value_name = "DIR"
+    )]
+    pub root: Option<PathBuf>,
+
+    /// Print JSON for scripts instead of tables
+    #[arg(long, global = true, help_heading = "Global options")]
+    pub json: bool,
+
+    /// Print nothing but errors
+    #[arg(short, long, global = true, help_heading = "Global options")]
+    pub quiet: bool,
+
+    /// Say more about what is happening (on stderr)
+    #[arg(short, long, global = true, help_heading = "Global options")]
+    pub verbose: bool,
+
+    /// Never use the network (the window table comes from the cache or the
+    /// built-in copy)
+    #[arg(long, global = true, help_heading = "Global options", env = "SESSIONCTL_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
+    pub offline: bool,
+
+    /// Append one NDJSON line per run to FILE (time, command line, exit code, sessions
+    /// changed and failed); its folder is created. For cron jobs.
+    #[arg(
+        long,
+        global = true,
+        help_heading = "Global options",
+        env = "SESSIONCTL_LOG",
+        value_name = "FILE"
+    )]
+    pub log: Option<PathBuf>,
+
+    /// When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never
+    #[arg(long, global = true, help_heading = "Global options", value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+
+    /// The same as --color never
+    #[arg(long, global = true, help_heading = "Global options", hide = true)]
+    pub no_color: bool,
+}
+
+impl Cli {
+    /// The command as scripts see it in the JSON envelope and the run log.
+    pub fn command_name(&self) -> &'static str {
+        match &self.command {
+            Command::Sessions(SessionsCommand::List(_)) => "sessions list",
+            Command::Show(_) => "show",
+            Command::Reset(_) => "reset",
+            Command::Remove(_) => "remove",
+            Command::Compact(_) => "compact",
+            Command::Summarize(_) => "summarize",
+            Command::Search(_) => "search",
+            Command::Check(_) => "check",
+            Command::Errors(ErrorsCommand::List(_)) => "errors list",
+            Command::Errors(ErrorsCommand::Show(_)) => "errors show",
+            Command::Errors(ErrorsCommand::Edit(_)) => "errors edit",
+            Command::Errors(ErrorsCommand::Prune(_)) => "errors prune",
+            Command::Errors(ErrorsCommand::Search(_)) => "errors search",
+            Command::Limits(LimitsCommand::Refresh(_)) => "limits refresh",
+            Command::Limits(LimitsCommand::Show(_)) => "limits show",
+            Command::Limits(LimitsCommand::Learn(_)) => "limits learn",
+        }
+    }
+
+    pub fn dry_run(&self) -> bool {
+        match &self.command {
+            Command::Reset(a) => a.write.dry_run,
+            Command::Remove(a) => a.write.dry_run,
+            Command::Compact(a) => a.dry_run,
+            Command::Summarize(a) => a.dry_run,
+            Command::Errors(ErrorsCommand::Edit(a)) => a.write.dry_run,
+            Command::Errors(ErrorsCommand::Prune(a)) => a.write.dry_run,
+            _ => false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorWhen {
+    /// `NO_COLOR` with any non-empty value turns colour off (no-color.org);
+    /// `--color always` wins over it, as an explicit flag should.
+    pub fn enabled(self, tty: bool, no_color_env: Option<&std::ffi::OsStr>) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => tty && no_color_env.is_none_or(|v| v.is_empty()),
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Work with the set of sessions under the root
+    #[command(subcommand)]
+    Sessions(SessionsCommand),
+
+    /// Show every tier of one session side by side
+    #[command(after_help = "Example:\n  sessionctl show tui-alice --json")]
+    Show(ShowArgs),
+
+    /// Clear a session's conversation (history, ToriiDB keys, archive rows)
+    #[command(after_help = "\
+What each mode clears (product table):
+  --mode summary   history.json, history/, pending/, action.log, ToriiDB db1 <id>:* keys,
+                   archive messages + session_meta. summary.json and its cursor are KEPT.
+  --mode all       the same, and summary.json + summary.meta.json too.
+With --mode summary the rolling summary is first brought up to date (as Agenvoy does);
+if that fails, the reset is aborted and nothing is cleared.
+Never touched: usage.log, config.json, bot.md, status.json, .history, other sessions,
+the error memory (db2) and file_history.
+
+What is taken away is moved to sessions/.Trash/<id>_<stamp>/ (files, archive.jsonl,
+torii-db1.jsonl) unless --purge.
+
+Examples:
+  sessionctl reset tui-alice --mode summary --dry-run
+  sessionctl reset --all --idle-for 60d --mode all --yes")]
+    Reset(ResetArgs),
+
+    /// Bring sessions back under their model's token budget, losing nothing
+    #[command(after_help = "\
+Budget: 80% of the model's context window (see `limits show`), or --budget.
+With --fold, the records that leave history.json are merged into summary.json first. A session is
+compacted when its tokens (history.json + summary + its largest task history) exceed the
+budget, or history.json exceeds --max-bytes; it is then brought to 80% of the limit that
+triggered, so the next run is a no-op. Stages, as far as needed:
+  tools      fold the oldest tool steps of task histories into one text message
+  trim       drop the oldest exchanges of history.json (never the newest --keep-last),
+             then the oldest task-history messages and tool steps with their results
+  raw-tools  with --for-model: rewrite task histories as plain text for the new model;
+             a session rewritten this way is moved to it (config.json \"model\", first)
+Every record that leaves history.json is first inserted into the SQLite archive if it
+is missing; ToriiDB db1 keys older than the first remaining record are removed;
+session_meta.start_at moves to it. summary.json is untouched.
+
+Examples:
+  sessionctl compact tui-alice --dry-run
+  sessionctl compact --all --yes --json          # the nightly cron job
+  sessionctl compact tui-alice --for-model ollama@qwen3 --yes")]
+    Compact(CompactArgs),
+
+    /// Merge new records into each session's rolling summary (summary.json)
+    #[command(after_help = "\
+Incremental by default: every record after the cursor in summary.meta.json is merged
+(not only the last 24, as Agenvoy does), in chunks of --chunk-chars characters with a
+user record always next to its reply. summary.json and the cursor are saved after each
+chunk, so an interrupted run resumes where it stopped. --rebuild starts from {} and
+merges the whole archive, then what is not archived yet.
+
+Summarizers: offline (default; deterministic, no network), openai (any OpenAI-compatible
+/v1/chat/completions: OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, DeepSeek), anthropic.
+Configure with SESSIONCTL_LLM_BASE_URL, SESSIONCTL_LLM_MODEL, SESSIONCTL_LLM_API_KEY
+(or --llm-url/--llm-model). The key is never printed.
+
+Examples:
+  sessionctl summarize --all
+  SESSIONCTL_LLM_BASE_URL=http://127.0.0.1:11434 sessionctl summarize tui-alice --summarizer openai --llm-model qwen3")]
+    Summarize(SummarizeArgs),
+
+    /// Search conversations: by meaning (ToriiDB vectors) or by words (archive + recent)
+    #[command(after_help = "\
+--by semantic: cosine over the vectors ToriiDB keeps for recent messages (db1); the
+query vector comes from ToriiDB's embedding cache or SESSIONCTL_EMBED_BASE_URL.
+--by keyword: full-text search of the SQLite archive (FTS5) plus a case-insensitive
+scan of recent messages in ToriiDB. Every word must occur; \"quote\" a phrase; --fts passes
+FTS5 syntax through (e.g. 'nginx OR logrotate', 'rot*').
+Without --by: semantic when a query vector can be had, else keyword (no network needed).
+RELEVANCE is relative to the best hit of the search (100%); JSON also has the raw score
+(bm25 for the archive, cosine for vectors).
+
+Examples:
+  sessionctl search 'nginx logrotate' --by keyword   # both words
+  sessionctl search '\"log rotation\"' --by keyword    # the phrase
+  sessionctl search 'what did we decide about backups' tui-alice --since 30d")]
+    Search(SearchArgs),
+
+    /// Cross-session error memory (ToriiDB db 2): list, show, edit, prune, search
+    #[command(subcommand)]
+    Errors(ErrorsCommand),
+
+    /// Verify every tier; --repair fixes what is safe to fix
+    #[command(after_help = "\
+Reports, per session and for the shared stores: files that do not parse; history records
+missing from the archive; archive rows and ToriiDB keys whose session folder is gone;
+session_meta.start_at past the first record of history.json; FTS5 integrity-check
+failures; ToriiDB lines over 64 KiB (ToriiDB loads such a log as EMPTY and deletes it when
+Agenvoy exits), torn last lines and malformed lines; orphan tool calls and results in
+task histories; invalid summary.json.
+
+--repair fixes only what is safe and says what it did: it inserts missing archive rows,
+cuts a torn last line off a ToriiDB log (kept beside it), rewrites a log ToriiDB cannot
+read without its over-long entries (kept beside it), and rebuilds the FTS index. It never
+deletes user text.
+
+Exit codes: 0 clean, 1 findings, 65 something could not be read.")]
+    Check(CheckArgs),
+
+    /// Context windows and compaction budgets of the models sessions use
+    #[command(subcommand)]
+    Limits(LimitsCommand),
+
+    /// Remove sessions entirely: folder, ToriiDB keys and archive rows
+    #[command(
+        visible_alias = "rm",
+        after_help = "\
+The folder moves to sessions/.Trash/<id>_<stamp>/ (Agenvoy's trash layout) with the
+session's archive rows and ToriiDB entries saved beside its files, so it can be
+restored; --purge deletes instead. A session whose folder is already gone but whose
+rows or keys remain (an interrupted remove) is cleaned up too.
+
+Examples:
+  sessionctl remove temp-123 --dry-run
+  sessionctl remove --all --match 'temp-*' --idle-for 7d --yes"
+    )]
+    Remove(RemoveArgs),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn definitions_are_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn no_color_means_any_non_empty_value() {
+        use std::ffi::OsStr;
+        let auto = ColorWhen::Auto;
+        assert!(auto.enabled(true, None));
+        assert!(auto.enabled(true, Some(OsStr::new(""))));
+        for v in ["1", "0", "false", "no"] {
+            assert!(!auto.enabled(true, Some(OsStr::new(v))), "NO_COLOR={v}");
+        }
+        assert!(!auto.enabled(false, None), "no colour into a pipe");
+        assert!(ColorWhen::Always.enabled(false, Some(OsStr::new("1"))));
+        assert!(!ColorWhen::Never.enabled(true, None));
+    }
+}
