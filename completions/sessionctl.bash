@@ -220,7 +220,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__check)
-            opts="-y -q -v -h --all --repair --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --all --repair --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

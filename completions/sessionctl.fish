@@ -354,6 +354,7 @@ always\t''
 never\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l all -d 'Every session and the shared stores (the default when none is named)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l repair -d 'Fix what is safe to fix (needs --yes without a terminal)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s n -l dry-run -d 'With --repair: say what would be repaired, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s y -l yes -d 'With --repair: do not ask'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l force -d 'Repair even though Agenvoy seems to be running'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l json -d 'Print JSON for scripts instead of tables'

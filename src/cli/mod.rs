@@ -128,6 +128,7 @@ impl Cli {
             Command::Summarize(a) => a.dry_run,
             Command::Errors(ErrorsCommand::Edit(a)) => a.write.dry_run,
             Command::Errors(ErrorsCommand::Prune(a)) => a.write.dry_run,
+            Command::Check(a) => a.dry_run,
             _ => false,
         }
     }
@@ -254,9 +255,14 @@ task histories; invalid summary.json.
 --repair fixes only what is safe and says what it did: it inserts missing archive rows,
 cuts a torn last line off a ToriiDB log (kept beside it), rewrites a log ToriiDB cannot
 read without its over-long entries (kept beside it), and rebuilds the FTS index. It never
-deletes user text.
+deletes user text. --repair --dry-run lists what it would fix and changes nothing.
 
-Exit codes: 0 clean, 1 findings, 65 something could not be read.")]
+Exit codes: 0 clean, 1 findings, 65 something could not be read.
+
+Examples:
+  sessionctl check
+  sessionctl check --repair --dry-run
+  sessionctl check tui-alice --repair --yes --json")]
     Check(CheckArgs),
 
     /// Context windows and compaction budgets of the models sessions use

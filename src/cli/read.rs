@@ -29,6 +29,9 @@ pub struct CheckArgs {
     /// Fix what is safe to fix (needs --yes without a terminal)
     #[arg(long)]
     pub repair: bool,
+    /// With --repair: say what would be repaired, change nothing
+    #[arg(short = 'n', long, requires = "repair")]
+    pub dry_run: bool,
     /// With --repair: do not ask
     #[arg(short, long)]
     pub yes: bool,

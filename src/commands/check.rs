@@ -271,9 +271,9 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
         // data): the root is not in a state to change anything.
         ctx.out
             .warn("not repairing anything while some data cannot be read; fix the unreadable findings first");
-    } else if args.repair && findings.iter().any(|f| f.repairable) {
+    } else if args.repair && !args.dry_run && findings.iter().any(|f| f.repairable) {
         let n = findings.iter().filter(|f| f.repairable).count();
-        if !targets::ask(None, args.yes, &format!("Repair {n} finding(s)?"))? {
+        if !targets::ask(Some(false), args.yes, &format!("Repair {n} finding(s)?"))? {
             ctx.out.line("aborted; nothing changed")?;
             return Ok(exit::FINDINGS.into());
         }
@@ -339,7 +339,8 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
         })
         .collect();
     if ctx.out.json {
-        ctx.out.envelope("check", false, &findings, &errors)?;
+        ctx.out
+            .envelope("check", args.dry_run, &findings, &errors)?;
     } else if findings.is_empty() {
         ctx.out.line(&format!(
             "checked {} session(s) and the shared stores: no findings",
@@ -362,11 +363,19 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
             ]);
         }
         ctx.out.table(&t)?;
-        ctx.out.line(&format!(
-            "{} finding(s), {} repaired",
-            findings.len(),
-            findings.len() - open.len()
-        ))?;
+        if args.dry_run {
+            ctx.out.line(&format!(
+                "{} finding(s), {} would be repaired (dry run: nothing changed)",
+                findings.len(),
+                findings.iter().filter(|f| f.repairable).count()
+            ))?;
+        } else {
+            ctx.out.line(&format!(
+                "{} finding(s), {} repaired",
+                findings.len(),
+                findings.len() - open.len()
+            ))?;
+        }
     }
     Ok(Done {
         code: if unreadable {

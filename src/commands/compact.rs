@@ -98,7 +98,12 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
         ctx.out.line("no sessions match; nothing to do")?;
         return Ok(exit::OK);
     }
-    let cache = limits::current(ctx)?;
+    // A dry run neither fetches nor writes the window table.
+    let cache = if args.dry_run {
+        limits::cached(ctx)
+    } else {
+        limits::current(ctx)?
+    };
     // Read and plan in parallel, without locks; most sessions need nothing.
     let clock = std::time::Instant::now();
     let bar = ctx.out.progress(dirs.len(), "assessing");

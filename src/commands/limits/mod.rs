@@ -21,17 +21,23 @@ use crate::output::num;
 use crate::store::{limits_cache, lock};
 use crate::{net, timefmt};
 
-/// A command that needs windows calls this: the cache (or the built-in
-/// table), refreshed first when stale, unless offline or a recent failure
-/// asked us to wait. A failed refresh only warns: the stale table serves.
-pub fn current(ctx: &Context) -> Result<LimitsCache> {
-    let mut cache = match limits_cache::load(&ctx.root) {
+/// The window table as it is: the cache, or the built-in table. Read-only
+/// commands and dry runs use this — they neither fetch nor write.
+pub fn cached(ctx: &Context) -> LimitsCache {
+    match limits_cache::load(&ctx.root) {
         Ok(c) => c.unwrap_or_else(LimitsCache::builtin),
         Err(e) => {
             ctx.out.warn(&format!("{e}; using the built-in table"));
             LimitsCache::builtin()
         }
-    };
+    }
+}
+
+/// A command about to write calls this: the cache (or the built-in
+/// table), refreshed first when stale, unless offline or a recent failure
+/// asked us to wait. A failed refresh only warns: the stale table serves.
+pub fn current(ctx: &Context) -> Result<LimitsCache> {
+    let mut cache = cached(ctx);
     let now = Utc::now();
     if ctx.offline || !cache.needs_fetch(now) {
         return Ok(cache);
@@ -188,7 +194,13 @@ fn show_rows(ctx: &Context, args: &LimitsShowArgs, cache: &LimitsCache) -> Resul
 }
 
 pub fn show(ctx: &Context, args: &LimitsShowArgs) -> Result<i32> {
-    let cache = current(ctx)?;
+    let cache = cached(ctx);
+    if !ctx.offline && cache.needs_fetch(Utc::now()) {
+        ctx.out.info(
+            "the window table is older than an hour; `sessionctl limits refresh` updates it \
+             (write commands do so themselves)",
+        );
+    }
     let rows = show_rows(ctx, args, &cache)?;
     let mut warnings: Vec<String> = Vec::new();
     for w in rows.iter().filter_map(|r| r.window.warning.clone()) {
