@@ -5,6 +5,7 @@
 //! per on-disk tier; owns the formats).
 
 pub mod cli;
+pub mod cli_util;
 pub mod commands;
 pub mod engine;
 pub mod error;

@@ -240,6 +240,21 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
+/// `a, b, c and 7 more`: the sessions a confirmation question names.
+pub fn preview_ids(ids: &[&str]) -> String {
+    const SHOWN: usize = 3;
+    let mut s = ids
+        .iter()
+        .take(SHOWN)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if ids.len() > SHOWN {
+        s.push_str(&format!(" and {} more", ids.len() - SHOWN));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -13,6 +13,16 @@ fn cache(root: &std::path::Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(root.join(".sessionctl/limits.json")).unwrap()).unwrap()
 }
 
+/// A write command: only these refresh a stale table (`limits show` and
+/// dry runs read it as it is).
+fn write(root: &std::path::Path) {
+    let out = sessionctl(root)
+        .args(["compact", "--all", "--yes", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+}
+
 fn show(root: &std::path::Path, agents: &[&str], offline: bool) -> serde_json::Value {
     let mut cmd = sessionctl(root);
     cmd.args(["limits", "show", "--json"]).args(agents);
@@ -165,6 +175,7 @@ fn a_stale_cache_refreshes_itself_once_and_a_failure_waits_five_minutes() {
     std::fs::create_dir_all(r.join(".sessionctl")).unwrap();
     std::fs::write(r.join(".sessionctl/limits.json"), c.to_string()).unwrap();
 
+    write(r);
     let v = show(r, &["claude@claude-sonnet-4-5"], false);
     assert_eq!(v["limits"][0]["window"], 150000, "the stale table serves");
     assert_eq!(failing.hits(), 1);
@@ -179,7 +190,7 @@ fn a_stale_cache_refreshes_itself_once_and_a_failure_waits_five_minutes() {
     assert_eq!(after["table"], c["table"]);
 
     // no fetch before retry_after
-    show(r, &["claude@claude-sonnet-4-5"], false);
+    write(r);
     assert_eq!(failing.hits(), 1);
 
     // once it has passed (and the source is back), the next command refreshes
@@ -188,6 +199,7 @@ fn a_stale_cache_refreshes_itself_once_and_a_failure_waits_five_minutes() {
     c["retry_after"] =
         sessionctl::timefmt::rfc3339(chrono::Utc::now() - chrono::Duration::seconds(1)).into();
     std::fs::write(r.join(".sessionctl/limits.json"), c.to_string()).unwrap();
+    write(r);
     let v = show(r, &["claude@claude-sonnet-4-5"], false);
     assert_eq!(v["limits"][0]["window"], 180000);
     assert_eq!(healthy.hits(), 1);

@@ -334,7 +334,7 @@ fn a_context_length_error_halves_the_chunk_and_teaches_the_limit() {
     let out = run(
         r,
         &server,
-        &["tui-alice", "--summarizer", "openai", "--json", "--offline"],
+        &["tui-alice", "--summarizer", "openai", "--json"],
     );
     assert!(
         out.status.success(),

@@ -245,7 +245,17 @@ fn an_automatic_refresh_never_shrinks_and_warns_once() {
     std::fs::create_dir_all(r.join(".sessionctl")).unwrap();
     std::fs::write(r.join(".sessionctl/limits.json"), c.to_string()).unwrap();
 
-    let show = || run(r, &["limits", "show", "--json", "claude@claude-sonnet-4-5"]);
+    // Only a write command refreshes a stale table (limits show reads it
+    // as it is); compact with nothing to do is such a command.
+    let show = || {
+        let out = sessionctl(r)
+            .args(["compact", "--all", "--yes", "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let (v, _) = run(r, &["limits", "show", "--json", "claude@claude-sonnet-4-5"]);
+        (v, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
     let (v, stderr) = show();
     assert_eq!(v["limits"][0]["window"], 200_000);
     assert!(

@@ -118,15 +118,7 @@ pub struct ResetArgs {
     pub write: WriteArgs,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum SummarizerKind {
-    /// Deterministic and extractive; no network, no key
-    Offline,
-    /// Any OpenAI-compatible /v1/chat/completions server
-    Openai,
-    /// Anthropic /v1/messages
-    Anthropic,
-}
+pub use crate::engine::summarize::SummarizerKind;
 
 /// How to reach a summarizer model.
 #[derive(Debug, Args, Clone)]
@@ -146,6 +138,20 @@ pub struct LlmArgs {
     /// Seconds to wait for one answer
     #[arg(long, default_value_t = 120, value_name = "SECS")]
     pub llm_timeout: u64,
+}
+
+impl LlmArgs {
+    /// The summarizer these flags (and SESSIONCTL_LLM_API_KEY) ask for.
+    pub fn spec(&self, offline: bool) -> crate::engine::summarize::SummarizerSpec {
+        crate::engine::summarize::SummarizerSpec {
+            kind: self.summarizer,
+            url: self.llm_url.clone(),
+            model: self.llm_model.clone(),
+            api_key: std::env::var("SESSIONCTL_LLM_API_KEY").ok(),
+            timeout: std::time::Duration::from_secs(self.llm_timeout),
+            offline,
+        }
+    }
 }
 
 #[derive(Debug, Args)]

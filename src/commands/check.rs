@@ -7,7 +7,8 @@ use comfy_table::Cell;
 use serde::Serialize;
 
 use crate::cli::CheckArgs;
-use crate::commands::{sessions::torii_now, targets, Context, Done};
+use crate::cli_util::targets;
+use crate::commands::{Context, Done};
 use crate::engine::sessions;
 use crate::error::exit;
 use crate::output::ErrorEntry;
@@ -61,7 +62,7 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
         v
     };
     let ids: HashSet<&str> = dirs.iter().map(|d| d.id.as_str()).collect();
-    let now = torii_now();
+    let now = crate::store::torii::now_unix();
     let mut findings: Vec<Finding> = Vec::new();
     let mut unreadable = false;
 

@@ -6,15 +6,17 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::cli::{CompactArgs, WriteArgs};
-use crate::commands::{
-    clear, limits, load_db1, reset::preview, sessions::torii_now, targets, Context,
-};
+use crate::cli_util::windows;
+use crate::cli_util::{clear, targets};
+use crate::commands::{load_db1, Context};
 use crate::engine::compact::{self, Plan, StageReport, Task};
 use crate::engine::limits::{window_for, LimitsCache, WindowSource};
+use crate::engine::summarize;
 use crate::engine::tokens::Counter;
 use crate::engine::{session_config, sessions};
 use crate::error::exit;
 use crate::llm::offline::Offline;
+use crate::output::preview_ids as preview;
 use crate::output::{bytes, num};
 use crate::store::archive::Archive;
 use crate::store::layout::SessionDir;
@@ -100,9 +102,9 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
     }
     // A dry run neither fetches nor writes the window table.
     let cache = if args.dry_run {
-        limits::cached(ctx)
+        windows::cached(ctx)
     } else {
-        limits::current(ctx)?
+        windows::current(ctx)?
     };
     // Read and plan in parallel, without locks; most sessions need nothing.
     let clock = std::time::Instant::now();
@@ -122,7 +124,7 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
         clock.elapsed()
     ));
 
-    let summarizer = super::summarize::summarizer(&args.llm)?;
+    let summarizer = summarize::summarizer(&args.llm.spec(ctx.offline))?;
     let (mut with_work, mut reports): (Vec<Assessed>, Vec<Assessed>) = assessed
         .into_iter()
         .partition(|a| a.plan.as_ref().is_some_and(Plan::has_work));
@@ -159,8 +161,8 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
             let mut report = fresh.report;
             if let Some(plan) = fresh.plan.filter(Plan::has_work) {
                 if args.fold && !plan.removed.is_empty() {
-                    let merged = super::summarize::fold_records(
-                        ctx,
+                    let merged = summarize::fold_records(
+                        &ctx.root,
                         &fresh.dir,
                         &plan.removed,
                         summarizer.as_ref(),
@@ -189,7 +191,7 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
                     &ctx.root,
                     &mut archive,
                     &mut db1,
-                    torii_now(),
+                    crate::store::torii::now_unix(),
                 )?;
                 ctx.out.info(&format!(
                     "{}: written in {:.2?}",
@@ -216,7 +218,7 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
             .any(|a| a.plan.as_ref().is_some_and(|p| !p.removed.is_empty()))
         {
             let db1 = load_db1(ctx)?;
-            let now = torii_now();
+            let now = crate::store::torii::now_unix();
             for a in &mut with_work {
                 if let Some(plan) = &a.plan {
                     a.report.torii_removed = compact::torii_keys(plan, &a.dir.id, &db1, now).len();
@@ -226,8 +228,8 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<i32> {
         if args.fold {
             for a in &mut with_work {
                 if let Some(plan) = a.plan.as_ref().filter(|p| !p.removed.is_empty()) {
-                    let n = super::summarize::fold_records(
-                        ctx,
+                    let n = summarize::fold_records(
+                        &ctx.root,
                         &a.dir,
                         &plan.removed,
                         summarizer.as_ref(),

@@ -10,10 +10,11 @@ use serde::Serialize;
 use crate::cli::{
     ErrorsEditArgs, ErrorsListArgs, ErrorsPruneArgs, ErrorsSearchArgs, ErrorsShowArgs, MatchMode,
 };
-use crate::commands::{load_db, targets, Context, Done};
+use crate::cli_util::targets;
+use crate::commands::{load_db, Context, Done};
+use crate::engine::embedding;
 use crate::engine::errors::{self, ErrorItem, Filter, TTL_SECS};
 use crate::error::{exit, Error};
-use crate::llm::embed::{self, Embedder};
 use crate::output::head_cut;
 use crate::store::torii::{self, Db, DB_ERROR_MEMORY};
 use crate::store::{lock, runtime};
@@ -222,6 +223,7 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
         return Ok(exit::FINDINGS.into());
     }
     let mut vector_state = "dropped";
+    let settings = ctx.embed_settings(&args.embed);
     let (item, expire_at) = if args.write.dry_run {
         let at = expire_at(&item, now);
         (item, at)
@@ -237,18 +239,15 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
         let vector = if value == old.value {
             vector_state = if old.vector.is_some() { "kept" } else { "none" };
             old.vector.clone()
-        } else if let Some(embedder) = Embedder::configured(
-            args.embed.embed_url.as_deref(),
-            args.embed.embed_model.as_deref(),
-        ) {
-            let dim = db.vector_dim().unwrap_or(embed::DEFAULT_DIM);
-            vector_state = "re-embedded";
-            Some(embed::to_base64(&embedder.embed(&value, dim, None)?))
         } else {
-            if old.vector.is_none() {
+            let dim = db.vector_dim().unwrap_or(embedding::DEFAULT_DIM);
+            let fresh = embedding::text_vector(&settings, dim, &value)?;
+            if fresh.is_some() {
+                vector_state = "re-embedded";
+            } else if old.vector.is_none() {
                 vector_state = "none";
             }
-            None
+            fresh
         };
         db.set(&item.key, &value, at, vector, now)?;
         (item, at)
@@ -422,16 +421,9 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
     let mut scored: Vec<(ErrorItem, Option<f64>)> = Vec::new();
     let mut mode = "keyword";
     if args.by == MatchMode::Semantic {
-        let dim = db.vector_dim().unwrap_or(embed::DEFAULT_DIM);
-        let model = embed::model_name(args.embed.embed_model.as_deref());
-        let query = match embed::cached(&db, &model, dim, &args.query) {
-            Some(v) => Some(v),
-            None => match Embedder::configured(args.embed.embed_url.as_deref(), Some(&model)) {
-                Some(_) if ctx.offline => None,
-                Some(e) => Some(e.embed(&args.query, dim, None)?),
-                None => None,
-            },
-        };
+        let dim = db.vector_dim().unwrap_or(embedding::DEFAULT_DIM);
+        let query =
+            embedding::query_vector(&db, &ctx.embed_settings(&args.embed), dim, &args.query)?.ok();
         match query {
             Some(q) => {
                 let (hits, skipped) = errors::search_semantic(&db, items.clone(), &q, args.limit);

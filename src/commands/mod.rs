@@ -1,7 +1,6 @@
 //! One file per subcommand: resolve targets, call the engine, render.
 
 pub mod check;
-mod clear;
 pub mod compact;
 pub mod errors;
 pub mod limits;
@@ -11,7 +10,6 @@ pub mod search;
 pub mod sessions;
 pub mod show;
 pub mod summarize;
-mod targets;
 
 use anyhow::Result;
 
@@ -278,11 +276,11 @@ impl CliUi<'_> {
 impl crate::engine::batch::Ui for CliUi<'_> {
     fn confirm(&self, sessions: &[&str]) -> crate::Result<bool> {
         self.bar.suspend(|| {
-            targets::confirm(self.write, &(self.question)(sessions)).map_err(|e| match e
-                .downcast::<crate::Error>()
-            {
-                Ok(ours) => ours,
-                Err(other) => crate::Error::usage(other.to_string()),
+            crate::cli_util::targets::confirm(self.write, &(self.question)(sessions)).map_err(|e| {
+                match e.downcast::<crate::Error>() {
+                    Ok(ours) => ours,
+                    Err(other) => crate::Error::usage(other.to_string()),
+                }
             })
         })
     }
@@ -298,6 +296,18 @@ impl crate::engine::batch::Ui for CliUi<'_> {
 }
 
 impl Context {
+    /// Where vectors may come from for this run (`--offline` forbids asking).
+    pub fn embed_settings(
+        &self,
+        args: &crate::cli::EmbedArgs,
+    ) -> crate::engine::embedding::EmbedSettings {
+        crate::engine::embedding::EmbedSettings {
+            url: args.embed_url.clone(),
+            model: args.embed_model.clone(),
+            offline: self.offline,
+        }
+    }
+
     /// Run `op` over `targets` with the CLI's confirmation and progress bar,
     /// add the sessions that failed before planning (`errors`), and render.
     pub(crate) fn run_batch<O: crate::engine::batch::Operation>(

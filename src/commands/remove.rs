@@ -3,9 +3,11 @@
 use anyhow::Result;
 
 use crate::cli::RemoveArgs;
-use crate::commands::targets::{self, Resolve};
-use crate::commands::{batch_ui, clear, reset::preview, Context, Done};
+use crate::cli_util::clear;
+use crate::cli_util::targets::{self, Resolve};
+use crate::commands::{batch_ui, Context, Done};
 use crate::engine::reset::Remove;
+use crate::output::preview_ids;
 
 pub fn run(ctx: &Context, args: &RemoveArgs) -> Result<Done> {
     // By path, symlinked folders included: rename moves a link as a link,
@@ -15,7 +17,7 @@ pub fn run(ctx: &Context, args: &RemoveArgs) -> Result<Done> {
         purge: args.write.purge,
     };
     let ui = batch_ui(ctx, &args.write, resolved.0.len(), |ids| {
-        format!("Remove {} session(s) ({})?", ids.len(), preview(ids))
+        format!("Remove {} session(s) ({})?", ids.len(), preview_ids(ids))
     });
     ctx.run_batch(
         "remove",

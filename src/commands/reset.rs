@@ -3,18 +3,18 @@
 use anyhow::Result;
 
 use crate::cli::ResetArgs;
-use crate::commands::targets::{self, Resolve};
-use crate::commands::{batch_ui, clear, summarize, Context, Done};
-use crate::engine::reset::{Reset, ResetMode, SummaryRefresher};
-use crate::engine::summarize::DEFAULT_CHUNK_CHARS;
-use crate::llm::Summarizer;
-use crate::store::layout::SessionDir;
+use crate::cli_util::clear;
+use crate::cli_util::targets::{self, Resolve};
+use crate::commands::{batch_ui, Context, Done};
+use crate::engine::reset::{Refresher, Reset, ResetMode, SummaryRefresher};
+use crate::engine::summarize;
+use crate::output::preview_ids;
 
 pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
     let resolved = targets::resolve(&ctx.root, &args.targets, Resolve::Folders)?;
-    let summarizer = summarize::summarizer(&args.llm)?;
+    let summarizer = summarize::summarizer(&args.llm.spec(ctx.offline))?;
     let refresher = Refresher {
-        ctx,
+        root: &ctx.root,
         summarizer: summarizer.as_ref(),
     };
     let op = Reset {
@@ -27,7 +27,7 @@ pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
         format!(
             "Reset {} session(s) ({}) with --mode {}?",
             ids.len(),
-            preview(ids),
+            preview_ids(ids),
             mode.as_str().unwrap_or("")
         )
     });
@@ -39,51 +39,4 @@ pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
         |r| r.changed,
         |reports| clear::render(ctx, reports),
     )
-}
-
-/// `--mode summary`: the rolling summary is brought up to date first.
-struct Refresher<'a> {
-    ctx: &'a Context,
-    summarizer: &'a dyn Summarizer,
-}
-
-impl Refresher<'_> {
-    /// The records the summary lacks: counted (`dry_run`) or merged.
-    fn merge(&self, dir: &SessionDir, dry_run: bool) -> crate::Result<usize> {
-        summarize::refresh(
-            self.ctx,
-            dir,
-            self.summarizer,
-            false,
-            DEFAULT_CHUNK_CHARS,
-            dry_run,
-        )
-        .map(|(o, _)| o.count)
-        .map_err(|f| f.error)
-    }
-}
-
-impl SummaryRefresher for Refresher<'_> {
-    fn pending(&self, dir: &SessionDir) -> crate::Result<usize> {
-        self.merge(dir, true)
-    }
-
-    fn refresh(&self, dir: &SessionDir) -> crate::Result<usize> {
-        self.merge(dir, false)
-    }
-}
-
-/// `a, b, c and 7 more`
-pub(crate) fn preview(ids: &[&str]) -> String {
-    const SHOWN: usize = 3;
-    let mut s = ids
-        .iter()
-        .take(SHOWN)
-        .copied()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if ids.len() > SHOWN {
-        s.push_str(&format!(" and {} more", ids.len() - SHOWN));
-    }
-    s
 }

@@ -6,9 +6,9 @@ use comfy_table::Cell;
 
 use crate::cli::{MatchMode, SearchArgs};
 use crate::commands::{load_db1, Context, Done};
+use crate::engine::embedding::{self, NoVector};
 use crate::engine::search::{self, Scope};
 use crate::error::Error;
-use crate::llm::embed::{self, Embedder};
 use crate::output::{head_cut, num};
 use crate::store::archive::{Archive, ArchiveQuery};
 use crate::store::layout::validate_session_id;
@@ -128,21 +128,15 @@ fn query_vector(
         }
         return Ok(None);
     };
-    let model = embed::model_name(args.embed.embed_model.as_deref());
-    if let Some(v) = embed::cached(db1, &model, dim, &args.query) {
-        return Ok(Some(v));
-    }
-    match Embedder::configured(args.embed.embed_url.as_deref(), Some(&model)) {
-        Some(_) if ctx.offline => {
-            if asked {
-                ctx.out
-                    .warn("--offline: no embedding request is made; searching by keyword");
-            }
+    match embedding::query_vector(db1, &ctx.embed_settings(&args.embed), dim, &args.query)? {
+        Ok(v) => Ok(Some(v)),
+        Err(_) if !asked => Ok(None),
+        Err(NoVector::Offline) => {
+            ctx.out
+                .warn("--offline: no embedding request is made; searching by keyword");
             Ok(None)
         }
-        Some(e) => Ok(Some(e.embed(&args.query, dim, None)?)),
-        None if !asked => Ok(None),
-        None => {
+        Err(NoVector::NoEmbedder) => {
             ctx.out
                 .warn("no embedder configured (SESSIONCTL_EMBED_BASE_URL); searching by keyword");
             Ok(None)

@@ -8,7 +8,8 @@ use comfy_table::Cell;
 use rayon::prelude::*;
 
 use crate::cli::ListArgs;
-use crate::commands::{load_db1, targets, Context, Done};
+use crate::cli_util::targets;
+use crate::commands::{load_db1, Context, Done};
 use crate::engine::sessions::{self, RowTokens, SessionRow};
 use crate::engine::tokens::bpe;
 use crate::error::exit;
@@ -23,7 +24,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
     for (path, why) in &listing.skipped {
         ctx.out.warn(&format!("skipping {}: {why}", path.display()));
     }
-    let now = torii_now();
+    let now = crate::store::torii::now_unix();
     let db1 = load_db1(ctx)?;
     let torii_counts = db1.counts_by_session(now);
     let archive_counts = match Archive::open_read(&ctx.root, &ctx.root.archive_path()) {
@@ -214,9 +215,4 @@ const COUNTER_LEGEND: &str = "tokens: exact with o200k/cl100k (OpenAI models), e
 fn tokens_cell(r: &SessionRow) -> String {
     let tilde = if r.counter.is_exact() { "" } else { "~" };
     format!("{tilde}{} {}", r.tokens, r.counter.short())
-}
-
-/// The "now" of ToriiDB expiry: wall-clock Unix seconds.
-pub(crate) fn torii_now() -> i64 {
-    crate::store::torii::now_unix()
 }

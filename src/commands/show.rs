@@ -5,7 +5,7 @@ use chrono::Utc;
 use comfy_table::Cell;
 
 use crate::cli::ShowArgs;
-use crate::commands::{load_db1, sessions::torii_now, Context, Done};
+use crate::commands::{load_db1, Context, Done};
 use crate::engine::sessions::{self, SessionDetail};
 use crate::error::exit;
 use crate::output::{bytes, ErrorEntry};
@@ -23,7 +23,12 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Done> {
             None
         }
     };
-    let mut d = sessions::detail(&dir, &db1, archive.as_ref(), torii_now());
+    let mut d = sessions::detail(
+        &dir,
+        &db1,
+        archive.as_ref(),
+        crate::store::torii::now_unix(),
+    );
     d.problems.extend(problems);
     let errors: Vec<ErrorEntry> = d
         .problems

@@ -1,66 +1,19 @@
 //! `summarize SESSION…|--all [--rebuild]`
 
-mod refresh;
-
-pub use refresh::{fold_records, refresh, refresh_with, Failure};
-
-use std::time::Duration;
-
 use anyhow::Result;
 use comfy_table::Cell;
 use serde::Serialize;
 
-use crate::cli::{LlmArgs, SummarizeArgs, SummarizerKind, WriteArgs};
-use crate::commands::{targets, Context, Done};
+use crate::cli::{LlmArgs, SummarizeArgs, WriteArgs};
+use crate::cli_util::targets;
+use crate::commands::{Context, Done};
 use crate::engine::batch::{self, SessionError};
 use crate::engine::limits;
-use crate::engine::summarize::Outcome;
+use crate::engine::summarize::{self, refresh_with, Failure, Outcome};
 use crate::error::{exit, Error};
-use crate::llm::http::{HttpSummarizer, Wire};
-use crate::llm::offline::Offline;
-use crate::llm::Summarizer;
-use crate::output::num;
+use crate::output::{num, preview_ids};
 use crate::store::layout::SessionDir;
 use crate::store::{limits_cache, lock, runtime};
-
-/// The summarizer the flags ask for. Remote ones need a model name.
-pub fn summarizer(args: &LlmArgs) -> crate::Result<Box<dyn Summarizer>> {
-    let key = std::env::var("SESSIONCTL_LLM_API_KEY").ok();
-    let timeout = Duration::from_secs(args.llm_timeout);
-    let remote = |wire, default_url: &str| -> crate::Result<Box<dyn Summarizer>> {
-        let model = args.llm_model.clone().ok_or_else(|| {
-            Error::usage(
-                "a remote summarizer needs a model: pass --llm-model or set SESSIONCTL_LLM_MODEL",
-            )
-        })?;
-        let url = args
-            .llm_url
-            .clone()
-            .unwrap_or_else(|| default_url.to_owned());
-        Ok(Box::new(HttpSummarizer::new(
-            wire,
-            &url,
-            &model,
-            key.clone(),
-            timeout,
-        )))
-    };
-    match args.summarizer {
-        SummarizerKind::Offline => Ok(Box::new(Offline)),
-        SummarizerKind::Openai => remote(Wire::OpenAi, "https://api.openai.com"),
-        SummarizerKind::Anthropic => remote(Wire::Anthropic, "https://api.anthropic.com"),
-    }
-}
-
-/// The agent name a learned limit is filed under for this backend.
-fn agent_of(args: &LlmArgs) -> Option<String> {
-    let model = args.llm_model.as_ref()?;
-    match args.summarizer {
-        SummarizerKind::Offline => None,
-        SummarizerKind::Openai => Some(format!("openai@{model}")),
-        SummarizerKind::Anthropic => Some(format!("claude@{model}")),
-    }
-}
 
 #[derive(Debug, Serialize)]
 pub struct SummaryReport {
@@ -101,14 +54,14 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
         let q = format!(
             "Rebuild the summary of {} session(s) ({})?",
             ids.len(),
-            super::reset::preview(&ids)
+            preview_ids(&ids)
         );
         if !targets::confirm(&write, &q)? {
             ctx.out.line("aborted; nothing changed")?;
             return Ok(exit::FINDINGS.into());
         }
     }
-    let summarizer = summarizer(&args.llm)?;
+    let summarizer = summarize::summarizer(&args.llm.spec(ctx.offline))?;
     if args.dry_run {
         if let Some(w) = runtime::dry_run_warning(&ctx.root) {
             ctx.out.warn(&w);
@@ -147,10 +100,10 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
             }
         };
         let result = refresh_with(
-            ctx,
+            &ctx.root,
             dir,
             summarizer.as_ref(),
-            refresh::Mode {
+            summarize::Mode {
                 rebuild: args.rebuild,
                 chunk_chars: args.chunk_chars,
                 dry_run: args.dry_run,
@@ -209,7 +162,9 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
 
 /// Context-length errors teach the limits table the model's real window.
 fn learn_limits(ctx: &Context, llm: &LlmArgs, outcome: &Outcome) {
-    let Some(agent) = agent_of(llm) else { return };
+    let Some(agent) = llm.spec(ctx.offline).agent() else {
+        return;
+    };
     for text in &outcome.context_errors {
         let Some((limit, evidence)) = limits::parse_overflow_error(text, None) else {
             continue;

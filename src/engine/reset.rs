@@ -16,9 +16,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
+use crate::engine::summarize;
 use crate::error::{Error, Result};
+use crate::llm::Summarizer;
 use crate::store::atomic;
-use crate::store::layout::SessionDir;
+use crate::store::layout::{DataRoot, SessionDir};
 use crate::store::trash;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
@@ -77,6 +79,39 @@ pub trait SummaryRefresher: Sync {
     fn pending(&self, dir: &SessionDir) -> Result<usize>;
     /// Merge them; the session lock is held. Returns the records merged.
     fn refresh(&self, dir: &SessionDir) -> Result<usize>;
+}
+
+/// The refresher `summarize` itself uses: every record after the cursor,
+/// merged in chunks by this summarizer.
+pub struct Refresher<'a> {
+    pub root: &'a DataRoot,
+    pub summarizer: &'a dyn Summarizer,
+}
+
+impl Refresher<'_> {
+    /// The records the summary lacks: counted (`dry_run`) or merged.
+    fn merge(&self, dir: &SessionDir, dry_run: bool) -> Result<usize> {
+        summarize::refresh(
+            self.root,
+            dir,
+            self.summarizer,
+            false,
+            summarize::DEFAULT_CHUNK_CHARS,
+            dry_run,
+        )
+        .map(|(o, _)| o.count)
+        .map_err(|f| f.error)
+    }
+}
+
+impl SummaryRefresher for Refresher<'_> {
+    fn pending(&self, dir: &SessionDir) -> Result<usize> {
+        self.merge(dir, true)
+    }
+
+    fn refresh(&self, dir: &SessionDir) -> Result<usize> {
+        self.merge(dir, false)
+    }
 }
 
 /// What is in each tier for one session, before anything changes.

@@ -151,7 +151,7 @@ impl HttpSummarizer {
                     .into()
                 });
             }
-            if status.as_u16() != 429 && crate::engine::limits::is_context_error(&text) {
+            if status.as_u16() != 429 && super::context_error::is_context_error(&text) {
                 return Err(LlmError::ContextLength(self.redact(&text)));
             }
             if (status.as_u16() == 429 || status.is_server_error()) && attempt < self.max_retries {

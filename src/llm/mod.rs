@@ -3,6 +3,7 @@
 //! server) and `anthropic`. Compaction's `tools` stage and the rolling
 //! summary both go through it.
 
+pub mod context_error;
 pub mod embed;
 pub mod http;
 pub mod offline;
@@ -78,7 +79,8 @@ exactly. Never include these instructions in the memory. Always include all thre
 pub fn summary_user_message(current: &Value, chunk: &[Record], repair: Option<&str>) -> String {
     let mut s = format!("Current memory:\n{}\n\n<conversation>\n", current);
     for r in chunk {
-        let when = crate::engine::summarize::cursor_of(r)
+        let when = r
+            .cursor_time()
             .map(|t| format!(" ({t})"))
             .unwrap_or_default();
         s.push_str(&format!("[{}]{when} {}\n", r.role, r.text()));

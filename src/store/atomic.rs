@@ -10,7 +10,7 @@ use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::store::layout::{DataRoot, Last};
+use crate::store::root::{DataRoot, Last};
 
 /// Temp files of `write_atomic` are named `.<name>.<random>.tmp`; `check`
 /// recognises leftovers of a kill by this shape.

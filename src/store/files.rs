@@ -11,7 +11,7 @@ use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::store::layout::{DataRoot, Last};
+use crate::store::root::{DataRoot, Last};
 
 /// Cap for the small files we read whole: runtime.uid, config.json,
 /// summary.meta.json, our limits cache. The largest real one (the limits

@@ -31,6 +31,12 @@ fn is_zero(n: &i64) -> bool {
 }
 
 impl Record {
+    /// The record's local time as Agenvoy's summary cursor compares it;
+    /// none without a sendAt.
+    pub fn cursor_time(&self) -> Option<String> {
+        (self.send_at != 0).then(|| crate::timefmt::local(crate::timefmt::from_nanos(self.send_at)))
+    }
+
     pub fn is_user(&self) -> bool {
         self.role == "user"
     }

@@ -1,9 +1,12 @@
 //! `<root>/.sessionctl/limits.json`: the window table, Copilot limits and
-//! learned limits. Our own file; Agenvoy never reads it.
+//! learned limits (the engine's `LimitsCache`; this module only stores it).
+//! Our own file; Agenvoy never reads it.
 
 use std::path::PathBuf;
 
-use crate::engine::limits::LimitsCache;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
 use crate::error::{Error, Result};
 use crate::store::layout::DataRoot;
 use crate::store::{atomic, files};
@@ -14,7 +17,7 @@ pub fn path(root: &DataRoot) -> PathBuf {
 
 /// The cache, or `None` when there is none yet. A damaged cache is bad
 /// data naming the file (the built-in table is the caller's fallback).
-pub fn load(root: &DataRoot) -> Result<Option<LimitsCache>> {
+pub fn load<T: DeserializeOwned>(root: &DataRoot) -> Result<Option<T>> {
     let p = path(root);
     match files::read(root, &p, files::MAX_SMALL_FILE)? {
         Some(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
@@ -25,7 +28,7 @@ pub fn load(root: &DataRoot) -> Result<Option<LimitsCache>> {
     }
 }
 
-pub fn save(root: &DataRoot, cache: &LimitsCache) -> Result<()> {
+pub fn save<T: Serialize>(root: &DataRoot, cache: &T) -> Result<()> {
     let p = path(root);
     atomic::create_dir_all(root, &root.tool_dir())?;
     let mut bytes = serde_json::to_vec_pretty(cache).expect("the cache serialises");

@@ -9,6 +9,7 @@ pub mod layout;
 pub mod leftovers;
 pub mod limits_cache;
 pub mod lock;
+pub mod root;
 pub mod runtime;
 pub mod summary;
 pub mod tasks;

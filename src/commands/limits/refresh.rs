@@ -10,9 +10,10 @@ use chrono::{DateTime, Utc};
 use comfy_table::Cell;
 use serde::Serialize;
 
-use super::{parse, preview_changes};
 use crate::cli::{RefreshArgs, WriteArgs};
-use crate::commands::{targets, Context};
+use crate::cli_util::targets;
+use crate::cli_util::windows::{parse, preview_changes};
+use crate::commands::Context;
 use crate::engine::limits::{self, Change, Fetched, LimitsCache, ModelLimit, Source, Table};
 use crate::error::{exit, Error};
 use crate::output::num;

@@ -1,5 +1,6 @@
 //! Limits learned from providers' context-overflow errors (§12).
 
+pub use crate::llm::context_error::is_context_error;
 use std::sync::OnceLock;
 
 use chrono::{DateTime, Utc};
@@ -97,30 +98,6 @@ pub fn parse_overflow_error(text: &str, request_tokens: Option<u64>) -> Option<(
         });
     }
     None
-}
-
-/// Agenvoy's context-error matcher (§12.1) plus the patterns it misses.
-pub fn is_context_error(text: &str) -> bool {
-    let t = text.to_lowercase();
-    const NEEDLES: [&str; 16] = [
-        "context_length_exceeded",
-        "maximum context length",
-        "prompt is too long",
-        "exceeds the maximum number of tokens",
-        "context window",
-        "reduce the length of the messages",
-        "too many tokens",
-        "maximum context",
-        "maximum prompt length",
-        "max_tokens must be at least",
-        "context length",
-        "input size exceeds",
-        "context limit",
-        "maximum model length",
-        "context size",
-        "exceed_context_size_error",
-    ];
-    NEEDLES.iter().any(|n| t.contains(n)) || (t.contains("token count") && t.contains("exceeds"))
 }
 
 /// Store a learned limit unless what is known is already as small (a

@@ -19,8 +19,13 @@ pub const DEFAULT_CHUNK_CHARS: usize = 32_000;
 pub const MAX_KEY_DECISIONS: usize = 8;
 pub const MAX_PAST_DISCUSSIONS: usize = 8;
 
+mod backend;
 pub mod cursor;
+mod refresh;
 pub mod stream;
+
+pub use backend::{summarizer, SummarizerKind, SummarizerSpec};
+pub use refresh::{fold_records, refresh, refresh_with, Failure, Mode};
 
 /// Local time of a sendAt as Agenvoy writes its cursor: `YYYY-MM-DD HH:MM:SS`.
 pub fn local_time(ns: i64) -> String {
@@ -29,7 +34,7 @@ pub fn local_time(ns: i64) -> String {
 
 /// A record's local time, as Agenvoy's cursor compares it; none without a sendAt.
 pub fn cursor_of(r: &Record) -> Option<String> {
-    (r.send_at != 0).then(|| local_time(r.send_at))
+    r.cursor_time()
 }
 
 /// Greedy chunks of at most `max_chars` characters (at least one record);

@@ -64,7 +64,7 @@ pub fn apply(summary: &Value, record: &Record) -> Value {
         .into_iter()
         .filter(|s| !s.tool_call)
         .collect();
-    let when = crate::engine::summarize::cursor_of(record).map(|t| t[..16].to_owned());
+    let when = record.cursor_time().map(|t| t[..16].to_owned());
     if record.is_user() {
         m.user(&sents, when.as_deref());
     } else {

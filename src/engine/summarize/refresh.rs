@@ -4,14 +4,13 @@
 
 use serde_json::{Map, Value};
 
-use crate::commands::Context;
 use crate::engine::sessions;
 use crate::engine::summarize::{self, cursor, stream, Outcome};
 use crate::error::Error;
 use crate::llm::Summarizer;
 use crate::store::archive::{Archive, ArchivedMessage};
 use crate::store::history::Record;
-use crate::store::layout::SessionDir;
+use crate::store::layout::{DataRoot, SessionDir};
 use crate::store::summary::{self as meta, Cursor};
 use crate::store::{atomic, trash};
 
@@ -42,7 +41,7 @@ impl From<Error> for Failure {
 /// Bring one session's summary up to date (or rebuild it). The caller holds
 /// the session lock and has checked that Agenvoy does not run (reset does).
 pub fn refresh(
-    ctx: &Context,
+    root: &DataRoot,
     dir: &SessionDir,
     summarizer: &dyn Summarizer,
     rebuild: bool,
@@ -54,12 +53,12 @@ pub fn refresh(
         chunk_chars,
         dry_run,
     };
-    refresh_with(ctx, dir, summarizer, mode, &mut || Ok(()))
+    refresh_with(root, dir, summarizer, mode, &mut || Ok(()))
 }
 
 /// `refresh`, calling `before_write` before the first file is written.
 pub fn refresh_with(
-    ctx: &Context,
+    root: &DataRoot,
     dir: &SessionDir,
     summarizer: &dyn Summarizer,
     mode: Mode,
@@ -76,7 +75,7 @@ pub fn refresh_with(
         ..Default::default()
     };
     let since = if mode.rebuild { 0 } else { cursor::since(&at) };
-    let conv = load_conversation(ctx, dir, &history, since)?.records;
+    let conv = load_conversation(root, dir, &history, since)?.records;
     let (mut summary, from) = if mode.rebuild {
         (Map::new(), 0)
     } else {
@@ -106,10 +105,10 @@ pub fn refresh_with(
     }
     before_write()?;
     if let (true, Some(old)) = (mode.rebuild, &existing) {
-        let t = trash::new_path(&ctx.root, &dir.id)?;
-        trash::create(&ctx.root, &t, &dir.id)?;
+        let t = trash::new_path(root, &dir.id)?;
+        trash::create(root, &t, &dir.id)?;
         let bytes = serde_json::to_vec_pretty(old).expect("a summary serialises");
-        atomic::write_atomic(&ctx.root, &t.join("summary.json"), &bytes)?;
+        atomic::write_atomic(root, &t.join("summary.json"), &bytes)?;
     }
     let mut save = |s: &Map<String, Value>, merged: usize| {
         let c = cursor::cursor_at(&conv, from + merged);
@@ -137,7 +136,7 @@ pub fn refresh_with(
 /// history.json), so they reach the summary before they leave. The caller
 /// holds the session lock. Returns how many records were merged.
 pub fn fold_records(
-    ctx: &Context,
+    root: &DataRoot,
     dir: &SessionDir,
     removed: &[Record],
     summarizer: &dyn Summarizer,
@@ -150,7 +149,7 @@ pub fn fold_records(
         .map(|h| h.records)
         .unwrap_or_default();
     let at = load_meta(dir)?;
-    let conv = load_conversation(ctx, dir, &history, cursor::since(&at))?;
+    let conv = load_conversation(root, dir, &history, cursor::since(&at))?;
     let from = cursor::position(&conv.records, &at);
     let upto = conv
         .history_at
@@ -183,13 +182,13 @@ pub fn fold_records(
 /// The session's conversation from `since` on (see `stream`). The archive
 /// is read only; rows older than `since` are kept as their times alone.
 fn load_conversation(
-    ctx: &Context,
+    root: &DataRoot,
     dir: &SessionDir,
     history: &[Record],
     since: i64,
 ) -> crate::Result<stream::Conversation> {
     let mut rows: Vec<ArchivedMessage> = Vec::new();
-    if let Some(archive) = Archive::open_read(&ctx.root, &ctx.root.archive_path())? {
+    if let Some(archive) = Archive::open_read(root, &root.archive_path())? {
         archive.for_each_message(&dir.id, |mut m| {
             if m.send_at != 0 && m.send_at < since {
                 m.content = String::new(); // before the cursor: only its time matters
