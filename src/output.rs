@@ -127,6 +127,9 @@ pub struct Envelope<'a, R: Serialize> {
     pub dry_run: bool,
     pub results: &'a [R],
     pub errors: &'a [ErrorEntry],
+    /// What the user should know that is no failure (a guessed window,
+    /// a smaller window kept out); empty for most runs.
+    pub warnings: &'a [String],
 }
 
 pub const SCHEMA: u32 = 1;
@@ -180,6 +183,18 @@ impl Output {
         results: &[R],
         errors: &[ErrorEntry],
     ) -> io::Result<()> {
+        self.envelope_warning(command, dry_run, results, errors, &[])
+    }
+
+    /// `envelope`, with warnings for the `warnings` field.
+    pub fn envelope_warning<R: Serialize>(
+        &self,
+        command: &str,
+        dry_run: bool,
+        results: &[R],
+        errors: &[ErrorEntry],
+        warnings: &[String],
+    ) -> io::Result<()> {
         self.json(&Envelope {
             schema: SCHEMA,
             command,
@@ -187,6 +202,7 @@ impl Output {
             dry_run,
             results,
             errors,
+            warnings,
         })
     }
 

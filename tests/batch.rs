@@ -19,7 +19,9 @@ fn shape(v: &Value) -> Vec<String> {
 
 #[test]
 fn the_json_shape_is_the_same_for_0_1_and_n_sessions() {
-    let envelope = ["command", "dry_run", "errors", "ok", "results", "schema"];
+    let envelope = [
+        "command", "dry_run", "errors", "ok", "results", "schema", "warnings",
+    ];
     let cases: &[&[&str]] = &[
         &["reset", "--mode", "all", "--dry-run"],
         &["remove", "--dry-run"],

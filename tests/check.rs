@@ -23,7 +23,7 @@ fn kinds(v: &Value, repaired: bool) -> Vec<String> {
         .map(|f| {
             format!(
                 "{}:{}",
-                f["scope"].as_str().unwrap(),
+                f["session"].as_str().unwrap_or("store"),
                 f["kind"].as_str().unwrap()
             )
         })

@@ -53,7 +53,7 @@ fn refresh_replaces_the_cache_and_show_resolves_from_it() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["source"], "agenvoy");
     assert_eq!(v["models"], 3);
     let changed: Vec<&str> = v["changed"]
@@ -81,7 +81,7 @@ fn refresh_replaces_the_cache_and_show_resolves_from_it() {
         ],
         true,
     );
-    let l = v["limits"].as_array().unwrap();
+    let l = v["results"].as_array().unwrap();
     assert_eq!(l[0]["window"], 180000);
     assert_eq!(l[0]["source"], "table");
     assert_eq!(l[0]["budget"], 144000);
@@ -177,7 +177,7 @@ fn a_stale_cache_refreshes_itself_once_and_a_failure_waits_five_minutes() {
 
     write(r);
     let v = show(r, &["claude@claude-sonnet-4-5"], false);
-    assert_eq!(v["limits"][0]["window"], 150000, "the stale table serves");
+    assert_eq!(v["results"][0]["window"], 150000, "the stale table serves");
     assert_eq!(failing.hits(), 1);
     let after = cache(r);
     let retry: chrono::DateTime<chrono::Utc> =
@@ -201,7 +201,7 @@ fn a_stale_cache_refreshes_itself_once_and_a_failure_waits_five_minutes() {
     std::fs::write(r.join(".sessionctl/limits.json"), c.to_string()).unwrap();
     write(r);
     let v = show(r, &["claude@claude-sonnet-4-5"], false);
-    assert_eq!(v["limits"][0]["window"], 180000);
+    assert_eq!(v["results"][0]["window"], 180000);
     assert_eq!(healthy.hits(), 1);
     assert!(cache(r)["retry_after"].is_null());
 }
@@ -220,7 +220,7 @@ fn offline_never_fetches() {
     // (a model the built-in table does not know either, which an empty
     // cached table falls back to)
     let v = show(r, &["claude@claude-opus-9"], true);
-    assert_eq!(v["limits"][0]["source"], "fallback");
+    assert_eq!(v["results"][0]["source"], "fallback");
     assert_eq!(server.hits(), 0);
     let out = sessionctl(r)
         .args(["limits", "refresh", "--offline"])
@@ -288,13 +288,13 @@ fn every_source_maps_to_vendor_keys() {
 
     refresh("litellm", "/litellm.json");
     let v = show(r, &["openai@gpt-4o", "gemini@gemini-2.5-pro"], true);
-    assert_eq!(v["limits"][0]["window"], 128000);
-    assert_eq!(v["limits"][1]["window"], 1048576);
+    assert_eq!(v["results"][0]["window"], 128000);
+    assert_eq!(v["results"][1]["window"], 1048576);
     assert_eq!(cache(r)["source"], "litellm");
 
     refresh("models.dev", "/api.json");
     assert_eq!(
-        show(r, &["claude@claude-sonnet-4-5"], true)["limits"][0]["window"],
+        show(r, &["claude@claude-sonnet-4-5"], true)["results"][0]["window"],
         200000
     );
 
@@ -307,15 +307,15 @@ fn every_source_maps_to_vendor_keys() {
         ],
         true,
     );
-    assert_eq!(v["limits"][0]["window"], 190000);
-    assert_eq!(v["limits"][1]["vendor"], "grok");
+    assert_eq!(v["results"][0]["window"], 190000);
+    assert_eq!(v["results"][1]["vendor"], "grok");
 
     refresh("copilot", "/models");
     let v = show(r, &["copilot@gpt-5"], true);
     assert_eq!(
         (
-            v["limits"][0]["window"].as_u64(),
-            v["limits"][0]["source"].as_str()
+            v["results"][0]["window"].as_u64(),
+            v["results"][0]["source"].as_str()
         ),
         (Some(128000), Some("copilot"))
     );
@@ -340,14 +340,14 @@ fn learn_stores_smaller_limits_only() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(
         (v["learned"].as_u64(), v["stored"].as_bool()),
         (Some(180000), Some(true))
     );
     assert_eq!(v["budget"], 144000);
     let s = show(r, &[], true);
-    let alice = s["limits"]
+    let alice = s["results"]
         .as_array()
         .unwrap()
         .iter()
@@ -372,7 +372,7 @@ fn learn_stores_smaller_limits_only() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert_eq!(json_of(&out)["stored"], false);
+    assert_eq!(one(&out)["stored"], false);
 }
 
 #[test]

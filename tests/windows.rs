@@ -44,7 +44,7 @@ fn windows(root: &Path, agents: &[&str]) -> Vec<(u64, String, String)> {
     let mut args = vec!["limits", "show", "--offline", "--json"];
     args.extend(agents);
     let (v, _) = run(root, &args);
-    v["limits"]
+    v["results"]
         .as_array()
         .unwrap()
         .iter()
@@ -140,7 +140,11 @@ fn a_refresh_keeps_what_the_source_lacks_and_never_shrinks_silently() {
     let refresh = |extra: &[&str]| {
         let mut args = vec!["limits", "refresh", "--url", &server.url, "--json"];
         args.extend(extra);
-        run(r, &args)
+        let (v, stderr) = run(r, &args);
+        assert_eq!(v["command"], "limits refresh");
+        let mut report = v["results"][0].clone();
+        report["dry_run"] = v["dry_run"].clone();
+        (report, stderr)
     };
 
     // --dry-run: the diff, nothing written
@@ -257,12 +261,18 @@ fn an_automatic_refresh_never_shrinks_and_warns_once() {
         (v, String::from_utf8_lossy(&out.stderr).into_owned())
     };
     let (v, stderr) = show();
-    assert_eq!(v["limits"][0]["window"], 200_000);
+    assert_eq!(v["results"][0]["window"], 200_000);
     assert!(
         stderr.contains("offers smaller windows for 1 model(s)"),
         "{stderr}"
     );
-    assert_eq!(v["held_shrinks"][0]["new"], 150_000);
+    assert!(
+        v["warnings"][0]
+            .as_str()
+            .unwrap()
+            .contains("claude/claude-sonnet-4-5 200000 → 150000"),
+        "{v}"
+    );
     let mut c = cache(r);
     assert_eq!(
         c["table"]["claude"]["claude-sonnet-4"]["in"], 200_000,
@@ -380,7 +390,7 @@ fn local_runtimes_use_the_sessions_num_ctx_or_a_small_default() {
         serde_json::json!({"model": "ollama@qwen3:8b"}),
     );
     let (v, stderr) = run(r, &["limits", "show", "--offline", "--json"]);
-    let rows = v["limits"].as_array().unwrap();
+    let rows = v["results"].as_array().unwrap();
     let row = |session: &str| {
         rows.iter()
             .find(|l| {
@@ -446,7 +456,7 @@ fn local_runtimes_use_the_sessions_num_ctx_or_a_small_default() {
     ] {
         set_config(r, "tui-alice-2", config.clone());
         let (v, _) = run(r, &["limits", "show", "--offline", "--json"]);
-        let l = v["limits"]
+        let l = v["results"]
             .as_array()
             .unwrap()
             .iter()
@@ -496,8 +506,8 @@ fn guessed_windows_are_said_out_loud() {
     let root = fixture_copy();
     let r = root.path();
     let (v, stderr) = run(r, &["limits", "show", "--offline", "--json", "foo@bar"]);
-    assert_eq!(v["limits"][0]["source"], "fallback");
-    assert!(v["limits"][0]["warning"]
+    assert_eq!(v["results"][0]["source"], "fallback");
+    assert!(v["results"][0]["warning"]
         .as_str()
         .unwrap()
         .contains("unknown model"));
@@ -538,7 +548,7 @@ fn guessed_windows_are_said_out_loud() {
         ],
     );
     assert!(
-        v.get("warnings").is_none() && !stderr.contains("warning"),
+        v["warnings"].as_array().is_some_and(|w| w.is_empty()) && !stderr.contains("warning"),
         "{stderr}"
     );
 }
@@ -597,7 +607,7 @@ fn on_a_terminal_a_shrink_is_asked_about() {
             "{stderr}"
         );
         assert!(!stderr.contains("no terminal"), "{stderr}");
-        let v = json_of(&out); // the question went to stderr
+        let v = one(&out); // the question went to stderr
         assert_eq!(v["shrinks_applied"], applied, "{answer:?}");
         assert_eq!(windows(r, &["claude@claude-sonnet-4-5"])[0].0, window);
     }

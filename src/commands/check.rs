@@ -20,12 +20,21 @@ use crate::store::{lock, runtime, tasks};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
-    /// A session id, or "store" for the shared stores.
+    /// A session id, or "store" for the shared stores (JSON: `session`,
+    /// null for the stores).
+    #[serde(rename = "session", serialize_with = "scope_as_session")]
     pub scope: String,
     pub kind: &'static str,
     pub detail: String,
     pub repairable: bool,
     pub repaired: bool,
+}
+
+fn scope_as_session<S: serde::Serializer>(scope: &str, s: S) -> Result<S::Ok, S::Error> {
+    match scope {
+        "store" => s.serialize_none(),
+        id => s.serialize_some(id),
+    }
 }
 
 fn finding(scope: &str, kind: &'static str, detail: String, repairable: bool) -> Finding {

@@ -21,17 +21,6 @@ use crate::store::{limits_cache, lock};
 use crate::timefmt;
 
 #[derive(Serialize)]
-struct ShowReport {
-    limits: Vec<ShowRow>,
-    /// Every window that is a guess (fallback, local default), said once.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    warnings: Vec<String>,
-    /// Smaller windows the last automatic fetch offered and we kept out.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    held_shrinks: Vec<Change>,
-}
-
-#[derive(Serialize)]
 struct ShowRow {
     #[serde(flatten)]
     window: Window,
@@ -107,11 +96,11 @@ pub fn show(ctx: &Context, args: &LimitsShowArgs) -> Result<i32> {
         }
     }
     if ctx.out.json {
-        ctx.out.json(&ShowReport {
-            limits: rows,
-            warnings,
-            held_shrinks: cache.held_shrinks.clone(),
-        })?;
+        if !cache.held_shrinks.is_empty() {
+            warnings.push(held_shrinks_note(&cache.held_shrinks));
+        }
+        ctx.out
+            .envelope_warning("limits show", false, &rows, &[], &warnings)?;
         return Ok(exit::OK);
     }
     if rows.is_empty() {
@@ -159,19 +148,22 @@ pub fn show(ctx: &Context, args: &LimitsShowArgs) -> Result<i32> {
     }
     ctx.out.table(&t)?;
     if !cache.held_shrinks.is_empty() {
-        ctx.out.line(&format!(
-            "{} smaller window(s) offered by the last fetch were not applied ({}); \
-             review with `sessionctl limits refresh --dry-run`",
-            cache.held_shrinks.len(),
-            preview_changes(&cache.held_shrinks)
-        ))?;
+        ctx.out.line(&held_shrinks_note(&cache.held_shrinks))?;
     }
     Ok(exit::OK)
 }
 
+fn held_shrinks_note(held: &[Change]) -> String {
+    format!(
+        "{} smaller window(s) offered by the last fetch were not applied ({}); \
+         review with `sessionctl limits refresh --dry-run`",
+        held.len(),
+        preview_changes(held)
+    )
+}
+
 #[derive(Serialize)]
 struct LearnReport {
-    ok: bool,
     agent: String,
     learned: u64,
     stored: bool,
@@ -206,7 +198,6 @@ pub fn learn(ctx: &Context, args: &LearnArgs) -> Result<i32> {
     }
     let w = limits::window(&args.agent, &cache);
     let report = LearnReport {
-        ok: true,
         agent: args.agent.clone(),
         learned: limit,
         stored,
@@ -215,7 +206,8 @@ pub fn learn(ctx: &Context, args: &LearnArgs) -> Result<i32> {
         evidence,
     };
     if ctx.out.json {
-        ctx.out.json(&report)?;
+        ctx.out
+            .envelope("limits learn", false, std::slice::from_ref(&report), &[])?;
     } else if stored {
         ctx.out.line(&format!(
             "{}: learned an input limit of {limit}; budget now {}",

@@ -22,7 +22,6 @@ use crate::{net, timefmt};
 
 #[derive(Serialize)]
 struct RefreshReport {
-    ok: bool,
     source: &'static str,
     url: String,
     fetched_at: String,
@@ -196,7 +195,6 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
         limits_cache::save(&ctx.root, &cache)?;
     }
     let report = RefreshReport {
-        ok: true,
         source: args.source.name(),
         url,
         fetched_at: timefmt::rfc3339(now),
@@ -219,15 +217,24 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
         ShrinkDecision::NoTerminal => Some("no terminal to ask; run again with --yes to apply"),
         ShrinkDecision::Apply | ShrinkDecision::DryRun => None,
     };
+    let mut warnings = Vec::new();
     if let Some(why) = why_kept {
-        ctx.out.warn(&format!(
+        let w = format!(
             "kept the larger window of {} model(s) the source says is smaller ({}): {why}",
             report.shrinks.len(),
             preview_changes(&report.shrinks)
-        ));
+        );
+        ctx.out.warn(&w);
+        warnings.push(w);
     }
     if ctx.out.json {
-        ctx.out.json(&report)?;
+        ctx.out.envelope_warning(
+            "limits refresh",
+            report.dry_run,
+            std::slice::from_ref(&report),
+            &[],
+            &warnings,
+        )?;
         return Ok(exit::OK);
     }
     render_refresh(ctx, &report, now)?;
