@@ -215,4 +215,18 @@ fn summarizing_in_increments_writes_what_one_run_writes() {
     }
     let summary = |root: &Path| std::fs::read(root.join("sessions/tui-inc/summary.json")).unwrap();
     assert_eq!(summary(once.path()), summary(steps.path()));
+    // Both count the whole conversation as merged: the summary's size
+    // budget (a fifth of it) is the same however it was reached.
+    let meta = |root: &Path| -> Value {
+        serde_json::from_slice(
+            &std::fs::read(root.join("sessions/tui-inc/summary.meta.json")).unwrap(),
+        )
+        .unwrap()
+    };
+    let chars: u64 = all
+        .iter()
+        .map(|r| r["content"].as_str().unwrap().chars().count() as u64)
+        .sum();
+    assert_eq!(meta(once.path())["merged_chars"], chars);
+    assert_eq!(meta(steps.path())["merged_chars"], chars);
 }

@@ -219,9 +219,24 @@ impl Summarizer for HttpSummarizer {
         chunk: &[Record],
         repair: Option<&str>,
     ) -> Result<String, LlmError> {
-        self.chat(
-            SUMMARY_SYSTEM_PROMPT,
-            &summary_user_message(current, chunk, repair),
-        )
+        self.merge_summary_within(current, chunk, repair, None)
+    }
+
+    fn merge_summary_within(
+        &self,
+        current: &Value,
+        chunk: &[Record],
+        repair: Option<&str>,
+        source_before: Option<usize>,
+    ) -> Result<String, LlmError> {
+        let source =
+            source_before.map(|b| b + chunk.iter().map(super::source_chars).sum::<usize>());
+        let mut user = summary_user_message(current, chunk, repair);
+        user.push_str(&format!(
+            "\n\nKeep the whole memory JSON under {} characters: drop the oldest past \
+             discussions first, decisions last.",
+            super::summary_budget(source)
+        ));
+        self.chat(SUMMARY_SYSTEM_PROMPT, &user)
     }
 }

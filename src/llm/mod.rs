@@ -56,7 +56,43 @@ pub trait Summarizer: Sync {
         chunk: &[Record],
         repair: Option<&str>,
     ) -> Result<String, LlmError>;
+
+    /// `merge_summary`, keeping the summary within `summary_budget` of the
+    /// conversation merged so far: `source_before` characters were merged
+    /// before this chunk (`None`: unknown, an older summary; the fixed cap
+    /// applies).
+    fn merge_summary_within(
+        &self,
+        current: &Value,
+        chunk: &[Record],
+        repair: Option<&str>,
+        source_before: Option<usize>,
+    ) -> Result<String, LlmError> {
+        let _ = source_before;
+        self.merge_summary(current, chunk, repair)
+    }
 }
+
+/// Characters of a record as the summary's source counts them.
+pub fn source_chars(r: &Record) -> usize {
+    r.text().chars().count()
+}
+
+/// The most characters (compact JSON) a summary of `source` characters of
+/// conversation may take: a fifth of it, but never under `SUMMARY_FLOOR`
+/// (a short session's few decisions must fit) nor over `SUMMARY_CAP`.
+/// Unknown source size: the cap.
+pub fn summary_budget(source: Option<usize>) -> usize {
+    match source {
+        Some(n) => (n / 5).clamp(SUMMARY_FLOOR, SUMMARY_CAP),
+        None => SUMMARY_CAP,
+    }
+}
+
+/// About 1,000 to 1,500 tokens: what Agenvoy injects into every request.
+pub const SUMMARY_CAP: usize = 4_000;
+/// Room for the schema's keys, a topic and a handful of one-line decisions.
+pub const SUMMARY_FLOOR: usize = 2_000;
 
 /// What we ask a model to do with the rolling summary (the intent of
 /// agenvoy-behaviour.md §10.2, in our own words).

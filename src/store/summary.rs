@@ -80,6 +80,10 @@ pub fn parse_cursor(bytes: &[u8], path: &Path) -> Result<Option<String>> {
 pub struct Cursor {
     pub time: Option<String>,
     pub exact: Option<ExactCursor>,
+    /// Characters of conversation merged into the summary so far (the
+    /// summary's size budget grows with it); unknown for a summary written
+    /// by Agenvoy or an older sessionctl.
+    pub merged_chars: Option<u64>,
 }
 
 /// Where the merge stopped, to the record: `tail_count` records were merged
@@ -116,7 +120,12 @@ pub fn parse_meta(bytes: &[u8], path: &Path) -> Result<Cursor> {
         }),
         _ => None,
     };
-    Ok(Cursor { time, exact })
+    let merged_chars = v.get("merged_chars").and_then(Value::as_u64);
+    Ok(Cursor {
+        time,
+        exact,
+        merged_chars,
+    })
 }
 
 /// The bytes of summary.meta.json; `last_send_at` is a string because
@@ -134,6 +143,9 @@ pub fn meta_bytes(c: &Cursor) -> Vec<u8> {
         );
         m.insert("tail_count".into(), Value::from(e.tail_count));
         m.insert("tail_hash".into(), Value::String(e.tail_hash.clone()));
+    }
+    if let Some(n) = c.merged_chars {
+        m.insert("merged_chars".into(), Value::from(n));
     }
     Value::Object(m).to_string().into_bytes()
 }
@@ -182,6 +194,7 @@ mod tests {
                 tail_count: 2,
                 tail_hash: "ab".into(),
             }),
+            merged_chars: None,
         };
         assert_eq!(parse_meta(&meta_bytes(&c), p).unwrap(), c);
         let agenvoy = parse_meta(br#"{"last_message_time":"2025-12-01 00:01:50"}"#, p).unwrap();
@@ -193,6 +206,7 @@ mod tests {
                 tail_count: 3,
                 tail_hash: "cd".into(),
             }),
+            merged_chars: None,
         };
         let bytes = meta_bytes(&untimed);
         assert!(String::from_utf8_lossy(&bytes).contains(r#""last_message_time":"""#));

@@ -81,6 +81,7 @@ pub fn cursor_at(conversation: &[Record], merged: usize) -> Cursor {
             tail_count: merged - start,
             tail_hash: tail_hash(&done[start..]),
         }),
+        merged_chars: None,
     }
 }
 
@@ -138,6 +139,7 @@ mod tests {
         let agenvoy = Cursor {
             time: c.time.clone(),
             exact: None,
+            merged_chars: None,
         };
         assert_eq!(position(&conv, &agenvoy), 2);
         conv.push(rec("user", "next", T + 5_000_000_000));
@@ -189,6 +191,7 @@ mod tests {
         let moved = Cursor {
             time: Some(local_time(T + 9_000_000_000)),
             exact: c.exact.clone(),
+            merged_chars: None,
         };
         assert_eq!(position(&conv, &moved), 3);
     }
@@ -200,6 +203,7 @@ mod tests {
         let agenvoy = Cursor {
             time: Some(local_time(T)),
             exact: None,
+            merged_chars: None,
         };
         assert!(since(&agenvoy) <= T - 3_599_000_000_000);
         assert_eq!(since(&Cursor::default()), 0);

@@ -151,20 +151,25 @@ pub type Save<'a> = dyn FnMut(&Map<String, Value>, usize) -> Result<Option<Strin
 /// Merge `records` into `summary`, chunk by chunk. `save` is called after
 /// each merged chunk with the new summary and how many records are merged
 /// so far; an error stops the merge with everything before it saved.
+/// `source_before`: characters of conversation merged into `summary`
+/// before `records` (None: unknown), for the summary's size budget.
 pub fn merge(
     summary: &mut Map<String, Value>,
     records: &[Record],
     summarizer: &dyn Summarizer,
     chunk_chars: usize,
+    source_before: Option<usize>,
     outcome: &mut Outcome,
     save: &mut Save<'_>,
 ) -> Result<()> {
     let mut pending: Vec<std::ops::Range<usize>> =
         chunks(records, chunk_chars).into_iter().rev().collect();
+    let upto = source_prefix(records);
     while let Some(range) = pending.pop() {
         let chunk = &records[range.clone()];
         let current = Value::Object(summary.clone());
-        let reply = match summarizer.merge_summary(&current, chunk, None) {
+        let before = source_before.map(|b| b + upto[range.start]);
+        let reply = match summarizer.merge_summary_within(&current, chunk, None, before) {
             Ok(r) => r,
             Err(LlmError::ContextLength(msg)) if chunk.len() > 1 => {
                 // Too long for the model: learn from it and halve the chunk.
@@ -180,7 +185,7 @@ pub fn merge(
             Some(m) => m,
             None => {
                 let retry = summarizer
-                    .merge_summary(&current, chunk, Some(&reply))
+                    .merge_summary_within(&current, chunk, Some(&reply), before)
                     .map_err(|e| e.into_error(summarizer.name()))?;
                 match parse_reply(&retry) {
                     Some(m) => m,
@@ -202,6 +207,16 @@ pub fn merge(
         outcome.cursor_after = shown.or(outcome.cursor_after.take());
     }
     Ok(())
+}
+
+/// `upto[i]`: characters of `records[..i]` as the summary budget counts them.
+pub fn source_prefix(records: &[Record]) -> Vec<usize> {
+    let mut upto = Vec::with_capacity(records.len() + 1);
+    upto.push(0);
+    for r in records {
+        upto.push(upto.last().copied().unwrap_or(0) + crate::llm::source_chars(r));
+    }
+    upto
 }
 
 /// Halve a chunk without separating a user record from its reply.

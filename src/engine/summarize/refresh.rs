@@ -94,6 +94,15 @@ pub fn refresh_with(
         (summary, cursor::position(&conv, &at))
     };
     let todo = &conv[from..];
+    // What the summary holds so far, for its size budget: nothing after a
+    // rebuild or before the first merge; unknown for a summary we did not
+    // count (Agenvoy's, an older sessionctl's).
+    let source_before = if mode.rebuild || (from == 0 && summary.is_empty()) {
+        Some(0)
+    } else {
+        at.merged_chars.map(|n| n as usize)
+    };
+    let upto = summarize::source_prefix(todo);
     if mode.dry_run || todo.is_empty() {
         if mode.dry_run {
             outcome.count = todo.len();
@@ -111,7 +120,8 @@ pub fn refresh_with(
         atomic::write_atomic(root, &t.join("summary.json"), &bytes)?;
     }
     let mut save = |s: &Map<String, Value>, merged: usize| {
-        let c = cursor::cursor_at(&conv, from + merged);
+        let mut c = cursor::cursor_at(&conv, from + merged);
+        c.merged_chars = source_before.map(|b| (b + upto[merged]) as u64);
         save_summary(dir, s, &c)?;
         Ok(c.time)
     };
@@ -120,6 +130,7 @@ pub fn refresh_with(
         todo,
         summarizer,
         mode.chunk_chars,
+        source_before,
         &mut outcome,
         &mut save,
     ) {
@@ -163,8 +174,15 @@ pub fn fold_records(
         .map(|(s, _)| s.fields)
         .unwrap_or_default();
     let mut outcome = Outcome::default();
+    let source_before = if from == 0 && summary.is_empty() {
+        Some(0)
+    } else {
+        at.merged_chars.map(|n| n as usize)
+    };
+    let upto = summarize::source_prefix(todo);
     let mut save = |s: &Map<String, Value>, merged: usize| {
-        let c = cursor::cursor_at(&conv.records, from + merged);
+        let mut c = cursor::cursor_at(&conv.records, from + merged);
+        c.merged_chars = source_before.map(|b| (b + upto[merged]) as u64);
         save_summary(dir, s, &c)?;
         Ok(c.time)
     };
@@ -173,6 +191,7 @@ pub fn fold_records(
         todo,
         summarizer,
         summarize::DEFAULT_CHUNK_CHARS,
+        source_before,
         &mut outcome,
         &mut save,
     )?;

@@ -12,11 +12,6 @@ use crate::store::history::Record;
 
 pub const MAX_KEY_DECISIONS: usize = 8;
 pub const MAX_PAST_DISCUSSIONS: usize = 8;
-/// Hard cap of the summary, in characters of compact JSON (about 1,000 to
-/// 1,500 tokens). Agenvoy shows past discussions only while they are in its
-/// 24-record window (agenvoy-behaviour.md §9.6), so old ones cost more than
-/// they give; they are dropped first.
-pub const MAX_SUMMARY_CHARS: usize = 4_000;
 /// Facts kept per discussion. Lengths below are UTF-8 bytes, so a CJK
 /// text gets a third of the characters a Latin one gets.
 const MAX_FACTS: usize = 4;
@@ -57,7 +52,9 @@ struct Memory {
 }
 
 /// Apply one record to a summary; the result is a valid summary.
-pub fn apply(summary: &Value, record: &Record) -> Value {
+/// Apply one record, then keep the summary within `max_chars` (compact
+/// JSON; see `llm::summary_budget`).
+pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     let mut m = Memory::from_json(summary);
     let text = record.text();
     let sents: Vec<Sentence> = sentences(&text)
@@ -73,7 +70,7 @@ pub fn apply(summary: &Value, record: &Record) -> Value {
     if let Some(t) = when.filter(|_| !m.cur.topic.is_empty()) {
         m.cur.last = t;
     }
-    m.bound();
+    m.bound(max_chars);
     m.to_json()
 }
 
@@ -420,9 +417,11 @@ impl Memory {
         }
     }
 
-    /// The schema's bounds and the size cap: the oldest past discussions
-    /// go first, then facts, and decisions last.
-    fn bound(&mut self) {
+    /// The schema's bounds and the size budget: the oldest past discussions
+    /// go first (Agenvoy shows them only while they are in its 24-record
+    /// window, agenvoy-behaviour.md §9.6, so old ones cost more than they
+    /// give), then the oldest facts, and decisions last, oldest first.
+    fn bound(&mut self, max_chars: usize) {
         if self.decisions.len() > MAX_KEY_DECISIONS {
             self.decisions
                 .drain(..self.decisions.len() - MAX_KEY_DECISIONS);
@@ -431,13 +430,13 @@ impl Memory {
             self.past.drain(..self.past.len() - MAX_PAST_DISCUSSIONS);
         }
         let size = |m: &Memory| m.to_json().to_string().chars().count();
-        while size(self) > MAX_SUMMARY_CHARS && !self.past.is_empty() {
+        while size(self) > max_chars && !self.past.is_empty() {
             self.past.remove(0);
         }
-        while size(self) > MAX_SUMMARY_CHARS && self.cur.facts.len() > 1 {
+        while size(self) > max_chars && self.cur.facts.len() > 1 {
             self.cur.facts.remove(0);
         }
-        while size(self) > MAX_SUMMARY_CHARS && self.decisions.len() > 1 {
+        while size(self) > max_chars && self.decisions.len() > 1 {
             self.decisions.remove(0);
         }
     }

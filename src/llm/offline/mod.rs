@@ -73,11 +73,25 @@ impl Summarizer for Offline {
         &self,
         current: &Value,
         chunk: &[Record],
-        _repair: Option<&str>,
+        repair: Option<&str>,
     ) -> Result<String, LlmError> {
-        let merged = chunk
-            .iter()
-            .fold(current.clone(), |summary, r| memory::apply(&summary, r));
+        self.merge_summary_within(current, chunk, repair, None)
+    }
+
+    /// The budget grows record by record with the source, so merging in
+    /// chunks or all at once gives the same summary.
+    fn merge_summary_within(
+        &self,
+        current: &Value,
+        chunk: &[Record],
+        _repair: Option<&str>,
+        source_before: Option<usize>,
+    ) -> Result<String, LlmError> {
+        let mut source = source_before;
+        let merged = chunk.iter().fold(current.clone(), |summary, r| {
+            source = source.map(|n| n + super::source_chars(r));
+            memory::apply(&summary, r, super::summary_budget(source))
+        });
         Ok(merged.to_string())
     }
 }

@@ -8,7 +8,9 @@ fn rec(role: &str, text: &str, minute: i64) -> Record {
 }
 
 fn run(records: &[Record]) -> Value {
-    records.iter().fold(json!({}), |s, r| apply(&s, r))
+    records
+        .iter()
+        .fold(json!({}), |s, r| apply(&s, r, crate::llm::SUMMARY_CAP))
 }
 
 #[test]
@@ -104,14 +106,14 @@ fn unknown_keys_survive_and_the_summary_stays_valid_and_bounded() {
         "current_discussion": {"topic": "t", "description": "d.", "perspectives": "two views", "direction": "", "mood": 1}});
     let mut s = start;
     for i in 0..200 {
-        s = apply(&s, &rec("user", &format!("Use backend-{i} for job-{i}, it was measured at {i} ms. By the way: topic {i}."), i * 90));
+        s = apply(&s, &rec("user", &format!("Use backend-{i} for job-{i}, it was measured at {i} ms. By the way: topic {i}."), i * 90), crate::llm::SUMMARY_CAP);
     }
     assert_eq!(s["legacy_note"], "x");
     assert!(crate::store::summary::is_valid(s.as_object().unwrap()));
     assert!(s["key_decisions"].as_array().unwrap().len() <= MAX_KEY_DECISIONS);
     assert!(s["past_discussions"].as_array().unwrap().len() <= MAX_PAST_DISCUSSIONS);
     assert!(
-        s.to_string().chars().count() <= MAX_SUMMARY_CHARS,
+        s.to_string().chars().count() <= crate::llm::SUMMARY_CAP,
         "{}",
         s.to_string().len()
     );
