@@ -205,8 +205,7 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Errors(ErrorsCommand::Search(args)) => errors::search(&ctx, &args),
         Command::Check(args) => check::run(&ctx, &args),
         Command::Summarize(args) => summarize::run(&ctx, &args),
-        // not yet on the envelope: an exit code only
-        Command::Compact(args) => compact::run(&ctx, &args).map(Done::from),
+        Command::Compact(args) => compact::run(&ctx, &args),
         Command::Limits(LimitsCommand::Refresh(args)) => {
             limits::refresh(&ctx, &args).map(Done::from)
         }

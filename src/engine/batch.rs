@@ -363,6 +363,20 @@ impl<'r> Stores<'r> {
         Ok(self.db1.as_mut().expect("just loaded"))
     }
 
+    /// db1 and the archive (created if missing) at once, for an operation
+    /// that writes both in one step (compact).
+    pub fn db1_and_archive(&mut self) -> Result<(&mut Db, &mut Archive)> {
+        self.db1()?;
+        self.archive(true)?;
+        match (
+            self.db1.as_mut(),
+            self.archive.as_mut().and_then(Option::as_mut),
+        ) {
+            (Some(db), Some(a)) => Ok((db, a)),
+            _ => unreachable!("both were just loaded"),
+        }
+    }
+
     /// Forget a session's keys after they were deleted.
     pub fn forget_keys(&mut self, session: &str) {
         self.db1_keys.remove(session);

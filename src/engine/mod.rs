@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod compact;
+pub mod compact_op;
 pub mod errors;
 pub mod limits;
 pub mod reset;
