@@ -223,7 +223,10 @@ fn dry_run_and_confirmation() {
     // Agenvoy running blocks the write with 75
     let daemon = FakeProcess::spawn("agenvoy", r, r);
     daemon.write_runtime_uid(r);
-    let out = compact(r, &["tui-alice", "--budget", "2000", "--yes"]);
+    let out = compact(
+        r,
+        &["tui-alice", "--budget", "2000", "--yes", "--via", "files"],
+    );
     assert_eq!(out.status.code(), Some(75));
 }
 

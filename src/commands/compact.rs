@@ -7,9 +7,11 @@ use std::sync::Mutex;
 use anyhow::Result;
 use comfy_table::Cell;
 
-use crate::cli::{CompactArgs, WriteArgs};
+use crate::cli::{CompactArgs, SummarizerKind, WriteArgs};
 use crate::commands::targets::{self, Resolve};
+use crate::commands::via::refuse_options;
 use crate::commands::{batch_ui, limits, reset::preview, summarize, Context, Done};
+use crate::engine::compact::{DEFAULT_KEEP_LAST, DEFAULT_MAX_BYTES};
 use crate::engine::compact_op::{Compact, CompactReport, Folder, Settings};
 use crate::llm::Summarizer;
 use crate::output::{bytes, num};
@@ -17,6 +19,22 @@ use crate::store::history::Record;
 use crate::store::layout::SessionDir;
 
 pub fn run(ctx: &Context, args: &CompactArgs) -> Result<Done> {
+    let backend = ctx.backend(args.force)?;
+    refuse_options(
+        &backend,
+        &[
+            ("--budget", args.budget.is_some()),
+            ("--model", args.model.is_some()),
+            ("--max-bytes", args.max_bytes != DEFAULT_MAX_BYTES),
+            ("--keep-last", args.keep_last != DEFAULT_KEEP_LAST),
+            ("--fold", args.fold),
+            ("--for-model", args.for_model.is_some()),
+            (
+                "--summarizer",
+                args.llm.summarizer != SummarizerKind::Offline,
+            ),
+        ],
+    )?;
     let resolved = targets::resolve(&ctx.root, &args.targets, Resolve::Folders)?;
     let cache = limits::current(ctx)?;
     let summarizer = summarize::summarizer(&args.llm)?;
@@ -50,7 +68,7 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<Done> {
         "compact",
         &op,
         resolved,
-        ui,
+        ui.through(&backend),
         |r| r.changed,
         |reports| render(ctx, reports),
     )

@@ -11,6 +11,7 @@ use crate::cli::{
     ErrorsEditArgs, ErrorsListArgs, ErrorsPruneArgs, ErrorsSearchArgs, ErrorsShowArgs, MatchMode,
 };
 use crate::commands::{load_db, targets, Context, Done};
+use crate::daemon::{Backend, Via};
 use crate::engine::errors::{self, ErrorItem, Filter, TTL_SECS};
 use crate::error::{exit, Error};
 use crate::llm::embed::{self, Embedder};
@@ -62,6 +63,10 @@ fn table(ctx: &Context, items: &[ErrorItem], now: i64) -> std::io::Result<()> {
 }
 
 pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
+    // The files are complete and safe to read while Agenvoy runs.
+    if ctx.daemon.via == Via::Daemon {
+        return super::via::errors_list(ctx, args);
+    }
     let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let f = Filter {
@@ -165,12 +170,26 @@ struct EditReport {
     expire_at: Option<i64>,
     vector: &'static str,
     dry_run: bool,
+    /// `daemon` when Agenvoy's daemon rewrote the action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    via: Option<&'static str>,
 }
 
 pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
     // What the user sees, edits and confirms is read without the lock (an
     // editor may stay open for minutes); the write re-reads the record
     // under the lock and applies the same field edits to it.
+    let backend = ctx.backend(args.write.force)?;
+    super::via::refuse_options(
+        &backend,
+        &[
+            ("--cause", args.cause.is_some()),
+            ("--keywords", args.keywords.is_some()),
+            ("--touch", args.touch),
+            ("--embed-url", args.embed.embed_url.is_some()),
+            ("--embed-model", args.embed.embed_model.is_some()),
+        ],
+    )?;
     let preview = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let item = errors::resolve(&preview, now, &args.id)?;
@@ -225,6 +244,12 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
     let (item, expire_at) = if args.write.dry_run {
         let at = expire_at(&item, now);
         (item, at)
+    } else if let Backend::Daemon(d) = &backend {
+        // the daemon keeps the TTL and decides about the vector
+        d.patch_error(&item.id, action.as_deref().unwrap_or(&item.action))?;
+        vector_state = "daemon";
+        let at = item.expire_at;
+        (item, at)
     } else {
         let (_lock, mut db) = begin_write(ctx, args.write.force)?;
         // the clock too: the record may have expired while $EDITOR was open
@@ -261,6 +286,7 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
         expire_at,
         vector: vector_state,
         dry_run: args.write.dry_run,
+        via: matches!(backend, Backend::Daemon(_)).then_some("daemon"),
     };
     if ctx.out.json {
         ctx.out.envelope(

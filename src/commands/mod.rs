@@ -12,6 +12,7 @@ pub mod sessions;
 pub mod show;
 pub mod summarize;
 mod targets;
+mod via;
 
 use anyhow::Result;
 
@@ -28,6 +29,8 @@ pub struct Context {
     pub offline: bool,
     /// The command is a dry run: nothing under the root changes.
     pub dry_run: bool,
+    /// `--via`, `--daemon-url`, `--timeout`.
+    pub daemon: crate::cli::DaemonArgs,
 }
 
 /// What a command did, for the exit code and the run log.
@@ -186,12 +189,19 @@ pub fn run(cli: Cli) -> Result<Done> {
         out,
         offline: g.offline,
         dry_run: cli.dry_run(),
+        daemon: g.daemon.clone(),
     };
     if !matches!(cli.command, Command::Limits(_)) {
         ensure_agenvoy_root(&ctx.root)?;
     }
     ctx.out
         .info(&format!("data root {}", ctx.root.path().display()));
+    if matches!(
+        cli.command,
+        Command::Search(_) | Command::Show(_) | Command::Sessions(_)
+    ) {
+        via::note_running(&ctx);
+    }
     match cli.command {
         Command::Reset(args) => reset::run(&ctx, &args),
         Command::Remove(args) => remove::run(&ctx, &args),
@@ -245,6 +255,7 @@ pub(crate) struct CliUi<'a> {
     write: &'a crate::cli::WriteArgs,
     question: Box<Question<'a>>,
     bar: indicatif::ProgressBar,
+    backend: crate::engine::batch::Backend<'a>,
 }
 
 pub(crate) fn batch_ui<'a>(
@@ -258,10 +269,21 @@ pub(crate) fn batch_ui<'a>(
         write,
         question: Box::new(question),
         bar: ctx.out.progress(sessions, "planning"),
+        backend: crate::engine::batch::Backend::Files,
     }
 }
 
-impl CliUi<'_> {
+impl<'a> CliUi<'a> {
+    /// Apply through `backend` (`--via`) instead of the files.
+    pub(crate) fn through(mut self, backend: &'a crate::daemon::Backend) -> Self {
+        use crate::engine::batch::Backend;
+        self.backend = match backend {
+            crate::daemon::Backend::Files => Backend::Files,
+            crate::daemon::Backend::Daemon(d) => Backend::Daemon(d),
+        };
+        self
+    }
+
     pub(crate) fn options(&self) -> crate::engine::batch::Options {
         crate::engine::batch::Options {
             dry_run: self.write.dry_run,
@@ -308,7 +330,8 @@ impl Context {
         changed: impl Fn(&O::Report) -> bool,
         table: impl FnOnce(&[O::Report]) -> Result<()>,
     ) -> Result<Done> {
-        let mut outcome = crate::engine::batch::run(op, &self.root, targets, ui.options(), &ui)?;
+        let mut outcome =
+            crate::engine::batch::run_via(op, &self.root, targets, ui.options(), &ui, ui.backend)?;
         ui.finish();
         errors.append(&mut outcome.errors);
         outcome.errors = errors;

@@ -2,15 +2,30 @@
 
 use anyhow::Result;
 
-use crate::cli::ResetArgs;
+use crate::cli::{ResetArgs, SummarizerKind};
 use crate::commands::targets::{self, Resolve};
+use crate::commands::via::refuse_options;
 use crate::commands::{batch_ui, clear, summarize, Context, Done};
+use crate::daemon::Backend;
 use crate::engine::reset::{Reset, ResetMode, SummaryRefresher};
 use crate::engine::summarize::DEFAULT_CHUNK_CHARS;
 use crate::llm::Summarizer;
 use crate::store::layout::SessionDir;
 
 pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
+    let backend = ctx.backend(args.write.force)?;
+    refuse_options(
+        &backend,
+        &[
+            ("--purge", args.write.purge),
+            (
+                "--summarizer",
+                args.llm.summarizer != SummarizerKind::Offline,
+            ),
+        ],
+    )?;
+    // Through the daemon, Agenvoy refreshes the summary itself.
+    let refresh = args.mode == ResetMode::Summary && matches!(backend, Backend::Files);
     let resolved = targets::resolve(&ctx.root, &args.targets, Resolve::Folders)?;
     let summarizer = summarize::summarizer(&args.llm)?;
     let refresher = Refresher {
@@ -20,7 +35,7 @@ pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
     let op = Reset {
         mode: args.mode,
         purge: args.write.purge,
-        refresher: (args.mode == ResetMode::Summary).then_some(&refresher as &dyn SummaryRefresher),
+        refresher: refresh.then_some(&refresher as &dyn SummaryRefresher),
     };
     let mode = serde_json::to_value(args.mode)?;
     let ui = batch_ui(ctx, &args.write, resolved.0.len(), |ids| {
@@ -35,7 +50,7 @@ pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
         "reset",
         &op,
         resolved,
-        ui,
+        ui.through(&backend),
         |r| r.changed,
         |reports| clear::render(ctx, reports),
     )

@@ -12,9 +12,10 @@ use serde::Serialize;
 
 use crate::cli::{LlmArgs, SummarizeArgs, SummarizerKind, WriteArgs};
 use crate::commands::{targets, Context, Done};
+use crate::daemon::Backend;
 use crate::engine::batch::{self, SessionError};
 use crate::engine::limits;
-use crate::engine::summarize::Outcome;
+use crate::engine::summarize::{Outcome, DEFAULT_CHUNK_CHARS};
 use crate::error::{exit, Error};
 use crate::llm::http::{HttpSummarizer, Wire};
 use crate::llm::offline::Offline;
@@ -73,9 +74,25 @@ pub struct SummaryReport {
     pub cursor_before: Option<String>,
     pub rebuild: bool,
     pub dry_run: bool,
+    /// `daemon` when Agenvoy's daemon merged (`count` is its number).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<&'static str>,
 }
 
 pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
+    let backend = ctx.backend(args.force)?;
+    super::via::refuse_options(
+        &backend,
+        &[
+            ("--rebuild", args.rebuild),
+            (
+                "--summarizer",
+                args.llm.summarizer != SummarizerKind::Offline,
+            ),
+            ("--chunk-chars", args.chunk_chars != DEFAULT_CHUNK_CHARS),
+            ("--keep-failed", args.keep_failed.is_some()),
+        ],
+    )?;
     let (targets, mut errors) =
         targets::resolve(&ctx.root, &args.targets, targets::Resolve::Folders)?;
     let mut dirs: Vec<SessionDir> = Vec::new();
@@ -109,10 +126,32 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
         }
     }
     let summarizer = summarizer(&args.llm)?;
-    if args.dry_run {
-        if let Some(w) = runtime::dry_run_warning(&ctx.root) {
-            ctx.out.warn(&w);
+    match &backend {
+        Backend::Daemon(d) if !args.dry_run => {
+            let (reports, mut failed) = super::via::summarize(ctx, &dirs, d);
+            errors.append(&mut failed);
+            let outcome = batch::Outcome {
+                results: reports,
+                errors,
+                declined: false,
+            };
+            return ctx.finish_batch(
+                "summarize",
+                &outcome,
+                |r| r.count > 0,
+                |reports| render(ctx, reports),
+            );
         }
+        Backend::Daemon(d) => ctx.out.warn(&format!(
+            "Agenvoy is running: the real run goes through its daemon at {}, which decides the exact numbers; this plan is read from the files",
+            d.url()
+        )),
+        Backend::Files if args.dry_run => {
+            if let Some(w) = runtime::dry_run_warning(&ctx.root) {
+                ctx.out.warn(&w);
+            }
+        }
+        Backend::Files => {}
     }
     // summary.json is Agenvoy's too: refuse to write while it runs, as every
     // writer does, but only once there is something to write, so that a
@@ -190,6 +229,7 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
             cursor_before: outcome.cursor_before.clone(),
             rebuild,
             dry_run: args.dry_run,
+            via: None,
         });
         bar.inc(1);
     }

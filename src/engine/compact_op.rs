@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
+use crate::daemon::{Daemon, Done};
+use crate::engine::batch::{Needs, Operation, ReadStores, StoreView, Stores, Target};
 use crate::engine::compact::{self, Plan, StageReport, Task};
 use crate::engine::limits::{window_for, LimitsCache, WindowSource};
 use crate::engine::tokens::Counter;
@@ -57,6 +58,14 @@ pub struct CompactReport {
     /// config.json's model is set to it (`applied`), or would be.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub model_switch: Option<ModelSwitch>,
+    /// `daemon` when Agenvoy's daemon compacted: `removed_records` is its
+    /// count; the token and byte figures are this tool's plan.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<&'static str>,
+    /// An older daemon accepted the compaction to run in the background:
+    /// no count comes back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub started: Option<bool>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -171,6 +180,41 @@ impl Operation for Compact<'_> {
         report.trash = applied.trash;
         Ok(report)
     }
+
+    fn apply_daemon(
+        &self,
+        t: &Target,
+        a: Assessed,
+        daemon: &Daemon,
+        _stores: &ReadStores<'_>,
+    ) -> Result<CompactReport> {
+        self.compact_via(t, a, daemon)
+    }
+}
+
+impl Compact<'_> {
+    /// `POST /v1/session/:id/memory {"action":"compact"}`: Agenvoy compacts
+    /// by its own rules (the options that would change them are refused
+    /// before the batch starts).
+    fn compact_via(&self, t: &Target, a: Assessed, daemon: &Daemon) -> Result<CompactReport> {
+        let mut report = a.report;
+        report.dry_run = false;
+        report.via = Some("daemon");
+        report.removed_torii_keys = 0;
+        report.tokens_after = None;
+        match daemon.memory(&t.id, "compact", None)? {
+            Done::Count(n) => {
+                report.removed_records = n as usize;
+                report.changed = n > 0;
+            }
+            Done::Started => {
+                report.removed_records = 0;
+                report.started = Some(true);
+                report.changed = true;
+            }
+        }
+        Ok(report)
+    }
 }
 
 fn fold_stage(merged: usize, plan: &Plan) -> StageReport {
@@ -223,6 +267,8 @@ impl Compact<'_> {
             still_over: false,
             dry_run: s.dry_run,
             model_switch: None,
+            via: None,
+            started: None,
         };
 
         // The cron path: a session whose files are smaller in bytes than the

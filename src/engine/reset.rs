@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
+use crate::daemon::Daemon;
+use crate::engine::batch::{Needs, Operation, ReadStores, StoreView, Stores, Target};
 use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::layout::SessionDir;
@@ -68,6 +69,10 @@ pub struct ClearReport {
     /// Where everything taken away was put; null with --purge or a dry run.
     pub trash: Option<PathBuf>,
     pub dry_run: bool,
+    /// `daemon` when Agenvoy's daemon did it (its count in
+    /// `removed_torii_keys`; the other counts are what was kept first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<&'static str>,
 }
 
 /// Brings a session's rolling summary up to date before a `--mode summary`
@@ -115,6 +120,7 @@ fn report(action: &'static str, mode: Option<ResetMode>, t: &Target, f: &Found) 
         summary_merged: f.summary,
         trash: None,
         dry_run: true,
+        via: None,
     }
 }
 
@@ -207,6 +213,25 @@ impl Operation for Reset<'_> {
         report.trash = backup;
         Ok(report)
     }
+
+    fn apply_daemon(
+        &self,
+        t: &Target,
+        found: Found,
+        daemon: &Daemon,
+        stores: &ReadStores<'_>,
+    ) -> Result<ClearReport> {
+        let mut report = report("reset", Some(self.mode), t, &found);
+        crate::engine::reset_daemon::reset(
+            self.mode,
+            t,
+            &found.files,
+            daemon,
+            stores,
+            &mut report,
+        )?;
+        Ok(report)
+    }
 }
 
 /// `remove`: the folder (to the trash unless purging), rows and keys. A
@@ -292,6 +317,19 @@ impl Operation for Remove {
 
     fn watched(&self, t: &Target) -> Vec<PathBuf> {
         t.dir.iter().map(|d| d.path.clone()).collect()
+    }
+
+    fn apply_daemon(
+        &self,
+        t: &Target,
+        found: Found,
+        daemon: &Daemon,
+        stores: &ReadStores<'_>,
+    ) -> Result<ClearReport> {
+        let mut report = report("remove", None, t, &found);
+        let folder = found.folder.as_deref();
+        crate::engine::reset_daemon::remove(t, folder, daemon, stores, &mut report)?;
+        Ok(report)
     }
 
     fn retires_session(&self) -> bool {
