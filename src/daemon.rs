@@ -447,6 +447,22 @@ mod tests {
     }
 
     #[test]
+    fn at_most_two_requests_run_at_once_and_results_keep_their_order() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let (now, peak) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let items: Vec<usize> = (0..8).collect();
+        let out = bounded(&items, |i| {
+            let n = now.fetch_add(1, Ordering::SeqCst) + 1;
+            peak.fetch_max(n, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_millis(10));
+            now.fetch_sub(1, Ordering::SeqCst);
+            i * 10
+        });
+        assert_eq!(out, (0..8).map(|i| i * 10).collect::<Vec<_>>());
+        assert_eq!(peak.load(Ordering::SeqCst), CONCURRENCY);
+    }
+
+    #[test]
     fn statuses_map_to_exit_codes() {
         use crate::error::exit;
         let code = |status, body: &str| match answer("X", "u", status, body) {
