@@ -194,7 +194,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove rm help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help --version sessions show reset compact summarize search errors check limits remove rm help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -212,6 +212,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -220,7 +232,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__check)
-            opts="-n -y -q -v -h --all --repair --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --all --repair --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -238,6 +250,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -246,7 +270,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__compact)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --model --budget --max-bytes --keep-last --fold --summarizer --llm-url --llm-model --llm-timeout --for-model --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --model --budget --max-bytes --keep-last --fold --summarizer --llm-url --llm-model --llm-timeout --for-model --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -320,6 +344,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -328,7 +364,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help list show edit prune search help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help list show edit prune search help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -346,6 +382,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -354,7 +402,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__edit)
-            opts="-n -y -q -v -h --action --cause --keywords --touch --embed-url --embed-model --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --action --cause --keywords --touch --embed-url --embed-model --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -390,6 +438,18 @@ _sessionctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -498,7 +558,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__list)
-            opts="-q -v -h --tool --keyword --outcome --expired --sort --limit --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-q -v -h --tool --keyword --outcome --expired --sort --limit --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -536,6 +596,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -544,7 +616,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__prune)
-            opts="-n -y -q -v -h --expired --not-resolved --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --expired --not-resolved --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -562,6 +634,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -570,7 +654,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__search)
-            opts="-y -q -v -h --by --tool --limit --touch-hits --yes --force --embed-url --embed-model --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-y -q -v -h --by --tool --limit --touch-hits --yes --force --embed-url --embed-model --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -608,6 +692,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -616,7 +712,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__errors__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -632,6 +728,18 @@ _sessionctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -936,7 +1044,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help refresh show learn help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help refresh show learn help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -952,6 +1060,18 @@ _sessionctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1032,7 +1152,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits__subcmd__learn)
-            opts="-q -v -h --from-error --input-tokens --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-q -v -h --from-error --input-tokens --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1058,6 +1178,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1066,7 +1198,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits__subcmd__refresh)
-            opts="-n -y -q -v -h --source --url --token-env --timeout --dry-run --yes --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --source --url --token-env --timeout --dry-run --yes --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1100,6 +1232,14 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1108,7 +1248,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1126,6 +1266,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1134,7 +1286,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__remove)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1172,6 +1324,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1180,7 +1344,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__reset)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --mode --summarizer --llm-url --llm-model --llm-timeout --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --mode --summarizer --llm-url --llm-model --llm-timeout --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1238,6 +1402,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1246,7 +1422,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__search)
-            opts="-q -v -h --all --by --role --since --limit --fts --embed-url --embed-model --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-q -v -h --all --by --role --since --limit --fts --embed-url --embed-model --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1288,6 +1464,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1296,7 +1484,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__sessions)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help list ls help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help list ls help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1312,6 +1500,18 @@ _sessionctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1364,7 +1564,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__sessions__subcmd__list)
-            opts="-q -v -h --idle-for --idle-since --older-than --match --shard --sort --reverse --limit --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-q -v -h --idle-for --idle-since --older-than --match --shard --sort --reverse --limit --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1410,6 +1610,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1418,7 +1630,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1436,6 +1648,18 @@ _sessionctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1444,7 +1668,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__summarize)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --rebuild --summarizer --llm-url --llm-model --llm-timeout --chunk-chars --keep-failed --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --rebuild --summarizer --llm-url --llm-model --llm-timeout --chunk-chars --keep-failed --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1504,6 +1728,18 @@ _sessionctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

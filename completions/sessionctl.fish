@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_sessionctl_global_optspecs
-    string join \n root= json q/quiet v/verbose offline log= color= no-color h/help V/version
+    string join \n root= json q/quiet v/verbose offline log= color= no-color via= daemon-url= timeout= h/help V/version
 end
 
 function __fish_sessionctl_needs_command
@@ -29,6 +29,11 @@ complete -c sessionctl -n "__fish_sessionctl_needs_command" -l log -d 'Append on
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -s v -l verbose -d 'Say more about what is happening (on stderr)'
@@ -53,12 +58,17 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "ls" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -81,6 +91,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fi
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l reverse -d 'Largest, newest or last first'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing but errors'
@@ -107,6 +122,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fi
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l reverse -d 'Largest, newest or last first'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -s q -l quiet -d 'Print nothing but errors'
@@ -121,12 +141,17 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l log -d 'A
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l older-than -d 'Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)' -r
@@ -145,6 +170,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l log -d '
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
@@ -177,6 +207,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l log -d
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l fold -d 'Merge the records that leave history.json into summary.json first, so the model keeps their gist (the summary is otherwise untouched)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -s n -l dry-run -d 'Print exactly what would change, change nothing'
@@ -206,6 +241,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l log 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l rebuild -d 'Start from an empty summary and merge the whole archive (needs --yes without a terminal; the old summary goes to sessions/.Trash)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -s n -l dry-run -d 'Print what would be merged, change nothing'
@@ -230,6 +270,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l log -d 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l all -d 'Every session (the default when none is named)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l fts -d 'Pass the query to FTS5 as it is (keyword search)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l json -d 'Print JSON for scripts instead of tables'
@@ -237,18 +282,23 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -s q -l qu
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -f -a "list" -d 'List error-memory records (expired ones only with --expired)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -f -a "show" -d 'Show one record: every field, TTL left, whether it has a vector'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and not __fish_seen_subcommand_from list show edit prune search help" -f -a "edit" -d 'Rewrite a record\'s action (and optionally cause/keywords), keeping its TTL'
@@ -267,6 +317,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l expired -d 'Include expired records'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing but errors'
@@ -279,12 +334,17 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l action -d 'The new action; - reads it from stdin; without it, $EDITOR on a terminal' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l cause -d 'The new cause (what was behind the failure)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l keywords -d 'Replace the keywords (comma-separated)' -r
@@ -295,6 +355,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l touch -d 'Restart the 90-day TTL instead of keeping it (also revives an expired record)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
@@ -304,12 +369,17 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l expired -d 'Remove expired records (default: both kinds)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l not-resolved -d 'Remove records whose outcome is not `resolved` (default: both kinds)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s n -l dry-run -d 'Print exactly what would change, change nothing'
@@ -320,7 +390,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l by -d 'How to search: keyword (Agenvoy\'s Contains rule) or semantic (vectors)' -r -f -a "semantic\t''
 keyword\t''"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l tool -d 'Only records of this tool (Agenvoy\'s `<tool>:*` pattern)' -r
@@ -332,6 +402,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l touch-hits -d 'Refresh the 90-day TTL of what is returned, as an agent\'s lookup does (a write: needs --yes without a terminal)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -s y -l yes -d 'With --touch-hits: do not ask'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l force -d 'Write even though Agenvoy seems to be running (with --touch-hits)'
@@ -340,7 +415,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from help" -f -a "list" -d 'List error-memory records (expired ones only with --expired)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one record: every field, TTL left, whether it has a vector'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand errors; and __fish_seen_subcommand_from help" -f -a "edit" -d 'Rewrite a record\'s action (and optionally cause/keywords), keeping its TTL'
@@ -352,6 +427,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l log -d '
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l all -d 'Every session and the shared stores (the default when none is named)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l repair -d 'Fix what is safe to fix (needs --yes without a terminal)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s n -l dry-run -d 'With --repair: say what would be repaired, change nothing'
@@ -362,18 +442,23 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s q -l qui
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
@@ -391,6 +476,10 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s n -l dry-run -d 'Fetch and show what would change, write nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -s y -l yes -d 'Apply smaller windows without asking (without a terminal and without --yes they are kept at their old, larger values)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l json -d 'Print JSON for scripts instead of tables'
@@ -404,12 +493,17 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l from-error -d 'The provider\'s error text, or - to read it from stdin' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l input-tokens -d 'Tokens the failed request held, for errors that state no numbers' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
@@ -417,12 +511,17 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
@@ -437,6 +536,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l log -d 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
@@ -447,7 +551,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s q -l qu
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l older-than -d 'Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)' -r
@@ -458,6 +562,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l log -d 'App
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l all -d 'Every session (narrow it with the filters)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -s n -l dry-run -d 'Print exactly what would change, change nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
@@ -468,7 +577,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -s q -l quiet 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -s v -l verbose -d 'Say more about what is happening (on stderr)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "sessions" -d 'Work with the set of sessions under the root'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "show" -d 'Show every tier of one session side by side'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'

@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod cli_util;
 pub mod commands;
+pub mod daemon;
 pub mod engine;
 pub mod error;
 pub mod llm;

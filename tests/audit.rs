@@ -86,7 +86,7 @@ fn compact_archives_prefix_looking_content_verbatim() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let removed = json_of(&out)["removed"].as_u64().unwrap() as usize;
+    let removed = one(&out)["removed_records"].as_u64().unwrap() as usize;
     assert!(removed > 10, "the odd records must leave history.json");
     let rows = archived(r, "tui-alice");
     for rec in &records[..removed] {
@@ -138,7 +138,7 @@ fn identical_records_without_send_at_keep_their_multiplicity() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let removed = json_of(&out)["removed"].as_u64().unwrap() as usize;
+    let removed = one(&out)["removed_records"].as_u64().unwrap() as usize;
     assert!(removed >= 8, "{removed}");
     let rows = archived(r, "tui-alice");
     let count = |text: &str| rows.iter().filter(|(_, _, c)| c == text).count();
@@ -261,13 +261,13 @@ fn task_history_trims_keep_the_folded_message_and_save_what_they_remove() {
     ];
     let dry = sessionctl(r).args(args).arg("--dry-run").output().unwrap();
     assert!(dry.status.success(), "{}", stderr(&dry));
-    let dv = json_of(&dry);
+    let dv = one(&dry);
     assert_eq!(dv["task_histories_saved"], json!(["5e1f.json"]), "{dv}");
     assert_eq!(before, snapshot(r), "a dry run writes nothing");
 
     let out = sessionctl(r).args(args).arg("--yes").output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let v = json_of(&out);
+    let v = one(&out);
     let stages: Vec<&str> = v["stages"]
         .as_array()
         .unwrap()

@@ -272,7 +272,15 @@ fn a_running_agenvoy_blocks_writes_with_75_unless_forced() {
     daemon.write_runtime_uid(r);
     let before = snapshot(r);
     let out = sessionctl(r)
-        .args(["reset", "tui-alice", "--mode", "all", "--yes"])
+        .args([
+            "reset",
+            "tui-alice",
+            "--mode",
+            "all",
+            "--yes",
+            "--via",
+            "files",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(75));
@@ -281,7 +289,7 @@ fn a_running_agenvoy_blocks_writes_with_75_unless_forced() {
     assert_eq!(before, snapshot(r));
     // a dry run still works and warns
     let out = sessionctl(r)
-        .args(["remove", "tui-alice", "--dry-run"])
+        .args(["remove", "tui-alice", "--dry-run", "--via", "files"])
         .output()
         .unwrap();
     assert!(out.status.success());

@@ -26,6 +26,7 @@ fn the_json_shape_is_the_same_for_0_1_and_n_sessions() {
         &["reset", "--mode", "all", "--dry-run"],
         &["remove", "--dry-run"],
         &["summarize", "--dry-run"],
+        &["--offline", "compact", "--dry-run"],
         &["sessions", "list"],
     ];
     for base in cases {

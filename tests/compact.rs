@@ -71,15 +71,15 @@ fn compact_brings_a_session_under_budget_and_loses_nothing() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["action"], "compact");
     assert_eq!(v["budget"], 4000);
     assert!(v["tokens_before"].as_u64().unwrap() > 4000);
     assert!(v["tokens_after"].as_u64().unwrap() <= 3200, "{v}");
-    let removed = v["removed"].as_u64().unwrap() as usize;
+    let removed = v["removed_records"].as_u64().unwrap() as usize;
     assert!(removed > 0);
     assert!(
-        v["archived"].as_u64().unwrap() > 0,
+        v["archived_new"].as_u64().unwrap() > 0,
         "the unarchived half had to be inserted"
     );
     // the fixture's task history has one tool step: too few to fold (§5 needs 3)
@@ -131,7 +131,10 @@ fn compact_brings_a_session_under_budget_and_loses_nothing() {
     assert!(alice.iter().all(|t| *t >= first_kept));
     assert_eq!(alice.len(), kept.len());
     // the removed records' keys, plus the fixture's four older tui-alice keys
-    assert_eq!(v["torii_removed"].as_u64().unwrap() as usize, removed + 4);
+    assert_eq!(
+        v["removed_torii_keys"].as_u64().unwrap() as usize,
+        removed + 4
+    );
     assert!(keys.contains(&"tui-alice-2:1764700000000000000".to_string()));
     logs_are_toriidb_readable(r);
 
@@ -149,7 +152,7 @@ fn compact_brings_a_session_under_budget_and_loses_nothing() {
         "{}",
         String::from_utf8_lossy(&again.stderr)
     );
-    let v = json_of(&again);
+    let v = one(&again);
     assert_eq!(v["within_budget"], true);
     assert!(v["stages"].as_array().unwrap().is_empty());
     assert_eq!(before, snapshot(r));
@@ -179,7 +182,7 @@ fn the_byte_cap_triggers_too() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["within_budget"], false);
     let after = std::fs::metadata(r.join("sessions/tui-alice/history.json"))
         .unwrap()
@@ -191,7 +194,7 @@ fn the_byte_cap_triggers_too() {
     );
     assert!(after <= cap * 4 / 5, "{after} > 80% of {cap}");
     let again = compact(r, &["tui-alice", "--max-bytes", &cap.to_string(), "--json"]);
-    assert_eq!(json_of(&again)["within_budget"], true);
+    assert_eq!(one(&again)["within_budget"], true);
 }
 
 #[test]
@@ -202,9 +205,9 @@ fn dry_run_and_confirmation() {
     let before = snapshot(r);
     let out = compact(r, &["tui-alice", "--budget", "2000", "--dry-run", "--json"]);
     assert!(out.status.success());
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["dry_run"], true);
-    assert!(v["removed"].as_u64().unwrap() > 0);
+    assert!(v["removed_records"].as_u64().unwrap() > 0);
     assert_eq!(before, snapshot(r), "a dry run writes nothing");
     // work to do, no terminal, no --yes
     let out = compact(r, &["tui-alice", "--budget", "2000"]);
@@ -220,7 +223,10 @@ fn dry_run_and_confirmation() {
     // Agenvoy running blocks the write with 75
     let daemon = FakeProcess::spawn("agenvoy", r, r);
     daemon.write_runtime_uid(r);
-    let out = compact(r, &["tui-alice", "--budget", "2000", "--yes"]);
+    let out = compact(
+        r,
+        &["tui-alice", "--budget", "2000", "--yes", "--via", "files"],
+    );
     assert_eq!(out.status.code(), Some(75));
 }
 
@@ -235,15 +241,14 @@ fn all_skips_sessions_that_fit_by_size() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
-    let list = v.as_array().unwrap();
+    let list = results(&out);
     assert_eq!(list.len(), 3);
     let by_id = |id: &str| list.iter().find(|x| x["session"] == id).unwrap().clone();
     assert!(
         by_id("discord-9001")["tokens_before"].is_null(),
         "small sessions are not even read"
     );
-    assert!(by_id("tui-alice")["removed"].as_u64().unwrap() > 0);
+    assert!(by_id("tui-alice")["removed_records"].as_u64().unwrap() > 0);
 }
 
 #[test]
@@ -265,7 +270,7 @@ fn for_model_rewrites_tool_histories_as_plain_text() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["model"], "ollama@qwen3");
     assert_eq!(v["stages"][0]["stage"], "raw-tools");
     let task: Vec<Value> = serde_json::from_slice(

@@ -241,7 +241,7 @@ fn aborting_at_every_write_step_loses_nothing_and_a_rerun_completes() {
             }
             "remove" => assert!(!r.join("sessions/tui-alice").exists(), "{what}"),
             "--offline" => {
-                let v = json_of(&sessionctl(r).args(COMPACT).arg("--json").output().unwrap());
+                let v = one(&sessionctl(r).args(COMPACT).arg("--json").output().unwrap());
                 assert_eq!(v["within_budget"], true, "{what}: {v}");
             }
             _ => {}

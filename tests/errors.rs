@@ -168,7 +168,9 @@ fn edit_refuses_without_yes_or_while_agenvoy_runs_and_never_writes_an_unreadable
     let daemon = FakeProcess::spawn("agenvoy", r, r);
     daemon.write_runtime_uid(r);
     let out = sessionctl(r)
-        .args(["errors", "edit", "3f1c", "--action", "x", "--yes"])
+        .args([
+            "errors", "edit", "3f1c", "--action", "x", "--yes", "--via", "files",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(75));

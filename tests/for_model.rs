@@ -67,7 +67,7 @@ fn for_model_moves_config_json_to_the_new_model() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(
         v["model_switch"],
         serde_json::json!({"from": "claude@claude-sonnet-4-5", "to": "ollama@qwen3", "applied": false})
@@ -80,7 +80,7 @@ fn for_model_moves_config_json_to_the_new_model() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(json_of(&out)["model_switch"]["applied"], true);
+    assert_eq!(one(&out)["model_switch"]["applied"], true);
     assert_eq!(
         read(r, "config.json"),
         r#"{"theme":"dark","model":"ollama@qwen3","limits":{"max_history_messages":24}}"#,
@@ -89,7 +89,7 @@ fn for_model_moves_config_json_to_the_new_model() {
 
     // done: a rerun has nothing to do and switches nothing
     let out = compact(r, &["--yes"]);
-    let v = json_of(&out);
+    let v = one(&out);
     assert!(v.get("model_switch").is_none(), "{v}");
     assert_eq!(v["stages"], serde_json::json!([]));
 
@@ -106,7 +106,7 @@ fn for_model_moves_config_json_to_the_new_model() {
         ])
         .output()
         .unwrap();
-    assert!(json_of(&out).get("model_switch").is_none());
+    assert!(one(&out).get("model_switch").is_none());
     assert_eq!(
         std::fs::read_to_string(r.join("sessions/tui-alice-2/config.json")).unwrap(),
         std::fs::read_to_string(fixture_root().join("sessions/tui-alice-2/config.json")).unwrap()

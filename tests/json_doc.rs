@@ -134,6 +134,7 @@ fn every_command_prints_what_docs_json_md_says() {
             "--from-error",
             "maximum context length is 100000 tokens",
         ],
+        &["compact", "--all", "--budget", "300", "--yes"],
         &["summarize", "--all", "--yes"],
         &["reset", "tui-alice", "--mode", "summary", "--yes"],
         &["remove", "tui-alice-2", "--yes"],

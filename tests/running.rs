@@ -10,7 +10,15 @@ use std::path::Path;
 /// Exit code of a real write (75 = refused because Agenvoy runs).
 fn reset_code(r: &Path) -> Option<i32> {
     let out = sessionctl(r)
-        .args(["reset", "tui-alice", "--mode", "all", "--yes"])
+        .args([
+            "reset",
+            "tui-alice",
+            "--mode",
+            "all",
+            "--yes",
+            "--via",
+            "files",
+        ])
         .timeout(std::time::Duration::from_secs(20))
         .output()
         .unwrap();

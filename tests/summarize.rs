@@ -536,9 +536,9 @@ fn compact_fold_merges_what_leaves_into_the_summary() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v = json_of(&out);
+    let v = one(&out);
     assert_eq!(v["stages"][0]["stage"], "fold");
-    let removed = v["removed"].as_u64().unwrap();
+    let removed = v["removed_records"].as_u64().unwrap();
     assert!(removed > 0);
     assert_eq!(
         v["stages"][0]["removed"].as_u64(),

@@ -102,7 +102,7 @@ fn records_compact_removed_after_the_cursor_are_merged() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let removed = json_of(&out)["removed"].as_u64().unwrap();
+    let removed = one(&out)["removed_records"].as_u64().unwrap();
     assert!(
         removed > 20,
         "compact removed records not merged yet: {removed}"

@@ -46,7 +46,7 @@ fn summarize_refuses_while_agenvoy_runs() {
     let before = snapshot(r);
 
     let out = sessionctl(r)
-        .args(["summarize", "tui-alice"])
+        .args(["summarize", "tui-alice", "--via", "files"])
         .output()
         .unwrap();
     assert_eq!(
@@ -59,7 +59,14 @@ fn summarize_refuses_while_agenvoy_runs() {
     assert_eq!(before, snapshot(r), "nothing written");
 
     let out = sessionctl(r)
-        .args(["summarize", "tui-alice", "--dry-run", "--json"])
+        .args([
+            "summarize",
+            "tui-alice",
+            "--dry-run",
+            "--json",
+            "--via",
+            "files",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -79,7 +86,7 @@ fn summarize_refuses_while_agenvoy_runs() {
 
     // up to date: nothing to write, so nothing to refuse
     let out = sessionctl(r)
-        .args(["summarize", "tui-alice"])
+        .args(["summarize", "tui-alice", "--via", "files"])
         .output()
         .unwrap();
     assert!(

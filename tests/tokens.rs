@@ -208,7 +208,8 @@ fn list_show_and_compact_count_a_session_with_one_counter() {
         assert_eq!(show["history"]["tokens"], row["tokens"], "{model}");
         assert_eq!(show["tokens"]["history"], row["tokens"], "{model}");
 
-        let compact = run_json(r, &["compact", "tui-alice", "--dry-run", "--json"]);
+        let compact =
+            run_json(r, &["compact", "tui-alice", "--dry-run", "--json"])["results"][0].clone();
         assert_eq!(compact["counter"], counter, "{model}");
         assert_eq!(
             compact["tokens_before"], show["tokens"]["request"],

@@ -475,6 +475,7 @@ fn local_runtimes_use_the_sessions_num_ctx_or_a_small_default() {
         r,
         &["--offline", "compact", "tui-alice", "--dry-run", "--json"],
     );
+    let v = &v["results"][0];
     assert_eq!(
         (&v["window_source"], &v["budget"]),
         (
@@ -529,6 +530,7 @@ fn guessed_windows_are_said_out_loud() {
             "--json",
         ],
     );
+    let v = &v["results"][0];
     assert_eq!(v["window_source"], "fallback");
     assert!(v["warnings"][0]
         .as_str()

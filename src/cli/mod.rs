@@ -5,11 +5,13 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+mod daemon;
 mod errors;
 mod limits;
 mod read;
 mod write;
 
+pub use daemon::*;
 pub use errors::*;
 pub use limits::*;
 pub use read::*;
@@ -95,6 +97,9 @@ pub struct GlobalArgs {
     /// The same as --color never
     #[arg(long, global = true, help_heading = "Global options", hide = true)]
     pub no_color: bool,
+
+    #[command(flatten)]
+    pub daemon: DaemonArgs,
 }
 
 impl Cli {

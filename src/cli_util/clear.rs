@@ -1,46 +1,11 @@
-//! What `reset` and `remove` share: the report table; and the write
-//! preamble of commands not yet on the batch runner.
+//! What `reset` and `remove` share: the report table.
 
 use anyhow::Result;
 use comfy_table::Cell;
 
-use crate::cli::WriteArgs;
-use crate::commands::Context;
+use crate::cli_util::Context;
 use crate::engine::reset::ClearReport;
 use crate::output::num;
-use crate::store::{lock, runtime};
-
-/// Held for the whole write: the store lock, then each session's lock.
-pub struct WriteGuard {
-    _store: Option<lock::Lock>,
-    _sessions: Vec<(String, lock::Lock)>,
-}
-
-/// Before writing: Agenvoy must not run, and no other sessionctl may hold
-/// the store or these sessions. A dry run takes no locks and only warns.
-pub fn begin(ctx: &Context, ids: &[&str], w: &WriteArgs) -> Result<WriteGuard> {
-    if w.dry_run {
-        if let Some(w) = runtime::dry_run_warning(&ctx.root) {
-            ctx.out.warn(&w);
-        }
-        return Ok(WriteGuard {
-            _store: None,
-            _sessions: Vec::new(),
-        });
-    }
-    runtime::ensure_not_running(&ctx.root, w.force)?;
-    let store = lock::store(&ctx.root)?;
-    let mut sorted: Vec<&str> = ids.to_vec();
-    sorted.sort_unstable();
-    let mut sessions = Vec::with_capacity(sorted.len());
-    for id in sorted {
-        sessions.push((id.to_owned(), lock::session(&ctx.root, id)?));
-    }
-    Ok(WriteGuard {
-        _store: Some(store),
-        _sessions: sessions,
-    })
-}
 
 pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
     let dry = reports.first().is_some_and(|r| r.dry_run);

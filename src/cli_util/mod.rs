@@ -1,8 +1,25 @@
-//! What the command modules share and no command owns: turning
-//! `SESSION…|--all` into targets, asking before a write, and the report
+//! What the command modules share and no command owns: the `Context`
+//! every command gets, turning `SESSION…|--all` into targets, asking before
+//! a write, the backend choice (`--via`), the window table, and the report
 //! table of the commands that clear sessions. Command modules import this,
-//! never each other.
+//! never each other; this imports no command module.
 
 pub mod clear;
 pub mod targets;
+pub mod via;
 pub mod windows;
+
+use crate::output::Output;
+use crate::store::layout::DataRoot;
+
+/// What every command gets: the opened root and the renderer.
+pub struct Context {
+    pub root: DataRoot,
+    pub out: Output,
+    /// Never touch the network.
+    pub offline: bool,
+    /// The command is a dry run: nothing under the root changes.
+    pub dry_run: bool,
+    /// `--via`, `--daemon-url`, `--timeout`.
+    pub daemon: crate::cli::DaemonArgs,
+}

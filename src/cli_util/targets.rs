@@ -89,22 +89,6 @@ pub fn resolve(
     Ok((out, errors))
 }
 
-/// The session folders of `t`, failing on the first id that has none
-/// (for commands not yet on the batch runner).
-pub fn resolve_folders(root: &DataRoot, t: &Targets) -> Result<Vec<SessionDir>> {
-    let (targets, errors) = resolve(root, t, Resolve::Folders)?;
-    if let Some(e) = errors.into_iter().next() {
-        return Err(e.error.into());
-    }
-    targets
-        .into_iter()
-        .map(|t| {
-            t.dir
-                .map_or_else(|| Err(root.session(&t.id).unwrap_err().into()), Ok)
-        })
-        .collect()
-}
-
 /// Apply the filters; `row_of` is only called when a time filter needs it.
 pub fn filter<T: HasDir>(
     items: Vec<T>,

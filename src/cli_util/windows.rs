@@ -6,7 +6,7 @@ use std::time::Duration;
 use anyhow::Result;
 use chrono::Utc;
 
-use crate::commands::Context;
+use crate::cli_util::Context;
 use crate::engine::limits::{self, Change, Fetched, LimitsCache, Source};
 use crate::error::Error;
 use crate::net;

@@ -12,6 +12,7 @@ use crate::cli::{
 };
 use crate::cli_util::targets;
 use crate::commands::{load_db, Context, Done};
+use crate::daemon::{Backend, Via};
 use crate::engine::embedding;
 use crate::engine::errors::{self, ErrorItem, Filter, TTL_SECS};
 use crate::error::{exit, Error};
@@ -63,6 +64,10 @@ fn table(ctx: &Context, items: &[ErrorItem], now: i64) -> std::io::Result<()> {
 }
 
 pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
+    // The files are complete and safe to read while Agenvoy runs.
+    if ctx.daemon.via == Via::Daemon {
+        return errors_list_via_daemon(ctx, args);
+    }
     let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let f = Filter {
@@ -166,12 +171,26 @@ struct EditReport {
     expire_at: Option<i64>,
     vector: &'static str,
     dry_run: bool,
+    /// `daemon` when Agenvoy's daemon rewrote the action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    via: Option<&'static str>,
 }
 
 pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
     // What the user sees, edits and confirms is read without the lock (an
     // editor may stay open for minutes); the write re-reads the record
     // under the lock and applies the same field edits to it.
+    let backend = ctx.backend(args.write.force)?;
+    crate::cli_util::via::refuse_options(
+        &backend,
+        &[
+            ("--cause", args.cause.is_some()),
+            ("--keywords", args.keywords.is_some()),
+            ("--touch", args.touch),
+            ("--embed-url", args.embed.embed_url.is_some()),
+            ("--embed-model", args.embed.embed_model.is_some()),
+        ],
+    )?;
     let preview = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let item = errors::resolve(&preview, now, &args.id)?;
@@ -227,6 +246,12 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
     let (item, expire_at) = if args.write.dry_run {
         let at = expire_at(&item, now);
         (item, at)
+    } else if let Backend::Daemon(d) = &backend {
+        // the daemon keeps the TTL and decides about the vector
+        d.patch_error(&item.id, action.as_deref().unwrap_or(&item.action))?;
+        vector_state = "daemon";
+        let at = item.expire_at;
+        (item, at)
     } else {
         let (_lock, mut db) = begin_write(ctx, args.write.force)?;
         // the clock too: the record may have expired while $EDITOR was open
@@ -260,6 +285,7 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
         expire_at,
         vector: vector_state,
         dry_run: args.write.dry_run,
+        via: matches!(backend, Backend::Daemon(_)).then_some("daemon"),
     };
     if ctx.out.json {
         ctx.out.envelope(
@@ -499,4 +525,69 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
         changed: touched,
         ..Done::default()
     })
+}
+
+/// `errors list --via daemon`: `GET /v1/torii/error`, the records as the
+/// daemon lists them (a search with --tool/--keyword).
+fn errors_list_via_daemon(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
+    let backend = ctx.backend(false)?;
+    let Backend::Daemon(daemon) = &backend else {
+        unreachable!("--via daemon never chooses the files")
+    };
+    if args.outcome.is_some() || args.expired {
+        let option = if args.expired {
+            "--expired"
+        } else {
+            "--outcome"
+        };
+        crate::cli_util::via::refuse_options(&backend, &[(option, true)])?;
+    }
+    let mut query = Vec::new();
+    if let Some(n) = args.limit {
+        // the daemon's own cap
+        query.push(("limit", n.min(200).to_string()));
+    }
+    if let Some(t) = &args.tool {
+        query.push(("tool", t.clone()));
+    }
+    if let Some(k) = &args.keyword {
+        query.push(("keyword", k.clone()));
+    }
+    let records = daemon.error_records(&query)?;
+    if ctx.out.json {
+        ctx.out.envelope("errors list", false, &records, &[])?;
+    } else if records.is_empty() {
+        ctx.out.line("no error records match")?;
+    } else {
+        let text = |r: &serde_json::Value, k: &str| match &r[k] {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Array(a) => a
+                .iter()
+                .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+                .collect::<Vec<_>>()
+                .join(", "),
+            serde_json::Value::Null => String::new(),
+            v => v.to_string(),
+        };
+        let mut t = ctx
+            .out
+            .new_table(&["ID", "TOOL", "KEYWORDS", "SYMPTOM", "ACTION", "OUTCOME"]);
+        for r in &records {
+            t.add_row(
+                [
+                    "id",
+                    "tool_name",
+                    "keywords",
+                    "symptom",
+                    "action",
+                    "outcome",
+                ]
+                .iter()
+                .map(|k| Cell::new(crate::output::head_cut(&text(r, k), 40)))
+                .collect::<Vec<_>>(),
+            );
+        }
+        ctx.out.table(&t)?;
+    }
+    Ok(Done::default())
 }

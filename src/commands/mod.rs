@@ -18,15 +18,7 @@ use crate::error::exit;
 use crate::output::{ErrorEntry, Output};
 use crate::store::layout::DataRoot;
 
-/// What every command gets: the opened root and the renderer.
-pub struct Context {
-    pub root: DataRoot,
-    pub out: Output,
-    /// Never touch the network.
-    pub offline: bool,
-    /// The command is a dry run: nothing under the root changes.
-    pub dry_run: bool,
-}
+pub use crate::cli_util::Context;
 
 /// What a command did, for the exit code and the run log.
 #[derive(Debug, Default)]
@@ -184,12 +176,19 @@ pub fn run(cli: Cli) -> Result<Done> {
         out,
         offline: g.offline,
         dry_run: cli.dry_run(),
+        daemon: g.daemon.clone(),
     };
     if !matches!(cli.command, Command::Limits(_)) {
         ensure_agenvoy_root(&ctx.root)?;
     }
     ctx.out
         .info(&format!("data root {}", ctx.root.path().display()));
+    if matches!(
+        cli.command,
+        Command::Search(_) | Command::Show(_) | Command::Sessions(_)
+    ) {
+        crate::cli_util::via::note_running(&ctx);
+    }
     match cli.command {
         Command::Reset(args) => reset::run(&ctx, &args),
         Command::Remove(args) => remove::run(&ctx, &args),
@@ -203,8 +202,7 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Errors(ErrorsCommand::Search(args)) => errors::search(&ctx, &args),
         Command::Check(args) => check::run(&ctx, &args),
         Command::Summarize(args) => summarize::run(&ctx, &args),
-        // not yet on the envelope: an exit code only
-        Command::Compact(args) => compact::run(&ctx, &args).map(Done::from),
+        Command::Compact(args) => compact::run(&ctx, &args),
         Command::Limits(LimitsCommand::Refresh(args)) => {
             limits::refresh(&ctx, &args).map(Done::from)
         }
@@ -244,6 +242,7 @@ pub(crate) struct CliUi<'a> {
     write: &'a crate::cli::WriteArgs,
     question: Box<Question<'a>>,
     bar: indicatif::ProgressBar,
+    backend: crate::engine::batch::Backend<'a>,
 }
 
 pub(crate) fn batch_ui<'a>(
@@ -257,10 +256,21 @@ pub(crate) fn batch_ui<'a>(
         write,
         question: Box::new(question),
         bar: ctx.out.progress(sessions, "planning"),
+        backend: crate::engine::batch::Backend::Files,
     }
 }
 
-impl CliUi<'_> {
+impl<'a> CliUi<'a> {
+    /// Apply through `backend` (`--via`) instead of the files.
+    pub(crate) fn through(mut self, backend: &'a crate::daemon::Backend) -> Self {
+        use crate::engine::batch::Backend;
+        self.backend = match backend {
+            crate::daemon::Backend::Files => Backend::Files,
+            crate::daemon::Backend::Daemon(d) => Backend::Daemon(d),
+        };
+        self
+    }
+
     pub(crate) fn options(&self) -> crate::engine::batch::Options {
         crate::engine::batch::Options {
             dry_run: self.write.dry_run,
@@ -319,7 +329,8 @@ impl Context {
         changed: impl Fn(&O::Report) -> bool,
         table: impl FnOnce(&[O::Report]) -> Result<()>,
     ) -> Result<Done> {
-        let mut outcome = crate::engine::batch::run(op, &self.root, targets, ui.options(), &ui)?;
+        let mut outcome =
+            crate::engine::batch::run_via(op, &self.root, targets, ui.options(), &ui, ui.backend)?;
         ui.finish();
         errors.append(&mut outcome.errors);
         outcome.errors = errors;

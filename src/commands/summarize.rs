@@ -4,12 +4,14 @@ use anyhow::Result;
 use comfy_table::Cell;
 use serde::Serialize;
 
-use crate::cli::{LlmArgs, SummarizeArgs, WriteArgs};
+use crate::cli::{LlmArgs, SummarizeArgs, SummarizerKind, WriteArgs};
 use crate::cli_util::targets;
+use crate::cli_util::via::refuse_options;
 use crate::commands::{Context, Done};
+use crate::daemon::{Backend, Daemon};
 use crate::engine::batch::{self, SessionError};
 use crate::engine::limits;
-use crate::engine::summarize::{self, refresh_with, Failure, Outcome};
+use crate::engine::summarize::{self, refresh_with, Failure, Outcome, DEFAULT_CHUNK_CHARS};
 use crate::error::{exit, Error};
 use crate::output::{num, preview_ids};
 use crate::store::layout::SessionDir;
@@ -26,9 +28,25 @@ pub struct SummaryReport {
     pub cursor_before: Option<String>,
     pub rebuild: bool,
     pub dry_run: bool,
+    /// `daemon` when Agenvoy's daemon merged (`count` is its number).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<&'static str>,
 }
 
 pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
+    let backend = ctx.backend(args.force)?;
+    refuse_options(
+        &backend,
+        &[
+            ("--rebuild", args.rebuild),
+            (
+                "--summarizer",
+                args.llm.summarizer != SummarizerKind::Offline,
+            ),
+            ("--chunk-chars", args.chunk_chars != DEFAULT_CHUNK_CHARS),
+            ("--keep-failed", args.keep_failed.is_some()),
+        ],
+    )?;
     let (targets, mut errors) =
         targets::resolve(&ctx.root, &args.targets, targets::Resolve::Folders)?;
     let mut dirs: Vec<SessionDir> = Vec::new();
@@ -62,10 +80,32 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
         }
     }
     let summarizer = summarize::summarizer(&args.llm.spec(ctx.offline))?;
-    if args.dry_run {
-        if let Some(w) = runtime::dry_run_warning(&ctx.root) {
-            ctx.out.warn(&w);
+    match &backend {
+        Backend::Daemon(d) if !args.dry_run => {
+            let (reports, mut failed) = through_daemon(ctx, &dirs, d);
+            errors.append(&mut failed);
+            let outcome = batch::Outcome {
+                results: reports,
+                errors,
+                declined: false,
+            };
+            return ctx.finish_batch(
+                "summarize",
+                &outcome,
+                |r| r.count > 0,
+                |reports| render(ctx, reports),
+            );
         }
+        Backend::Daemon(d) => ctx.out.warn(&format!(
+            "Agenvoy is running: the real run goes through its daemon at {}, which decides the exact numbers; this plan is read from the files",
+            d.url()
+        )),
+        Backend::Files if args.dry_run => {
+            if let Some(w) = runtime::dry_run_warning(&ctx.root) {
+                ctx.out.warn(&w);
+            }
+        }
+        Backend::Files => {}
     }
     // summary.json is Agenvoy's too: refuse to write while it runs, as every
     // writer does, but only once there is something to write, so that a
@@ -143,6 +183,7 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
             cursor_before: outcome.cursor_before.clone(),
             rebuild,
             dry_run: args.dry_run,
+            via: None,
         });
         bar.inc(1);
     }
@@ -217,4 +258,46 @@ fn render(ctx: &Context, reports: &[SummaryReport]) -> Result<()> {
     }
     ctx.out.table(&t)?;
     Ok(())
+}
+
+/// `summarize` through the daemon: each session with records after its
+/// cursor (counted from the files, read-only) gets one request, two at a
+/// time; Agenvoy merges and reports its count.
+fn through_daemon(
+    ctx: &Context,
+    dirs: &[SessionDir],
+    daemon: &Daemon,
+) -> (Vec<SummaryReport>, Vec<SessionError>) {
+    let done = crate::daemon::bounded(dirs, |dir| -> crate::Result<SummaryReport> {
+        let count = match summarize::pending(&ctx.root, dir)? {
+            0 => None,
+            _ => match daemon.memory(&dir.id, "summary", None)? {
+                crate::daemon::Done::Count(n) => Some(n as usize),
+                crate::daemon::Done::Started => Some(0),
+            },
+        };
+        Ok(SummaryReport {
+            session: dir.id.clone(),
+            count: count.unwrap_or(0),
+            chunks: 0,
+            summarizer: "agenvoy",
+            cursor: None,
+            cursor_before: None,
+            rebuild: false,
+            dry_run: false,
+            via: count.map(|_| "daemon"),
+        })
+    });
+    let mut reports = Vec::new();
+    let mut errors = Vec::new();
+    for (dir, r) in dirs.iter().zip(done) {
+        match r {
+            Ok(report) => reports.push(report),
+            Err(error) => errors.push(SessionError {
+                session: dir.id.clone(),
+                error,
+            }),
+        }
+    }
+    (reports, errors)
 }

@@ -13,6 +13,7 @@ use std::time::SystemTime;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::daemon::Daemon;
 use crate::error::{exit, Error, Result};
 use crate::store::archive::{Archive, SessionCount};
 use crate::store::layout::{DataRoot, SessionDir};
@@ -71,6 +72,23 @@ pub trait Operation: Sync {
         plan: Self::Plan,
         stores: &mut Stores<'_>,
     ) -> Result<Self::Report>;
+
+    /// Carry the plan out through Agenvoy's daemon, which owns the stores
+    /// while it runs (issue 17); `stores` are only read. Runs with the
+    /// session lock held.
+    fn apply_daemon(
+        &self,
+        target: &Target,
+        _plan: Self::Plan,
+        _daemon: &Daemon,
+        _stores: &ReadStores<'_>,
+    ) -> Result<Self::Report> {
+        Err(Error::busy(format!(
+            "session {}: this operation cannot go through Agenvoy's daemon",
+            target.id
+        ))
+        .with_hint("stop Agenvoy, then retry with --via files"))
+    }
 
     /// Whether a successful apply ends the session (`remove`): its lock
     /// file is then deleted while still held, so removed sessions leave no
@@ -162,12 +180,32 @@ pub fn worst(codes: impl IntoIterator<Item = i32>) -> i32 {
         .unwrap_or(exit::OK)
 }
 
+/// Where a batch's writes go.
+#[derive(Clone, Copy)]
+pub enum Backend<'d> {
+    /// The files, refused while Agenvoy runs.
+    Files,
+    /// Agenvoy's daemon: planned from the files (read-only), applied by it.
+    Daemon(&'d Daemon),
+}
+
 pub fn run<O: Operation>(
     op: &O,
     root: &DataRoot,
     targets: Vec<Target>,
     opts: Options,
     ui: &dyn Ui,
+) -> Result<Outcome<O::Report>> {
+    run_via(op, root, targets, opts, ui, Backend::Files)
+}
+
+pub fn run_via<O: Operation>(
+    op: &O,
+    root: &DataRoot,
+    targets: Vec<Target>,
+    opts: Options,
+    ui: &dyn Ui,
+    backend: Backend<'_>,
 ) -> Result<Outcome<O::Report>> {
     let needs = op.needs();
     let now = torii::now_unix();
@@ -204,8 +242,16 @@ pub fn run<O: Operation>(
         }
     }
 
-    if opts.dry_run && needs.store_lock {
-        if let Some(w) = runtime::dry_run_warning(root) {
+    if opts.dry_run {
+        let warning = match backend {
+            Backend::Daemon(d) => Some(format!(
+                "Agenvoy is running: the real run goes through its daemon at {}, which decides the exact numbers; this plan is read from the files",
+                d.url()
+            )),
+            Backend::Files if needs.store_lock => runtime::dry_run_warning(root),
+            Backend::Files => None,
+        };
+        if let Some(w) = warning {
             ui.warn(&w);
         }
     }
@@ -213,7 +259,10 @@ pub fn run<O: Operation>(
     if !work.is_empty() {
         let ids: Vec<&str> = work.iter().map(|w| w.1.id.as_str()).collect();
         if ui.confirm(&ids)? {
-            apply_all(op, root, work, opts, now, ui, &mut slots)?;
+            match backend {
+                Backend::Files => apply_all(op, root, work, opts, now, ui, &mut slots)?,
+                Backend::Daemon(d) => apply_via_daemon(op, root, work, now, ui, d, &mut slots)?,
+            }
         } else {
             declined = true;
         }
@@ -280,6 +329,67 @@ fn apply_all<O: Operation>(
         ui.applied();
     }
     Ok(())
+}
+
+/// Each session's request to the daemon, `daemon::CONCURRENCY` at a time.
+/// No store lock and no Agenvoy check: the daemon owns the stores. A
+/// session's lock still keeps two sessionctl runs off the same session.
+fn apply_via_daemon<O: Operation>(
+    op: &O,
+    root: &DataRoot,
+    work: Vec<(usize, Target, O::Plan, Fingerprint)>,
+    now: i64,
+    ui: &dyn Ui,
+    daemon: &Daemon,
+    slots: &mut [Option<std::result::Result<O::Report, SessionError>>],
+) -> Result<()> {
+    let db1 = if op.needs().stores_in_plan {
+        Some(Db::load_store(root, torii::DB_SESSION_HIST)?)
+    } else {
+        None
+    };
+    let stores = ReadStores {
+        root,
+        now,
+        db1: db1.as_ref(),
+    };
+    let items: Vec<Pending<O::Plan>> = work
+        .into_iter()
+        .map(|(slot, t, plan, _)| std::sync::Mutex::new(Some((slot, t, plan))))
+        .collect();
+    let done = crate::daemon::bounded(&items, |item| {
+        let (slot, target, plan) = item
+            .lock()
+            .expect("not poisoned")
+            .take()
+            .expect("each item runs once");
+        let result = (|| {
+            let session_lock = lock::session(root, &target.id)?;
+            let report = op.apply_daemon(&target, plan, daemon, &stores)?;
+            if op.retires_session() {
+                session_lock.unlink()?;
+            }
+            Ok(report)
+        })();
+        ui.applied();
+        (slot, target.id, result)
+    });
+    for (slot, session, result) in done {
+        slots[slot] = Some(result.map_err(|error| SessionError { session, error }));
+    }
+    Ok(())
+}
+
+/// A session waiting for its daemon request: its slot, target and plan,
+/// taken by the worker that sends it.
+type Pending<P> = std::sync::Mutex<Option<(usize, Target, P)>>;
+
+/// What an operation applied through the daemon may read: db1 (loaded
+/// read-only when the operation plans with the stores) and the archive.
+pub struct ReadStores<'r> {
+    pub root: &'r DataRoot,
+    pub now: i64,
+    pub db1: Option<&'r Db>,
 }
 
 /// A target with its plan (and the fingerprint the plan was made on).
@@ -361,6 +471,20 @@ impl<'r> Stores<'r> {
             self.db1 = Some(db);
         }
         Ok(self.db1.as_mut().expect("just loaded"))
+    }
+
+    /// db1 and the archive (created if missing) at once, for an operation
+    /// that writes both in one step (compact).
+    pub fn db1_and_archive(&mut self) -> Result<(&mut Db, &mut Archive)> {
+        self.db1()?;
+        self.archive(true)?;
+        match (
+            self.db1.as_mut(),
+            self.archive.as_mut().and_then(Option::as_mut),
+        ) {
+            (Some(db), Some(a)) => Ok((db, a)),
+            _ => unreachable!("both were just loaded"),
+        }
     }
 
     /// Forget a session's keys after they were deleted.

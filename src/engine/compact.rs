@@ -718,11 +718,18 @@ pub fn torii_keys(
     if plan.removed.is_empty() {
         return Vec::new();
     }
+    keys_before_cut(plan, db1.session_keys(session, now))
+}
+
+/// Of a session's db1 keys (`<id>:<sendAt>`), those below the plan's cut.
+pub fn keys_before_cut(plan: &Plan, keys: Vec<String>) -> Vec<String> {
+    if plan.removed.is_empty() {
+        return Vec::new();
+    }
     let Some(cutoff) = torii_cutoff(&plan.kept, &plan.removed) else {
         return Vec::new();
     };
-    db1.session_keys(session, now)
-        .into_iter()
+    keys.into_iter()
         .filter(|k| {
             k.rsplit_once(':')
                 .and_then(|(_, n)| n.parse::<i64>().ok())

@@ -3,8 +3,10 @@
 
 pub mod batch;
 pub mod compact;
+pub mod compact_op;
 pub mod embedding;
 pub mod errors;
+pub mod keep;
 pub mod limits;
 pub mod reset;
 pub mod search;

@@ -406,6 +406,20 @@ impl Archive {
         Ok(Cleared { messages, meta })
     }
 
+    /// Write the session's rows to `<dir>/archive.jsonl` and its
+    /// session_meta row to `<dir>/session_meta.json`, deleting nothing (the
+    /// daemon deletes them; see `engine::keep`).
+    pub fn export_session(&self, root: &DataRoot, session: &str, dir: &Path) -> Result<u64> {
+        export_rows(
+            root,
+            &self.conn,
+            &self.path,
+            self.sender_expr(),
+            session,
+            dir,
+        )
+    }
+
     /// Insert one message row (the FTS trigger indexes it).
     pub fn insert(
         tx: &rusqlite::Transaction<'_>,

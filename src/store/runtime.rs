@@ -45,13 +45,11 @@ pub struct RunningAgenvoy {
 
 pub fn find_running(root: &DataRoot) -> Result<Vec<RunningAgenvoy>> {
     let mut found = Vec::new();
-    if let Some(pid) = daemon_pid(root)? {
-        if pid_alive(pid) && daemon_counts(root, pid) {
-            found.push(RunningAgenvoy {
-                pid,
-                how: "daemon pid in runtime.uid",
-            });
-        }
+    if let Some(pid) = live_daemon(root)? {
+        found.push(RunningAgenvoy {
+            pid,
+            how: "daemon pid in runtime.uid",
+        });
     }
     for pid in agenvoy_processes() {
         if !found.iter().any(|r| r.pid == pid) && works_in(root, pid) {
@@ -62,6 +60,12 @@ pub fn find_running(root: &DataRoot) -> Result<Vec<RunningAgenvoy>> {
         }
     }
     Ok(found)
+}
+
+/// The pid of this root's daemon, when runtime.uid records one that is
+/// alive and is Agenvoy working for this root (the test of part 1 above).
+pub fn live_daemon(root: &DataRoot) -> Result<Option<i32>> {
+    Ok(daemon_pid(root)?.filter(|pid| pid_alive(*pid) && daemon_counts(root, *pid)))
 }
 
 /// What a dry run should tell the user about the real run, when Agenvoy

@@ -25,7 +25,7 @@ mod refresh;
 pub mod stream;
 
 pub use backend::{summarizer, SummarizerKind, SummarizerSpec};
-pub use refresh::{fold_records, refresh, refresh_with, Failure, Mode};
+pub use refresh::{fold_records, pending, refresh, refresh_with, Failure, Mode};
 
 /// Local time of a sendAt as Agenvoy writes its cursor: `YYYY-MM-DD HH:MM:SS`.
 pub fn local_time(ns: i64) -> String {

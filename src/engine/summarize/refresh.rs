@@ -56,6 +56,20 @@ pub fn refresh(
     refresh_with(root, dir, summarizer, mode, &mut || Ok(()))
 }
 
+/// Records the summary lacks (read-only; no summarizer is asked).
+pub fn pending(root: &DataRoot, dir: &SessionDir) -> crate::Result<usize> {
+    refresh(
+        root,
+        dir,
+        &crate::llm::offline::Offline,
+        false,
+        summarize::DEFAULT_CHUNK_CHARS,
+        true,
+    )
+    .map(|(o, _)| o.count)
+    .map_err(|f| f.error)
+}
+
 /// `refresh`, calling `before_write` before the first file is written.
 pub fn refresh_with(
     root: &DataRoot,

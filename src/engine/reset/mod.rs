@@ -11,11 +11,14 @@
 //! reset does; it never takes usage.log, config.json, bot.md, status.json,
 //! `.history`, other sessions, the error memory or `file_history`.
 
+mod daemon;
+
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
+use crate::daemon::Daemon;
+use crate::engine::batch::{Needs, Operation, ReadStores, StoreView, Stores, Target};
 use crate::engine::summarize;
 use crate::error::{Error, Result};
 use crate::llm::Summarizer;
@@ -70,6 +73,10 @@ pub struct ClearReport {
     /// Where everything taken away was put; null with --purge or a dry run.
     pub trash: Option<PathBuf>,
     pub dry_run: bool,
+    /// `daemon` when Agenvoy's daemon did it (its count in
+    /// `removed_torii_keys`; the other counts are what was kept first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<&'static str>,
 }
 
 /// Brings a session's rolling summary up to date before a `--mode summary`
@@ -150,6 +157,7 @@ fn report(action: &'static str, mode: Option<ResetMode>, t: &Target, f: &Found) 
         summary_merged: f.summary,
         trash: None,
         dry_run: true,
+        via: None,
     }
 }
 
@@ -242,6 +250,18 @@ impl Operation for Reset<'_> {
         report.trash = backup;
         Ok(report)
     }
+
+    fn apply_daemon(
+        &self,
+        t: &Target,
+        found: Found,
+        daemon: &Daemon,
+        stores: &ReadStores<'_>,
+    ) -> Result<ClearReport> {
+        let mut report = report("reset", Some(self.mode), t, &found);
+        daemon::reset(self.mode, t, &found.files, daemon, stores, &mut report)?;
+        Ok(report)
+    }
 }
 
 /// `remove`: the folder (to the trash unless purging), rows and keys. A
@@ -327,6 +347,19 @@ impl Operation for Remove {
 
     fn watched(&self, t: &Target) -> Vec<PathBuf> {
         t.dir.iter().map(|d| d.path.clone()).collect()
+    }
+
+    fn apply_daemon(
+        &self,
+        t: &Target,
+        found: Found,
+        daemon: &Daemon,
+        stores: &ReadStores<'_>,
+    ) -> Result<ClearReport> {
+        let mut report = report("remove", None, t, &found);
+        let folder = found.folder.as_deref();
+        daemon::remove(t, folder, daemon, stores, &mut report)?;
+        Ok(report)
     }
 
     fn retires_session(&self) -> bool {

@@ -1,0 +1,85 @@
+//! `reset` and `remove` carried out by Agenvoy's daemon (issue 17): what it
+//! will delete is first kept in the Trash, as the files backend keeps it,
+//! then one request asks the daemon to delete it.
+
+use std::path::{Path, PathBuf};
+
+use crate::daemon::{Daemon, Done};
+use crate::engine::batch::{ReadStores, Target};
+use crate::engine::keep;
+use crate::engine::reset::{ClearReport, ResetMode};
+use crate::error::{Error, Result};
+use crate::store::{atomic, trash};
+
+/// `POST /v1/session/:id/memory {"action":"reset","mode":…}`, after the
+/// files (`names`, relative to the session folder), rows and keys were
+/// copied into a trash entry.
+pub fn reset(
+    mode: ResetMode,
+    t: &Target,
+    names: &[String],
+    daemon: &Daemon,
+    stores: &ReadStores<'_>,
+    report: &mut ClearReport,
+) -> Result<()> {
+    let dir = t
+        .dir
+        .as_ref()
+        .ok_or_else(|| Error::no_input(format!("unknown session '{}'", t.id)))?;
+    let root = stores.root;
+    let entry = trash::new_path(root, &t.id)?;
+    trash::create(root, &entry, &t.id)?;
+    for name in names {
+        keep::copy_path(root, &dir.path.join(name), &entry.join(name))?;
+    }
+    keep::export_stores(stores, &t.id, &entry)?;
+    let mode = match mode {
+        ResetMode::Summary => "summary",
+        ResetMode::All => "all",
+    };
+    let removed = daemon.memory(&t.id, "reset", Some(mode))?;
+    finish(report, entry);
+    if let Done::Count(n) = removed {
+        report.removed_torii_keys = n as usize;
+    }
+    Ok(())
+}
+
+/// `DELETE /v1/session {"session_id":…}`, after the folder was copied into
+/// a trash entry with the rows and keys beside it (the files backend's
+/// layout: `<entry>/.sessionctl/`, or `<entry>.stores/` for a link).
+pub fn remove(
+    t: &Target,
+    folder: Option<&Path>,
+    daemon: &Daemon,
+    stores: &ReadStores<'_>,
+    report: &mut ClearReport,
+) -> Result<()> {
+    let root = stores.root;
+    let entry = trash::new_path(root, &t.id)?;
+    let stores_backup = match folder {
+        Some(f) => {
+            atomic::create_dir_all(root, &root.trash_dir())?;
+            keep::copy_path(root, f, &entry)?;
+            if std::fs::symlink_metadata(&entry).is_ok_and(|m| m.is_dir()) {
+                trash::record_id(root, &entry, &t.id)?;
+                entry.join(".sessionctl")
+            } else {
+                PathBuf::from(format!("{}.stores", entry.display()))
+            }
+        }
+        None => entry.clone(),
+    };
+    trash::create(root, &stores_backup, &t.id)?;
+    keep::export_stores(stores, &t.id, &stores_backup)?;
+    daemon.delete_session(&t.id)?;
+    finish(report, entry);
+    Ok(())
+}
+
+fn finish(report: &mut ClearReport, entry: PathBuf) {
+    report.dry_run = false;
+    report.changed = true;
+    report.via = Some("daemon");
+    report.trash = Some(entry);
+}
