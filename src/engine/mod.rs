@@ -3,7 +3,7 @@
 
 pub mod batch;
 pub mod compact;
-pub mod compact_op;
+
 pub mod embedding;
 pub mod errors;
 pub mod keep;

@@ -1,0 +1,457 @@
+//! The compaction pipeline (product.md "In-run compaction" and the
+//! "Compact (auto)" row; agenvoy-behaviour.md §3–§7, §9.4, §14).
+//!
+//! `plan` works on plain data and decides everything; the caller writes.
+//! Tokens are what Agenvoy would send for the session in its largest
+//! request: every history record (with its prefix line) + the rolling
+//! summary + the largest task history. The trigger is tokens > budget or
+//! history.json bytes > max-bytes; the target is 80 % of whichever limit
+//! triggered, so the next cron run finds nothing to do.
+//!
+//! Stages, in order and only as far as needed:
+//! - `raw-tools` (only when moving to another model): task histories become
+//!   plain text the new model can read: call names with short arguments,
+//!   results cut head+tail to fit the new model's budget. It runs first so
+//!   what follows measures the text the new model will get.
+//! - `tools`: fold the oldest tool steps of the largest task history into
+//!   one text message (§5: ≥3 steps; oldest 20 %, min 2, max n−1; cut only
+//!   at an assistant tool-call message; the latest write_todo pair kept).
+//! - `trim`: drop the oldest exchanges of history.json (the cut always
+//!   lands right before a user record, i.e. right after an assistant
+//!   record), never the newest `keep_last`.
+//! - `trim-tasks`: then, in task histories, the oldest conversation
+//!   messages, then the oldest tool step with all of its results. No call
+//!   is ever left without its results or vice versa.
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::engine::tokens::Counter;
+use crate::error::Result;
+use crate::llm::offline::head_tail;
+use crate::llm::Summarizer;
+use crate::store::history::Record;
+
+pub mod op;
+mod tasks;
+
+pub use tasks::*;
+
+pub const DEFAULT_MAX_BYTES: u64 = 5 * 1024 * 1024;
+pub const DEFAULT_KEEP_LAST: usize = 2;
+
+const FOLD_HEADER: &str = "Prior tool findings (compacted). Use to answer the original question — user has not been replied to yet:";
+/// The start every raw-tools header shares, whatever it says after.
+const RAW_PREFIX: &str = "Earlier tool results (";
+const RAW_HEADER: &str = "Earlier tool results (converted to plain text for a model that cannot read the earlier tool-call format). Required to answer the original question. User has not been replied to yet:";
+/// For a task whose history ends with the final reply (an assistant
+/// message without tool calls): that reply is in the text, so the user
+/// must not be told again.
+const RAW_HEADER_ANSWERED: &str = "Earlier tool results (converted to plain text for a model that cannot read the earlier tool-call format). The user has already been answered: the last [assistant] entry below is that reply.";
+
+/// One task history (`history/<name>`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Task {
+    pub name: String,
+    pub messages: Vec<Value>,
+}
+
+pub struct Options<'a> {
+    pub counter: Counter,
+    /// Token budget (80 % of the model's window, or --budget).
+    pub budget: u64,
+    pub max_bytes: u64,
+    pub keep_last: usize,
+    /// The new model's budget when moving models (--for-model).
+    pub raw_tools_budget: Option<u64>,
+    pub summarizer: &'a dyn Summarizer,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StageReport {
+    pub stage: &'static str,
+    /// trim: history.json records; tools: tool steps folded; trim-tasks:
+    /// task-history messages; raw-tools: task histories converted.
+    pub removed: usize,
+    pub tokens_after: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub over_tokens: bool,
+    pub over_bytes: bool,
+    pub tokens_before: usize,
+    pub tokens_after: usize,
+    pub target_tokens: u64,
+    pub bytes_before: u64,
+    pub bytes_after: u64,
+    pub kept: Vec<Record>,
+    pub removed: Vec<Record>,
+    /// Task histories that changed, with their new messages.
+    pub changed_tasks: Vec<Task>,
+    pub stages: Vec<StageReport>,
+}
+
+impl Plan {
+    /// Over the budget even after every stage: only protected parts remain.
+    pub fn still_over(&self) -> bool {
+        self.over_tokens && self.tokens_after as u64 > self.target_tokens
+    }
+
+    pub fn has_work(&self) -> bool {
+        !self.removed.is_empty() || !self.changed_tasks.is_empty()
+    }
+}
+
+/// Serialised size of records as history.json (two-space pretty array).
+pub fn history_bytes(records: &[Record]) -> u64 {
+    if records.is_empty() {
+        return 2;
+    }
+    let elements: u64 = records.iter().map(element_bytes).sum();
+    4 + elements + 2 * (records.len() as u64 - 1)
+}
+
+/// The first index whose suffix, written as history.json, fits `max` bytes.
+fn fitting_suffix_start(records: &[Record], max: u64) -> usize {
+    let mut size = 2; // "[]"
+    for (i, r) in records.iter().enumerate().rev() {
+        // the first element turns "[]" into "[\n" … "\n]", each further one adds ",\n":
+        // two bytes of framing either way
+        size += element_bytes(r) + 2;
+        if size > max {
+            return i + 1;
+        }
+    }
+    0
+}
+
+/// Bytes of one record as an element of the pretty array ("[\n" … "\n]").
+fn element_bytes(r: &Record) -> u64 {
+    serde_json::to_vec_pretty(std::slice::from_ref(r)).map_or(0, |v| v.len() as u64 - 4)
+}
+
+pub fn plan(
+    records: Vec<Record>,
+    history_file_bytes: u64,
+    summary_tokens: usize,
+    tasks: &[Task],
+    opts: &Options<'_>,
+) -> Result<Plan> {
+    let c = opts.counter;
+    let rec_tokens: Vec<usize> = records.iter().map(|r| c.record(r)).collect();
+    let mut history_tokens: usize = rec_tokens.iter().sum();
+    let mut tasks: Vec<Task> = tasks.to_vec();
+    let mut task_tokens: Vec<usize> = tasks.iter().map(|t| c.messages(&t.messages)).collect();
+    let mut changed: HashSet<usize> = HashSet::new();
+    let total = |h: usize, tt: &[usize]| h + summary_tokens + tt.iter().copied().max().unwrap_or(0);
+
+    let tokens_before = total(history_tokens, &task_tokens);
+    let over_tokens = tokens_before as u64 > opts.budget;
+    let over_bytes = history_file_bytes > opts.max_bytes;
+    let target_tokens = if over_tokens {
+        opts.budget * 4 / 5
+    } else {
+        opts.budget
+    };
+    let target_bytes = if over_bytes {
+        opts.max_bytes * 4 / 5
+    } else {
+        opts.max_bytes
+    };
+    let mut stages = Vec::new();
+
+    let mut plan = Plan {
+        over_tokens,
+        over_bytes,
+        tokens_before,
+        tokens_after: tokens_before,
+        target_tokens,
+        bytes_before: history_file_bytes,
+        bytes_after: history_file_bytes,
+        kept: Vec::new(),
+        removed: Vec::new(),
+        changed_tasks: Vec::new(),
+        stages: Vec::new(),
+    };
+
+    // raw-tools: a format change, needed whatever the size.
+    if let Some(new_budget) = opts.raw_tools_budget {
+        let fixed = history_tokens + summary_tokens;
+        let room_tokens = (new_budget * 4 / 5).saturating_sub(fixed as u64) as usize;
+        let mut converted = 0;
+        for (i, t) in tasks.iter_mut().enumerate() {
+            let results = t.messages.iter().filter(|m| role(m) == "tool").count();
+            if results == 0 && !t.messages.iter().any(is_step) {
+                continue;
+            }
+            // ~3 characters per token is conservative for every tokenizer we count with.
+            let cap = (room_tokens * 3 / results.max(1)).max(200);
+            t.messages = raw_text(&t.messages, cap);
+            task_tokens[i] = c.messages(&t.messages);
+            changed.insert(i);
+            converted += 1;
+        }
+        if converted > 0 {
+            stages.push(StageReport {
+                stage: "raw-tools",
+                removed: converted,
+                tokens_after: total(history_tokens, &task_tokens),
+            });
+        }
+    }
+
+    if !over_tokens && !over_bytes {
+        plan.kept = records;
+        plan.tokens_after = total(history_tokens, &task_tokens);
+        plan.changed_tasks = changed.into_iter().map(|i| tasks[i].clone()).collect();
+        plan.stages = stages;
+        return Ok(plan);
+    }
+
+    // tools: fold the largest task's oldest steps while over the target.
+    let mut folded_steps = 0;
+    let mut unfoldable: HashSet<usize> = HashSet::new();
+    while over_tokens && total(history_tokens, &task_tokens) as u64 > target_tokens {
+        let Some(i) = (0..tasks.len())
+            .filter(|i| !unfoldable.contains(i))
+            .max_by_key(|i| task_tokens[*i])
+        else {
+            break;
+        };
+        match fold_tool_steps(&tasks[i].messages, opts.summarizer)? {
+            Some((msgs, n)) if c.messages(&msgs) < task_tokens[i] => {
+                task_tokens[i] = c.messages(&msgs);
+                tasks[i].messages = msgs;
+                changed.insert(i);
+                folded_steps += n;
+            }
+            _ => {
+                unfoldable.insert(i);
+            }
+        }
+    }
+    if folded_steps > 0 {
+        stages.push(StageReport {
+            stage: "tools",
+            removed: folded_steps,
+            tokens_after: total(history_tokens, &task_tokens),
+        });
+    }
+
+    // trim history.json: whole exchanges, oldest first, never the newest keep_last.
+    let cut_points = removable_prefixes(&records, opts.keep_last);
+    // Over the byte cap, history.json must keep at most a suffix that fits
+    // 80 % of it: size records from the newest back, so only what is kept
+    // is ever serialised.
+    let min_cut = if over_bytes {
+        fitting_suffix_start(&records, target_bytes)
+    } else {
+        0
+    };
+    let mut cut = 0;
+    for &next in &cut_points {
+        let tokens_over = over_tokens && total(history_tokens, &task_tokens) as u64 > target_tokens;
+        if !tokens_over && cut >= min_cut {
+            break;
+        }
+        history_tokens -= rec_tokens[cut..next].iter().sum::<usize>();
+        cut = next;
+    }
+    if cut > 0 {
+        stages.push(StageReport {
+            stage: "trim",
+            removed: cut,
+            tokens_after: total(history_tokens, &task_tokens),
+        });
+    }
+    // then task histories, largest first, while still over the token target
+    let mut trimmed = 0;
+    let mut stuck: HashSet<usize> = HashSet::new();
+    while over_tokens && total(history_tokens, &task_tokens) as u64 > target_tokens {
+        let Some(i) = (0..tasks.len())
+            .filter(|i| !stuck.contains(i))
+            .max_by_key(|i| task_tokens[*i])
+        else {
+            break;
+        };
+        let excess = total(history_tokens, &task_tokens) - target_tokens as usize;
+        let (msgs, n) = trim_task(&tasks[i].messages, excess, c);
+        if n == 0 {
+            stuck.insert(i);
+            continue;
+        }
+        task_tokens[i] = c.messages(&msgs);
+        tasks[i].messages = msgs;
+        changed.insert(i);
+        trimmed += n;
+    }
+    if trimmed > 0 {
+        stages.push(StageReport {
+            stage: "trim-tasks",
+            removed: trimmed,
+            tokens_after: total(history_tokens, &task_tokens),
+        });
+    }
+
+    plan.removed = records[..cut].to_vec();
+    plan.kept = records[cut..].to_vec();
+    plan.bytes_after = if cut == 0 {
+        history_file_bytes
+    } else {
+        history_bytes(&plan.kept)
+    };
+    plan.tokens_after = total(history_tokens, &task_tokens);
+    let mut changed: Vec<usize> = changed.into_iter().collect();
+    changed.sort_unstable();
+    plan.changed_tasks = changed.into_iter().map(|i| tasks[i].clone()).collect();
+    plan.stages = stages;
+    Ok(plan)
+}
+
+/// Where history.json may be cut, in order: after the records that precede
+/// the first user record, then after each whole exchange (user record up
+/// to the next user record) except the newest `keep_last`.
+pub fn removable_prefixes(records: &[Record], keep_last: usize) -> Vec<usize> {
+    let starts: Vec<usize> = records
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.is_user())
+        .map(|(i, _)| i)
+        .collect();
+    let mut cuts = Vec::new();
+    match starts.first() {
+        None => {
+            // no user record at all: nothing forms an exchange to keep
+            if keep_last == 0 && !records.is_empty() {
+                cuts.push(records.len());
+            }
+            return cuts;
+        }
+        Some(&first) if first > 0 => cuts.push(first),
+        _ => {}
+    }
+    let removable = starts.len().saturating_sub(keep_last);
+    for k in 0..removable {
+        cuts.push(starts.get(k + 1).copied().unwrap_or(records.len()));
+    }
+    cuts
+}
+
+/// What applying a plan changed in the shared stores.
+#[derive(Debug, Clone, Default)]
+pub struct Applied {
+    /// Removed records that were missing from the archive and were inserted.
+    pub archived: u64,
+    pub torii_removed: usize,
+    /// The trash entry holding the task histories as they were before.
+    pub trash: Option<std::path::PathBuf>,
+}
+
+/// Write a plan, in an order that keeps everything somewhere at every
+/// instant and lets a rerun finish what a crash interrupted:
+/// (1) the task histories about to change are copied, as they are on disk,
+///     into a trash entry (the archive only holds conversation messages, so
+///     the trash is the only other place tool steps can live);
+/// (2) one archive transaction gives each leaving record its row and moves
+///     `session_meta.start_at`;
+/// (3) db1 keys older than the first remaining record are deleted — before
+///     history.json changes (Agenvoy's own order), so a crash here leaves
+///     history.json as it was and the rerun plans the same cut again;
+/// (4) history.json, then (5) the task histories, are replaced atomically.
+pub fn apply(
+    plan: &Plan,
+    dir: &crate::store::layout::SessionDir,
+    root: &crate::store::layout::DataRoot,
+    archive: &mut crate::store::archive::Archive,
+    db1: &mut crate::store::torii::Db,
+    now: i64,
+) -> Result<Applied> {
+    let mut applied = Applied::default();
+    if !plan.changed_tasks.is_empty() {
+        applied.trash = Some(keep_task_histories(plan, dir, root)?);
+    }
+    crate::failpoint("compact-after-trash");
+    if !plan.removed.is_empty() {
+        let start_at = plan.kept.iter().map(|r| r.send_at).find(|t| *t != 0);
+        applied.archived = archive.archive_records(&dir.id, &plan.removed, &plan.kept, start_at)?;
+        crate::failpoint("compact-after-archive");
+        applied.torii_removed = db1.delete(&torii_keys(plan, &dir.id, db1, now), now)?;
+        crate::failpoint("compact-after-torii");
+        crate::store::history::write(root, &dir.history_json(), &plan.kept)?;
+        crate::failpoint("compact-after-history");
+    }
+    for t in &plan.changed_tasks {
+        let mut bytes = serde_json::to_vec_pretty(&t.messages).expect("messages serialise");
+        bytes.push(b'\n');
+        dir.write(&dir.tasks_dir().join(&t.name), &bytes)?;
+    }
+    Ok(applied)
+}
+
+/// The session's db1 keys that leave with the removed records: those older
+/// than the first remaining record (read-only; a dry run reports them).
+pub fn torii_keys(
+    plan: &Plan,
+    session: &str,
+    db1: &crate::store::torii::Db,
+    now: i64,
+) -> Vec<String> {
+    if plan.removed.is_empty() {
+        return Vec::new();
+    }
+    keys_before_cut(plan, db1.session_keys(session, now))
+}
+
+/// Of a session's db1 keys (`<id>:<sendAt>`), those below the plan's cut.
+pub fn keys_before_cut(plan: &Plan, keys: Vec<String>) -> Vec<String> {
+    if plan.removed.is_empty() {
+        return Vec::new();
+    }
+    let Some(cutoff) = torii_cutoff(&plan.kept, &plan.removed) else {
+        return Vec::new();
+    };
+    keys.into_iter()
+        .filter(|k| {
+            k.rsplit_once(':')
+                .and_then(|(_, n)| n.parse::<i64>().ok())
+                .is_some_and(|n| n < cutoff)
+        })
+        .collect()
+}
+
+/// Copy the task histories the plan rewrites, byte for byte as they are now,
+/// to `sessions/.Trash/<id>_<stamp>/history/`, fsynced. Returns the entry.
+fn keep_task_histories(
+    plan: &Plan,
+    dir: &crate::store::layout::SessionDir,
+    root: &crate::store::layout::DataRoot,
+) -> Result<std::path::PathBuf> {
+    use crate::store::{atomic, trash};
+    let entry = trash::new_path(root, &dir.id)?;
+    let saved = entry.join("history");
+    trash::create(root, &entry, &dir.id)?;
+    atomic::create_dir_all(root, &saved)?;
+    for t in &plan.changed_tasks {
+        let from = dir.tasks_dir().join(&t.name);
+        if let Some(bytes) = dir.read(&from)? {
+            atomic::write_atomic(root, &saved.join(&t.name), &bytes)?;
+        }
+    }
+    atomic::fsync_dir(root, &entry)?;
+    Ok(entry)
+}
+
+/// The ToriiDB cutoff: db1 keys of the session below this nanosecond time
+/// left with the removed records (the first remaining record's sendAt).
+pub fn torii_cutoff(kept: &[Record], removed: &[Record]) -> Option<i64> {
+    kept.iter()
+        .map(|r| r.send_at)
+        .find(|t| *t != 0)
+        .or_else(|| removed.iter().map(|r| r.send_at).max().map(|t| t + 1))
+}
+
+#[cfg(test)]
+mod tests;
