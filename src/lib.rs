@@ -1,8 +1,28 @@
 //! sessionctl: maintenance of Agenvoy session stores.
 //!
-//! Data flows one way: `commands` (parse, resolve targets, render) →
-//! `engine` (policy; returns reports, never prints) → `store` (one module
-//! per on-disk tier; owns the formats).
+//! `main.rs` parses the command line and calls [`commands::execute`]; all
+//! else is this library. The layers, each importing only those below it
+//! (`tests/layers.rs` reads the sources and holds them to it):
+//!
+//! - `cli`: the command line, defined once (help, completions and man pages
+//!   are generated from it).
+//! - `commands`: one file per command: options → one engine operation (or
+//!   the batch runner) → a table or the JSON envelope (`output`). Command
+//!   files never import each other; what they share is in `cli_util` (the
+//!   `Context`, target resolution, prompts, `--via`, the window table).
+//! - `engine`: what each operation does, on plain data; returns reports,
+//!   never prints or exits. `engine::batch` is the one runner of every
+//!   `SESSION…|--all` write: plan in parallel without locks, confirm, lock,
+//!   re-plan what changed, apply, report per session. Operations run on the
+//!   files or, while Agenvoy runs, through its daemon (`daemon`).
+//! - `llm`: summarizers (offline by default; OpenAI-compatible, Anthropic)
+//!   and embedders, behind traits the engine calls.
+//! - `store`: one module per on-disk tier, owning its format and its
+//!   crash-safe writes: `history`/`summary`/`tasks` (session files),
+//!   `torii` (the ToriiDB log), `archive` (SQLite), `trash`, `lock`,
+//!   `runtime` (is Agenvoy running?), all on `root`'s rule that no path
+//!   leaves the data root.
+//! - Leaves: `error` (one error type, exit codes), `timefmt`, `net`.
 
 pub mod cli;
 pub mod cli_util;
