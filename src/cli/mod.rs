@@ -8,11 +8,13 @@ use clap::{Args, Parser, Subcommand};
 mod errors;
 mod limits;
 mod read;
+mod undo;
 mod write;
 
 pub use errors::*;
 pub use limits::*;
 pub use read::*;
+pub use undo::*;
 pub use write::*;
 
 const AFTER_HELP: &str = "\
@@ -117,6 +119,11 @@ impl Cli {
             Command::Limits(LimitsCommand::Refresh(_)) => "limits refresh",
             Command::Limits(LimitsCommand::Show(_)) => "limits show",
             Command::Limits(LimitsCommand::Learn(_)) => "limits learn",
+            Command::Log(_) => "log",
+            Command::Undo(_) => "undo",
+            Command::Trash(TrashCommand::List) => "trash list",
+            Command::Trash(TrashCommand::Restore(_)) => "trash restore",
+            Command::Trash(TrashCommand::Prune(_)) => "trash prune",
         }
     }
 
@@ -128,6 +135,9 @@ impl Cli {
             Command::Summarize(a) => a.dry_run,
             Command::Errors(ErrorsCommand::Edit(a)) => a.write.dry_run,
             Command::Errors(ErrorsCommand::Prune(a)) => a.write.dry_run,
+            Command::Undo(a) => a.change.dry_run,
+            Command::Trash(TrashCommand::Restore(a)) => a.change.dry_run,
+            Command::Trash(TrashCommand::Prune(a)) => a.change.dry_run,
             _ => false,
         }
     }
@@ -277,6 +287,29 @@ Examples:
   sessionctl remove --all --match 'temp-*' --idle-for 7d --yes"
     )]
     Remove(RemoveArgs),
+
+    /// The operation log: every write, newest first
+    #[command(
+        after_help = "Every write is recorded in <root>/.sessionctl/oplog.jsonl; `undo OP_ID` reverses one."
+    )]
+    Log(LogArgs),
+
+    /// Reverse the latest operation (or the one named), from what it kept
+    #[command(after_help = "\
+Restores every tier from the bundle the operation kept: archive rows first (ids kept,
+FTS in step), then the ToriiDB db1 entries (TTL and vectors intact), then the files.
+Refuses (64, naming it) when a later operation changed the same session, unless --force.
+An undo that was interrupted completes when `undo` runs again.
+
+Examples:
+  sessionctl log
+  sessionctl undo --dry-run
+  sessionctl undo 20261203T082323.123Z-1a2b3c --yes")]
+    Undo(UndoArgs),
+
+    /// sessions/.Trash: list, restore or prune what reset and remove took away
+    #[command(subcommand)]
+    Trash(TrashCommand),
 }
 
 #[cfg(test)]

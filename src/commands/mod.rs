@@ -5,6 +5,7 @@ mod clear;
 pub mod compact;
 pub mod errors;
 pub mod limits;
+pub mod log;
 pub mod remove;
 pub mod reset;
 pub mod search;
@@ -12,10 +13,12 @@ pub mod sessions;
 pub mod show;
 pub mod summarize;
 mod targets;
+pub mod trash;
+pub mod undo;
 
 use anyhow::Result;
 
-use crate::cli::{Cli, Command, ErrorsCommand, LimitsCommand, SessionsCommand};
+use crate::cli::{Cli, Command, ErrorsCommand, LimitsCommand, SessionsCommand, TrashCommand};
 use crate::error::exit;
 use crate::output::{ErrorEntry, Output};
 use crate::store::layout::DataRoot;
@@ -58,6 +61,7 @@ pub fn execute(cli: Cli) -> i32 {
     let dry_run = cli.dry_run();
     let json = cli.global.json;
     let log = cli.global.log.clone();
+    crate::store::oplog::set_command(command);
     let done = match run(cli) {
         Ok(done) => done,
         Err(err) => {
@@ -212,6 +216,11 @@ pub fn run(cli: Cli) -> Result<Done> {
         }
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args).map(Done::from),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args).map(Done::from),
+        Command::Log(args) => log::run(&ctx, &args),
+        Command::Undo(args) => undo::run(&ctx, &args),
+        Command::Trash(TrashCommand::List) => trash::list(&ctx),
+        Command::Trash(TrashCommand::Restore(args)) => trash::restore(&ctx, &args),
+        Command::Trash(TrashCommand::Prune(args)) => trash::prune(&ctx, &args),
     }
 }
 
@@ -243,6 +252,7 @@ type Question<'a> = dyn Fn(&[&str]) -> String + Sync + 'a;
 /// the `--yes` / prompt rule and a progress bar on a TTY.
 pub(crate) struct CliUi<'a> {
     out: Output,
+    root: DataRoot,
     write: &'a crate::cli::WriteArgs,
     question: Box<Question<'a>>,
     bar: indicatif::ProgressBar,
@@ -256,6 +266,7 @@ pub(crate) fn batch_ui<'a>(
 ) -> CliUi<'a> {
     CliUi {
         out: ctx.out,
+        root: ctx.root.clone(),
         write,
         question: Box::new(question),
         bar: ctx.out.progress(sessions, "planning"),
@@ -277,14 +288,22 @@ impl CliUi<'_> {
 
 impl crate::engine::batch::Ui for CliUi<'_> {
     fn confirm(&self, sessions: &[&str]) -> crate::Result<bool> {
-        self.bar.suspend(|| {
-            targets::confirm(self.write, &(self.question)(sessions)).map_err(|e| match e
-                .downcast::<crate::Error>()
-            {
-                Ok(ours) => ours,
-                Err(other) => crate::Error::usage(other.to_string()),
+        self.bar
+            .suspend(|| {
+                targets::confirm(self.write, &(self.question)(sessions)).map_err(|e| {
+                    match e.downcast::<crate::Error>() {
+                        Ok(ours) => ours,
+                        Err(other) => crate::Error::usage(other.to_string()),
+                    }
+                })
             })
-        })
+            .and_then(|yes| {
+                // the operation's record goes to the log before the first change
+                if yes && !self.write.dry_run {
+                    crate::store::oplog::begin(&self.root, None)?;
+                }
+                Ok(yes)
+            })
     }
     fn planned(&self) {
         self.bar.inc(1);
@@ -311,6 +330,7 @@ impl Context {
     ) -> Result<Done> {
         let mut outcome = crate::engine::batch::run(op, &self.root, targets, ui.options(), &ui)?;
         ui.finish();
+        crate::store::oplog::finish(&self.root)?;
         errors.append(&mut outcome.errors);
         outcome.errors = errors;
         self.finish_batch(command, &outcome, changed, table)

@@ -11,3 +11,4 @@ pub mod session_config;
 pub mod sessions;
 pub mod summarize;
 pub mod tokens;
+pub mod undo;
