@@ -31,6 +31,9 @@ _sessionctl() {
             sessionctl,limits)
                 cmd="sessionctl__subcmd__limits"
                 ;;
+            sessionctl,log)
+                cmd="sessionctl__subcmd__log"
+                ;;
             sessionctl,remove)
                 cmd="sessionctl__subcmd__remove"
                 ;;
@@ -51,6 +54,12 @@ _sessionctl() {
                 ;;
             sessionctl,summarize)
                 cmd="sessionctl__subcmd__summarize"
+                ;;
+            sessionctl,trash)
+                cmd="sessionctl__subcmd__trash"
+                ;;
+            sessionctl,undo)
+                cmd="sessionctl__subcmd__undo"
                 ;;
             sessionctl__subcmd__errors,edit)
                 cmd="sessionctl__subcmd__errors__subcmd__edit"
@@ -103,6 +112,9 @@ _sessionctl() {
             sessionctl__subcmd__help,limits)
                 cmd="sessionctl__subcmd__help__subcmd__limits"
                 ;;
+            sessionctl__subcmd__help,log)
+                cmd="sessionctl__subcmd__help__subcmd__log"
+                ;;
             sessionctl__subcmd__help,remove)
                 cmd="sessionctl__subcmd__help__subcmd__remove"
                 ;;
@@ -120,6 +132,12 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__help,summarize)
                 cmd="sessionctl__subcmd__help__subcmd__summarize"
+                ;;
+            sessionctl__subcmd__help,trash)
+                cmd="sessionctl__subcmd__help__subcmd__trash"
+                ;;
+            sessionctl__subcmd__help,undo)
+                cmd="sessionctl__subcmd__help__subcmd__undo"
                 ;;
             sessionctl__subcmd__help__subcmd__errors,edit)
                 cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__edit"
@@ -147,6 +165,15 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__help__subcmd__sessions,list)
                 cmd="sessionctl__subcmd__help__subcmd__sessions__subcmd__list"
+                ;;
+            sessionctl__subcmd__help__subcmd__trash,list)
+                cmd="sessionctl__subcmd__help__subcmd__trash__subcmd__list"
+                ;;
+            sessionctl__subcmd__help__subcmd__trash,prune)
+                cmd="sessionctl__subcmd__help__subcmd__trash__subcmd__prune"
+                ;;
+            sessionctl__subcmd__help__subcmd__trash,restore)
+                cmd="sessionctl__subcmd__help__subcmd__trash__subcmd__restore"
                 ;;
             sessionctl__subcmd__limits,help)
                 cmd="sessionctl__subcmd__limits__subcmd__help"
@@ -187,6 +214,30 @@ _sessionctl() {
             sessionctl__subcmd__sessions__subcmd__help,list)
                 cmd="sessionctl__subcmd__sessions__subcmd__help__subcmd__list"
                 ;;
+            sessionctl__subcmd__trash,help)
+                cmd="sessionctl__subcmd__trash__subcmd__help"
+                ;;
+            sessionctl__subcmd__trash,list)
+                cmd="sessionctl__subcmd__trash__subcmd__list"
+                ;;
+            sessionctl__subcmd__trash,prune)
+                cmd="sessionctl__subcmd__trash__subcmd__prune"
+                ;;
+            sessionctl__subcmd__trash,restore)
+                cmd="sessionctl__subcmd__trash__subcmd__restore"
+                ;;
+            sessionctl__subcmd__trash__subcmd__help,help)
+                cmd="sessionctl__subcmd__trash__subcmd__help__subcmd__help"
+                ;;
+            sessionctl__subcmd__trash__subcmd__help,list)
+                cmd="sessionctl__subcmd__trash__subcmd__help__subcmd__list"
+                ;;
+            sessionctl__subcmd__trash__subcmd__help,prune)
+                cmd="sessionctl__subcmd__trash__subcmd__help__subcmd__prune"
+                ;;
+            sessionctl__subcmd__trash__subcmd__help,restore)
+                cmd="sessionctl__subcmd__trash__subcmd__help__subcmd__restore"
+                ;;
             *)
                 ;;
         esac
@@ -194,7 +245,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove rm help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove rm log undo trash help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -642,7 +693,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset compact summarize search errors check limits remove help"
+            opts="sessions show reset compact summarize search errors check limits remove log undo trash help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -837,6 +888,20 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sessionctl__subcmd__help__subcmd__log)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sessionctl__subcmd__help__subcmd__remove)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -922,6 +987,76 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help__subcmd__summarize)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__trash)
+            opts="list restore prune"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__trash__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__trash__subcmd__prune)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__trash__subcmd__restore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__undo)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1114,6 +1249,40 @@ _sessionctl() {
                 return 0
             fi
             case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__log)
+            opts="-q -v -h --session --limit --root --json --quiet --verbose --offline --log --color --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1494,6 +1663,218 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash)
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help list restore prune help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__help)
+            opts="list restore prune help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__help__subcmd__prune)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__help__subcmd__restore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__list)
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__prune)
+            opts="-n -y -q -v -h --older-than --keep-last --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --older-than)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__restore)
+            opts="-n -y -q -v -h --as --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --as)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__undo)
+            opts="-n -y -q -v -h --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
