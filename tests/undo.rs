@@ -366,3 +366,20 @@ fn a_torn_last_line_of_the_operation_log_is_ignored() {
     run(r, &["undo", "--yes"]);
     assert!(r.join("sessions/tui-alice/history.json").exists());
 }
+
+#[test]
+fn undo_of_a_compact_is_refused_by_name_not_skipped() {
+    let root = fixture_copy();
+    let r = root.path();
+    run(r, &["reset", "discord-9001", "--mode", "all", "--yes"]);
+    run(r, &["--offline", "compact", "tui-alice", "--budget", "30", "--yes"]);
+    let log = results(&run(r, &["log", "--json"]));
+    assert_eq!(log[0]["command"], "compact");
+    assert_eq!(log[0]["sessions"][0]["session"], "tui-alice");
+    let out = sessionctl(r).args(["undo", "--yes"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("compact"));
+    // the earlier reset can still be named
+    run(r, &["undo", log[1]["id"].as_str().unwrap(), "--yes"]);
+    assert!(r.join("sessions/discord-9001/history.json").exists());
+}

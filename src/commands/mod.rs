@@ -61,7 +61,6 @@ pub fn execute(cli: Cli) -> i32 {
     let dry_run = cli.dry_run();
     let json = cli.global.json;
     let log = cli.global.log.clone();
-    crate::store::oplog::set_command(command);
     let done = match run(cli) {
         Ok(done) => done,
         Err(err) => {
@@ -85,6 +84,9 @@ pub fn execute(cli: Cli) -> i32 {
             }
         }
     };
+    if let Err(e) = crate::store::oplog::finish(command, &done.changed) {
+        eprintln!("sessionctl: warning: cannot complete the operation log: {e}");
+    }
     if let Some(path) = log {
         if let Err(e) = append_log(&path, command, dry_run, &done) {
             eprintln!("sessionctl: warning: cannot write the run log: {e}");
@@ -194,6 +196,7 @@ pub fn run(cli: Cli) -> Result<Done> {
     if !matches!(cli.command, Command::Limits(_)) {
         ensure_agenvoy_root(&ctx.root)?;
     }
+    crate::store::oplog::set_command(cli.command_name(), &ctx.root);
     ctx.out
         .info(&format!("data root {}", ctx.root.path().display()));
     match cli.command {
@@ -252,7 +255,6 @@ type Question<'a> = dyn Fn(&[&str]) -> String + Sync + 'a;
 /// the `--yes` / prompt rule and a progress bar on a TTY.
 pub(crate) struct CliUi<'a> {
     out: Output,
-    root: DataRoot,
     write: &'a crate::cli::WriteArgs,
     question: Box<Question<'a>>,
     bar: indicatif::ProgressBar,
@@ -266,7 +268,6 @@ pub(crate) fn batch_ui<'a>(
 ) -> CliUi<'a> {
     CliUi {
         out: ctx.out,
-        root: ctx.root.clone(),
         write,
         question: Box::new(question),
         bar: ctx.out.progress(sessions, "planning"),
@@ -288,22 +289,14 @@ impl CliUi<'_> {
 
 impl crate::engine::batch::Ui for CliUi<'_> {
     fn confirm(&self, sessions: &[&str]) -> crate::Result<bool> {
-        self.bar
-            .suspend(|| {
-                targets::confirm(self.write, &(self.question)(sessions)).map_err(|e| {
-                    match e.downcast::<crate::Error>() {
-                        Ok(ours) => ours,
-                        Err(other) => crate::Error::usage(other.to_string()),
-                    }
-                })
+        self.bar.suspend(|| {
+            targets::confirm(self.write, &(self.question)(sessions)).map_err(|e| match e
+                .downcast::<crate::Error>()
+            {
+                Ok(ours) => ours,
+                Err(other) => crate::Error::usage(other.to_string()),
             })
-            .and_then(|yes| {
-                // the operation's record goes to the log before the first change
-                if yes && !self.write.dry_run {
-                    crate::store::oplog::begin(&self.root, None)?;
-                }
-                Ok(yes)
-            })
+        })
     }
     fn planned(&self) {
         self.bar.inc(1);
@@ -330,7 +323,6 @@ impl Context {
     ) -> Result<Done> {
         let mut outcome = crate::engine::batch::run(op, &self.root, targets, ui.options(), &ui)?;
         ui.finish();
-        crate::store::oplog::finish(&self.root)?;
         errors.append(&mut outcome.errors);
         outcome.errors = errors;
         self.finish_batch(command, &outcome, changed, table)

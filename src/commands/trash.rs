@@ -93,11 +93,9 @@ pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
     let _guard = clear::begin(ctx, &[&id], &w)?;
     // planned again under the locks: the session may have appeared since
     let planned = undo::plan(&ctx.root, &entry, args.as_id.as_deref(), false)?;
-    oplog::begin(&ctx.root, None)?;
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
     let report = undo::apply(&mut stores, planned)?;
     oplog::note(&ctx.root, restored(&id))?;
-    oplog::finish(&ctx.root)?;
     finish(ctx, "trash restore", false, &[report], &[id])
 }
 
@@ -161,7 +159,6 @@ pub fn prune(ctx: &Context, args: &TrashPruneArgs) -> Result<Done> {
         return Ok(Done::from(crate::error::exit::FINDINGS));
     }
     let _store = crate::store::lock::store(&ctx.root)?;
-    oplog::begin(&ctx.root, None)?;
     for e in &doomed {
         trash::delete(&ctx.root, &e.path)?;
         oplog::note(
@@ -173,7 +170,6 @@ pub fn prune(ctx: &Context, args: &TrashPruneArgs) -> Result<Done> {
             },
         )?;
     }
-    oplog::finish(&ctx.root)?;
     prune_report(ctx, false, &doomed, &ids)
 }
 

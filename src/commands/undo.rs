@@ -39,6 +39,10 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
         let reports: Vec<_> = planned.iter().map(|p| p.report().clone()).collect();
         return finish(ctx, "undo", true, &reports, &ids);
     }
+    match &resume {
+        Some(id) => oplog::resume(&ctx.root, id),
+        None => oplog::set_undoes(&target.id),
+    }
     let question = format!(
         "Undo {} ({}, {})?",
         target.id,
@@ -52,17 +56,12 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
     let refs: Vec<&str> = ids.iter().map(String::as_str).collect();
     let _guard = clear::begin(ctx, &refs, &w)?;
     let planned = plan_all(ctx, &changes, resume.is_some())?;
-    let undo_id = match &resume {
-        Some(id) => id.clone(),
-        None => oplog::begin(&ctx.root, Some(&target.id))?,
-    };
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
     let mut reports = Vec::new();
     for p in planned {
         let report = undo::apply(&mut stores, p)?;
-        oplog::note_in(
+        oplog::note(
             &ctx.root,
-            &undo_id,
             Change {
                 session: report.session.clone(),
                 change: "restore".into(),
@@ -70,10 +69,6 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
             },
         )?;
         reports.push(report);
-    }
-    oplog::finish(&ctx.root)?;
-    if resume.is_some() {
-        oplog::finish_id(&ctx.root, &undo_id)?;
     }
     finish(ctx, "undo", false, &reports, &ids)
 }
@@ -94,9 +89,9 @@ fn pick<'a>(log: &'a Log, id: Option<&str>) -> crate::Result<(&'a Op, Option<Str
                 .ops
                 .iter()
                 .rev()
-                .find(|o| o.undoes.is_none() && o.undone_by.is_none() && !o.sessions.is_empty())
+                .find(|o| o.undoes.is_none() && o.undone_by.is_none())
                 .ok_or_else(|| {
-                    Error::usage("nothing to undo: no operation in the log changed a session")
+                    Error::usage("nothing to undo: every operation in the log is undone already")
                 })?,
         },
     };
@@ -149,6 +144,13 @@ fn conflict<'a>(log: &'a Log, op: &Op) -> Option<&'a Op> {
 }
 
 fn reversible(op: &Op) -> crate::Result<Vec<Change>> {
+    if op.sessions.is_empty() {
+        return Err(Error::usage(format!(
+            "operation {} ({}) recorded no session change to undo",
+            op.id, op.command
+        ))
+        .with_hint("`sessionctl log` lists the operations; `undo OP_ID` names an earlier one"));
+    }
     if let Some(c) = op
         .sessions
         .iter()

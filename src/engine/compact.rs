@@ -704,6 +704,7 @@ pub fn apply(
         bytes.push(b'\n');
         dir.write(&dir.tasks_dir().join(&t.name), &bytes)?;
     }
+    crate::store::oplog::record(root, &dir.id, "compact", applied.trash.as_deref())?;
     Ok(applied)
 }
 

@@ -174,29 +174,80 @@ fn getrandom(buf: &mut [u8]) {
 
 /// The operation this process is running, once begun.
 struct Current {
-    root: PathBuf,
+    root: DataRoot,
     id: String,
+    /// Sessions whose change was recorded.
+    noted: Vec<String>,
 }
 
-static INVOCATION: Mutex<Option<String>> = Mutex::new(None);
+/// What `begin` records besides the process's own facts.
+#[derive(Default)]
+struct Invocation {
+    command: String,
+    root: Option<DataRoot>,
+    undoes: Option<String>,
+}
+
+static INVOCATION: Mutex<Option<Invocation>> = Mutex::new(None);
 static CURRENT: Mutex<Option<Current>> = Mutex::new(None);
 
-/// Say which command this process runs (before it writes anything).
-pub fn set_command(command: &str) {
-    *INVOCATION.lock().unwrap_or_else(|e| e.into_inner()) = Some(command.to_owned());
+/// Say which command this process runs on which root, before it writes
+/// anything: the first confirmed write then begins the operation.
+pub fn set_command(command: &str, root: &DataRoot) {
+    *INVOCATION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Invocation {
+        command: command.to_owned(),
+        root: Some(root.clone()),
+        undoes: None,
+    });
+}
+
+/// The operation about to begin undoes `id`.
+pub fn set_undoes(id: &str) {
+    if let Some(i) = INVOCATION
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_mut()
+    {
+        i.undoes = Some(id.to_owned());
+    }
+}
+
+/// Continue an operation an earlier process began (an interrupted undo):
+/// changes are recorded in it and `finish` marks it done.
+pub fn resume(root: &DataRoot, id: &str) {
+    *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(Current {
+        root: root.clone(),
+        id: id.to_owned(),
+        noted: Vec::new(),
+    });
+}
+
+/// Begin the operation of the command set with `set_command`, if any and
+/// not begun yet: the write was confirmed and its first change is next.
+pub fn begin_confirmed() -> Result<()> {
+    let root = INVOCATION
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+        .and_then(|i| i.root.clone());
+    match root {
+        Some(root) => begin(&root).map(drop),
+        None => Ok(()),
+    }
 }
 
 /// Start an operation: append its record (`done:false`), fsynced, before
 /// the first change. Idempotent within a process: returns the running id.
-pub fn begin(root: &DataRoot, undoes: Option<&str>) -> Result<String> {
+pub fn begin(root: &DataRoot) -> Result<String> {
     let mut cur = CURRENT.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(c) = cur.as_ref().filter(|c| c.root == root.path()) {
+    if let Some(c) = cur.as_ref().filter(|c| c.root.path() == root.path()) {
         return Ok(c.id.clone());
     }
-    let command = INVOCATION
+    let (command, undoes) = INVOCATION
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .clone()
+        .as_ref()
+        .map(|i| (i.command.clone(), i.undoes.clone()))
         .unwrap_or_default();
     let op = Op {
         id: new_id(),
@@ -209,15 +260,16 @@ pub fn begin(root: &DataRoot, undoes: Option<&str>) -> Result<String> {
             .unwrap_or_default(),
         via: via().into(),
         command,
-        undoes: undoes.map(str::to_owned),
+        undoes,
         done: false,
         sessions: Vec::new(),
         undone_by: None,
     };
     append(root, &serde_json::to_value(&op).expect("serializes"))?;
     *cur = Some(Current {
-        root: root.path().to_path_buf(),
+        root: root.clone(),
         id: op.id.clone(),
+        noted: Vec::new(),
     });
     Ok(op.id)
 }
@@ -244,27 +296,53 @@ pub fn current() -> Option<String> {
 /// Record one session's change in the running operation (nothing when no
 /// operation has begun: a library caller outside the CLI).
 pub fn note(root: &DataRoot, change: Change) -> Result<()> {
-    let Some(id) = current() else {
-        return Ok(());
+    let id = {
+        let mut cur = CURRENT.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(c) = cur.as_mut() else {
+            return Ok(());
+        };
+        c.noted.push(change.session.clone());
+        c.id.clone()
     };
     append(root, &serde_json::json!({ "id": id, "session": change }))
 }
 
-/// Record a change in a named operation (resuming an interrupted one).
-pub fn note_in(root: &DataRoot, id: &str, change: Change) -> Result<()> {
-    append(root, &serde_json::json!({ "id": id, "session": change }))
+/// `note` for a change whose previous state is at `kept` (a path under
+/// the root), if anything was kept.
+pub fn record(
+    root: &DataRoot,
+    session: &str,
+    change: &str,
+    kept: Option<&std::path::Path>,
+) -> Result<()> {
+    note(
+        root,
+        Change {
+            session: session.to_owned(),
+            change: change.to_owned(),
+            kept: kept.map(|p| root.relative(p)),
+        },
+    )
 }
 
-/// Mark the running operation done; nothing when none has begun.
-pub fn finish(root: &DataRoot) -> Result<()> {
-    let taken = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).take();
-    match taken {
-        Some(c) => finish_id(root, &c.id),
-        None => Ok(()),
+/// End the running operation, if one began: the sessions it changed that
+/// no engine hook recorded are recorded as changed by `command` with
+/// nothing kept (so `undo` refuses them by name rather than skip them),
+/// then `done:true`.
+pub fn finish(command: &str, changed: &[String]) -> Result<()> {
+    let Some(c) = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).take() else {
+        return Ok(());
+    };
+    for s in changed.iter().filter(|s| !c.noted.contains(s)) {
+        let change = Change {
+            session: s.clone(),
+            change: command.to_owned(),
+            kept: None,
+        };
+        append(
+            &c.root,
+            &serde_json::json!({ "id": c.id, "session": change }),
+        )?;
     }
-}
-
-/// Mark a named operation done.
-pub fn finish_id(root: &DataRoot, id: &str) -> Result<()> {
-    append(root, &serde_json::json!({ "id": id, "done": true }))
+    append(&c.root, &serde_json::json!({ "id": c.id, "done": true }))
 }
