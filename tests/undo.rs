@@ -372,7 +372,17 @@ fn undo_of_a_compact_is_refused_by_name_not_skipped() {
     let root = fixture_copy();
     let r = root.path();
     run(r, &["reset", "discord-9001", "--mode", "all", "--yes"]);
-    run(r, &["--offline", "compact", "tui-alice", "--budget", "30", "--yes"]);
+    run(
+        r,
+        &[
+            "--offline",
+            "compact",
+            "tui-alice",
+            "--budget",
+            "30",
+            "--yes",
+        ],
+    );
     let log = results(&run(r, &["log", "--json"]));
     assert_eq!(log[0]["command"], "compact");
     assert_eq!(log[0]["sessions"][0]["session"], "tui-alice");
@@ -382,4 +392,26 @@ fn undo_of_a_compact_is_refused_by_name_not_skipped() {
     // the earlier reset can still be named
     run(r, &["undo", log[1]["id"].as_str().unwrap(), "--yes"]);
     assert!(r.join("sessions/discord-9001/history.json").exists());
+}
+
+#[test]
+fn check_reports_an_operation_a_crash_left_incomplete_and_a_torn_log_line() {
+    let root = fixture_copy();
+    let r = root.path();
+    let out = sessionctl(r)
+        .env("SESSIONCTL_FAILPOINT", "clear-after-archive")
+        .args(["reset", "tui-alice", "--mode", "all", "--yes"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let log = r.join(".sessionctl/oplog.jsonl");
+    let mut bytes = std::fs::read(&log).unwrap();
+    bytes.extend_from_slice(br#"{"id":"x","#);
+    std::fs::write(&log, bytes).unwrap();
+    let out = sessionctl(r).args(["check", "--json"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("incomplete-operation"), "{text}");
+    assert!(text.contains("oplog-torn-line"), "{text}");
+    let ops = results(&run(r, &["log", "--json"]));
+    assert_eq!(ops[0]["done"], false);
 }
