@@ -415,3 +415,26 @@ fn check_reports_an_operation_a_crash_left_incomplete_and_a_torn_log_line() {
     let ops = results(&run(r, &["log", "--json"]));
     assert_eq!(ops[0]["done"], false);
 }
+
+#[test]
+fn the_help_of_every_write_command_mentions_undo() {
+    let root = fixture_copy();
+    let r = root.path();
+    for cmd in [
+        vec!["reset"],
+        vec!["remove"],
+        vec!["compact"],
+        vec!["summarize"],
+        vec!["errors", "edit"],
+        vec!["errors", "prune"],
+        vec!["limits", "learn"],
+    ] {
+        let mut args = cmd.clone();
+        args.push("--help");
+        let out = run(r, &args);
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("undo"),
+            "{cmd:?} --help"
+        );
+    }
+}

@@ -45,6 +45,7 @@ Examples:
 Understands OpenAI, Anthropic (both wordings), Gemini, xAI, Copilot, OpenRouter,
 DeepSeek, Mistral, vLLM and llama.cpp errors. A limit is stored only if it is smaller
 than what is known. Exit 65 when the text holds no limit.
+Recorded in `sessionctl log`; `undo` of a learned limit is not supported yet.
 
 Example:
   sessionctl limits learn claude@claude-sonnet-4-5 --from-error 'prompt is too long: 210312 tokens > 200000 maximum'

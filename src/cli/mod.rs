@@ -184,7 +184,7 @@ Never touched: usage.log, config.json, bot.md, status.json, .history, other sess
 the error memory (db2) and file_history.
 
 What is taken away is moved to sessions/.Trash/<id>_<stamp>/ (files, archive.jsonl,
-torii-db1.jsonl) unless --purge.
+torii-db1.jsonl, manifest) unless --purge; `sessionctl undo` puts it all back.
 
 Examples:
   sessionctl reset tui-alice --mode summary --dry-run
@@ -206,6 +206,7 @@ triggered, so the next run is a no-op. Stages, as far as needed:
 Every record that leaves history.json is first inserted into the SQLite archive if it
 is missing; ToriiDB db1 keys older than the first remaining record are removed;
 session_meta.start_at moves to it. summary.json is untouched.
+Every run is recorded in `sessionctl log`; `undo` of a compact is not supported yet.
 
 Examples:
   sessionctl compact tui-alice --dry-run
@@ -220,6 +221,7 @@ Incremental by default: every record after the cursor in summary.meta.json is me
 user record always next to its reply. summary.json and the cursor are saved after each
 chunk, so an interrupted run resumes where it stopped. --rebuild starts from {} and
 merges the whole archive, then what is not archived yet.
+Every run is recorded in `sessionctl log`; `undo` of a summarize is not supported yet.
 
 Summarizers: offline (default; deterministic, no network), openai (any OpenAI-compatible
 /v1/chat/completions: OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, DeepSeek), anthropic.
@@ -279,8 +281,9 @@ Exit codes: 0 clean, 1 findings, 65 something could not be read.")]
         after_help = "\
 The folder moves to sessions/.Trash/<id>_<stamp>/ (Agenvoy's trash layout) with the
 session's archive rows and ToriiDB entries saved beside its files, so it can be
-restored; --purge deletes instead. A session whose folder is already gone but whose
-rows or keys remain (an interrupted remove) is cleaned up too.
+restored with `sessionctl undo` (or `trash restore ENTRY`); --purge deletes instead.
+A session whose folder is already gone but whose rows or keys remain (an interrupted
+remove) is cleaned up too.
 
 Examples:
   sessionctl remove temp-123 --dry-run
