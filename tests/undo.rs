@@ -438,3 +438,38 @@ fn the_help_of_every_write_command_mentions_undo() {
         );
     }
 }
+
+#[test]
+fn undo_of_summarize_and_of_reset_summary_brings_the_previous_summary_back() {
+    let root = fixture_copy();
+    let r = root.path();
+    let before = state(r);
+    run(r, &["--offline", "summarize", "tui-alice", "--yes"]);
+    run(r, &["--offline", "summarize", "tui-alice-2", "--yes"]);
+    assert_ne!(state(r), before, "summarize changed something");
+    run(r, &["undo", "--yes"]);
+    run(r, &["undo", "--yes"]);
+    assert_eq!(state(r), before);
+
+    run(
+        r,
+        &[
+            "--offline",
+            "reset",
+            "tui-alice",
+            "--mode",
+            "summary",
+            "--yes",
+        ],
+    );
+    let log = results(&run(r, &["log", "--json"]));
+    let kinds: Vec<&str> = log[0]["sessions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["change"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["summary", "reset"]);
+    run(r, &["undo", "--yes"]);
+    assert_eq!(state(r), before, "the refreshed summary is undone too");
+}

@@ -13,7 +13,7 @@ use crate::store::oplog::{self, Change, Log, Op};
 use crate::store::torii;
 
 /// Changes whose previous state is a bundle `undo` can put back.
-const REVERSIBLE: &[&str] = &["reset", "remove"];
+const REVERSIBLE: &[&str] = &["reset", "remove", crate::engine::undo::SUMMARY];
 
 pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
     let log = oplog::read(&ctx.root)?;
@@ -53,7 +53,9 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(Done::from(crate::error::exit::FINDINGS));
     }
-    let refs: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let mut refs: Vec<&str> = ids.iter().map(String::as_str).collect();
+    refs.sort_unstable();
+    refs.dedup();
     let _guard = clear::begin(ctx, &refs, &w)?;
     let planned = plan_all(ctx, &changes, resume.is_some())?;
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
@@ -174,7 +176,8 @@ fn reversible(op: &Op) -> crate::Result<Vec<Change>> {
 /// bundles already restored (gone) are skipped.
 fn plan_all(ctx: &Context, changes: &[Change], resume: bool) -> crate::Result<Vec<undo::Planned>> {
     let mut out = Vec::new();
-    for c in changes {
+    // the last change first: each pre-image is of the state before it
+    for c in changes.iter().rev() {
         let entry = ctx.root.path().join(c.kept.as_deref().expect("reversible"));
         let bundle = crate::store::bundle::of_entry(&entry);
         if resume && std::fs::symlink_metadata(&bundle).is_err() {

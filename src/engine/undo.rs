@@ -96,6 +96,10 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
 /// only where the session has none of that name (Agenvoy may have started
 /// a new conversation since).
 fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
+    if p.manifest.kind == SUMMARY {
+        // a pre-image replaces what the operation wrote over it
+        return Ok(());
+    }
     let here = root.session_entry(&p.id)?;
     let taken = match (&here, p.manifest.kind.as_str()) {
         (None, _) => None,
@@ -143,6 +147,12 @@ pub fn apply(stores: &mut Stores<'_>, p: Planned) -> Result<RestoreReport> {
     }
     crate::failpoint("restore-after-torii");
     let dest = root.session_path(&p.id)?;
+    if m.kind == SUMMARY {
+        put_back_summary(root, &p.bundle, &dest)?;
+        report.files = SUMMARY_FILES.iter().map(|f| (*f).to_owned()).collect();
+        atomic::remove_path(root, &p.bundle)?;
+        return Ok(report);
+    }
     match &m.link {
         Some(link) => {
             let from = p.bundle.parent().expect("in the trash").join(link);
@@ -172,4 +182,53 @@ fn rename_key(key: &str, old: &str, new: &str) -> String {
         Some(rest) if old != new => format!("{new}:{rest}"),
         _ => key.to_owned(),
     }
+}
+
+/// The kind of a pre-image of the rolling summary.
+pub const SUMMARY: &str = "summary";
+const SUMMARY_FILES: [&str; 2] = ["summary.json", "summary.meta.json"];
+
+/// Before the rolling summary is first written in an operation (summarize,
+/// reset --mode summary's refresh), keep summary.json and its cursor as
+/// they are under `<root>/.sessionctl/ops/<op>/<session>/`, sealed as a
+/// bundle, and record it. Once per operation and session; nothing outside
+/// an operation (a library caller).
+pub fn keep_summary(root: &DataRoot, dir: &crate::store::layout::SessionDir) -> Result<()> {
+    // incremental summarize writes without a prompt: its record begins here
+    crate::store::oplog::begin_confirmed()?;
+    let Some(op) = crate::store::oplog::current() else {
+        return Ok(());
+    };
+    let kept = root
+        .tool_dir()
+        .join("ops")
+        .join(&op)
+        .join(crate::store::layout::name_part(&dir.id, 200).as_ref());
+    if std::fs::symlink_metadata(root.resolve(&kept.join(bundle::MANIFEST), Last::Entry)?).is_ok() {
+        return Ok(());
+    }
+    atomic::create_dir_all(root, &kept)?;
+    for name in SUMMARY_FILES {
+        if let Some(bytes) = dir.read(&dir.path.join(name))? {
+            atomic::write_atomic(root, &kept.join(name), &bytes)?;
+        }
+    }
+    crate::store::trash::record_id(root, &kept, &dir.id)?;
+    crate::store::trash::seal(root, &kept, &dir.id, SUMMARY, ".", None)
+}
+
+/// The summary files as the pre-image has them: each copied back, or
+/// deleted when the pre-image has none (the operation created it).
+fn put_back_summary(root: &DataRoot, bundle: &Path, dest: &Path) -> Result<()> {
+    let phys = root.resolve(bundle, Last::Follow)?;
+    for name in SUMMARY_FILES {
+        match std::fs::read(phys.join(name)) {
+            Ok(bytes) => atomic::write_atomic(root, &dest.join(name), &bytes)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                atomic::remove_path(root, &dest.join(name))?;
+            }
+            Err(e) => return Err(Error::read(bundle.join(name), e)),
+        }
+    }
+    Ok(())
 }

@@ -88,6 +88,7 @@ pub fn refresh_with(
             outcome.cursor_after = end.time.clone();
             if !mode.dry_run && !conv.is_empty() {
                 before_write()?;
+                crate::engine::undo::keep_summary(&ctx.root, dir)?;
                 save_meta(dir, &end)?;
             }
             return Ok((outcome, false));
@@ -105,6 +106,7 @@ pub fn refresh_with(
         return Ok((outcome, mode.rebuild));
     }
     before_write()?;
+    crate::engine::undo::keep_summary(&ctx.root, dir)?;
     if let (true, Some(old)) = (mode.rebuild, &existing) {
         let t = trash::new_path(&ctx.root, &dir.id)?;
         trash::create(&ctx.root, &t, &dir.id)?;
