@@ -25,8 +25,14 @@ _sessionctl() {
             sessionctl,errors)
                 cmd="sessionctl__subcmd__errors"
                 ;;
+            sessionctl,export)
+                cmd="sessionctl__subcmd__export"
+                ;;
             sessionctl,help)
                 cmd="sessionctl__subcmd__help"
+                ;;
+            sessionctl,import)
+                cmd="sessionctl__subcmd__import"
                 ;;
             sessionctl,limits)
                 cmd="sessionctl__subcmd__limits"
@@ -106,8 +112,14 @@ _sessionctl() {
             sessionctl__subcmd__help,errors)
                 cmd="sessionctl__subcmd__help__subcmd__errors"
                 ;;
+            sessionctl__subcmd__help,export)
+                cmd="sessionctl__subcmd__help__subcmd__export"
+                ;;
             sessionctl__subcmd__help,help)
                 cmd="sessionctl__subcmd__help__subcmd__help"
+                ;;
+            sessionctl__subcmd__help,import)
+                cmd="sessionctl__subcmd__help__subcmd__import"
                 ;;
             sessionctl__subcmd__help,limits)
                 cmd="sessionctl__subcmd__help__subcmd__limits"
@@ -245,7 +257,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove rm log undo trash help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove rm log undo trash export import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -692,8 +704,42 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sessionctl__subcmd__export)
+            opts="-o -n -q -v -h --output --dry-run --root --json --quiet --verbose --offline --log --color --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset compact summarize search errors check limits remove log undo trash help"
+            opts="sessions show reset compact summarize search errors check limits remove log undo trash export import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -818,7 +864,35 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sessionctl__subcmd__help__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sessionctl__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__import)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1063,6 +1137,36 @@ _sessionctl() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__import)
+            opts="-n -y -q -v -h --as --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --as)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -124,6 +124,8 @@ impl Cli {
             Command::Trash(TrashCommand::List) => "trash list",
             Command::Trash(TrashCommand::Restore(_)) => "trash restore",
             Command::Trash(TrashCommand::Prune(_)) => "trash prune",
+            Command::Export(_) => "export",
+            Command::Import(_) => "import",
         }
     }
 
@@ -138,6 +140,8 @@ impl Cli {
             Command::Undo(a) => a.change.dry_run,
             Command::Trash(TrashCommand::Restore(a)) => a.change.dry_run,
             Command::Trash(TrashCommand::Prune(a)) => a.change.dry_run,
+            Command::Export(a) => a.dry_run,
+            Command::Import(a) => a.change.dry_run,
             _ => false,
         }
     }
@@ -313,6 +317,27 @@ Examples:
     /// sessions/.Trash: list, restore or prune what reset and remove took away
     #[command(subcommand)]
     Trash(TrashCommand),
+
+    /// Write sessions as bundles (every tier, with checksums) for another root or machine
+    #[command(after_help = "\
+Each session becomes <DIR>/<SESSION>/: its files, and in .sessionctl/ its archive rows,
+its ToriiDB db1 entries (TTL and vectors intact) and a manifest with the sha256 of every
+file (docs/bundle.md). Read consistently under the session lock; nothing under the root
+changes.
+
+Example:
+  sessionctl export tui-alice -o /mnt/backup/sessions
+  sessionctl --root /new/root import /mnt/backup/sessions/tui-alice --yes")]
+    Export(ExportArgs),
+
+    /// Bring a bundle into this root (refuses an existing session; checks every checksum)
+    #[command(after_help = "\
+Every file is checked against the manifest first (exit 65 on any difference, nothing
+written). Writes the files to a hidden staging folder, then the archive rows (new ids),
+then the ToriiDB entries, then renames the folder into place; a rerun after a crash
+completes it. Recorded in `sessionctl log`; `undo` of an import is not supported yet
+(`sessionctl remove` takes it away again, to the Trash).")]
+    Import(ImportArgs),
 }
 
 #[cfg(test)]

@@ -68,3 +68,32 @@ pub struct TrashPruneArgs {
     #[command(flatten)]
     pub change: ChangeArgs,
 }
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Session ids to export
+    #[arg(value_name = "SESSION", required = true)]
+    pub sessions: Vec<String>,
+
+    /// The folder to write `<DIR>/<SESSION>/` bundles into (created if missing)
+    #[arg(short, long, value_name = "DIR")]
+    pub output: std::path::PathBuf,
+
+    /// Print what would be exported, write nothing
+    #[arg(short = 'n', long)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A bundle folder, as `export` or the Trash wrote it
+    #[arg(value_name = "BUNDLE")]
+    pub bundle: std::path::PathBuf,
+
+    /// Import under this session id instead
+    #[arg(long = "as", value_name = "ID")]
+    pub as_id: Option<String>,
+
+    #[command(flatten)]
+    pub change: ChangeArgs,
+}

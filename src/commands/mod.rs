@@ -1,5 +1,6 @@
 //! One file per subcommand: resolve targets, call the engine, render.
 
+pub mod bundle;
 pub mod check;
 mod clear;
 pub mod compact;
@@ -224,6 +225,8 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Trash(TrashCommand::List) => trash::list(&ctx),
         Command::Trash(TrashCommand::Restore(args)) => trash::restore(&ctx, &args),
         Command::Trash(TrashCommand::Prune(args)) => trash::prune(&ctx, &args),
+        Command::Export(args) => bundle::export(&ctx, &args),
+        Command::Import(args) => bundle::import(&ctx, &args),
     }
 }
 
