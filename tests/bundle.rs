@@ -10,16 +10,12 @@ use std::path::Path;
 /// archive rows without their ids (a multiset), start_at, db1 entries.
 type Rows = Vec<(i64, String, String, String)>;
 type Entries = Vec<(String, String, i64, Option<i64>, Option<String>)>;
+type Files = Vec<(std::path::PathBuf, Vec<u8>)>;
+type Tiers = (Files, Rows, Option<i64>, Entries);
+/// How a test changes a bundle after export.
+type Tamper = (&'static str, fn(&Path));
 
-fn tiers(
-    r: &Path,
-    id: &str,
-) -> (
-    Vec<(std::path::PathBuf, Vec<u8>)>,
-    Rows,
-    Option<i64>,
-    Entries,
-) {
+fn tiers(r: &Path, id: &str) -> Tiers {
     let files = snapshot(&r.join("sessions").join(id)).into_iter().collect();
     let c = sqlite(r);
     let mut rows: Rows = c
@@ -133,7 +129,7 @@ fn a_tampered_bundle_is_refused_with_65_and_nothing_is_written() {
         .output()
         .unwrap());
     let b = out.path().join("tui-alice");
-    let tamper: [(&str, fn(&Path)); 3] = [
+    let tamper: [Tamper; 3] = [
         ("a file changed", |b| {
             std::fs::write(b.join("history.json"), "[]").unwrap()
         }),

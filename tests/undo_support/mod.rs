@@ -9,12 +9,15 @@ use crate::common::{db, snapshot, sqlite};
 /// Every tier of every session, as undo must give it back: session files
 /// byte for byte, archive rows (all columns) and session_meta, and the
 /// replayed db1/db2 entries with their creation time, TTL and vector.
+/// db index, key, value, created_at, expire_at, vector.
+type ToriiEntry = (u8, String, String, i64, Option<i64>, Option<String>);
+
 #[derive(Debug, PartialEq)]
 pub struct State {
     files: BTreeMap<PathBuf, Vec<u8>>,
     rows: Vec<(i64, String, i64, String, String, String)>,
     meta: Vec<(String, i64)>,
-    torii: Vec<(u8, String, String, i64, Option<i64>, Option<String>)>,
+    torii: Vec<ToriiEntry>,
 }
 
 pub fn state(r: &Path) -> State {
