@@ -307,10 +307,10 @@ fn a_torn_last_line_of_the_operation_log_is_ignored() {
 }
 
 #[test]
-fn undo_of_a_compact_is_refused_by_name_not_skipped() {
+fn undo_of_compact_puts_back_history_task_histories_archive_and_torii() {
     let root = fixture_copy();
     let r = root.path();
-    run(r, &["reset", "discord-9001", "--mode", "all", "--yes"]);
+    let before = state(r);
     run(
         r,
         &[
@@ -324,10 +324,28 @@ fn undo_of_a_compact_is_refused_by_name_not_skipped() {
     );
     let log = results(&run(r, &["log", "--json"]));
     assert_eq!(log[0]["command"], "compact");
-    assert_eq!(log[0]["sessions"][0]["session"], "tui-alice");
+    assert_eq!(log[0]["sessions"][0]["change"], "compact");
+    let after = state(r);
+    assert_ne!(after, before, "compact changed the session");
+    let out = run(r, &["undo", "--dry-run", "--json"]);
+    assert_eq!(one(&out)["kind"], "compact");
+    assert_eq!(state(r), after, "a dry run changes nothing");
+    run(r, &["undo", "--yes"]);
+    assert_eq!(state(r), before);
+    fts_integrity_ok(r);
+    logs_are_toriidb_readable(r);
+}
+
+#[test]
+fn an_operation_undo_cannot_reverse_is_refused_by_name_not_skipped() {
+    let root = fixture_copy();
+    let r = root.path();
+    run(r, &["reset", "discord-9001", "--mode", "all", "--yes"]);
+    run(r, &["remove", "tui-alice", "--purge", "--yes"]);
+    let log = results(&run(r, &["log", "--json"]));
     let out = sessionctl(r).args(["undo", "--yes"]).output().unwrap();
     assert_eq!(out.status.code(), Some(64));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("compact"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(log[0]["id"].as_str().unwrap()));
     // the earlier reset can still be named
     run(r, &["undo", log[1]["id"].as_str().unwrap(), "--yes"]);
     assert!(r.join("sessions/discord-9001/history.json").exists());

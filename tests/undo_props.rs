@@ -1,5 +1,5 @@
 //! Property: any sequence of the writes undo can reverse (reset in both
-//! modes, remove, summarize), then `undo` until nothing is left, gives back
+//! modes, remove, summarize, compact with small budgets), then `undo` until nothing is left, gives back
 //! every tier as it was: files byte for byte, archive rows with their ids,
 //! session_meta, db1/db2 entries with created_at, TTL and vector.
 
@@ -18,6 +18,7 @@ enum Write {
     ResetSummary(usize),
     Remove(usize),
     Summarize(usize),
+    Compact(usize, &'static str),
 }
 
 impl Write {
@@ -27,17 +28,24 @@ impl Write {
             Write::ResetSummary(s) => vec!["reset", SESSIONS[s], "--mode", "summary"],
             Write::Remove(s) => vec!["remove", SESSIONS[s]],
             Write::Summarize(s) => vec!["summarize", SESSIONS[s]],
+            Write::Compact(s, budget) => vec!["compact", SESSIONS[s], "--budget", budget],
         }
     }
 }
 
 fn write() -> impl Strategy<Value = Write> {
-    (0..4u8, 0..SESSIONS.len()).prop_map(|(k, s)| match k {
-        0 => Write::ResetAll(s),
-        1 => Write::ResetSummary(s),
-        2 => Write::Remove(s),
-        _ => Write::Summarize(s),
-    })
+    (
+        0..5u8,
+        0..SESSIONS.len(),
+        prop_oneof![Just("20"), Just("60"), Just("150")],
+    )
+        .prop_map(|(k, s, budget)| match k {
+            0 => Write::ResetAll(s),
+            1 => Write::ResetSummary(s),
+            2 => Write::Remove(s),
+            3 => Write::Summarize(s),
+            _ => Write::Compact(s, budget),
+        })
 }
 
 proptest! {

@@ -283,6 +283,10 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
         }
         runtime::ensure_not_running(&ctx.root, args.force)?;
         let _store = lock::store(&ctx.root)?;
+        if findings.iter().any(|f| f.kind == "incomplete-operation") {
+            crate::store::oplog::close_incomplete(&ctx.root)?;
+            mark(&mut findings, "incomplete-operation");
+        }
         if !unreadable_logs(&findings) {
             repair_torii(ctx, &mut findings)?;
         }
@@ -404,10 +408,10 @@ fn oplog_findings(root: &crate::store::layout::DataRoot) -> crate::Result<Vec<Fi
         .filter(|o| !o.done)
         .map(|o| {
             let detail = format!(
-                "operation {} ({}) did not complete; `sessionctl undo {}` restores what it kept, or rerun it",
+                "operation {} ({}) did not complete; `sessionctl undo {}` restores what it kept, or rerun it; --repair closes its record (what it kept stays restorable)",
                 o.id, o.command, o.id
             );
-            finding("store", "incomplete-operation", detail, false)
+            finding("store", "incomplete-operation", detail, true)
         })
         .collect();
     if log.torn_tail {

@@ -13,7 +13,12 @@ use crate::store::oplog::{self, Change, Log, Op};
 use crate::store::torii;
 
 /// Changes whose previous state is a bundle `undo` can put back.
-const REVERSIBLE: &[&str] = &["reset", "remove", crate::engine::undo::SUMMARY];
+const REVERSIBLE: &[&str] = &[
+    "reset",
+    "remove",
+    crate::engine::undo::SUMMARY,
+    crate::engine::undo_compact::COMPACT,
+];
 
 pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
     let log = oplog::read(&ctx.root)?;

@@ -686,6 +686,7 @@ pub fn apply(
     now: i64,
 ) -> Result<Applied> {
     let mut applied = Applied::default();
+    let kept = crate::engine::undo_compact::before(root, dir, plan, archive, db1, now)?;
     if !plan.changed_tasks.is_empty() {
         applied.trash = Some(keep_task_histories(plan, dir, root)?);
     }
@@ -704,7 +705,7 @@ pub fn apply(
         bytes.push(b'\n');
         dir.write(&dir.tasks_dir().join(&t.name), &bytes)?;
     }
-    crate::store::oplog::record(root, &dir.id, "compact", applied.trash.as_deref())?;
+    crate::engine::undo_compact::after(root, dir, kept, archive)?;
     Ok(applied)
 }
 

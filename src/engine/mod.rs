@@ -13,3 +13,4 @@ pub mod summarize;
 pub mod tokens;
 pub mod transfer;
 pub mod undo;
+pub mod undo_compact;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::engine::batch::Stores;
+use crate::engine::undo_compact;
 use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::bundle::{self, Manifest};
@@ -68,6 +69,7 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
     validate_session_id(&id)?;
     let files = match &manifest.link {
         Some(link) => vec![link.clone()],
+        None if manifest.kind == undo_compact::COMPACT => undo_compact::files(&manifest),
         None => bundle::session_files(&phys, &manifest)?,
     };
     let planned = Planned {
@@ -96,7 +98,7 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
 /// only where the session has none of that name (Agenvoy may have started
 /// a new conversation since).
 fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
-    if p.manifest.kind == SUMMARY {
+    if [SUMMARY, undo_compact::COMPACT].contains(&p.manifest.kind.as_str()) {
         // a pre-image replaces what the operation wrote over it
         return Ok(());
     }
@@ -127,6 +129,9 @@ fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
 pub fn apply(stores: &mut Stores<'_>, p: Planned) -> Result<RestoreReport> {
     let root = stores.root;
     let m = &p.manifest;
+    if m.kind == undo_compact::COMPACT {
+        return undo_compact::undo(stores, &p.bundle, &p.phys, m, p.report.clone());
+    }
     let (rows, start_at) = bundle::archive_rows(&p.phys, m)?;
     let mut report = p.report.clone();
     report.dry_run = false;
@@ -199,21 +204,21 @@ pub fn keep_summary(root: &DataRoot, dir: &crate::store::layout::SessionDir) -> 
     let Some(op) = crate::store::oplog::current() else {
         return Ok(());
     };
-    let kept = root
-        .tool_dir()
-        .join("ops")
-        .join(&op)
-        .join(crate::store::layout::name_part(&dir.id, 200).as_ref());
+    let kept = crate::engine::undo_compact::preimage_dir(root, &op, &dir.id, SUMMARY);
     if std::fs::symlink_metadata(root.resolve(&kept.join(bundle::MANIFEST), Last::Entry)?).is_ok() {
         return Ok(());
     }
-    atomic::create_dir_all(root, &kept)?;
+    atomic::create_dir_all(root, &kept.join(bundle::SIDECAR))?;
     for name in SUMMARY_FILES {
         if let Some(bytes) = dir.read(&dir.path.join(name))? {
-            atomic::write_atomic(root, &kept.join(name), &bytes)?;
+            bundle::write_file(root, &kept.join(name), &bytes)?;
         }
     }
-    crate::store::trash::record_id(root, &kept, &dir.id)?;
+    bundle::write_file(
+        root,
+        &kept.join(crate::store::trash::SESSION_ID_FILE),
+        dir.id.as_bytes(),
+    )?;
     crate::store::trash::seal(root, &kept, &dir.id, SUMMARY, ".", None)
 }
 

@@ -487,6 +487,37 @@ impl Archive {
         Ok(inserted)
     }
 
+    /// Reverse a compact's archiving in one transaction: delete the rows it
+    /// inserted (by id; the delete trigger keeps FTS in step) and put
+    /// session_meta.start_at back (`None`: the session had no row). Returns
+    /// the rows deleted; a rerun deletes nothing more.
+    pub fn unarchive(&mut self, session: &str, ids: &[i64], start_at: Option<i64>) -> Result<u64> {
+        let path = self.path.clone();
+        let err = |e| Error::sqlite(&path, e);
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(err)?;
+        let mut deleted = 0u64;
+        for id in ids {
+            deleted += tx
+                .prepare_cached("DELETE FROM messages WHERE id = ?1 AND session_id = ?2")
+                .and_then(|mut s| s.execute(params![id, session]))
+                .map_err(err)? as u64;
+        }
+        match start_at {
+            Some(t) => tx.execute(
+                "INSERT INTO session_meta (session_id, start_at) VALUES (?1, ?2)
+                 ON CONFLICT(session_id) DO UPDATE SET start_at = excluded.start_at",
+                params![session, t],
+            ),
+            None => tx.execute("DELETE FROM session_meta WHERE session_id = ?1", [session]),
+        }
+        .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(deleted)
+    }
+
     /// Insert one message row (the FTS trigger indexes it).
     pub fn insert(
         tx: &rusqlite::Transaction<'_>,

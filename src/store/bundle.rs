@@ -93,7 +93,7 @@ pub fn seal(root: &DataRoot, dir: &Path, spec: Spec<'_>) -> Result<Manifest> {
     let phys = root.resolve(dir, Last::Follow)?;
     let mut files = Vec::new();
     walk(&phys, &phys, &mut files)?;
-    files.retain(|f| f.path != MANIFEST);
+    files.retain(|f| f.path != MANIFEST && !f.path.ends_with(".part"));
     files.sort_by(|a, b| a.path.cmp(&b.path));
     let stores_rel = |name: &str| store_part(spec.stores, name);
     let lines = |name: &str| {
@@ -128,9 +128,24 @@ pub fn seal(root: &DataRoot, dir: &Path, spec: Spec<'_>) -> Result<Manifest> {
         files,
     };
     let bytes = serde_json::to_vec_pretty(&m).expect("a manifest serializes");
+    // written whole beside it, then renamed into place (both folders fsynced)
+    let part = dir.join(format!("{MANIFEST}.part"));
     atomic::create_dir_all(root, &dir.join(SIDECAR))?;
-    atomic::write_atomic(root, &dir.join(MANIFEST), &bytes)?;
+    write_file(root, &part, &bytes)?;
+    atomic::move_path(root, &part, &dir.join(MANIFEST))?;
     Ok(m)
+}
+
+/// Write a file into a bundle being made: plain create + fsync, no temp
+/// file and rename, as nothing reads a bundle before its manifest (written
+/// last, atomically) says it is complete.
+pub fn write_file(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let mut f = crate::store::files::open(root, path, crate::store::files::Mode::Create)?
+        .expect("Create mode creates the file")
+        .file;
+    f.write_all(bytes).map_err(|e| Error::write(path, e))?;
+    f.sync_all().map_err(|e| Error::write(path, e))
 }
 
 fn store_part(stores: &str, name: &str) -> String {

@@ -346,3 +346,22 @@ pub fn finish(command: &str, changed: &[String]) -> Result<()> {
     }
     append(&c.root, &serde_json::json!({ "id": c.id, "done": true }))
 }
+
+/// Close every operation a crash left incomplete (not the running one):
+/// a `done` line marked `interrupted`. Nothing it kept is touched.
+pub fn close_incomplete(root: &DataRoot) -> Result<usize> {
+    let running = current();
+    let log = read(root)?;
+    let open: Vec<&Op> = log
+        .ops
+        .iter()
+        .filter(|o| !o.done && Some(&o.id) != running.as_ref())
+        .collect();
+    for o in &open {
+        append(
+            root,
+            &serde_json::json!({ "id": o.id, "done": true, "interrupted": true }),
+        )?;
+    }
+    Ok(open.len())
+}
