@@ -430,3 +430,40 @@ fn undo_of_summarize_and_of_reset_summary_brings_the_previous_summary_back() {
     run(r, &["undo", "--yes"]);
     assert_eq!(state(r), before, "the refreshed summary is undone too");
 }
+
+#[test]
+fn undo_of_errors_edit_and_prune_brings_the_records_back_with_their_expiry() {
+    let root = fixture_copy();
+    let r = root.path();
+    let before = state(r);
+    run(
+        r,
+        &[
+            "errors",
+            "edit",
+            "3f1c",
+            "--action",
+            "retry with 120s",
+            "--yes",
+        ],
+    );
+    run(
+        r,
+        &[
+            "errors", "edit", "9a2b", "--action", "sudo it", "--touch", "--yes",
+        ],
+    );
+    run(r, &["errors", "prune", "--yes"]);
+    run(r, &["errors", "search", "timeout", "--touch-hits", "--yes"]);
+    assert_ne!(state(r), before);
+    let log = results(&run(r, &["log", "--json"]));
+    let undoable = log
+        .iter()
+        .filter(|o| !o["sessions"].as_array().unwrap().is_empty())
+        .count();
+    for _ in 0..undoable {
+        run(r, &["undo", "--yes"]);
+    }
+    assert_eq!(state(r), before);
+    logs_are_toriidb_readable(r);
+}

@@ -1,5 +1,6 @@
 //! Property: any sequence of the writes undo can reverse (reset in both
-//! modes, remove, summarize, compact with small budgets), then `undo` until nothing is left, gives back
+//! modes, remove, summarize, compact with small budgets, errors edit and
+//! prune), then `undo` until nothing is left, gives back
 //! every tier as it was: files byte for byte, archive rows with their ids,
 //! session_meta, db1/db2 entries with created_at, TTL and vector.
 
@@ -19,6 +20,8 @@ enum Write {
     Remove(usize),
     Summarize(usize),
     Compact(usize, &'static str),
+    ErrorsEdit(&'static str),
+    ErrorsPrune,
 }
 
 impl Write {
@@ -29,6 +32,8 @@ impl Write {
             Write::Remove(s) => vec!["remove", SESSIONS[s]],
             Write::Summarize(s) => vec!["summarize", SESSIONS[s]],
             Write::Compact(s, budget) => vec!["compact", SESSIONS[s], "--budget", budget],
+            Write::ErrorsEdit(id) => vec!["errors", "edit", id, "--action", "edited"],
+            Write::ErrorsPrune => vec!["errors", "prune"],
         }
     }
 }

@@ -250,6 +250,7 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
             }
             None
         };
+        crate::engine::undo_errors::before(&ctx.root, &db, std::slice::from_ref(&item.key))?;
         db.set(&item.key, &value, at, vector, now)?;
         (item, at)
     };
@@ -364,6 +365,7 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
             .filter(|i| confirmed.contains(&i.key))
             .collect();
         let keys: Vec<String> = doomed.iter().map(|i| i.key.clone()).collect();
+        crate::engine::undo_errors::before(&ctx.root, &db, &keys)?;
         db.delete(&keys, now)?;
     }
     let pruned: Vec<Pruned> = doomed
@@ -472,6 +474,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
             .map(|(i, _)| i.key.clone())
             .filter(|k| fresh.get(k).is_some_and(|e| !e.is_expired(now)))
             .collect();
+        crate::engine::undo_errors::before(&ctx.root, &fresh, &keys)?;
         fresh.expire(&keys, now + TTL_SECS, now)?;
         touched = keys;
     }

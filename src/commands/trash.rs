@@ -94,7 +94,7 @@ pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
     // planned again under the locks: the session may have appeared since
     let planned = undo::plan(&ctx.root, &entry, args.as_id.as_deref(), false)?;
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
-    let report = undo::apply(&mut stores, planned)?;
+    let report = undo::apply(&mut stores, planned, w.force)?;
     oplog::note(&ctx.root, restored(&id))?;
     finish(ctx, "trash restore", false, &[report], &[id])
 }

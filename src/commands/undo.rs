@@ -18,6 +18,7 @@ const REVERSIBLE: &[&str] = &[
     "remove",
     crate::engine::undo::SUMMARY,
     crate::engine::undo_compact::COMPACT,
+    crate::engine::undo_errors::ERRORS,
 ];
 
 pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
@@ -66,7 +67,7 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
     let mut reports = Vec::new();
     for p in planned {
-        let report = undo::apply(&mut stores, p)?;
+        let report = undo::apply(&mut stores, p, w.force)?;
         oplog::note(
             &ctx.root,
             Change {
@@ -181,9 +182,15 @@ fn reversible(op: &Op) -> crate::Result<Vec<Change>> {
 /// bundles already restored (gone) are skipped.
 fn plan_all(ctx: &Context, changes: &[Change], resume: bool) -> crate::Result<Vec<undo::Planned>> {
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     // the last change first: each pre-image is of the state before it
     for c in changes.iter().rev() {
-        let entry = ctx.root.path().join(c.kept.as_deref().expect("reversible"));
+        let kept = c.kept.as_deref().expect("reversible");
+        // one pre-image may cover several changes (the records of an errors prune)
+        if !seen.insert(kept) {
+            continue;
+        }
+        let entry = ctx.root.path().join(kept);
         let bundle = crate::store::bundle::of_entry(&entry);
         if resume && std::fs::symlink_metadata(&bundle).is_err() {
             continue;

@@ -14,3 +14,4 @@ pub mod tokens;
 pub mod transfer;
 pub mod undo;
 pub mod undo_compact;
+pub mod undo_errors;

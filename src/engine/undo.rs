@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::engine::batch::Stores;
-use crate::engine::undo_compact;
+use crate::engine::{undo_compact, undo_errors};
 use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::bundle::{self, Manifest};
@@ -70,6 +70,7 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
     let files = match &manifest.link {
         Some(link) => vec![link.clone()],
         None if manifest.kind == undo_compact::COMPACT => undo_compact::files(&manifest),
+        None if manifest.kind == undo_errors::ERRORS => Vec::new(),
         None => bundle::session_files(&phys, &manifest)?,
     };
     let planned = Planned {
@@ -98,7 +99,7 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
 /// only where the session has none of that name (Agenvoy may have started
 /// a new conversation since).
 fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
-    if [SUMMARY, undo_compact::COMPACT].contains(&p.manifest.kind.as_str()) {
+    if [SUMMARY, undo_compact::COMPACT, undo_errors::ERRORS].contains(&p.manifest.kind.as_str()) {
         // a pre-image replaces what the operation wrote over it
         return Ok(());
     }
@@ -126,11 +127,15 @@ fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
 
 /// Put the planned entry back; the caller holds the session lock and the
 /// store lock.
-pub fn apply(stores: &mut Stores<'_>, p: Planned) -> Result<RestoreReport> {
+/// `force`: write although the ToriiDB log has lines of an unknown format.
+pub fn apply(stores: &mut Stores<'_>, p: Planned, force: bool) -> Result<RestoreReport> {
     let root = stores.root;
     let m = &p.manifest;
     if m.kind == undo_compact::COMPACT {
         return undo_compact::undo(stores, &p.bundle, &p.phys, m, p.report.clone());
+    }
+    if m.kind == undo_errors::ERRORS {
+        return undo_errors::undo(root, force, &p.bundle, &p.phys, m, p.report.clone());
     }
     let (rows, start_at) = bundle::archive_rows(&p.phys, m)?;
     let mut report = p.report.clone();
