@@ -166,6 +166,9 @@ _sessionctl() {
             sessionctl__subcmd__help__subcmd__errors,show)
                 cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__show"
                 ;;
+            sessionctl__subcmd__help__subcmd__limits,forget)
+                cmd="sessionctl__subcmd__help__subcmd__limits__subcmd__forget"
+                ;;
             sessionctl__subcmd__help__subcmd__limits,learn)
                 cmd="sessionctl__subcmd__help__subcmd__limits__subcmd__learn"
                 ;;
@@ -187,6 +190,9 @@ _sessionctl() {
             sessionctl__subcmd__help__subcmd__trash,restore)
                 cmd="sessionctl__subcmd__help__subcmd__trash__subcmd__restore"
                 ;;
+            sessionctl__subcmd__limits,forget)
+                cmd="sessionctl__subcmd__limits__subcmd__forget"
+                ;;
             sessionctl__subcmd__limits,help)
                 cmd="sessionctl__subcmd__limits__subcmd__help"
                 ;;
@@ -198,6 +204,9 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__limits,show)
                 cmd="sessionctl__subcmd__limits__subcmd__show"
+                ;;
+            sessionctl__subcmd__limits__subcmd__help,forget)
+                cmd="sessionctl__subcmd__limits__subcmd__help__subcmd__forget"
                 ;;
             sessionctl__subcmd__limits__subcmd__help,help)
                 cmd="sessionctl__subcmd__limits__subcmd__help__subcmd__help"
@@ -907,8 +916,22 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help__subcmd__limits)
-            opts="refresh show learn"
+            opts="refresh show learn forget"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__limits__subcmd__forget)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1175,7 +1198,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__limits)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help refresh show learn help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help refresh show learn forget help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1200,9 +1223,49 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        sessionctl__subcmd__limits__subcmd__help)
-            opts="refresh show learn help"
+        sessionctl__subcmd__limits__subcmd__forget)
+            opts="-n -y -q -v -h --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__help)
+            opts="refresh show learn forget help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__help__subcmd__forget)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

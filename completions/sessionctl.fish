@@ -367,21 +367,22 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s v -l ver
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l json -d 'Print JSON for scripts instead of tables'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s q -l quiet -d 'Print nothing but errors'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -f -a "forget" -d 'Forget a learned limit (the table\'s window applies again)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l source -d 'Where to fetch from' -r -f -a "agenvoy\t'Agenvoy\'s own table: {vendor:{model:{in,out}}}'
 litellm\t'LiteLLM\'s model_prices_and_context_window.json'
 models.dev\t'models.dev api.json'
@@ -427,9 +428,24 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s h -l help -d 'Print help'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -s n -l dry-run -d 'Print exactly what would change, change nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l force -d 'Write even though Agenvoy seems to be running, or the ToriiDB log has lines of an unknown format'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -s h -l help -d 'Print help'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "forget" -d 'Forget a learned limit (the table\'s window applies again)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
@@ -614,6 +630,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_s
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "forget" -d 'Forget a learned limit (the table\'s window applies again)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "list" -d 'The entries of sessions/.Trash: session, time, operation and size'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "prune" -d 'Delete old trash entries for good'

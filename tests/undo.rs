@@ -467,3 +467,57 @@ fn undo_of_errors_edit_and_prune_brings_the_records_back_with_their_expiry() {
     assert_eq!(state(r), before);
     logs_are_toriidb_readable(r);
 }
+
+#[test]
+fn undo_of_limits_learn_forgets_the_limit_and_undo_of_forget_brings_it_back() {
+    let root = fixture_copy();
+    let r = root.path();
+    let learned = |r: &Path| -> serde_json::Value {
+        let v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(r.join(".sessionctl/limits.json")).unwrap())
+                .unwrap();
+        v["learned"]["claude@claude-sonnet-4-5"].clone()
+    };
+    run(
+        r,
+        &[
+            "--offline",
+            "limits",
+            "learn",
+            "claude@claude-sonnet-4-5",
+            "--from-error",
+            "prompt is too long: 210312 tokens > 150000 maximum",
+        ],
+    );
+    let limit = learned(r);
+    assert_eq!(limit["limit"], 150000);
+    run(r, &["undo", "--yes"]);
+    assert!(learned(r).is_null(), "undo of learn forgets it");
+
+    // learn again, forget, and undo the forget
+    run(
+        r,
+        &[
+            "--offline",
+            "limits",
+            "learn",
+            "claude@claude-sonnet-4-5",
+            "--from-error",
+            "prompt is too long: 210312 tokens > 150000 maximum",
+        ],
+    );
+    let limit = learned(r);
+    run(
+        r,
+        &[
+            "--offline",
+            "limits",
+            "forget",
+            "claude@claude-sonnet-4-5",
+            "--yes",
+        ],
+    );
+    assert!(learned(r).is_null());
+    run(r, &["undo", "--yes"]);
+    assert_eq!(learned(r), limit, "the forgotten limit is back as it was");
+}

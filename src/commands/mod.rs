@@ -220,6 +220,7 @@ pub fn run(cli: Cli) -> Result<Done> {
         }
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args).map(Done::from),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args).map(Done::from),
+        Command::Limits(LimitsCommand::Forget(args)) => limits::forget(&ctx, &args).map(Done::from),
         Command::Log(args) => log::run(&ctx, &args),
         Command::Undo(args) => undo::run(&ctx, &args),
         Command::Trash(TrashCommand::List) => trash::list(&ctx),

@@ -19,6 +19,7 @@ const REVERSIBLE: &[&str] = &[
     crate::engine::undo::SUMMARY,
     crate::engine::undo_compact::COMPACT,
     crate::engine::undo_errors::ERRORS,
+    crate::engine::undo_limits::LIMITS,
 ];
 
 pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {

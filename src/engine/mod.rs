@@ -15,3 +15,4 @@ pub mod transfer;
 pub mod undo;
 pub mod undo_compact;
 pub mod undo_errors;
+pub mod undo_limits;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::engine::batch::Stores;
-use crate::engine::{undo_compact, undo_errors};
+use crate::engine::{undo_compact, undo_errors, undo_limits};
 use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::bundle::{self, Manifest};
@@ -71,6 +71,7 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
         Some(link) => vec![link.clone()],
         None if manifest.kind == undo_compact::COMPACT => undo_compact::files(&manifest),
         None if manifest.kind == undo_errors::ERRORS => Vec::new(),
+        None if manifest.kind == undo_limits::LIMITS => undo_limits::files(&manifest),
         None => bundle::session_files(&phys, &manifest)?,
     };
     let planned = Planned {
@@ -99,7 +100,14 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
 /// only where the session has none of that name (Agenvoy may have started
 /// a new conversation since).
 fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
-    if [SUMMARY, undo_compact::COMPACT, undo_errors::ERRORS].contains(&p.manifest.kind.as_str()) {
+    if [
+        SUMMARY,
+        undo_compact::COMPACT,
+        undo_errors::ERRORS,
+        undo_limits::LIMITS,
+    ]
+    .contains(&p.manifest.kind.as_str())
+    {
         // a pre-image replaces what the operation wrote over it
         return Ok(());
     }
@@ -133,6 +141,9 @@ pub fn apply(stores: &mut Stores<'_>, p: Planned, force: bool) -> Result<Restore
     let m = &p.manifest;
     if m.kind == undo_compact::COMPACT {
         return undo_compact::undo(stores, &p.bundle, &p.phys, m, p.report.clone());
+    }
+    if m.kind == undo_limits::LIMITS {
+        return undo_limits::undo(root, &p.bundle, &p.phys, p.report.clone());
     }
     if m.kind == undo_errors::ERRORS {
         return undo_errors::undo(root, force, &p.bundle, &p.phys, m, p.report.clone());
