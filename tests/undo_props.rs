@@ -40,7 +40,7 @@ impl Write {
 
 fn write() -> impl Strategy<Value = Write> {
     (
-        0..5u8,
+        0..7u8,
         0..SESSIONS.len(),
         prop_oneof![Just("20"), Just("60"), Just("150")],
     )
@@ -49,13 +49,15 @@ fn write() -> impl Strategy<Value = Write> {
             1 => Write::ResetSummary(s),
             2 => Write::Remove(s),
             3 => Write::Summarize(s),
-            _ => Write::Compact(s, budget),
+            4 => Write::Compact(s, budget),
+            5 => Write::ErrorsEdit(["3f1c", "9a2b"][s % 2]),
+            _ => Write::ErrorsPrune,
         })
 }
 
 proptest! {
     // each case runs the binary up to ~10 times: few cases, short sequences
-    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
 
     #[test]
     fn undo_all_the_way_back_restores_every_tier(writes in prop::collection::vec(write(), 1..5)) {
