@@ -283,11 +283,25 @@ fn trash_prune_deletes_old_entries_and_keeps_the_newest_of_each_session() {
             "s{s}'s newest stays"
         );
     }
+    // an old operation's pre-images age out too; a recent one's stay
+    let old_op = r.join(".sessionctl/ops/20200101T000000.000Z-abcdef/s.compact");
+    std::fs::create_dir_all(&old_op).unwrap();
+    std::fs::write(old_op.join("history.json"), "[]").unwrap();
+    run(r, &["--offline", "summarize", "tui-alice-2", "--yes"]);
     run(r, &["trash", "prune", "--older-than", "30d", "--yes"]);
     assert_eq!(trash_entries(r).len(), 1, "only the recent entry is left");
+    let ops: Vec<_> = std::fs::read_dir(r.join(".sessionctl/ops"))
+        .unwrap()
+        .collect();
+    assert_eq!(ops.len(), 1, "the summarize's pre-image stays");
+    assert!(!old_op.exists());
     let log = results(&run(r, &["log", "--json"]));
     assert_eq!(log[0]["command"], "trash prune");
-    assert_eq!(log[0]["sessions"].as_array().unwrap().len(), 40);
+    assert_eq!(
+        log[0]["sessions"].as_array().unwrap().len(),
+        41,
+        "40 sessions' entries and one operation's pre-images"
+    );
 }
 
 #[test]

@@ -141,7 +141,13 @@ pub(crate) fn finish(
 pub fn prune(ctx: &Context, args: &TrashPruneArgs) -> Result<Done> {
     let entries = trash::list(&ctx.root)?;
     let cutoff = crate::timefmt::TimeBound::Ago(args.older_than).cutoff(chrono::Utc::now());
-    let doomed = trash::to_prune(&entries, cutoff, args.keep_last);
+    let mut doomed = trash::to_prune(&entries, cutoff, args.keep_last);
+    // the pre-images operations kept age out with the Trash
+    doomed.extend(
+        trash::preimages(&ctx.root)?
+            .into_iter()
+            .filter(|p| p.time < cutoff),
+    );
     let w = write_args(&args.change);
     let ids: Vec<String> = doomed.iter().filter_map(|e| e.session.clone()).collect();
     if w.dry_run || doomed.is_empty() {
@@ -164,7 +170,8 @@ pub fn prune(ctx: &Context, args: &TrashPruneArgs) -> Result<Done> {
         oplog::note(
             &ctx.root,
             oplog::Change {
-                session: e.session.clone().unwrap_or_default(),
+                // an entry Agenvoy made, or an operation's pre-images: its name
+                session: e.session.clone().unwrap_or_else(|| e.name.clone()),
                 change: "prune".into(),
                 kept: None,
             },

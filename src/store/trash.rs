@@ -225,6 +225,41 @@ fn du(p: &Path) -> u64 {
         .unwrap_or(0)
 }
 
+/// The pre-images operations kept under `<root>/.sessionctl/ops/<op>/`
+/// (compact, summarize, errors, limits), one entry per operation, oldest
+/// first. `trash prune` ages them out with the Trash.
+pub fn preimages(root: &DataRoot) -> Result<Vec<EntryInfo>> {
+    let ops = root.tool_dir().join("ops");
+    let phys = root.resolve(&ops, Last::Follow)?;
+    let rd = match std::fs::read_dir(&phys) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::read(&ops, e)),
+    };
+    let mut out = Vec::new();
+    for e in rd {
+        let e = e.map_err(|e| Error::read(&ops, e))?;
+        let id = e.file_name().to_string_lossy().into_owned();
+        let time = id
+            .get(..19)
+            .and_then(|t| chrono::NaiveDateTime::parse_from_str(t, "%Y%m%dT%H%M%S%.3f").ok())
+            .map(|t| t.and_utc())
+            .unwrap_or_else(chrono::Utc::now);
+        out.push(EntryInfo {
+            name: format!(".sessionctl/ops/{id}"),
+            path: ops.join(&id),
+            session: None,
+            kind: Some("pre-images".into()),
+            op: Some(id.clone()),
+            time,
+            bytes: du(&phys.join(&id)),
+            restorable: true,
+        });
+    }
+    out.sort_by_key(|e| e.time);
+    Ok(out)
+}
+
 /// Entries `prune` takes: older than `cutoff`, except the newest
 /// `keep_last` of each session. `entries` oldest first, as `list` gives.
 pub fn to_prune(
