@@ -535,3 +535,42 @@ fn undo_of_limits_learn_forgets_the_limit_and_undo_of_forget_brings_it_back() {
     run(r, &["undo", "--yes"]);
     assert_eq!(learned(r), limit, "the forgotten limit is back as it was");
 }
+
+#[test]
+fn undo_of_compact_fold_brings_the_summary_back_too() {
+    let root = fixture_copy();
+    let r = root.path();
+    // a session long enough for compact to take records (and fold them)
+    let records: Vec<serde_json::Value> = (0..30i64)
+        .flat_map(|i| {
+            let t = 1_764_547_200_000_000_000 + i * 10_000_000_000;
+            [
+                serde_json::json!({"role": "user", "content": format!("question {i} about log rotation"), "sendAt": t}),
+                serde_json::json!({"role": "assistant", "content": format!("answer {i}: logrotate daily"), "sendAt": t + 5_000_000_000}),
+            ]
+        })
+        .collect();
+    std::fs::create_dir(r.join("sessions/tui-big")).unwrap();
+    std::fs::write(
+        r.join("sessions/tui-big/history.json"),
+        serde_json::to_vec_pretty(&records).unwrap(),
+    )
+    .unwrap();
+    let before = state(r);
+    run(
+        r,
+        &[
+            "--offline",
+            "compact",
+            "tui-big",
+            "--budget",
+            "200",
+            "--fold",
+            "--yes",
+        ],
+    );
+    assert!(r.join("sessions/tui-big/summary.json").exists(), "folded");
+    assert_ne!(state(r), before);
+    run(r, &["undo", "--yes"]);
+    assert_eq!(state(r), before);
+}

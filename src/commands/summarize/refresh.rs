@@ -162,6 +162,7 @@ pub fn fold_records(
     if dry_run || todo.is_empty() {
         return Ok(todo.len());
     }
+    crate::engine::undo::keep_summary(&ctx.root, dir)?;
     let mut summary = sessions::load_summary(dir)?
         .map(|(s, _)| s.fields)
         .unwrap_or_default();
