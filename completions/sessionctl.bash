@@ -25,11 +25,20 @@ _sessionctl() {
             sessionctl,errors)
                 cmd="sessionctl__subcmd__errors"
                 ;;
+            sessionctl,export)
+                cmd="sessionctl__subcmd__export"
+                ;;
             sessionctl,help)
                 cmd="sessionctl__subcmd__help"
                 ;;
+            sessionctl,import)
+                cmd="sessionctl__subcmd__import"
+                ;;
             sessionctl,limits)
                 cmd="sessionctl__subcmd__limits"
+                ;;
+            sessionctl,log)
+                cmd="sessionctl__subcmd__log"
                 ;;
             sessionctl,remove)
                 cmd="sessionctl__subcmd__remove"
@@ -51,6 +60,12 @@ _sessionctl() {
                 ;;
             sessionctl,summarize)
                 cmd="sessionctl__subcmd__summarize"
+                ;;
+            sessionctl,trash)
+                cmd="sessionctl__subcmd__trash"
+                ;;
+            sessionctl,undo)
+                cmd="sessionctl__subcmd__undo"
                 ;;
             sessionctl__subcmd__errors,edit)
                 cmd="sessionctl__subcmd__errors__subcmd__edit"
@@ -97,11 +112,20 @@ _sessionctl() {
             sessionctl__subcmd__help,errors)
                 cmd="sessionctl__subcmd__help__subcmd__errors"
                 ;;
+            sessionctl__subcmd__help,export)
+                cmd="sessionctl__subcmd__help__subcmd__export"
+                ;;
             sessionctl__subcmd__help,help)
                 cmd="sessionctl__subcmd__help__subcmd__help"
                 ;;
+            sessionctl__subcmd__help,import)
+                cmd="sessionctl__subcmd__help__subcmd__import"
+                ;;
             sessionctl__subcmd__help,limits)
                 cmd="sessionctl__subcmd__help__subcmd__limits"
+                ;;
+            sessionctl__subcmd__help,log)
+                cmd="sessionctl__subcmd__help__subcmd__log"
                 ;;
             sessionctl__subcmd__help,remove)
                 cmd="sessionctl__subcmd__help__subcmd__remove"
@@ -121,6 +145,12 @@ _sessionctl() {
             sessionctl__subcmd__help,summarize)
                 cmd="sessionctl__subcmd__help__subcmd__summarize"
                 ;;
+            sessionctl__subcmd__help,trash)
+                cmd="sessionctl__subcmd__help__subcmd__trash"
+                ;;
+            sessionctl__subcmd__help,undo)
+                cmd="sessionctl__subcmd__help__subcmd__undo"
+                ;;
             sessionctl__subcmd__help__subcmd__errors,edit)
                 cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__edit"
                 ;;
@@ -136,6 +166,9 @@ _sessionctl() {
             sessionctl__subcmd__help__subcmd__errors,show)
                 cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__show"
                 ;;
+            sessionctl__subcmd__help__subcmd__limits,forget)
+                cmd="sessionctl__subcmd__help__subcmd__limits__subcmd__forget"
+                ;;
             sessionctl__subcmd__help__subcmd__limits,learn)
                 cmd="sessionctl__subcmd__help__subcmd__limits__subcmd__learn"
                 ;;
@@ -148,6 +181,18 @@ _sessionctl() {
             sessionctl__subcmd__help__subcmd__sessions,list)
                 cmd="sessionctl__subcmd__help__subcmd__sessions__subcmd__list"
                 ;;
+            sessionctl__subcmd__help__subcmd__trash,list)
+                cmd="sessionctl__subcmd__help__subcmd__trash__subcmd__list"
+                ;;
+            sessionctl__subcmd__help__subcmd__trash,prune)
+                cmd="sessionctl__subcmd__help__subcmd__trash__subcmd__prune"
+                ;;
+            sessionctl__subcmd__help__subcmd__trash,restore)
+                cmd="sessionctl__subcmd__help__subcmd__trash__subcmd__restore"
+                ;;
+            sessionctl__subcmd__limits,forget)
+                cmd="sessionctl__subcmd__limits__subcmd__forget"
+                ;;
             sessionctl__subcmd__limits,help)
                 cmd="sessionctl__subcmd__limits__subcmd__help"
                 ;;
@@ -159,6 +204,9 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__limits,show)
                 cmd="sessionctl__subcmd__limits__subcmd__show"
+                ;;
+            sessionctl__subcmd__limits__subcmd__help,forget)
+                cmd="sessionctl__subcmd__limits__subcmd__help__subcmd__forget"
                 ;;
             sessionctl__subcmd__limits__subcmd__help,help)
                 cmd="sessionctl__subcmd__limits__subcmd__help__subcmd__help"
@@ -187,6 +235,30 @@ _sessionctl() {
             sessionctl__subcmd__sessions__subcmd__help,list)
                 cmd="sessionctl__subcmd__sessions__subcmd__help__subcmd__list"
                 ;;
+            sessionctl__subcmd__trash,help)
+                cmd="sessionctl__subcmd__trash__subcmd__help"
+                ;;
+            sessionctl__subcmd__trash,list)
+                cmd="sessionctl__subcmd__trash__subcmd__list"
+                ;;
+            sessionctl__subcmd__trash,prune)
+                cmd="sessionctl__subcmd__trash__subcmd__prune"
+                ;;
+            sessionctl__subcmd__trash,restore)
+                cmd="sessionctl__subcmd__trash__subcmd__restore"
+                ;;
+            sessionctl__subcmd__trash__subcmd__help,help)
+                cmd="sessionctl__subcmd__trash__subcmd__help__subcmd__help"
+                ;;
+            sessionctl__subcmd__trash__subcmd__help,list)
+                cmd="sessionctl__subcmd__trash__subcmd__help__subcmd__list"
+                ;;
+            sessionctl__subcmd__trash__subcmd__help,prune)
+                cmd="sessionctl__subcmd__trash__subcmd__help__subcmd__prune"
+                ;;
+            sessionctl__subcmd__trash__subcmd__help,restore)
+                cmd="sessionctl__subcmd__trash__subcmd__help__subcmd__restore"
+                ;;
             *)
                 ;;
         esac
@@ -194,7 +266,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help --version sessions show reset compact summarize search errors check limits remove rm help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help --version sessions show reset compact summarize search errors check limits remove rm log undo trash export import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -749,8 +821,54 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sessionctl__subcmd__export)
+            opts="-o -n -q -v -h --output --dry-run --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset compact summarize search errors check limits remove help"
+            opts="sessions show reset compact summarize search errors check limits remove log undo trash export import help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -875,6 +993,20 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sessionctl__subcmd__help__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sessionctl__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -889,9 +1021,37 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        sessionctl__subcmd__help__subcmd__limits)
-            opts="refresh show learn"
+        sessionctl__subcmd__help__subcmd__import)
+            opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__limits)
+            opts="refresh show learn forget"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__limits__subcmd__forget)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -934,6 +1094,20 @@ _sessionctl() {
         sessionctl__subcmd__help__subcmd__limits__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__log)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1043,8 +1217,120 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sessionctl__subcmd__help__subcmd__trash)
+            opts="list restore prune"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__trash__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__trash__subcmd__prune)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__trash__subcmd__restore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__undo)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__import)
+            opts="-n -y -q -v -h --as --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --as)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sessionctl__subcmd__limits)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help refresh show learn help"
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help refresh show learn forget help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1081,9 +1367,61 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        sessionctl__subcmd__limits__subcmd__help)
-            opts="refresh show learn help"
+        sessionctl__subcmd__limits__subcmd__forget)
+            opts="-n -y -q -v -h --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__help)
+            opts="refresh show learn forget help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__limits__subcmd__help__subcmd__forget)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1254,6 +1592,52 @@ _sessionctl() {
                 return 0
             fi
             case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__log)
+            opts="-q -v -h --session --limit --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1718,6 +2102,278 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash)
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help list restore prune help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__help)
+            opts="list restore prune help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__help__subcmd__prune)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__help__subcmd__restore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__list)
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__prune)
+            opts="-n -y -q -v -h --older-than --keep-last --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --older-than)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --keep-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__trash__subcmd__restore)
+            opts="-n -y -q -v -h --as --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --as)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__undo)
+            opts="-n -y -q -v -h --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

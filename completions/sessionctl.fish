@@ -52,6 +52,11 @@ complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "check" -d 'Ve
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "rm" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "log" -d 'The operation log: every write, newest first'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "undo" -d 'Reverse the latest operation (or the one named), from what it kept'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "trash" -d 'sessions/.Trash: list, restore or prune what reset and remove took away'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "export" -d 'Write sessions as bundles (every tier, with checksums) for another root or machine'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "import" -d 'Bring a bundle into this root (refuses an existing session; checks every checksum)'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
@@ -443,26 +448,27 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s v -l ver
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
 files\t'The files (refused with 75 while Agenvoy runs)'
 daemon\t'The daemon (69 when it cannot be reached)'"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l json -d 'Print JSON for scripts instead of tables'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s q -l quiet -d 'Print nothing but errors'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -l no-color -d 'The same as --color never'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -f -a "forget" -d 'Forget a learned limit (the table\'s window applies again)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and not __fish_seen_subcommand_from refresh show learn forget help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from refresh" -l source -d 'Where to fetch from' -r -f -a "agenvoy\t'Agenvoy\'s own table: {vendor:{model:{in,out}}}'
 litellm\t'LiteLLM\'s model_prices_and_context_window.json'
 models.dev\t'models.dev api.json'
@@ -522,9 +528,29 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from learn" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -s n -l dry-run -d 'Print exactly what would change, change nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l force -d 'Write even though Agenvoy seems to be running, or the ToriiDB log has lines of an unknown format'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from forget" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "forget" -d 'Forget a learned limit (the table\'s window applies again)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand limits; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand remove" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
@@ -578,17 +604,178 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -s v -l verbos
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand rm" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "sessions" -d 'Work with the set of sessions under the root'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "show" -d 'Show every tier of one session side by side'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "compact" -d 'Bring sessions back under their model\'s token budget, losing nothing'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "summarize" -d 'Merge new records into each session\'s rolling summary (summary.json)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "search" -d 'Search conversations: by meaning (ToriiDB vectors) or by words (archive + recent)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "errors" -d 'Cross-session error memory (ToriiDB db 2): list, show, edit, prune, search'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "check" -d 'Verify every tier; --repair fixes what is safe to fix'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l session -d 'Only operations that changed this session' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l limit -d 'Show at most N operations (newest first)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand log" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -s n -l dry-run -d 'Print exactly what would change, change nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -l force -d 'Write even though Agenvoy seems to be running, or the ToriiDB log has lines of an unknown format'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand undo" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -f -a "list" -d 'The entries of sessions/.Trash: session, time, operation and size'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -f -a "prune" -d 'Delete old trash entries for good'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l as -d 'Restore under this session id instead' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -s n -l dry-run -d 'Print exactly what would change, change nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l force -d 'Write even though Agenvoy seems to be running, or the ToriiDB log has lines of an unknown format'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l older-than -d 'Delete entries older than this: 30d, 2w, 6mo' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l keep-last -d 'Keep the newest N entries of each session, however old' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -s n -l dry-run -d 'Print exactly what would change, change nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l force -d 'Write even though Agenvoy seems to be running, or the ToriiDB log has lines of an unknown format'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "list" -d 'The entries of sessions/.Trash: session, time, operation and size'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "prune" -d 'Delete old trash entries for good'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s o -l output -d 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing)' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s n -l dry-run -d 'Print what would be exported, write nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l as -d 'Import under this session id instead' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -s n -l dry-run -d 'Print exactly what would change, change nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -s y -l yes -d 'Do not ask for confirmation (required when stdin is not a terminal)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l force -d 'Write even though Agenvoy seems to be running, or the ToriiDB log has lines of an unknown format'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "sessions" -d 'Work with the set of sessions under the root'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "show" -d 'Show every tier of one session side by side'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "compact" -d 'Bring sessions back under their model\'s token budget, losing nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "summarize" -d 'Merge new records into each session\'s rolling summary (summary.json)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "search" -d 'Search conversations: by meaning (ToriiDB vectors) or by words (archive + recent)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "errors" -d 'Cross-session error memory (ToriiDB db 2): list, show, edit, prune, search'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "check" -d 'Verify every tier; --repair fixes what is safe to fix'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "log" -d 'The operation log: every write, newest first'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "undo" -d 'Reverse the latest operation (or the one named), from what it kept'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "trash" -d 'sessions/.Trash: list, restore or prune what reset and remove took away'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "export" -d 'Write sessions as bundles (every tier, with checksums) for another root or machine'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "import" -d 'Bring a bundle into this root (refuses an existing session; checks every checksum)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from sessions" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "list" -d 'List error-memory records (expired ones only with --expired)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "show" -d 'Show one record: every field, TTL left, whether it has a vector'
@@ -598,3 +785,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_s
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "refresh" -d 'Fetch a context-window table and merge it into the cache'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "show" -d 'Show window, source and budget for agents (default: those the sessions use)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "forget" -d 'Forget a learned limit (the table\'s window applies again)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "list" -d 'The entries of sessions/.Trash: session, time, operation and size'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "prune" -d 'Delete old trash entries for good'

@@ -45,11 +45,26 @@ Examples:
 Understands OpenAI, Anthropic (both wordings), Gemini, xAI, Copilot, OpenRouter,
 DeepSeek, Mistral, vLLM and llama.cpp errors. A limit is stored only if it is smaller
 than what is known. Exit 65 when the text holds no limit.
+Recorded in `sessionctl log`; `sessionctl undo` forgets the learned limit again.
 
 Example:
   sessionctl limits learn claude@claude-sonnet-4-5 --from-error 'prompt is too long: 210312 tokens > 200000 maximum'
   pbpaste | sessionctl limits learn openai@gpt-4o --from-error -")]
     Learn(LearnArgs),
+
+    /// Forget a learned limit (the table's window applies again)
+    #[command(after_help = "Recorded in `sessionctl log`; `sessionctl undo` brings it back.")]
+    Forget(ForgetArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ForgetArgs {
+    /// The agent (provider@model) whose learned limit to forget
+    #[arg(value_name = "AGENT")]
+    pub agent: String,
+
+    #[command(flatten)]
+    pub change: super::ChangeArgs,
 }
 
 #[derive(Debug, Args)]

@@ -9,12 +9,14 @@ mod daemon;
 mod errors;
 mod limits;
 mod read;
+mod undo;
 mod write;
 
 pub use daemon::*;
 pub use errors::*;
 pub use limits::*;
 pub use read::*;
+pub use undo::*;
 pub use write::*;
 
 const AFTER_HELP: &str = "\
@@ -122,6 +124,14 @@ impl Cli {
             Command::Limits(LimitsCommand::Refresh(_)) => "limits refresh",
             Command::Limits(LimitsCommand::Show(_)) => "limits show",
             Command::Limits(LimitsCommand::Learn(_)) => "limits learn",
+            Command::Limits(LimitsCommand::Forget(_)) => "limits forget",
+            Command::Log(_) => "log",
+            Command::Undo(_) => "undo",
+            Command::Trash(TrashCommand::List) => "trash list",
+            Command::Trash(TrashCommand::Restore(_)) => "trash restore",
+            Command::Trash(TrashCommand::Prune(_)) => "trash prune",
+            Command::Export(_) => "export",
+            Command::Import(_) => "import",
         }
     }
 
@@ -134,6 +144,12 @@ impl Cli {
             Command::Errors(ErrorsCommand::Edit(a)) => a.write.dry_run,
             Command::Errors(ErrorsCommand::Prune(a)) => a.write.dry_run,
             Command::Check(a) => a.dry_run,
+            Command::Undo(a) => a.change.dry_run,
+            Command::Limits(LimitsCommand::Forget(a)) => a.change.dry_run,
+            Command::Trash(TrashCommand::Restore(a)) => a.change.dry_run,
+            Command::Trash(TrashCommand::Prune(a)) => a.change.dry_run,
+            Command::Export(a) => a.dry_run,
+            Command::Import(a) => a.change.dry_run,
             _ => false,
         }
     }
@@ -180,7 +196,7 @@ Never touched: usage.log, config.json, bot.md, status.json, .history, other sess
 the error memory (db2) and file_history.
 
 What is taken away is moved to sessions/.Trash/<id>_<stamp>/ (files, archive.jsonl,
-torii-db1.jsonl) unless --purge.
+torii-db1.jsonl, manifest) unless --purge; `sessionctl undo` puts it all back.
 
 Examples:
   sessionctl reset tui-alice --mode summary --dry-run
@@ -202,6 +218,7 @@ triggered, so the next run is a no-op. Stages, as far as needed:
 Every record that leaves history.json is first inserted into the SQLite archive if it
 is missing; ToriiDB db1 keys older than the first remaining record are removed;
 session_meta.start_at moves to it. summary.json is untouched.
+Every run is recorded in `sessionctl log`; `undo` of a compact is not supported yet.
 
 Examples:
   sessionctl compact tui-alice --dry-run
@@ -216,6 +233,7 @@ Incremental by default: every record after the cursor in summary.meta.json is me
 user record always next to its reply. summary.json and the cursor are saved after each
 chunk, so an interrupted run resumes where it stopped. --rebuild starts from {} and
 merges the whole archive, then what is not archived yet.
+Every run is recorded in `sessionctl log`; `undo` of a summarize is not supported yet.
 
 Summarizers: offline (default; deterministic, no network), openai (any OpenAI-compatible
 /v1/chat/completions: OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, DeepSeek), anthropic.
@@ -280,14 +298,59 @@ Examples:
         after_help = "\
 The folder moves to sessions/.Trash/<id>_<stamp>/ (Agenvoy's trash layout) with the
 session's archive rows and ToriiDB entries saved beside its files, so it can be
-restored; --purge deletes instead. A session whose folder is already gone but whose
-rows or keys remain (an interrupted remove) is cleaned up too.
+restored with `sessionctl undo` (or `trash restore ENTRY`); --purge deletes instead.
+A session whose folder is already gone but whose rows or keys remain (an interrupted
+remove) is cleaned up too.
 
 Examples:
   sessionctl remove temp-123 --dry-run
   sessionctl remove --all --match 'temp-*' --idle-for 7d --yes"
     )]
     Remove(RemoveArgs),
+
+    /// The operation log: every write, newest first
+    #[command(
+        after_help = "Every write is recorded in <root>/.sessionctl/oplog.jsonl; `undo OP_ID` reverses one."
+    )]
+    Log(LogArgs),
+
+    /// Reverse the latest operation (or the one named), from what it kept
+    #[command(after_help = "\
+Restores every tier from the bundle the operation kept: archive rows first (ids kept,
+FTS in step), then the ToriiDB db1 entries (TTL and vectors intact), then the files.
+Refuses (64, naming it) when a later operation changed the same session, unless --force.
+An undo that was interrupted completes when `undo` runs again.
+
+Examples:
+  sessionctl log
+  sessionctl undo --dry-run
+  sessionctl undo 20261203T082323.123Z-1a2b3c --yes")]
+    Undo(UndoArgs),
+
+    /// sessions/.Trash: list, restore or prune what reset and remove took away
+    #[command(subcommand)]
+    Trash(TrashCommand),
+
+    /// Write sessions as bundles (every tier, with checksums) for another root or machine
+    #[command(after_help = "\
+Each session becomes <DIR>/<SESSION>/: its files, and in .sessionctl/ its archive rows,
+its ToriiDB db1 entries (TTL and vectors intact) and a manifest with the sha256 of every
+file (docs/bundle.md). Read consistently under the session lock; nothing under the root
+changes.
+
+Example:
+  sessionctl export tui-alice -o /mnt/backup/sessions
+  sessionctl --root /new/root import /mnt/backup/sessions/tui-alice --yes")]
+    Export(ExportArgs),
+
+    /// Bring a bundle into this root (refuses an existing session; checks every checksum)
+    #[command(after_help = "\
+Every file is checked against the manifest first (exit 65 on any difference, nothing
+written). Writes the files to a hidden staging folder, then the archive rows (new ids),
+then the ToriiDB entries, then renames the folder into place; a rerun after a crash
+completes it. Recorded in `sessionctl log`; `undo` of an import is not supported yet
+(`sessionctl remove` takes it away again, to the Trash).")]
+    Import(ImportArgs),
 }
 
 #[cfg(test)]

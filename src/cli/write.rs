@@ -245,7 +245,7 @@ pub struct RemoveArgs {
     pub write: WriteArgs,
 }
 
-fn parse_age(s: &str) -> Result<i64, String> {
+pub(crate) fn parse_age(s: &str) -> Result<i64, String> {
     crate::timefmt::parse_duration(s)
 }
 

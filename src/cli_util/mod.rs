@@ -5,11 +5,12 @@
 //! never each other; this imports no command module.
 
 pub mod clear;
+pub mod guard;
 pub mod targets;
 pub mod via;
 pub mod windows;
 
-use crate::output::Output;
+use crate::output::{ErrorEntry, Output};
 use crate::store::layout::DataRoot;
 
 /// What every command gets: the opened root and the renderer.
@@ -22,4 +23,24 @@ pub struct Context {
     pub dry_run: bool,
     /// `--via`, `--daemon-url`, `--timeout`.
     pub daemon: crate::cli::DaemonArgs,
+}
+
+/// What a command did, for the exit code and the run log.
+#[derive(Debug, Default)]
+pub struct Done {
+    pub code: i32,
+    /// Sessions the command looked at.
+    pub sessions: usize,
+    /// Sessions it changed (a no-op run lists none).
+    pub changed: Vec<String>,
+    pub failed: Vec<ErrorEntry>,
+}
+
+impl From<i32> for Done {
+    fn from(code: i32) -> Self {
+        Done {
+            code,
+            ..Done::default()
+        }
+    }
 }

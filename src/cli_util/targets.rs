@@ -163,7 +163,12 @@ pub fn confirm(w: &WriteArgs, question: &str) -> Result<bool> {
 /// `dry_run` is `None` for a command that has no `--dry-run` (so the hint
 /// does not suggest one).
 pub fn ask(dry_run: Option<bool>, yes: bool, question: &str) -> Result<bool> {
-    if dry_run == Some(true) || yes {
+    if dry_run == Some(true) {
+        return Ok(true);
+    }
+    if yes {
+        // the write's record goes to the operation log before its first change
+        crate::store::oplog::begin_confirmed()?;
         return Ok(true);
     }
     if !io::stdin().is_terminal() {
@@ -181,10 +186,11 @@ pub fn ask(dry_run: Option<bool>, yes: bool, question: &str) -> Result<bool> {
     io::stderr().flush()?;
     let mut answer = String::new();
     io::stdin().lock().read_line(&mut answer)?;
-    Ok(matches!(
-        answer.trim().to_ascii_lowercase().as_str(),
-        "y" | "yes"
-    ))
+    let yes = matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes");
+    if yes {
+        crate::store::oplog::begin_confirmed()?;
+    }
+    Ok(yes)
 }
 
 #[cfg(test)]

@@ -75,6 +75,10 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
     let mut findings: Vec<Finding> = Vec::new();
     let mut unreadable = false;
 
+    if whole_root {
+        findings.extend(oplog_findings(&ctx.root)?);
+    }
+
     // ToriiDB logs
     let mut dbs = Vec::new();
     for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
@@ -289,6 +293,10 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
         }
         runtime::ensure_not_running(&ctx.root, args.force)?;
         let _store = lock::store(&ctx.root)?;
+        if findings.iter().any(|f| f.kind == "incomplete-operation") {
+            crate::store::oplog::close_incomplete(&ctx.root)?;
+            mark(&mut findings, "incomplete-operation");
+        }
         if !unreadable_logs(&findings) {
             repair_torii(ctx, &mut findings)?;
         }
@@ -410,6 +418,31 @@ fn log_name(index: u8) -> String {
 }
 
 /// What a log holds that ToriiDB would trip over.
+/// Operations a crash left incomplete, and a torn last line of the log.
+fn oplog_findings(root: &crate::store::layout::DataRoot) -> crate::Result<Vec<Finding>> {
+    let log = crate::store::oplog::read(root)?;
+    let mut out: Vec<Finding> = log
+        .ops
+        .iter()
+        .filter(|o| !o.done)
+        .map(|o| {
+            let detail = format!(
+                "operation {} ({}) did not complete; `sessionctl undo {}` restores what it kept, or rerun it; --repair closes its record (what it kept stays restorable)",
+                o.id, o.command, o.id
+            );
+            finding("store", "incomplete-operation", detail, true)
+        })
+        .collect();
+    if log.torn_tail {
+        let detail = format!(
+            "{}: the last line is torn (a write was interrupted); it is ignored",
+            crate::store::oplog::path(root).display()
+        );
+        out.push(finding("store", "oplog-torn-line", detail, false));
+    }
+    Ok(out)
+}
+
 fn torii_findings(db: &Db) -> Vec<Finding> {
     let name = log_name(db.index);
     let r = &db.report;

@@ -274,6 +274,7 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
             }
             fresh
         };
+        crate::engine::undo::errors::before(&ctx.root, &db, std::slice::from_ref(&item.key))?;
         db.set(&item.key, &value, at, vector, now)?;
         (item, at)
     };
@@ -389,6 +390,7 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
             .filter(|i| confirmed.contains(&i.key))
             .collect();
         let keys: Vec<String> = doomed.iter().map(|i| i.key.clone()).collect();
+        crate::engine::undo::errors::before(&ctx.root, &db, &keys)?;
         db.delete(&keys, now)?;
     }
     let pruned: Vec<Pruned> = doomed
@@ -490,6 +492,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
             .map(|(i, _)| i.key.clone())
             .filter(|k| fresh.get(k).is_some_and(|e| !e.is_expired(now)))
             .collect();
+        crate::engine::undo::errors::before(&ctx.root, &fresh, &keys)?;
         fresh.expire(&keys, now + TTL_SECS, now)?;
         touched = keys;
     }

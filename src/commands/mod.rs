@@ -1,44 +1,28 @@
 //! One file per subcommand: resolve targets, call the engine, render.
 
+pub mod bundle;
 pub mod check;
 pub mod compact;
 pub mod errors;
 pub mod limits;
+pub mod log;
 pub mod remove;
 pub mod reset;
 pub mod search;
 pub mod sessions;
 pub mod show;
 pub mod summarize;
+pub mod trash;
+pub mod undo;
 
 use anyhow::Result;
 
-use crate::cli::{Cli, Command, ErrorsCommand, LimitsCommand, SessionsCommand};
+use crate::cli::{Cli, Command, ErrorsCommand, LimitsCommand, SessionsCommand, TrashCommand};
 use crate::error::exit;
 use crate::output::{ErrorEntry, Output};
 use crate::store::layout::DataRoot;
 
-pub use crate::cli_util::Context;
-
-/// What a command did, for the exit code and the run log.
-#[derive(Debug, Default)]
-pub struct Done {
-    pub code: i32,
-    /// Sessions the command looked at.
-    pub sessions: usize,
-    /// Sessions it changed (a no-op run lists none).
-    pub changed: Vec<String>,
-    pub failed: Vec<ErrorEntry>,
-}
-
-impl From<i32> for Done {
-    fn from(code: i32) -> Self {
-        Done {
-            code,
-            ..Done::default()
-        }
-    }
-}
+pub use crate::cli_util::{Context, Done};
 
 /// Run a parsed command line to its exit code: errors are reported (as the
 /// JSON envelope with --json, never a bare line), and with --log one NDJSON
@@ -71,6 +55,9 @@ pub fn execute(cli: Cli) -> i32 {
             }
         }
     };
+    if let Err(e) = crate::store::oplog::finish(command, &done.changed) {
+        eprintln!("sessionctl: warning: cannot complete the operation log: {e}");
+    }
     if let Some(path) = log {
         if let Err(e) = append_log(&path, command, dry_run, &done) {
             eprintln!("sessionctl: warning: cannot write the run log: {e}");
@@ -181,6 +168,7 @@ pub fn run(cli: Cli) -> Result<Done> {
     if !matches!(cli.command, Command::Limits(_)) {
         ensure_agenvoy_root(&ctx.root)?;
     }
+    crate::store::oplog::set_command(cli.command_name(), &ctx.root);
     ctx.out
         .info(&format!("data root {}", ctx.root.path().display()));
     if matches!(
@@ -208,6 +196,14 @@ pub fn run(cli: Cli) -> Result<Done> {
         }
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args).map(Done::from),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args).map(Done::from),
+        Command::Limits(LimitsCommand::Forget(args)) => limits::forget(&ctx, &args).map(Done::from),
+        Command::Log(args) => log::run(&ctx, &args),
+        Command::Undo(args) => undo::run(&ctx, &args),
+        Command::Trash(TrashCommand::List) => trash::list(&ctx),
+        Command::Trash(TrashCommand::Restore(args)) => trash::restore(&ctx, &args),
+        Command::Trash(TrashCommand::Prune(args)) => trash::prune(&ctx, &args),
+        Command::Export(args) => bundle::export(&ctx, &args),
+        Command::Import(args) => bundle::import(&ctx, &args),
     }
 }
 

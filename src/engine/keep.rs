@@ -43,7 +43,7 @@ pub fn copy_path(root: &DataRoot, from: &Path, to: &Path) -> Result<()> {
 /// `session_meta.json`, `torii-db1.jsonl`).
 pub fn export_stores(stores: &ReadStores<'_>, id: &str, dir: &Path) -> Result<()> {
     let root = stores.root;
-    if let Some(a) = Archive::open_read(root, &root.archive_path())? {
+    if let Some(mut a) = Archive::open_read(root, &root.archive_path())? {
         a.export_session(root, id, dir)?;
     }
     if let Some(db1) = stores.db1 {

@@ -14,3 +14,5 @@ pub mod session_config;
 pub mod sessions;
 pub mod summarize;
 pub mod tokens;
+pub mod transfer;
+pub mod undo;

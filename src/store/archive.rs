@@ -406,18 +406,116 @@ impl Archive {
         Ok(Cleared { messages, meta })
     }
 
-    /// Write the session's rows to `<dir>/archive.jsonl` and its
-    /// session_meta row to `<dir>/session_meta.json`, deleting nothing (the
-    /// daemon deletes them; see `engine::keep`).
-    pub fn export_session(&self, root: &DataRoot, session: &str, dir: &Path) -> Result<u64> {
-        export_rows(
-            root,
-            &self.conn,
-            &self.path,
-            self.sender_expr(),
-            session,
-            dir,
-        )
+    /// Save the session's rows to `<dir>/archive.jsonl` and
+    /// `<dir>/session_meta.json` (as `clear_session` does) without deleting
+    /// them, from one read transaction: a consistent copy of a live
+    /// session. `dir_root` confines the files written.
+    pub fn export_session(
+        &mut self,
+        dir_root: &DataRoot,
+        session: &str,
+        dir: &Path,
+    ) -> Result<u64> {
+        let path = self.path.clone();
+        let sender = self.sender_expr();
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)
+            .map_err(|e| Error::sqlite(&path, e))?;
+        let rows = export_rows(dir_root, &tx, &path, sender, session, dir)?;
+        tx.commit().map_err(|e| Error::sqlite(&path, e))?;
+        Ok(rows)
+    }
+
+    /// Put saved rows back in one transaction (the insert trigger indexes
+    /// them for FTS). With `keep_ids` each row gets its old id back and a
+    /// row whose id is already there is skipped: ids are never reused
+    /// (AUTOINCREMENT), so that row is this one, put back by an earlier,
+    /// interrupted restore. Without (`import` from another root) rows get
+    /// new ids, and only when the session has no rows yet. `start_at`
+    /// sets the session_meta row. Returns the rows inserted.
+    pub fn restore_rows(
+        &mut self,
+        session: &str,
+        rows: &[ArchivedMessage],
+        start_at: Option<i64>,
+        keep_ids: bool,
+    ) -> Result<u64> {
+        let path = self.path.clone();
+        let has_sender = self.has_sender;
+        let err = |e| Error::sqlite(&path, e);
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(err)?;
+        let mut inserted = 0u64;
+        let fresh = keep_ids
+            || tx
+                .query_row(
+                    "SELECT COUNT(*) FROM messages WHERE session_id = ?1",
+                    [session],
+                    |r| r.get::<_, i64>(0),
+                )
+                .map_err(err)?
+                == 0;
+        for m in rows.iter().filter(|_| fresh) {
+            let id = keep_ids.then_some(m.id);
+            let n = if has_sender {
+                tx.prepare_cached(
+                    "INSERT OR IGNORE INTO messages (id, session_id, send_at, role, content, sender) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                )
+                .and_then(|mut s| s.execute(params![id, session, m.send_at, m.role, m.content, m.sender]))
+            } else {
+                tx.prepare_cached(
+                    "INSERT OR IGNORE INTO messages (id, session_id, send_at, role, content) VALUES (?1, ?2, ?3, ?4, ?5)",
+                )
+                .and_then(|mut s| s.execute(params![id, session, m.send_at, m.role, m.content]))
+            }
+            .map_err(err)?;
+            inserted += n as u64;
+        }
+        if let Some(t) = start_at {
+            tx.execute(
+                "INSERT INTO session_meta (session_id, start_at) VALUES (?1, ?2)
+                 ON CONFLICT(session_id) DO UPDATE SET start_at = excluded.start_at",
+                params![session, t],
+            )
+            .map_err(err)?;
+        }
+        crate::failpoint("archive-restore-before-commit");
+        tx.commit().map_err(err)?;
+        Ok(inserted)
+    }
+
+    /// Reverse a compact's archiving in one transaction: delete the rows it
+    /// inserted (by id; the delete trigger keeps FTS in step) and put
+    /// session_meta.start_at back (`None`: the session had no row). Returns
+    /// the rows deleted; a rerun deletes nothing more.
+    pub fn unarchive(&mut self, session: &str, ids: &[i64], start_at: Option<i64>) -> Result<u64> {
+        let path = self.path.clone();
+        let err = |e| Error::sqlite(&path, e);
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(err)?;
+        let mut deleted = 0u64;
+        for id in ids {
+            deleted += tx
+                .prepare_cached("DELETE FROM messages WHERE id = ?1 AND session_id = ?2")
+                .and_then(|mut s| s.execute(params![id, session]))
+                .map_err(err)? as u64;
+        }
+        match start_at {
+            Some(t) => tx.execute(
+                "INSERT INTO session_meta (session_id, start_at) VALUES (?1, ?2)
+                 ON CONFLICT(session_id) DO UPDATE SET start_at = excluded.start_at",
+                params![session, t],
+            ),
+            None => tx.execute("DELETE FROM session_meta WHERE session_id = ?1", [session]),
+        }
+        .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(deleted)
     }
 
     /// Insert one message row (the FTS trigger indexes it).

@@ -3,12 +3,14 @@
 
 pub mod archive;
 pub mod atomic;
+pub mod bundle;
 pub mod files;
 pub mod history;
 pub mod layout;
 pub mod leftovers;
 pub mod limits_cache;
 pub mod lock;
+pub mod oplog;
 pub mod root;
 pub mod runtime;
 pub mod summary;

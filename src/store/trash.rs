@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::files::{self, Mode};
 use crate::store::layout::{name_part, DataRoot, Last};
+use crate::store::oplog;
 use crate::store::torii::Db;
 
 /// Room for the id in an entry name: NAME_MAX minus `_` + the stamp (20),
@@ -56,6 +57,52 @@ pub fn record_id(root: &DataRoot, entry: &Path, id: &str) -> Result<()> {
     atomic::write_atomic(root, &path, id.as_bytes())
 }
 
+/// Finish an entry as a bundle (its manifest, written last) and record it
+/// in the running operation as where `session`'s previous state is.
+/// `stores`: where the store parts are in it; `link`: a moved symlink
+/// beside it (see `bundle::Manifest`).
+pub fn seal(
+    root: &DataRoot,
+    bundle: &Path,
+    session: &str,
+    kind: &str,
+    stores: &str,
+    link: Option<String>,
+) -> Result<()> {
+    crate::store::bundle::seal(
+        root,
+        bundle,
+        crate::store::bundle::Spec {
+            session,
+            kind,
+            stores,
+            link,
+            op: oplog::current(),
+            from: root.path(),
+        },
+    )?;
+    oplog::note(
+        root,
+        oplog::Change {
+            session: session.to_owned(),
+            change: kind.to_owned(),
+            kept: Some(root.relative(bundle)),
+        },
+    )
+}
+
+/// Record a change that kept nothing (`--purge`) in the running operation.
+pub fn note_unkept(root: &DataRoot, session: &str, kind: &str) -> Result<()> {
+    oplog::note(
+        root,
+        oplog::Change {
+            session: session.to_owned(),
+            change: kind.to_owned(),
+            kept: None,
+        },
+    )
+}
+
 /// Write ToriiDB entries to `<dir>/torii-db<N>.jsonl` as ToriiDB log lines
 /// (so they can be appended back to `record.aof` verbatim).
 pub fn export_torii(root: &DataRoot, db: &Db, keys: &[String], dir: &Path) -> Result<()> {
@@ -80,6 +127,171 @@ fn finish(out: BufWriter<std::fs::File>, path: &Path) -> Result<()> {
         .into_inner()
         .map_err(|e| Error::write(path, e.into_error()))?;
     file.sync_all().map_err(|e| Error::write(path, e))
+}
+
+/// One trash entry, as `trash list` shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct EntryInfo {
+    pub name: String,
+    pub path: PathBuf,
+    /// From the manifest or the recorded id; `None` in entries Agenvoy made.
+    pub session: Option<String>,
+    /// `reset` or `remove` (a bundle), else `None`.
+    pub kind: Option<String>,
+    /// The operation that made it.
+    pub op: Option<String>,
+    pub time: chrono::DateTime<chrono::Utc>,
+    pub bytes: u64,
+    /// A bundle `trash restore` can put back.
+    pub restorable: bool,
+}
+
+/// Every entry of the trash, oldest first. A `<entry>.stores` folder
+/// belongs to its entry and is not listed on its own.
+pub fn list(root: &DataRoot) -> Result<Vec<EntryInfo>> {
+    let trash = root.trash_dir();
+    let phys = root.resolve(&trash, Last::Follow)?;
+    let rd = match std::fs::read_dir(&phys) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::read(&trash, e)),
+    };
+    let mut out = Vec::new();
+    for e in rd {
+        let e = e.map_err(|e| Error::read(&trash, e))?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".stores") && phys.join(name.trim_end_matches(".stores")).exists() {
+            continue;
+        }
+        out.push(info(&trash, &phys, &name)?);
+    }
+    out.sort_by(|a, b| a.time.cmp(&b.time).then_with(|| a.name.cmp(&b.name)));
+    Ok(out)
+}
+
+fn info(trash: &Path, phys: &Path, name: &str) -> Result<EntryInfo> {
+    let entry = phys.join(name);
+    let bundle = crate::store::bundle::of_entry(&entry);
+    let manifest = crate::store::bundle::load(&bundle).ok().flatten();
+    let recorded = std::fs::read_to_string(bundle.join(SESSION_ID_FILE)).ok();
+    let time = manifest
+        .as_ref()
+        .and_then(|m| chrono::DateTime::parse_from_rfc3339(&m.created_at).ok())
+        .map(|t| t.with_timezone(&chrono::Utc))
+        .or_else(|| stamp_time(name))
+        .unwrap_or_else(|| {
+            std::fs::symlink_metadata(&entry)
+                .and_then(|m| m.modified())
+                .map(chrono::DateTime::<chrono::Utc>::from)
+                .unwrap_or_else(|_| chrono::Utc::now())
+        });
+    Ok(EntryInfo {
+        name: name.to_owned(),
+        path: trash.join(name),
+        session: manifest.as_ref().map(|m| m.session.clone()).or(recorded),
+        kind: manifest.as_ref().map(|m| m.kind.clone()),
+        op: manifest.as_ref().and_then(|m| m.op.clone()),
+        time,
+        bytes: manifest
+            .as_ref()
+            .map_or_else(|| du(&entry) + du(&bundle), |m| m.counts.bytes),
+        restorable: manifest.is_some(),
+    })
+}
+
+/// The time in Agenvoy's entry name `<id>_YYYYMMDD_HHMMSS.mmm[-N]` (local).
+fn stamp_time(name: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+    let base = name
+        .rsplit_once('-')
+        .filter(|(_, n)| n.parse::<u32>().is_ok())
+        .map_or(name, |(b, _)| b);
+    let stamp = base.get(base.len().checked_sub(19)?..)?;
+    let t = chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%d_%H%M%S%.3f").ok()?;
+    t.and_local_timezone(chrono::Local)
+        .earliest()
+        .map(|t| t.with_timezone(&chrono::Utc))
+}
+
+/// Bytes of the files under `p` (links not followed).
+fn du(p: &Path) -> u64 {
+    let Ok(meta) = std::fs::symlink_metadata(p) else {
+        return 0;
+    };
+    if !meta.is_dir() {
+        return meta.len();
+    }
+    std::fs::read_dir(p)
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| du(&e.path())).sum())
+        .unwrap_or(0)
+}
+
+/// The pre-images operations kept under `<root>/.sessionctl/ops/<op>/`
+/// (compact, summarize, errors, limits), one entry per operation, oldest
+/// first. `trash prune` ages them out with the Trash.
+pub fn preimages(root: &DataRoot) -> Result<Vec<EntryInfo>> {
+    let ops = root.tool_dir().join("ops");
+    let phys = root.resolve(&ops, Last::Follow)?;
+    let rd = match std::fs::read_dir(&phys) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::read(&ops, e)),
+    };
+    let mut out = Vec::new();
+    for e in rd {
+        let e = e.map_err(|e| Error::read(&ops, e))?;
+        let id = e.file_name().to_string_lossy().into_owned();
+        let time = id
+            .get(..19)
+            .and_then(|t| chrono::NaiveDateTime::parse_from_str(t, "%Y%m%dT%H%M%S%.3f").ok())
+            .map(|t| t.and_utc())
+            .unwrap_or_else(chrono::Utc::now);
+        out.push(EntryInfo {
+            name: format!(".sessionctl/ops/{id}"),
+            path: ops.join(&id),
+            session: None,
+            kind: Some("pre-images".into()),
+            op: Some(id.clone()),
+            time,
+            bytes: du(&phys.join(&id)),
+            restorable: true,
+        });
+    }
+    out.sort_by_key(|e| e.time);
+    Ok(out)
+}
+
+/// Entries `prune` takes: older than `cutoff`, except the newest
+/// `keep_last` of each session. `entries` oldest first, as `list` gives.
+pub fn to_prune(
+    entries: &[EntryInfo],
+    cutoff: chrono::DateTime<chrono::Utc>,
+    keep_last: usize,
+) -> Vec<EntryInfo> {
+    let mut kept: std::collections::HashMap<Option<&str>, usize> = Default::default();
+    let mut out: Vec<EntryInfo> = entries
+        .iter()
+        .rev()
+        .filter(|e| {
+            let n = kept.entry(e.session.as_deref()).or_default();
+            *n += 1;
+            *n > keep_last && e.time < cutoff
+        })
+        .cloned()
+        .collect();
+    out.reverse();
+    out
+}
+
+/// Delete an entry for good, with its `.stores` folder.
+pub fn delete(root: &DataRoot, entry: &Path) -> Result<()> {
+    let stores = PathBuf::from(format!("{}.stores", entry.display()));
+    let is_link = std::fs::symlink_metadata(root.resolve(entry, Last::Entry)?)
+        .is_ok_and(|m| m.file_type().is_symlink());
+    atomic::remove_path(root, entry)?;
+    if is_link {
+        atomic::remove_path(root, &stores)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -192,8 +192,10 @@ pub fn learn(ctx: &Context, args: &LearnArgs) -> Result<i32> {
     })?;
     let _lock = lock::limits(&ctx.root)?;
     let mut cache = limits_cache::load(&ctx.root)?.unwrap_or_else(LimitsCache::builtin);
+    let before = cache.clone();
     let stored = limits::learn(&mut cache, &args.agent, limit, evidence.clone(), Utc::now());
     if stored {
+        crate::engine::undo::limits::before(&ctx.root, &before, &args.agent)?;
         limits_cache::save(&ctx.root, &cache)?;
     }
     let w = limits::window(&args.agent, &cache);
@@ -217,6 +219,57 @@ pub fn learn(ctx: &Context, args: &LearnArgs) -> Result<i32> {
         ctx.out.line(&format!(
             "{}: the error says {limit}, but the known window {} is already as small; nothing stored",
             report.agent, report.window
+        ))?;
+    }
+    Ok(exit::OK)
+}
+
+/// `limits forget AGENT`: drop a learned limit (undoable, like learn).
+pub fn forget(ctx: &Context, args: &crate::cli::ForgetArgs) -> Result<i32> {
+    let _lock = lock::limits(&ctx.root)?;
+    let mut cache = limits_cache::load(&ctx.root)?.unwrap_or_else(LimitsCache::builtin);
+    let Some(learned) = cache.learned.get(&args.agent).cloned() else {
+        return Err(
+            Error::no_input(format!("no learned limit for {}", args.agent))
+                .with_hint("`sessionctl limits show` lists the learned limits")
+                .into(),
+        );
+    };
+    let dry_run = args.change.dry_run;
+    if !dry_run
+        && !crate::cli_util::targets::ask(
+            Some(false),
+            args.change.yes,
+            &format!(
+                "Forget the learned limit {} of {}?",
+                learned.limit, args.agent
+            ),
+        )?
+    {
+        ctx.out.line("aborted; nothing changed")?;
+        return Ok(exit::FINDINGS);
+    }
+    if !dry_run {
+        crate::engine::undo::limits::before(&ctx.root, &cache, &args.agent)?;
+        cache.learned.remove(&args.agent);
+        limits_cache::save(&ctx.root, &cache)?;
+    }
+    let report = serde_json::json!({
+        "agent": args.agent, "forgotten": learned.limit, "dry_run": dry_run,
+    });
+    if ctx.out.json {
+        ctx.out.envelope("limits forget", dry_run, &[report], &[])?;
+    } else {
+        ctx.out.line(&format!(
+            "{}{}: learned limit {} {}",
+            if dry_run { "dry run: " } else { "" },
+            args.agent,
+            learned.limit,
+            if dry_run {
+                "would be forgotten"
+            } else {
+                "forgotten"
+            }
         ))?;
     }
     Ok(exit::OK)

@@ -35,6 +35,7 @@ use crate::llm::Summarizer;
 use crate::store::history::Record;
 
 pub mod op;
+pub mod preimage;
 mod tasks;
 
 pub use tasks::*;
@@ -370,6 +371,7 @@ pub fn apply(
     now: i64,
 ) -> Result<Applied> {
     let mut applied = Applied::default();
+    let kept = preimage::before(root, dir, plan, archive, db1, now)?;
     if !plan.changed_tasks.is_empty() {
         applied.trash = Some(keep_task_histories(plan, dir, root)?);
     }
@@ -388,6 +390,7 @@ pub fn apply(
         bytes.push(b'\n');
         dir.write(&dir.tasks_dir().join(&t.name), &bytes)?;
     }
+    preimage::after(root, dir, kept, archive)?;
     Ok(applied)
 }
 

@@ -247,6 +247,10 @@ impl Operation for Reset<'_> {
             crate::failpoint("reset-after-file");
         }
         clear_stores(stores, &dir.id, backup.as_deref(), &mut report)?;
+        match &backup {
+            Some(entry) => trash::seal(stores.root, entry, &dir.id, "reset", ".", None)?,
+            None => trash::note_unkept(stores.root, &dir.id, "reset")?,
+        }
         report.trash = backup;
         Ok(report)
     }
@@ -320,6 +324,7 @@ impl Operation for Remove {
             if let Some(f) = &found.folder {
                 atomic::remove_path(stores.root, f)?;
             }
+            trash::note_unkept(stores.root, &t.id, "remove")?;
             return Ok(report);
         }
         let root = stores.root;
@@ -341,6 +346,7 @@ impl Operation for Remove {
         crate::failpoint("remove-after-move");
         trash::create(root, &stores_backup, &t.id)?;
         clear_stores(stores, &t.id, Some(&stores_backup), &mut report)?;
+        seal_removed(root, &entry, &stores_backup, &t.id)?;
         report.trash = Some(entry);
         Ok(report)
     }
@@ -365,6 +371,21 @@ impl Operation for Remove {
     fn retires_session(&self) -> bool {
         true
     }
+}
+
+/// The bundle of a removed session: the moved folder with its stores in
+/// `.sessionctl/`, the entry itself when there was no folder, or for a
+/// moved symlink `<entry>.stores` naming the link beside it.
+fn seal_removed(root: &DataRoot, entry: &Path, stores_backup: &Path, id: &str) -> Result<()> {
+    let (bundle, stores, link) = if stores_backup == entry {
+        (entry.to_path_buf(), ".", None)
+    } else if stores_backup.starts_with(entry) {
+        (entry.to_path_buf(), ".sessionctl", None)
+    } else {
+        let link = entry.file_name().map(|n| n.to_string_lossy().into_owned());
+        (stores_backup.to_path_buf(), ".", link)
+    };
+    trash::seal(root, &bundle, id, "remove", stores, link)
 }
 
 fn unknown(id: &str) -> Error {

@@ -101,6 +101,7 @@ pub fn refresh_with(
             outcome.cursor_after = end.time.clone();
             if !mode.dry_run && !conv.is_empty() {
                 before_write()?;
+                crate::engine::undo::keep_summary(root, dir)?;
                 save_meta(dir, &end)?;
             }
             return Ok((outcome, false));
@@ -127,6 +128,7 @@ pub fn refresh_with(
         return Ok((outcome, mode.rebuild));
     }
     before_write()?;
+    crate::engine::undo::keep_summary(root, dir)?;
     if let (true, Some(old)) = (mode.rebuild, &existing) {
         let t = trash::new_path(root, &dir.id)?;
         trash::create(root, &t, &dir.id)?;
@@ -184,6 +186,7 @@ pub fn fold_records(
     if dry_run || todo.is_empty() {
         return Ok(todo.len());
     }
+    crate::engine::undo::keep_summary(root, dir)?;
     let mut summary = sessions::load_summary(dir)?
         .map(|(s, _)| s.fields)
         .unwrap_or_default();

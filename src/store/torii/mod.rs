@@ -7,9 +7,11 @@ mod append;
 pub mod glob;
 mod godecode;
 mod repair;
+mod restore;
 
 use repair::is_record;
 pub use repair::TailRepair;
+pub use restore::entry_of_line;
 
 use std::collections::HashMap;
 use std::fs;

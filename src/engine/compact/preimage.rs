@@ -1,0 +1,110 @@
+//! What compact changes, kept so `undo` can reverse it: before the first
+//! change, history.json and the task histories it rewrites are copied, and
+//! the db1 entries it deletes are exported as log lines, into a pre-image
+//! bundle under `<root>/.sessionctl/ops/<op>/<session>.compact/`; after it,
+//! the ids of the archive rows it inserted are added, and the bundle is
+//! sealed and recorded. Undo (`engine::undo::compact`) deletes exactly
+//! those rows, puts session_meta.start_at, the db1 entries and the files back.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::compact::{torii_keys, Plan};
+use crate::error::{Error, Result};
+use crate::store::archive::Archive;
+use crate::store::bundle;
+use crate::store::layout::{DataRoot, SessionDir};
+use crate::store::torii::Db;
+use crate::store::{atomic, oplog, trash};
+
+pub const COMPACT: &str = "compact";
+pub(crate) const STATE: &str = ".sessionctl/compact.json";
+
+/// The archive side of a compact, as undo needs it.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub(crate) struct ArchiveState {
+    /// session_meta.start_at before (absent: no row).
+    pub(crate) start_at: Option<i64>,
+    /// The largest message id before: rows of the session above it are
+    /// the ones compact inserted (the store lock keeps other writers out).
+    pub(crate) max_id: i64,
+    pub(crate) inserted_ids: Vec<i64>,
+}
+
+/// A pre-image being kept for one session's compact.
+pub struct Kept {
+    path: PathBuf,
+    state: ArchiveState,
+}
+
+/// Before compact changes the session (nothing outside an operation).
+pub fn before(
+    root: &DataRoot,
+    dir: &SessionDir,
+    plan: &Plan,
+    archive: &mut Archive,
+    db1: &Db,
+    now: i64,
+) -> Result<Option<Kept>> {
+    oplog::begin_confirmed()?;
+    let Some(op) = oplog::current() else {
+        return Ok(None);
+    };
+    let path = oplog::preimage_dir(root, &op, &dir.id, COMPACT);
+    atomic::remove_path(root, &path)?;
+    atomic::create_dir_all(root, &path.join(bundle::SIDECAR))?;
+    if !plan.removed.is_empty() {
+        if let Some(bytes) = dir.read(&dir.history_json())? {
+            bundle::write_file(root, &path.join("history.json"), &bytes)?;
+        }
+    }
+    if !plan.changed_tasks.is_empty() {
+        atomic::create_dir_all(root, &path.join("history"))?;
+    }
+    for t in &plan.changed_tasks {
+        if let Some(bytes) = dir.read(&dir.tasks_dir().join(&t.name))? {
+            bundle::write_file(root, &path.join("history").join(&t.name), &bytes)?;
+        }
+    }
+    let keys = torii_keys(plan, &dir.id, db1, now);
+    if !keys.is_empty() {
+        trash::export_torii(root, db1, &keys, &path.join(bundle::SIDECAR))?;
+    }
+    let max_id = archive
+        .connection()
+        .query_row("SELECT COALESCE(MAX(id), 0) FROM messages", [], |r| {
+            r.get(0)
+        })
+        .map_err(|e| Error::sqlite(root.archive_path(), e))?;
+    let state = ArchiveState {
+        start_at: archive.start_at(&dir.id)?,
+        max_id,
+        inserted_ids: Vec::new(),
+    };
+    bundle::write_file(root, &path.join(trash::SESSION_ID_FILE), dir.id.as_bytes())?;
+    Ok(Some(Kept { path, state }))
+}
+
+/// After compact: record the rows it inserted, seal and log the pre-image.
+pub fn after(
+    root: &DataRoot,
+    dir: &SessionDir,
+    kept: Option<Kept>,
+    archive: &mut Archive,
+) -> Result<()> {
+    let Some(mut kept) = kept else {
+        return Ok(());
+    };
+    let conn = archive.connection();
+    let mut stmt = conn
+        .prepare("SELECT id FROM messages WHERE session_id = ?1 AND id > ?2 ORDER BY id")
+        .map_err(|e| Error::sqlite(root.archive_path(), e))?;
+    kept.state.inserted_ids = stmt
+        .query_map(rusqlite::params![dir.id, kept.state.max_id], |r| r.get(0))
+        .and_then(|rows| rows.collect())
+        .map_err(|e| Error::sqlite(root.archive_path(), e))?;
+    let bytes = serde_json::to_vec(&kept.state).expect("serializes");
+    bundle::write_file(root, &kept.path.join(STATE), &bytes)?;
+    trash::seal(root, &kept.path, &dir.id, COMPACT, bundle::SIDECAR, None)
+}

@@ -1,0 +1,232 @@
+//! `export` and `import`: a session as a bundle (docs/bundle.md), to move
+//! it between roots and machines.
+//!
+//! Export reads consistently: under the session lock (no sessionctl writer
+//! changes it), the archive rows from one read transaction, db1 as replayed
+//! once. Import writes all tiers in the safe order — the files are staged
+//! first in `sessions/.<id>.import/` (hidden: a leading dot is never a
+//! session), then the archive rows, then the db1 entries, then the staged
+//! folder is renamed into place. A rerun after a crash finds the staging
+//! folder and completes the import; without one, a session that exists in
+//! any tier is refused.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::engine::batch::Stores;
+use crate::error::{Error, Result};
+use crate::store::archive::Archive;
+use crate::store::bundle::{self, Manifest};
+use crate::store::layout::{validate_session_id, DataRoot, Last};
+use crate::store::torii::{self, Db};
+use crate::store::{atomic, trash};
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TransferReport {
+    pub session: String,
+    /// The bundle written (export) or read (import).
+    pub bundle: PathBuf,
+    pub files: u64,
+    pub archive_rows: u64,
+    pub torii_keys: u64,
+    pub dry_run: bool,
+}
+
+/// Write the bundle of session `id` to `<out>/<id>/` (refused if it exists).
+/// The caller holds the session lock.
+pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<TransferReport> {
+    let dir = root.session(id)?;
+    let dest = out.join(crate::store::layout::name_part(id, 200).as_ref());
+    if fs::symlink_metadata(&dest).is_ok() {
+        return Err(Error::usage(format!(
+            "{} already exists; export never overwrites",
+            dest.display()
+        ))
+        .with_hint("choose another -o DIR"));
+    }
+    let db1 = Db::load_store(root, torii::DB_SESSION_HIST)?;
+    let keys = db1.session_keys(id, torii::now_unix());
+    let mut report = TransferReport {
+        session: id.to_owned(),
+        bundle: dest.clone(),
+        files: 0,
+        archive_rows: 0,
+        torii_keys: keys.len() as u64,
+        dry_run,
+    };
+    if dry_run {
+        report.archive_rows = match Archive::open_read(root, &root.archive_path())? {
+            Some(a) => a.count_session(id)?,
+            None => 0,
+        };
+        return Ok(report);
+    }
+    fs::create_dir_all(out).map_err(|e| Error::write(out, e))?;
+    let out_root = DataRoot::at(out)?;
+    let dest = out_root.path().join(dest.file_name().expect("a name"));
+    let sidecar = dest.join(bundle::SIDECAR);
+    atomic::create_dir_all(&out_root, &sidecar)?;
+    let src = root.resolve(&dir.path, Last::Follow)?;
+    report.files = copy_tree(&src, &out_root, &dest)?;
+    if let Some(mut a) = Archive::open_read(root, &root.archive_path())? {
+        report.archive_rows = a.export_session(&out_root, id, &sidecar)?;
+    }
+    if !keys.is_empty() {
+        trash::export_torii(&out_root, &db1, &keys, &sidecar)?;
+    }
+    trash::record_id(&out_root, &dest, id)?;
+    bundle::seal(
+        &out_root,
+        &dest,
+        bundle::Spec {
+            session: id,
+            kind: "export",
+            stores: bundle::SIDECAR,
+            link: None,
+            op: None,
+            from: root.path(),
+        },
+    )?;
+    report.bundle = dest;
+    Ok(report)
+}
+
+/// Copy a folder's files into `dst` (confined to `dst_root`): regular files
+/// byte for byte, symlinks as links (never followed), folders recursively;
+/// FIFOs, sockets and devices are skipped. Returns the files copied.
+fn copy_tree(src: &Path, dst_root: &DataRoot, dst: &Path) -> Result<u64> {
+    atomic::create_dir_all(dst_root, dst)?;
+    let mut n = 0;
+    for e in fs::read_dir(src).map_err(|e| Error::read(src, e))? {
+        let e = e.map_err(|e| Error::read(src, e))?;
+        let name = e.file_name();
+        if name == bundle::SIDECAR {
+            continue;
+        }
+        let (from, to) = (src.join(&name), dst.join(&name));
+        let meta = fs::symlink_metadata(&from).map_err(|e| Error::read(&from, e))?;
+        if meta.is_dir() {
+            n += copy_tree(&from, dst_root, &to)?;
+        } else if meta.file_type().is_symlink() {
+            let target = fs::read_link(&from).map_err(|e| Error::read(&from, e))?;
+            let phys = dst_root.resolve(&to, Last::Entry)?;
+            std::os::unix::fs::symlink(&target, &phys).map_err(|e| Error::write(&to, e))?;
+            n += 1;
+        } else if meta.is_file() {
+            let bytes = fs::read(&from).map_err(|e| Error::read(&from, e))?;
+            atomic::write_atomic(dst_root, &to, &bytes)?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+/// A bundle read and verified for import.
+pub struct Import {
+    phys: PathBuf,
+    manifest: Manifest,
+    pub id: String,
+    staging: PathBuf,
+    resume: bool,
+    report: TransferReport,
+}
+
+impl Import {
+    pub fn report(&self) -> &TransferReport {
+        &self.report
+    }
+}
+
+/// Read the bundle at `path` (anywhere), check every file against its
+/// manifest (65 on any difference), and refuse a session that exists.
+pub fn plan_import(root: &DataRoot, path: &Path, as_id: Option<&str>) -> Result<Import> {
+    let phys = fs::canonicalize(path).map_err(|e| Error::read(path, e))?;
+    let manifest = bundle::load(&phys)?.ok_or_else(|| {
+        Error::data(
+            path.join(bundle::MANIFEST),
+            "is missing: not a sessionctl bundle",
+        )
+    })?;
+    bundle::verify(&phys, &manifest, true)?;
+    let id = as_id.unwrap_or(&manifest.session).to_owned();
+    validate_session_id(&id)?;
+    let staging = root.sessions_dir().join(format!(".{id}.import"));
+    let resume = fs::symlink_metadata(root.resolve(&staging, Last::Entry)?).is_ok();
+    if !resume {
+        refuse_existing(root, &id)?;
+    }
+    let report = TransferReport {
+        session: id.clone(),
+        bundle: phys.clone(),
+        files: manifest.counts.files,
+        archive_rows: manifest.counts.archive_rows,
+        torii_keys: manifest.counts.torii_db1_keys,
+        dry_run: true,
+    };
+    Ok(Import {
+        phys,
+        manifest,
+        id,
+        staging,
+        resume,
+        report,
+    })
+}
+
+fn refuse_existing(root: &DataRoot, id: &str) -> Result<()> {
+    let rows = match Archive::open_read(root, &root.archive_path())? {
+        Some(a) => a.count_session(id)?,
+        None => 0,
+    };
+    let keys = Db::load_store(root, torii::DB_SESSION_HIST)?
+        .session_keys(id, torii::now_unix())
+        .len();
+    if root.session_entry(id)?.is_some() || rows > 0 || keys > 0 {
+        return Err(Error::usage(format!(
+            "session {id} already exists under {} ({rows} archive rows, {keys} ToriiDB keys); import never overwrites",
+            root.path().display()
+        ))
+        .with_hint("import it under another id with --as NEW_ID"));
+    }
+    Ok(())
+}
+
+/// Write the planned import; the caller holds the session and store locks.
+pub fn import(stores: &mut Stores<'_>, p: Import) -> Result<TransferReport> {
+    let root = stores.root;
+    let mut report = p.report.clone();
+    report.dry_run = false;
+    if p.resume {
+        atomic::remove_path(root, &p.staging)?;
+    }
+    atomic::create_dir_all(root, &root.sessions_dir())?;
+    report.files = copy_tree(&p.phys, root, &p.staging)?;
+    crate::failpoint("import-after-files");
+    let (rows, start_at) = bundle::archive_rows(&p.phys, &p.manifest)?;
+    if !rows.is_empty() || start_at.is_some() {
+        let archive = stores.archive(true)?.expect("created on demand");
+        report.archive_rows = archive.restore_rows(&p.id, &rows, start_at, false)?;
+    }
+    let old = &p.manifest.session;
+    let entries: Vec<_> = bundle::torii_entries(&p.phys, &p.manifest)?
+        .into_iter()
+        .map(|(k, e)| {
+            match k
+                .strip_prefix(old.as_str())
+                .and_then(|r| r.strip_prefix(':'))
+            {
+                Some(rest) => (format!("{}:{rest}", p.id), e),
+                None => (k, e),
+            }
+        })
+        .collect();
+    if !entries.is_empty() {
+        report.torii_keys = stores.db1()?.restore_entries(&entries)? as u64;
+        stores.forget_keys(&p.id);
+    }
+    crate::failpoint("import-after-torii");
+    atomic::move_path(root, &p.staging, &root.session_path(&p.id)?)?;
+    Ok(report)
+}

@@ -1,0 +1,252 @@
+//! Putting a session back from a bundle: what `undo` of a reset or remove
+//! and `trash restore` do. All tiers, in the safe order: the archive rows
+//! first (one transaction), then the db1 entries (one append), then the
+//! files (renames), then the bundle's leftovers are deleted. Every step is
+//! idempotent (rows keep their ids, entries already there are skipped,
+//! files already moved are gone from the bundle), so a restore that was
+//! killed completes when run again.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::engine::batch::Stores;
+mod compact;
+pub mod errors;
+pub mod limits;
+
+use crate::engine::compact::preimage::COMPACT;
+use crate::error::{Error, Result};
+use crate::store::atomic;
+use crate::store::bundle::{self, Manifest};
+use crate::store::layout::{validate_session_id, DataRoot, Last};
+
+/// One restore: planned (a dry run) or done.
+#[derive(Debug, Clone, Serialize)]
+pub struct RestoreReport {
+    pub session: String,
+    /// The trash entry (or bundle) it came from.
+    pub from: PathBuf,
+    /// What the bundle holds: `reset` or `remove`.
+    pub kind: String,
+    pub archive_rows: u64,
+    pub torii_keys: u64,
+    /// Session files and folders put back.
+    pub files: Vec<String>,
+    pub dry_run: bool,
+}
+
+/// A trash entry read and checked, ready to restore.
+pub struct Planned {
+    entry: PathBuf,
+    bundle: PathBuf,
+    phys: PathBuf,
+    manifest: Manifest,
+    id: String,
+    report: RestoreReport,
+}
+
+impl Planned {
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+    pub fn report(&self) -> &RestoreReport {
+        &self.report
+    }
+}
+
+/// Read the entry's manifest, check its files, and decide where it goes.
+/// `resume`: an earlier restore of it was interrupted, so files already
+/// put back are expected to be missing from it and present in the session.
+pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Result<Planned> {
+    let bundle = bundle::of_entry(entry);
+    let phys = root.resolve(&bundle, Last::Entry)?;
+    let manifest = bundle::load(&phys)?.ok_or_else(|| {
+        Error::data(
+            &bundle,
+            "has no .sessionctl/manifest.json: not an entry sessionctl can restore",
+        )
+        .with_hint("entries Agenvoy made, and compact's task-history copies, are restored by hand")
+    })?;
+    bundle::verify(&phys, &manifest, !resume)?;
+    let id = as_id.unwrap_or(&manifest.session).to_owned();
+    validate_session_id(&id)?;
+    let files = match &manifest.link {
+        Some(link) => vec![link.clone()],
+        None if manifest.kind == COMPACT => compact::files(&manifest),
+        None if manifest.kind == errors::ERRORS => Vec::new(),
+        None if manifest.kind == limits::LIMITS => limits::files(&manifest),
+        None => bundle::session_files(&phys, &manifest)?,
+    };
+    let planned = Planned {
+        report: RestoreReport {
+            session: id.clone(),
+            from: entry.to_path_buf(),
+            kind: manifest.kind.clone(),
+            archive_rows: manifest.counts.archive_rows,
+            torii_keys: manifest.counts.torii_db1_keys,
+            files,
+            dry_run: true,
+        },
+        entry: entry.to_path_buf(),
+        bundle,
+        phys,
+        manifest,
+        id,
+    };
+    if !resume {
+        refuse_overwrite(root, &planned)?;
+    }
+    Ok(planned)
+}
+
+/// A removed session comes back only where no session is; a reset's files
+/// only where the session has none of that name (Agenvoy may have started
+/// a new conversation since).
+fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
+    if [SUMMARY, COMPACT, errors::ERRORS, limits::LIMITS].contains(&p.manifest.kind.as_str()) {
+        // a pre-image replaces what the operation wrote over it
+        return Ok(());
+    }
+    let here = root.session_entry(&p.id)?;
+    let taken = match (&here, p.manifest.kind.as_str()) {
+        (None, _) => None,
+        (Some(d), "reset") => p
+            .report
+            .files
+            .iter()
+            .map(|f| d.path.join(f))
+            .find(|f| std::fs::symlink_metadata(f).is_ok()),
+        (Some(d), _) => Some(d.path.clone()),
+    };
+    match taken {
+        None => Ok(()),
+        Some(path) => Err(Error::usage(format!(
+            "{} already exists; restoring {} would overwrite it",
+            path.display(),
+            p.entry.display()
+        ))
+        .with_hint("restore it under another id with --as NEW_ID, or move the session away first")),
+    }
+}
+
+/// Put the planned entry back; the caller holds the session lock and the
+/// store lock.
+/// `force`: write although the ToriiDB log has lines of an unknown format.
+pub fn apply(stores: &mut Stores<'_>, p: Planned, force: bool) -> Result<RestoreReport> {
+    let root = stores.root;
+    let m = &p.manifest;
+    if m.kind == COMPACT {
+        return compact::undo(stores, &p.bundle, &p.phys, m, p.report.clone());
+    }
+    if m.kind == limits::LIMITS {
+        return limits::undo(root, &p.bundle, &p.phys, p.report.clone());
+    }
+    if m.kind == errors::ERRORS {
+        return errors::undo(root, force, &p.bundle, &p.phys, m, p.report.clone());
+    }
+    let (rows, start_at) = bundle::archive_rows(&p.phys, m)?;
+    let mut report = p.report.clone();
+    report.dry_run = false;
+    report.archive_rows = if rows.is_empty() && start_at.is_none() {
+        0
+    } else {
+        let archive = stores.archive(true)?.expect("created on demand");
+        archive.restore_rows(&p.id, &rows, start_at, true)?
+    };
+    crate::failpoint("restore-after-archive");
+    let entries: Vec<_> = bundle::torii_entries(&p.phys, m)?
+        .into_iter()
+        .map(|(k, e)| (rename_key(&k, &m.session, &p.id), e))
+        .collect();
+    if !entries.is_empty() {
+        report.torii_keys = stores.db1()?.restore_entries(&entries)? as u64;
+        stores.forget_keys(&p.id);
+    }
+    crate::failpoint("restore-after-torii");
+    let dest = root.session_path(&p.id)?;
+    if m.kind == SUMMARY {
+        put_back_summary(root, &p.bundle, &dest)?;
+        report.files = SUMMARY_FILES.iter().map(|f| (*f).to_owned()).collect();
+        atomic::remove_path(root, &p.bundle)?;
+        return Ok(report);
+    }
+    match &m.link {
+        Some(link) => {
+            let from = p.bundle.parent().expect("in the trash").join(link);
+            if std::fs::symlink_metadata(root.resolve(&from, Last::Entry)?).is_ok() {
+                atomic::move_path(root, &from, &dest)?;
+            }
+        }
+        None if !report.files.is_empty() => {
+            atomic::create_dir_all(root, &dest)?;
+            for name in bundle::session_files(&p.phys, m)? {
+                atomic::move_path(root, &p.bundle.join(&name), &dest.join(&name))?;
+                crate::failpoint("restore-after-file");
+            }
+        }
+        None => {}
+    }
+    atomic::remove_path(root, &p.bundle)?;
+    if p.entry != p.bundle {
+        atomic::remove_path(root, &p.entry)?;
+    }
+    Ok(report)
+}
+
+/// `<old>:<nanos>` → `<new>:<nanos>` for a restore under another id.
+fn rename_key(key: &str, old: &str, new: &str) -> String {
+    match key.strip_prefix(old).and_then(|r| r.strip_prefix(':')) {
+        Some(rest) if old != new => format!("{new}:{rest}"),
+        _ => key.to_owned(),
+    }
+}
+
+/// The kind of a pre-image of the rolling summary.
+pub const SUMMARY: &str = "summary";
+const SUMMARY_FILES: [&str; 2] = ["summary.json", "summary.meta.json"];
+
+/// Before the rolling summary is first written in an operation (summarize,
+/// reset --mode summary's refresh), keep summary.json and its cursor as
+/// they are under `<root>/.sessionctl/ops/<op>/<session>/`, sealed as a
+/// bundle, and record it. Once per operation and session; nothing outside
+/// an operation (a library caller).
+pub fn keep_summary(root: &DataRoot, dir: &crate::store::layout::SessionDir) -> Result<()> {
+    // incremental summarize writes without a prompt: its record begins here
+    crate::store::oplog::begin_confirmed()?;
+    let Some(op) = crate::store::oplog::current() else {
+        return Ok(());
+    };
+    let kept = crate::store::oplog::preimage_dir(root, &op, &dir.id, SUMMARY);
+    if std::fs::symlink_metadata(root.resolve(&kept.join(bundle::MANIFEST), Last::Entry)?).is_ok() {
+        return Ok(());
+    }
+    atomic::create_dir_all(root, &kept.join(bundle::SIDECAR))?;
+    for name in SUMMARY_FILES {
+        if let Some(bytes) = dir.read(&dir.path.join(name))? {
+            bundle::write_file(root, &kept.join(name), &bytes)?;
+        }
+    }
+    bundle::write_file(
+        root,
+        &kept.join(crate::store::trash::SESSION_ID_FILE),
+        dir.id.as_bytes(),
+    )?;
+    crate::store::trash::seal(root, &kept, &dir.id, SUMMARY, ".", None)
+}
+
+/// The summary files as the pre-image has them: each copied back, or
+/// deleted when the pre-image has none (the operation created it).
+fn put_back_summary(root: &DataRoot, bundle: &Path, dest: &Path) -> Result<()> {
+    let phys = root.resolve(bundle, Last::Follow)?;
+    for name in SUMMARY_FILES {
+        match std::fs::read(phys.join(name)) {
+            Ok(bytes) => atomic::write_atomic(root, &dest.join(name), &bytes)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                atomic::remove_path(root, &dest.join(name))?;
+            }
+            Err(e) => return Err(Error::read(bundle.join(name), e)),
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,365 @@
+//! The bundle: one session's state across all four tiers, as a folder.
+//! Trash entries of reset and remove, and `export`, are bundles; undo,
+//! `trash restore` and `import` read them. See docs/bundle.md.
+//!
+//! A bundle is the session folder's files (at the top level, as Agenvoy's
+//! own trash keeps a moved folder) plus a `.sessionctl/` sidecar: the
+//! archive rows (`archive.jsonl`, `session_meta.json`), the db1 entries as
+//! ToriiDB log lines (`torii-db1.jsonl`), the full session id and
+//! `manifest.json`, which lists every file with its size and sha256.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Result};
+use crate::store::archive::ArchivedMessage;
+use crate::store::atomic;
+use crate::store::layout::{DataRoot, Last};
+use crate::store::torii::{self, Entry};
+
+pub const FORMAT: &str = "sessionctl-bundle";
+pub const VERSION: u32 = 1;
+/// The sidecar folder, relative to the bundle.
+pub const SIDECAR: &str = ".sessionctl";
+/// The manifest, relative to the bundle.
+pub const MANIFEST: &str = ".sessionctl/manifest.json";
+const ARCHIVE: &str = "archive.jsonl";
+const SESSION_META: &str = "session_meta.json";
+const TORII_DB1: &str = "torii-db1.jsonl";
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Manifest {
+    pub format: String,
+    pub version: u32,
+    pub session: String,
+    /// The data root it was taken from.
+    pub root: String,
+    pub created_at: String,
+    /// The operation that made it (the oplog id).
+    #[serde(default)]
+    pub op: Option<String>,
+    /// `reset`, `remove` or `export`: what the bundle holds the state of.
+    pub kind: String,
+    /// Where the store parts are, relative to the bundle: `.sessionctl`,
+    /// or `.` in reset entries (their layout predates bundles).
+    pub stores: String,
+    /// A removed session folder that was a symlink is kept as the link,
+    /// beside the bundle, under this name; the bundle then has no files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+    pub counts: Counts,
+    pub files: Vec<FileSum>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Counts {
+    /// Session files (the sidecar not counted).
+    pub files: u64,
+    /// Bytes of every file in the bundle.
+    pub bytes: u64,
+    pub archive_rows: u64,
+    pub torii_db1_keys: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct FileSum {
+    /// Relative to the bundle, `/`-separated.
+    pub path: String,
+    pub size: u64,
+    pub sha256: String,
+    /// A symlink in the session folder: its target (hashed as text).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symlink: Option<String>,
+}
+
+/// What a new manifest says besides the files it lists.
+pub struct Spec<'a> {
+    pub session: &'a str,
+    pub kind: &'a str,
+    pub stores: &'a str,
+    pub link: Option<String>,
+    pub op: Option<String>,
+    /// The data root the state comes from.
+    pub from: &'a Path,
+}
+
+/// List and hash every file of the bundle at `dir` (confined to `root`)
+/// and write its manifest, last: a bundle with a manifest is complete.
+pub fn seal(root: &DataRoot, dir: &Path, spec: Spec<'_>) -> Result<Manifest> {
+    let phys = root.resolve(dir, Last::Follow)?;
+    let mut files = Vec::new();
+    walk(&phys, &phys, &mut files)?;
+    files.retain(|f| f.path != MANIFEST && !f.path.ends_with(".part"));
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let stores_rel = |name: &str| store_part(spec.stores, name);
+    let lines = |name: &str| {
+        fs::read(phys.join(stores_rel(name)))
+            .map(|b| b.split(|c| *c == b'\n').filter(|l| !l.is_empty()).count() as u64)
+            .unwrap_or(0)
+    };
+    let store_parts: Vec<String> = [ARCHIVE, SESSION_META, TORII_DB1]
+        .iter()
+        .map(|n| stores_rel(n))
+        .collect();
+    let counts = Counts {
+        files: files
+            .iter()
+            .filter(|f| !f.path.starts_with(".sessionctl/") && !store_parts.contains(&f.path))
+            .count() as u64,
+        bytes: files.iter().map(|f| f.size).sum(),
+        archive_rows: lines(ARCHIVE),
+        torii_db1_keys: lines(TORII_DB1),
+    };
+    let m = Manifest {
+        format: FORMAT.into(),
+        version: VERSION,
+        session: spec.session.into(),
+        root: spec.from.display().to_string(),
+        created_at: crate::timefmt::rfc3339(chrono::Utc::now()),
+        op: spec.op,
+        kind: spec.kind.into(),
+        stores: spec.stores.into(),
+        link: spec.link,
+        counts,
+        files,
+    };
+    let bytes = serde_json::to_vec_pretty(&m).expect("a manifest serializes");
+    // written whole beside it, then renamed into place (both folders fsynced)
+    let part = dir.join(format!("{MANIFEST}.part"));
+    atomic::create_dir_all(root, &dir.join(SIDECAR))?;
+    write_file(root, &part, &bytes)?;
+    atomic::move_path(root, &part, &dir.join(MANIFEST))?;
+    Ok(m)
+}
+
+/// Write a file into a bundle being made: plain create + fsync, no temp
+/// file and rename, as nothing reads a bundle before its manifest (written
+/// last, atomically) says it is complete.
+pub fn write_file(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let mut f = crate::store::files::open(root, path, crate::store::files::Mode::Create)?
+        .expect("Create mode creates the file")
+        .file;
+    f.write_all(bytes).map_err(|e| Error::write(path, e))?;
+    f.sync_all().map_err(|e| Error::write(path, e))
+}
+
+fn store_part(stores: &str, name: &str) -> String {
+    if stores == "." || stores.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{stores}/{name}")
+    }
+}
+
+fn walk(base: &Path, dir: &Path, out: &mut Vec<FileSum>) -> Result<()> {
+    for e in fs::read_dir(dir).map_err(|e| Error::read(dir, e))? {
+        let e = e.map_err(|e| Error::read(dir, e))?;
+        let p = e.path();
+        let meta = fs::symlink_metadata(&p).map_err(|e| Error::read(&p, e))?;
+        let rel = p
+            .strip_prefix(base)
+            .expect("walked from base")
+            .to_string_lossy()
+            .into_owned();
+        if meta.is_dir() {
+            walk(base, &p, out)?;
+        } else if meta.file_type().is_symlink() {
+            let target = fs::read_link(&p).map_err(|e| Error::read(&p, e))?;
+            let t = target.to_string_lossy().into_owned();
+            out.push(FileSum {
+                path: rel,
+                size: 0,
+                sha256: hex(&Sha256::digest(t.as_bytes())),
+                symlink: Some(t),
+            });
+        } else if meta.is_file() {
+            let (size, sha256) = hash_file(&p)?;
+            out.push(FileSum {
+                path: rel,
+                size,
+                sha256,
+                symlink: None,
+            });
+        }
+        // FIFOs, sockets, devices: not session data, never opened.
+    }
+    Ok(())
+}
+
+fn hash_file(p: &Path) -> Result<(u64, String)> {
+    let mut f = fs::File::open(p).map_err(|e| Error::read(p, e))?;
+    let mut h = Sha256::new();
+    let mut buf = vec![0u8; 1 << 16];
+    let mut size = 0u64;
+    loop {
+        let n = f.read(&mut buf).map_err(|e| Error::read(p, e))?;
+        if n == 0 {
+            break;
+        }
+        size += n as u64;
+        h.update(&buf[..n]);
+    }
+    Ok((size, hex(&h.finalize())))
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// The manifest of the bundle at `phys` (a physical path), or `None` when
+/// there is none (an entry Agenvoy made, or one older than bundles).
+pub fn load(phys: &Path) -> Result<Option<Manifest>> {
+    let path = phys.join(MANIFEST);
+    let bytes = match fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::read(&path, e)),
+    };
+    let m: Manifest = serde_json::from_slice(&bytes)
+        .map_err(|e| Error::data(&path, format!("is not a bundle manifest: {e}")))?;
+    if m.format != FORMAT || m.version != VERSION {
+        return Err(Error::data(
+            &path,
+            format!(
+                "is a {} version {} manifest; this sessionctl reads {FORMAT} version {VERSION}",
+                m.format, m.version
+            ),
+        ));
+    }
+    Ok(Some(m))
+}
+
+/// Check every file against the manifest (65 naming the first that
+/// differs). `complete`: every listed file must be there and no other;
+/// else (a restore that was interrupted and runs again) files already
+/// moved out may be missing.
+pub fn verify(phys: &Path, m: &Manifest, complete: bool) -> Result<()> {
+    let mut found = Vec::new();
+    walk(phys, phys, &mut found)?;
+    found.retain(|f| f.path != MANIFEST);
+    let listed: std::collections::HashMap<&str, &FileSum> =
+        m.files.iter().map(|f| (f.path.as_str(), f)).collect();
+    for f in &found {
+        match listed.get(f.path.as_str()) {
+            Some(want) if *want == f => {}
+            Some(_) => {
+                return Err(Error::data(
+                    phys.join(&f.path),
+                    "does not match the sha256 or size in the bundle manifest",
+                )
+                .with_hint("the bundle was changed after it was made; nothing was restored"))
+            }
+            None => {
+                return Err(
+                    Error::data(phys.join(&f.path), "is not listed in the bundle manifest")
+                        .with_hint(
+                            "the bundle was changed after it was made; nothing was restored",
+                        ),
+                )
+            }
+        }
+    }
+    if complete && found.len() != m.files.len() {
+        let have: std::collections::HashSet<&str> = found.iter().map(|f| f.path.as_str()).collect();
+        let gone = m
+            .files
+            .iter()
+            .find(|f| !have.contains(f.path.as_str()))
+            .expect("a listed file is missing");
+        return Err(Error::data(
+            phys.join(&gone.path),
+            "is listed in the bundle manifest but missing",
+        ));
+    }
+    Ok(())
+}
+
+/// The session's files and folders at the bundle's top level.
+pub fn session_files(phys: &Path, m: &Manifest) -> Result<Vec<String>> {
+    let parts: Vec<String> = [ARCHIVE, SESSION_META, TORII_DB1]
+        .iter()
+        .map(|n| store_part(&m.stores, n))
+        .collect();
+    let mut names = Vec::new();
+    let rd = match fs::read_dir(phys) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(names),
+        Err(e) => return Err(Error::read(phys, e)),
+    };
+    for e in rd {
+        let name = e.map_err(|e| Error::read(phys, e))?.file_name();
+        let name = name.to_string_lossy().into_owned();
+        if name != SIDECAR && !parts.contains(&name) {
+            names.push(name);
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// The saved archive rows and session_meta.start_at.
+pub fn archive_rows(phys: &Path, m: &Manifest) -> Result<(Vec<ArchivedMessage>, Option<i64>)> {
+    let path = phys.join(store_part(&m.stores, ARCHIVE));
+    let mut rows = Vec::new();
+    if let Some(text) = read_opt(&path)? {
+        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.is_empty()) {
+            rows.push(serde_json::from_str(line).map_err(|e| {
+                Error::data(&path, format!("line {}: not an archive row: {e}", i + 1))
+            })?);
+        }
+    }
+    let meta_path = phys.join(store_part(&m.stores, SESSION_META));
+    let start_at = match read_opt(&meta_path)? {
+        Some(t) => Some(
+            serde_json::from_str::<serde_json::Value>(&t)
+                .ok()
+                .and_then(|v| v["start_at"].as_i64())
+                .ok_or_else(|| Error::data(&meta_path, "has no start_at"))?,
+        ),
+        None => None,
+    };
+    Ok((rows, start_at))
+}
+
+/// The saved db1 entries (SET lines as ToriiDB's compaction writes them).
+pub fn torii_entries(phys: &Path, m: &Manifest) -> Result<Vec<(String, Entry)>> {
+    let path = phys.join(store_part(&m.stores, TORII_DB1));
+    let bytes = match fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::read(&path, e)),
+    };
+    bytes
+        .split(|b| *b == b'\n')
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty())
+        .map(|(i, l)| {
+            torii::entry_of_line(l).ok_or_else(|| {
+                Error::data(&path, format!("line {}: not a ToriiDB SET line", i + 1))
+            })
+        })
+        .collect()
+}
+
+fn read_opt(path: &Path) -> Result<Option<String>> {
+    match fs::read_to_string(path) {
+        Ok(t) => Ok(Some(t)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::read(path, e)),
+    }
+}
+
+/// Where the bundle of a trash entry is: the entry itself, or for a moved
+/// symlink, `<entry>.stores` beside it.
+pub fn of_entry(entry: &Path) -> PathBuf {
+    if fs::symlink_metadata(entry).is_ok_and(|m| m.file_type().is_symlink()) {
+        PathBuf::from(format!("{}.stores", entry.display()))
+    } else {
+        entry.to_path_buf()
+    }
+}

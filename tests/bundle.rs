@@ -1,0 +1,193 @@
+//! `export` → `import` moves a session between roots with every tier
+//! intact; a bundle changed after export is refused (65).
+
+mod common;
+use common::*;
+
+use std::path::Path;
+
+/// One session's tiers, comparable across roots: files byte for byte,
+/// archive rows without their ids (a multiset), start_at, db1 entries.
+type Rows = Vec<(i64, String, String, String)>;
+type Entries = Vec<(String, String, i64, Option<i64>, Option<String>)>;
+type Files = Vec<(std::path::PathBuf, Vec<u8>)>;
+type Tiers = (Files, Rows, Option<i64>, Entries);
+/// How a test changes a bundle after export.
+type Tamper = (&'static str, fn(&Path));
+
+fn tiers(r: &Path, id: &str) -> Tiers {
+    let files = snapshot(&r.join("sessions").join(id)).into_iter().collect();
+    let c = sqlite(r);
+    let mut rows: Rows = c
+        .prepare("SELECT send_at, role, content, sender FROM messages WHERE session_id = ?1")
+        .unwrap()
+        .query_map([id], |x| Ok((x.get(0)?, x.get(1)?, x.get(2)?, x.get(3)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    rows.sort();
+    let start = c
+        .query_row(
+            "SELECT start_at FROM session_meta WHERE session_id = ?1",
+            [id],
+            |x| x.get(0),
+        )
+        .ok();
+    let mut entries: Entries = db(r, 1)
+        .all()
+        .filter(|(k, _)| k.starts_with(&format!("{id}:")))
+        .map(|(k, e)| {
+            (
+                k.clone(),
+                e.value.clone(),
+                e.created_at,
+                e.expire_at,
+                e.vector.clone(),
+            )
+        })
+        .collect();
+    entries.sort();
+    (files, rows, start, entries)
+}
+
+fn empty_root() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("sessions")).unwrap();
+    d
+}
+
+fn ok(out: &std::process::Output) {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn export_then_import_into_an_empty_root_keeps_every_tier() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let before = snapshot(src.path());
+    ok(&sessionctl(src.path())
+        .args(["export", "tui-alice", "discord-9001", "-o"])
+        .arg(out.path())
+        .output()
+        .unwrap());
+    assert_eq!(snapshot(src.path()), before, "export changes nothing");
+    let dst = empty_root();
+    for id in ["tui-alice", "discord-9001"] {
+        let o = sessionctl(dst.path())
+            .args(["import", "--yes", "--json"])
+            .arg(out.path().join(id))
+            .output()
+            .unwrap();
+        ok(&o);
+        assert_eq!(one(&o)["session"], id);
+        assert_eq!(tiers(dst.path(), id), tiers(src.path(), id), "{id}");
+    }
+    fts_integrity_ok(dst.path());
+    logs_are_toriidb_readable(dst.path());
+    let log = results(
+        &sessionctl(dst.path())
+            .args(["log", "--json"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(log[0]["command"], "import");
+
+    // importing again is refused; under another id it works
+    let again = sessionctl(dst.path())
+        .args(["import", "--yes"])
+        .arg(out.path().join("tui-alice"))
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(64));
+    ok(&sessionctl(dst.path())
+        .args(["import", "--yes", "--as", "tui-bob"])
+        .arg(out.path().join("tui-alice"))
+        .output()
+        .unwrap());
+    assert_eq!(archive_count(dst.path(), "tui-bob"), 4);
+    assert_eq!(
+        db1_keys(dst.path())
+            .iter()
+            .filter(|k| k.starts_with("tui-bob:"))
+            .count(),
+        4
+    );
+}
+
+#[test]
+fn a_tampered_bundle_is_refused_with_65_and_nothing_is_written() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    ok(&sessionctl(src.path())
+        .args(["export", "tui-alice", "-o"])
+        .arg(out.path())
+        .output()
+        .unwrap());
+    let b = out.path().join("tui-alice");
+    let tamper: [Tamper; 3] = [
+        ("a file changed", |b| {
+            std::fs::write(b.join("history.json"), "[]").unwrap()
+        }),
+        ("a row changed", |b| {
+            let p = b.join(".sessionctl/archive.jsonl");
+            let t = std::fs::read_to_string(&p)
+                .unwrap()
+                .replacen("assistant", "user", 1);
+            std::fs::write(p, t).unwrap()
+        }),
+        ("a file added", |b| {
+            std::fs::write(b.join("extra.txt"), "x").unwrap()
+        }),
+    ];
+    for (what, change) in tamper {
+        let copy = tempfile::tempdir().unwrap();
+        copy_tree(&b, copy.path());
+        change(copy.path());
+        let dst = empty_root();
+        let before = snapshot(dst.path());
+        let o = sessionctl(dst.path())
+            .args(["import", "--yes"])
+            .arg(copy.path())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(65), "{what}");
+        assert_eq!(snapshot(dst.path()), before, "{what}: nothing written");
+    }
+}
+
+#[test]
+fn an_import_killed_midway_completes_when_run_again() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    ok(&sessionctl(src.path())
+        .args(["export", "tui-alice", "-o"])
+        .arg(out.path())
+        .output()
+        .unwrap());
+    let dst = empty_root();
+    for fp in ["import-after-files", "import-after-torii"] {
+        let o = sessionctl(dst.path())
+            .env("SESSIONCTL_FAILPOINT", fp)
+            .args(["import", "--yes"])
+            .arg(out.path().join("tui-alice"))
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "{fp}");
+        assert!(!dst.path().join("sessions/tui-alice").exists());
+    }
+    ok(&sessionctl(dst.path())
+        .args(["import", "--yes"])
+        .arg(out.path().join("tui-alice"))
+        .output()
+        .unwrap());
+    assert_eq!(
+        tiers(dst.path(), "tui-alice"),
+        tiers(src.path(), "tui-alice")
+    );
+    assert!(!dst.path().join("sessions/.tui-alice.import").exists());
+}
