@@ -108,6 +108,20 @@ pub fn parse_bound(s: &str) -> Result<TimeBound, String> {
     parse_duration(text).map(TimeBound::Ago)
 }
 
+/// "Now" for the times and ages a command shows. Debug builds take
+/// `SESSIONCTL_NOW` (RFC 3339) so snapshot tests of tables stay stable as
+/// the fixture ages; release builds always use the clock.
+pub fn now() -> DateTime<Utc> {
+    #[cfg(debug_assertions)]
+    if let Some(t) = std::env::var("SESSIONCTL_NOW")
+        .ok()
+        .and_then(|v| DateTime::parse_from_rfc3339(&v).ok())
+    {
+        return t.with_timezone(&Utc);
+    }
+    Utc::now()
+}
+
 pub fn from_nanos(ns: i64) -> DateTime<Utc> {
     Utc.timestamp_nanos(ns)
 }

@@ -3,7 +3,6 @@
 use std::collections::HashSet;
 
 use anyhow::Result;
-use comfy_table::Cell;
 use serde::Serialize;
 
 use crate::cli::CheckArgs;
@@ -16,6 +15,7 @@ use crate::store::layout::SessionDir;
 use crate::store::leftovers::{self, Leftover};
 use crate::store::torii::{Db, TailRepair, DB_ERROR_MEMORY, DB_SESSION_HIST};
 use crate::store::{lock, runtime, tasks};
+use crate::table::{Col, Grid};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
@@ -346,22 +346,28 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
             dirs.len()
         ))?;
     } else {
-        let mut t = ctx.out.new_table(&["SCOPE", "FINDING", "DETAIL", "REPAIR"]);
+        let mut t = Grid::new(vec![
+            Col::id("SCOPE"),
+            Col::id("FINDING"),
+            Col::text("DETAIL"),
+            Col::id("REPAIR"),
+        ]);
         for f in &findings {
-            t.add_row(vec![
-                Cell::new(&f.scope),
-                Cell::new(f.kind),
-                Cell::new(&f.detail),
-                Cell::new(if f.repaired {
+            t.row(vec![
+                (&f.scope).into(),
+                f.kind.into(),
+                (&f.detail).into(),
+                if f.repaired {
                     "repaired"
                 } else if f.repairable {
                     "--repair"
                 } else {
                     "-"
-                }),
+                }
+                .into(),
             ]);
         }
-        ctx.out.table(&t)?;
+        ctx.out.grid(&t)?;
         ctx.out.line(&format!(
             "{} finding(s), {} repaired",
             findings.len(),

@@ -2,13 +2,12 @@
 //! preamble of commands not yet on the batch runner.
 
 use anyhow::Result;
-use comfy_table::Cell;
 
 use crate::cli::WriteArgs;
 use crate::commands::Context;
 use crate::engine::reset::ClearReport;
-use crate::output::num;
 use crate::store::{lock, runtime};
+use crate::table::{Col, Field, Grid};
 
 /// Held for the whole write: the store lock, then each session's lock.
 pub struct WriteGuard {
@@ -47,14 +46,17 @@ pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
     if reports.is_empty() {
         return Ok(());
     }
-    let mut t = ctx.out.new_table(&[
-        "SESSION",
-        "ACTION",
-        "TORII KEYS",
-        "ARCHIVE ROWS",
-        "FILES",
-        if dry { "" } else { "MOVED TO" },
-    ]);
+    let mut cols = vec![
+        Col::id("SESSION"),
+        Col::id("ACTION").optional(2),
+        Col::num("TORII KEYS"),
+        Col::num("ARCHIVE ROWS"),
+        Col::text("FILES").optional(1),
+    ];
+    if !dry {
+        cols.push(Col::id("MOVED TO"));
+    }
+    let mut t = Grid::new(cols);
     for r in reports {
         let action = match r.mode {
             Some(m) => format!(
@@ -71,23 +73,29 @@ pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
         } else {
             r.removed_files.join(", ")
         };
-        t.add_row(vec![
-            Cell::new(&r.session),
-            Cell::new(action),
-            num(r.removed_torii_keys),
-            num(r.removed_archive_rows),
-            Cell::new(files),
-            Cell::new(match &r.trash {
-                Some(p) => ctx.root.relative(p),
-                None if dry || !r.changed => String::new(),
-                None => "(purged)".into(),
-            }),
-        ]);
+        let mut row: Vec<Field> = vec![
+            (&r.session).into(),
+            action.into(),
+            r.removed_torii_keys.to_string().into(),
+            r.removed_archive_rows.to_string().into(),
+            files.into(),
+        ];
+        if !dry {
+            row.push(
+                match &r.trash {
+                    Some(p) => ctx.root.relative(p),
+                    None if !r.changed => String::new(),
+                    None => "(purged)".into(),
+                }
+                .into(),
+            );
+        }
+        t.row(row);
     }
     if dry {
         ctx.out
             .line("dry run: nothing was changed; this is what would be cleared")?;
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&t)?;
     Ok(())
 }

@@ -1,13 +1,12 @@
 //! `compact SESSION…|--all`
 
 use anyhow::Result;
-use comfy_table::Cell;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::cli::{CompactArgs, WriteArgs};
 use crate::commands::{
-    clear, limits, load_db1, reset::preview, sessions::torii_now, targets, Context,
+    clear, compact_view, limits, load_db1, reset::preview, sessions::torii_now, targets, Context,
 };
 use crate::engine::compact::{self, Plan, StageReport, Task};
 use crate::engine::limits::{window_for, LimitsCache, WindowSource};
@@ -15,7 +14,7 @@ use crate::engine::tokens::Counter;
 use crate::engine::{session_config, sessions};
 use crate::error::exit;
 use crate::llm::offline::Offline;
-use crate::output::{bytes, num};
+use crate::output::bytes;
 use crate::store::archive::Archive;
 use crate::store::layout::SessionDir;
 use crate::store::tasks;
@@ -390,16 +389,7 @@ fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {
             .line("dry run: nothing was changed; this is what compact would do")?;
     }
     let tokens = |t: Option<usize>| t.map_or_else(|| "(by size)".to_owned(), |t| t.to_string());
-    let mut t = ctx.out.new_table(&[
-        "SESSION",
-        "MODEL",
-        "BUDGET",
-        "TOKENS BEFORE",
-        "TOKENS AFTER",
-        "SIZE",
-        "STAGES",
-        "RESULT",
-    ]);
+    let mut lines = Vec::new();
     for r in reports {
         let stages = if r.stages.is_empty() {
             "-".to_owned()
@@ -449,27 +439,25 @@ fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {
             let verb = if m.applied { "set" } else { "would set" };
             result.push_str(&format!("; {verb} config.json model to {}", m.to));
         }
-        t.add_row(vec![
-            Cell::new(&r.session),
-            Cell::new(format!(
-                "{} ({})",
-                r.model,
-                serde_json::to_value(r.window_source)?
-                    .as_str()
-                    .unwrap_or("")
-            )),
-            num(r.budget),
-            num(tokens(r.tokens_before)),
-            num(tokens(r.tokens_after)),
-            Cell::new(if r.bytes_before == r.bytes_after {
+        lines.push(compact_view::Line {
+            session: r.session.clone(),
+            model: r.model.clone(),
+            window_source: serde_json::to_value(r.window_source)?
+                .as_str()
+                .unwrap_or("")
+                .to_owned(),
+            budget: r.budget.to_string(),
+            tokens_before: tokens(r.tokens_before),
+            tokens_after: tokens(r.tokens_after),
+            size: if r.bytes_before == r.bytes_after {
                 bytes(r.bytes_before)
             } else {
                 format!("{} → {}", bytes(r.bytes_before), bytes(r.bytes_after))
-            }),
-            Cell::new(stages),
-            Cell::new(result),
-        ]);
+            },
+            stages,
+            result,
+        });
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&compact_view::grid(lines))?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 pub mod check;
 mod clear;
 pub mod compact;
+mod compact_view;
 pub mod errors;
 pub mod limits;
 pub mod remove;

@@ -4,7 +4,6 @@ use std::collections::HashMap;
 
 use anyhow::Result;
 use chrono::Utc;
-use comfy_table::Cell;
 use rayon::prelude::*;
 
 use crate::cli::ListArgs;
@@ -12,9 +11,10 @@ use crate::commands::{load_db1, targets, Context, Done};
 use crate::engine::sessions::{self, RowTokens, SessionRow};
 use crate::engine::tokens::bpe;
 use crate::error::exit;
-use crate::output::{bytes, num};
+use crate::output::bytes;
 use crate::store::archive::Archive;
 use crate::store::token_cache::{self, TokenCache};
+use crate::table::{when, Col, Grid};
 use crate::timefmt;
 
 pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
@@ -42,7 +42,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
         .iter()
         .filter(|id| targets::matches_id(&args.filters, id))
         .collect();
-    let wall = Utc::now();
+    let wall = timefmt::now();
     let mut counts = token_cache::load(&ctx.root);
     let rows: Vec<SessionRow> = ids
         .par_iter()
@@ -99,46 +99,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
             "no sessions match the filters"
         })?;
     } else {
-        let mut t = ctx.out.new_table(&[
-            "SESSION",
-            "RECORDS",
-            "TOKENS",
-            "SIZE",
-            "LAST ACTIVITY",
-            "SUMMARY",
-            "TORII KEYS",
-            "ARCHIVED",
-        ]);
-        for r in &rows {
-            let broken = !r.problems.is_empty();
-            t.add_row(vec![
-                Cell::new(&r.id),
-                if broken {
-                    Cell::new("?")
-                } else {
-                    num(r.records)
-                },
-                if broken {
-                    Cell::new("?")
-                } else {
-                    num(tokens_cell(r))
-                },
-                Cell::new(bytes(r.bytes)),
-                Cell::new(
-                    r.last_at
-                        .map(|t| format!("{} ({})", timefmt::local(t), timefmt::age(t, wall)))
-                        .unwrap_or_else(|| "-".into()),
-                ),
-                Cell::new(match (r.has_summary, r.summary_at) {
-                    (true, Some(t)) => timefmt::age(t, wall),
-                    (true, None) => "yes".into(),
-                    (false, _) => "-".into(),
-                }),
-                num(r.torii_keys),
-                num(r.archived),
-            ]);
-        }
-        ctx.out.table(&t)?;
+        ctx.out.grid(&table(&rows, wall))?;
         ctx.out.footer(&format!(
             "{} session(s); {} record(s) in history, {} archived message(s)",
             rows.len(),
@@ -153,6 +114,41 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
         failed: errors,
         ..Done::default()
     })
+}
+
+/// Narrow terminals keep the id, the size of the conversation and its
+/// age; the tier counts go first.
+fn table(rows: &[SessionRow], wall: chrono::DateTime<Utc>) -> Grid {
+    let mut g = Grid::new(vec![
+        Col::id("SESSION"),
+        Col::num("RECORDS"),
+        Col::num("TOKENS"),
+        Col::num("SIZE").optional(3),
+        Col::id("LAST ACTIVITY"),
+        Col::id("SUMMARY").optional(2),
+        Col::num("TORII KEYS").optional(5),
+        Col::num("ARCHIVED").optional(4),
+    ]);
+    for r in rows {
+        let broken = !r.problems.is_empty();
+        let unknown = |text: String| if broken { "?".to_owned() } else { text };
+        g.row(vec![
+            r.id.as_str().into(),
+            unknown(r.records.to_string()).into(),
+            unknown(tokens_cell(r)).into(),
+            bytes(r.bytes).into(),
+            when(r.last_at, wall),
+            match (r.has_summary, r.summary_at) {
+                (true, Some(t)) => timefmt::age(t, wall),
+                (true, None) => "yes".into(),
+                (false, _) => "-".into(),
+            }
+            .into(),
+            r.torii_keys.to_string().into(),
+            r.archived.to_string().into(),
+        ]);
+    }
+    g
 }
 
 /// `--sort`, `--reverse`, `--limit`. Ascending is the natural reading
@@ -207,7 +203,8 @@ fn remember_counts(ctx: &Context, cache: &mut TokenCache, rows: &[SessionRow], i
 
 /// Tokens are counted with each session's own counter; `~` marks an
 /// estimate.
-const COUNTER_LEGEND: &str = "tokens: exact with o200k/cl100k (OpenAI models), else ~estimated \
+/// Two lines that fit 80 columns.
+const COUNTER_LEGEND: &str = "tokens: exact with o200k/cl100k (OpenAI models), else ~estimated\n\
 (est3: digits in threes, est: one token per digit); `show` names the counter";
 
 /// `3,109 o200k` or `~4,019 est`: the count and the session's counter.

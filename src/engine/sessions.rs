@@ -56,6 +56,29 @@ pub fn load_summary(dir: &SessionDir) -> Result<Option<(Summary, Option<DateTime
     Ok(Some((s, meta.modified().ok().map(DateTime::<Utc>::from))))
 }
 
+/// When the newest record the summary holds was sent, by its cursor in
+/// summary.meta.json (our exact sendAt, else Agenvoy's local
+/// `last_message_time`). Not the file's mtime: a copy or a restore makes
+/// that "just now" while the summary is as old as ever.
+pub fn summarized_up_to(dir: &SessionDir) -> Option<DateTime<Utc>> {
+    let path = dir.summary_meta();
+    let cursor = summary::parse_meta(&dir.read_small(&path).ok()??, &path).ok()?;
+    match cursor.exact {
+        Some(e) if e.last_send_at != 0 => nanos_to_time(e.last_send_at),
+        _ => cursor.time.as_deref().and_then(parse_local),
+    }
+}
+
+/// `YYYY-MM-DD HH:MM:SS` in local time, as Agenvoy writes its cursor.
+fn parse_local(text: &str) -> Option<DateTime<Utc>> {
+    use chrono::TimeZone;
+    let t = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S").ok()?;
+    chrono::Local
+        .from_local_datetime(&t)
+        .earliest()
+        .map(|t| t.with_timezone(&Utc))
+}
+
 pub fn load_cursor(dir: &SessionDir) -> Result<Option<String>> {
     let path = dir.summary_meta();
     match dir.read_small(&path)? {
@@ -250,9 +273,9 @@ pub fn row(
         Err(e) => row.problems.push(e.to_string()),
     }
     match load_summary(dir) {
-        Ok(Some((_, at))) => {
+        Ok(Some(_)) => {
             row.has_summary = true;
-            row.summary_at = at;
+            row.summary_at = summarized_up_to(dir);
         }
         Ok(None) => {}
         Err(e) => row.problems.push(e.to_string()),
@@ -345,6 +368,9 @@ pub struct SummaryDetail {
     pub past_discussions: usize,
     pub current_topic: Option<String>,
     pub cursor: Option<String>,
+    /// When the newest summarised record was sent (`summarized_up_to`).
+    #[serde(serialize_with = "ser_time")]
+    pub summarized_up_to: Option<DateTime<Utc>>,
     #[serde(serialize_with = "ser_time")]
     pub modified: Option<DateTime<Utc>>,
 }
@@ -446,6 +472,7 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
                 past_discussions: s.past_discussions(),
                 current_topic: s.current_topic().map(str::to_owned),
                 cursor: cursor.clone(),
+                summarized_up_to: summarized_up_to(dir),
                 modified,
             }
         }),

@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
-use comfy_table::Cell;
 use serde::Serialize;
 
 use super::{parse, preview_changes};
@@ -15,8 +14,8 @@ use crate::cli::{RefreshArgs, WriteArgs};
 use crate::commands::{targets, Context};
 use crate::engine::limits::{self, Change, Fetched, LimitsCache, ModelLimit, Source, Table};
 use crate::error::{exit, Error};
-use crate::output::num;
 use crate::store::{limits_cache, lock};
+use crate::table::{Col, Grid};
 use crate::{net, timefmt};
 
 #[derive(Serialize)]
@@ -233,15 +232,20 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
     Ok(exit::OK)
 }
 
-fn changes_table(ctx: &Context, changes: &[Change]) -> comfy_table::Table {
-    let mut t = ctx.out.new_table(&["VENDOR", "MODEL", "OLD", "NEW"]);
+fn changes_table(changes: &[Change]) -> Grid {
+    let mut t = Grid::new(vec![
+        Col::id("VENDOR"),
+        Col::id("MODEL"),
+        Col::num("OLD"),
+        Col::num("NEW"),
+    ]);
     let w = |n: Option<u64>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
     for c in changes {
-        t.add_row(vec![
-            Cell::new(&c.vendor),
-            Cell::new(&c.model),
-            num(w(c.old)),
-            num(w(c.new)),
+        t.row(vec![
+            (&c.vendor).into(),
+            (&c.model).into(),
+            w(c.old).into(),
+            w(c.new).into(),
         ]);
     }
     t
@@ -252,11 +256,11 @@ fn render_refresh(ctx: &Context, report: &RefreshReport, now: DateTime<Utc>) -> 
         ctx.out
             .line("dry run: nothing was written; this is what the refresh would do")?;
     }
-    let mut t = ctx.out.new_table(&["VENDOR", "MODELS"]);
+    let mut t = Grid::new(vec![Col::id("VENDOR"), Col::num("MODELS")]);
     for v in &report.vendors {
-        t.add_row(vec![Cell::new(&v.vendor), num(v.models)]);
+        t.row(vec![(&v.vendor).into(), v.models.to_string().into()]);
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&t)?;
     ctx.out.line(&format!(
         "{} model(s) from {} ({}), fetched {}; {} model(s) it does not list kept",
         report.models,
@@ -270,14 +274,14 @@ fn render_refresh(ctx: &Context, report: &RefreshReport, now: DateTime<Utc>) -> 
     } else {
         ctx.out
             .line(&format!("{} window(s) changed:", report.changed.len()))?;
-        ctx.out.table(&changes_table(ctx, &report.changed))?;
+        ctx.out.grid(&changes_table(&report.changed))?;
     }
     if !report.shrinks.is_empty() && !report.shrinks_applied {
         ctx.out.line(&format!(
             "{} smaller window(s) not applied (pass --yes to apply):",
             report.shrinks.len()
         ))?;
-        ctx.out.table(&changes_table(ctx, &report.shrinks))?;
+        ctx.out.grid(&changes_table(&report.shrinks))?;
     }
     Ok(())
 }
