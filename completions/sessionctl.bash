@@ -22,6 +22,9 @@ _sessionctl() {
             sessionctl,compact)
                 cmd="sessionctl__subcmd__compact"
                 ;;
+            sessionctl,completions)
+                cmd="sessionctl__subcmd__completions"
+                ;;
             sessionctl,errors)
                 cmd="sessionctl__subcmd__errors"
                 ;;
@@ -30,6 +33,9 @@ _sessionctl() {
                 ;;
             sessionctl,limits)
                 cmd="sessionctl__subcmd__limits"
+                ;;
+            sessionctl,man)
+                cmd="sessionctl__subcmd__man"
                 ;;
             sessionctl,remove)
                 cmd="sessionctl__subcmd__remove"
@@ -94,6 +100,9 @@ _sessionctl() {
             sessionctl__subcmd__help,compact)
                 cmd="sessionctl__subcmd__help__subcmd__compact"
                 ;;
+            sessionctl__subcmd__help,completions)
+                cmd="sessionctl__subcmd__help__subcmd__completions"
+                ;;
             sessionctl__subcmd__help,errors)
                 cmd="sessionctl__subcmd__help__subcmd__errors"
                 ;;
@@ -102,6 +111,9 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__help,limits)
                 cmd="sessionctl__subcmd__help__subcmd__limits"
+                ;;
+            sessionctl__subcmd__help,man)
+                cmd="sessionctl__subcmd__help__subcmd__man"
                 ;;
             sessionctl__subcmd__help,remove)
                 cmd="sessionctl__subcmd__help__subcmd__remove"
@@ -194,7 +206,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove rm help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove rm completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -308,6 +320,32 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__completions)
+            opts="-q -v -h --static --root --json --quiet --verbose --offline --log --color --no-color --help bash elvish fish powershell zsh"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -642,7 +680,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset compact summarize search errors check limits remove help"
+            opts="sessions show reset compact summarize search errors check limits remove completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -670,6 +708,20 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help__subcmd__compact)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -826,6 +878,20 @@ _sessionctl() {
         sessionctl__subcmd__help__subcmd__limits__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__man)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1110,6 +1176,32 @@ _sessionctl() {
         sessionctl__subcmd__limits__subcmd__show)
             opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__man)
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -10,6 +10,10 @@ use sessionctl::cli::Cli;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // A shell asking for completions (COMPLETE=bash sessionctl -- …).
+    if sessionctl::commands::docs::complete_from_env() {
+        return ExitCode::SUCCESS;
+    }
     let code = match Cli::try_parse() {
         Ok(cli) => sessionctl::commands::execute(cli),
         Err(e) => sessionctl::commands::usage_error(&e),

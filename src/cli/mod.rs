@@ -7,11 +7,13 @@ use clap::{Args, Parser, Subcommand};
 
 mod errors;
 mod limits;
+mod meta;
 mod read;
 mod write;
 
 pub use errors::*;
 pub use limits::*;
+pub use meta::{agents, error_ids, session_ids, CompletionsArgs, ManArgs};
 pub use read::*;
 pub use write::*;
 
@@ -117,6 +119,8 @@ impl Cli {
             Command::Limits(LimitsCommand::Refresh(_)) => "limits refresh",
             Command::Limits(LimitsCommand::Show(_)) => "limits show",
             Command::Limits(LimitsCommand::Learn(_)) => "limits learn",
+            Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
         }
     }
 
@@ -277,6 +281,26 @@ Examples:
   sessionctl remove --all --match 'temp-*' --idle-for 7d --yes"
     )]
     Remove(RemoveArgs),
+
+    /// Print the shell completion script (session ids, error ids and agent names included)
+    #[command(after_help = "\
+The script asks sessionctl for session ids, error ids and agent names as you type (it
+reads --root on the line, else AGENVOY_HOME, else the default root); --static prints
+the fixed script in completions/, which completes commands and options only.
+
+Install:
+  bash  echo 'source <(sessionctl completions bash)' >> ~/.bashrc
+  zsh   echo 'source <(sessionctl completions zsh)' >> ~/.zshrc
+  fish  sessionctl completions fish > ~/.config/fish/completions/sessionctl.fish
+  elvish  echo 'eval (sessionctl completions elvish | slurp)' >> ~/.config/elvish/rc.elv
+  powershell  sessionctl completions powershell >> $PROFILE")]
+    Completions(CompletionsArgs),
+
+    /// Print the man page, or write every page into DIR
+    #[command(after_help = "\
+Example:
+  sessionctl man ~/.local/share/man/man1 && man sessionctl-compact")]
+    Man(ManArgs),
 }
 
 #[cfg(test)]

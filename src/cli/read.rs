@@ -21,7 +21,7 @@ Examples:
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Sessions to check [default: all, and the shared stores]
-    #[arg(value_name = "SESSION")]
+    #[arg(value_name = "SESSION", add = clap_complete::ArgValueCompleter::new(super::meta::session_ids))]
     pub sessions: Vec<String>,
     /// Every session and the shared stores (the default when none is named)
     #[arg(long, conflicts_with = "sessions")]
@@ -42,7 +42,7 @@ pub struct SearchArgs {
     /// What to look for: words (all must occur) and "quoted phrases"; by meaning with --by semantic
     pub query: String,
     /// Sessions to search [default: all]
-    #[arg(value_name = "SESSION")]
+    #[arg(value_name = "SESSION", add = clap_complete::ArgValueCompleter::new(super::meta::session_ids))]
     pub sessions: Vec<String>,
     /// Every session (the default when none is named)
     #[arg(long, conflicts_with = "sessions")]
@@ -104,5 +104,6 @@ pub enum SortBy {
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// Session id
+    #[arg(add = clap_complete::ArgValueCompleter::new(super::meta::session_ids))]
     pub session: String,
 }

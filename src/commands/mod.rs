@@ -4,6 +4,7 @@ pub mod check;
 mod clear;
 pub mod compact;
 mod compact_view;
+pub mod docs;
 pub mod errors;
 pub mod limits;
 pub mod remove;
@@ -164,6 +165,12 @@ fn append_log(
 
 /// Run the parsed command line.
 pub fn run(cli: Cli) -> Result<Done> {
+    // About sessionctl itself: no data root needed.
+    match &cli.command {
+        Command::Completions(args) => return docs::completions(args),
+        Command::Man(args) => return docs::man(args),
+        _ => {}
+    }
     let g = &cli.global;
     let when = if g.no_color {
         crate::cli::ColorWhen::Never
@@ -213,6 +220,7 @@ pub fn run(cli: Cli) -> Result<Done> {
         }
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args).map(Done::from),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args).map(Done::from),
+        Command::Completions(_) | Command::Man(_) => unreachable!("run before the root opens"),
     }
 }
 
