@@ -64,8 +64,8 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'The same as --color never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List sessions: records, tokens, size, last activity, summary, keys, archive')
-            [CompletionResult]::new('ls', 'ls', [CompletionResultType]::ParameterValue, 'List sessions: records, tokens, size, last activity, summary, keys, archive')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget')
+            [CompletionResult]::new('ls', 'ls', [CompletionResultType]::ParameterValue, 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -116,7 +116,7 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             break
         }
         'sessionctl;sessions;help' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List sessions: records, tokens, size, last activity, summary, keys, archive')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -130,6 +130,7 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The Agenvoy data root [default: ~/.config/agenvoy]')
             [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never')
+            [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'Print the rolling summary (key decisions, discussions, the current one) and how many records it lags behind the conversation')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON for scripts instead of tables')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
@@ -636,7 +637,7 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             break
         }
         'sessionctl;help;sessions' {
-            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List sessions: records, tokens, size, last activity, summary, keys, archive')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget')
             break
         }
         'sessionctl;help;sessions;list' {

@@ -1510,7 +1510,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
+            opts="-q -v -h --summary --root --json --quiet --verbose --offline --log --color --no-color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -60,8 +60,8 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand --no-color 'The same as --color never'
             cand -h 'Print help'
             cand --help 'Print help'
-            cand list 'List sessions: records, tokens, size, last activity, summary, keys, archive'
-            cand ls 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+            cand list 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
+            cand ls 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sessionctl;sessions;list'= {
@@ -109,7 +109,7 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'sessionctl;sessions;help'= {
-            cand list 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+            cand list 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sessionctl;sessions;help;list'= {
@@ -120,6 +120,7 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand --root 'The Agenvoy data root [default: ~/.config/agenvoy]'
             cand --log 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs'
             cand --color 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never'
+            cand --summary 'Print the rolling summary (key decisions, discussions, the current one) and how many records it lags behind the conversation'
             cand --json 'Print JSON for scripts instead of tables'
             cand -q 'Print nothing but errors'
             cand --quiet 'Print nothing but errors'
@@ -593,7 +594,7 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sessionctl;help;sessions'= {
-            cand list 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+            cand list 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
         }
         &'sessionctl;help;sessions;list'= {
         }

@@ -61,8 +61,8 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -s h -l help -d 'Print help'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "ls" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "ls" -d 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
@@ -116,13 +116,14 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fi
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l summary -d 'Print the rolling summary (key decisions, discussions, the current one) and how many records it lags behind the conversation'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
@@ -506,7 +507,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fi
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove completions man help" -f -a "completions" -d 'Print the shell completion script (session ids, error ids and agent names included)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove completions man help" -f -a "man" -d 'Print the man page, or write every page into DIR'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from sessions" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from sessions" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "list" -d 'List error-memory records (expired ones only with --expired)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "show" -d 'Show one record: every field, TTL left, whether it has a vector'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "edit" -d 'Rewrite a record\'s action (and optionally cause/keywords), keeping its TTL'

@@ -163,7 +163,14 @@ pub enum Command {
     Sessions(SessionsCommand),
 
     /// Show every tier of one session side by side
-    #[command(after_help = "Example:\n  sessionctl show tui-alice --json")]
+    #[command(after_help = "\
+The tokens row compares what Agenvoy sends per request (history + summary + the largest
+task history) with the model's budget (80% of its window; see `limits show`).
+
+Examples:
+  sessionctl show tui-alice
+  sessionctl show tui-alice --summary
+  sessionctl show tui-alice --json")]
     Show(ShowArgs),
 
     /// Clear a session's conversation (history, ToriiDB keys, archive rows)

@@ -6,7 +6,7 @@ use super::{EmbedArgs, Filters, MatchMode};
 
 #[derive(Debug, Subcommand)]
 pub enum SessionsCommand {
-    /// List sessions: records, tokens, size, last activity, summary, keys, archive
+    /// List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget
     #[command(
         visible_alias = "ls",
         after_help = "\
@@ -106,4 +106,8 @@ pub struct ShowArgs {
     /// Session id
     #[arg(add = clap_complete::ArgValueCompleter::new(super::meta::session_ids))]
     pub session: String,
+    /// Print the rolling summary (key decisions, discussions, the current one) and how
+    /// many records it lags behind the conversation
+    #[arg(long)]
+    pub summary: bool,
 }

@@ -12,6 +12,7 @@ pub mod reset;
 pub mod search;
 pub mod sessions;
 pub mod show;
+mod show_summary;
 pub mod summarize;
 mod targets;
 

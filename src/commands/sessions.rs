@@ -14,7 +14,7 @@ use crate::error::exit;
 use crate::output::bytes;
 use crate::store::archive::Archive;
 use crate::store::token_cache::{self, TokenCache};
-use crate::table::{when, Col, Grid};
+use crate::table::{when, Col, Field, Grid};
 use crate::timefmt;
 
 pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
@@ -44,6 +44,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
         .collect();
     let wall = timefmt::now();
     let mut counts = token_cache::load(&ctx.root);
+    let limits = crate::commands::show::cached_limits(ctx);
     let rows: Vec<SessionRow> = ids
         .par_iter()
         .filter_map(|id| {
@@ -51,12 +52,13 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
                 Ok(d) => d,
                 Err(e) => return Some(Err(e)),
             };
-            let row = sessions::row(
+            let mut row = sessions::row(
                 &dir,
                 &torii_counts,
                 &archive_counts,
                 RowTokens::Count(&counts),
             );
+            row.budget = Some(sessions::budget_use(&dir, &limits, row.tokens));
             targets::matches_times(&args.filters, &row, wall).then_some(Ok(row))
         })
         .collect::<crate::Result<_>>()?;
@@ -126,8 +128,12 @@ fn table(rows: &[SessionRow], wall: chrono::DateTime<Utc>) -> Grid {
         Col::num("SIZE").optional(3),
         Col::id("LAST ACTIVITY"),
         Col::id("SUMMARY").optional(2),
-        Col::num("TORII KEYS").optional(5),
-        Col::num("ARCHIVED").optional(4),
+        Col::num("TORII KEYS").optional(6),
+        Col::num("ARCHIVED").optional(5),
+        Col::id("MODEL").optional(8),
+        Col::id("WINDOW").optional(7),
+        Col::num("BUDGET").optional(4),
+        Col::num("USED").optional(1),
     ]);
     for r in rows {
         let broken = !r.problems.is_empty();
@@ -146,9 +152,20 @@ fn table(rows: &[SessionRow], wall: chrono::DateTime<Utc>) -> Grid {
             .into(),
             r.torii_keys.to_string().into(),
             r.archived.to_string().into(),
+            r.model.as_deref().unwrap_or("-").into(),
+            budget(r, |b| format!("{} {}", b.window, b.window_source.name())),
+            budget(r, |b| b.budget.to_string()),
+            budget(r, |b| format!("{:.1}%", b.used_percent)),
         ]);
     }
     g
+}
+
+fn budget(r: &SessionRow, show: impl Fn(&sessions::BudgetUse) -> String) -> Field {
+    r.budget
+        .as_ref()
+        .map_or_else(|| "-".to_owned(), show)
+        .into()
 }
 
 /// `--sort`, `--reverse`, `--limit`. Ascending is the natural reading

@@ -26,6 +26,17 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Done> {
     };
     let mut d = sessions::detail(&dir, &db1, archive.as_ref(), torii_now());
     d.problems.extend(problems);
+    d.budget = Some(sessions::budget_use(
+        &dir,
+        &cached_limits(ctx),
+        d.tokens.request,
+    ));
+    if let Some(s) = d.summary.as_mut() {
+        s.behind = behind(ctx, &dir);
+    }
+    if args.summary {
+        return crate::commands::show_summary::run(ctx, &dir, &d);
+    }
     let errors: Vec<ErrorEntry> = d
         .problems
         .iter()
@@ -56,6 +67,24 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Done> {
         failed: errors,
         ..Done::default()
     })
+}
+
+/// The window table as cached (or built in): reading commands never wait
+/// on the network for it.
+pub(crate) fn cached_limits(ctx: &Context) -> crate::engine::limits::LimitsCache {
+    crate::store::limits_cache::load(&ctx.root)
+        .ok()
+        .flatten()
+        .unwrap_or_else(crate::engine::limits::LimitsCache::builtin)
+}
+
+/// Records the next `summarize` would merge: its own dry run (the archive
+/// and history.json after the cursor, by the same rules).
+fn behind(ctx: &Context, dir: &crate::store::layout::SessionDir) -> Option<usize> {
+    let offline = crate::llm::offline::Offline;
+    crate::commands::summarize::refresh(ctx, dir, &offline, false, usize::MAX / 2, true)
+        .ok()
+        .map(|(outcome, _)| outcome.count)
 }
 
 fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
@@ -101,6 +130,10 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
                     (Some(c), Some(t)) => format!("{c} ({})", timefmt::age(t, now)),
                     (Some(c), None) => c.clone(),
                     (None, _) => "- (never summarised)".into(),
+                } + &match s.behind {
+                    Some(0) => ", up to date".to_owned(),
+                    Some(n) => format!(", {n} record(s) behind"),
+                    None => String::new(),
                 }
             )
             }
@@ -185,7 +218,7 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
             k.counter.name(),
             if exact { "exact" } else { "estimate" },
             k.model.as_deref().unwrap_or("an unknown model")
-        )),
+        ) + &budget_line(d)),
     ]);
     t.row(vec![
         "files".into(),
@@ -198,6 +231,20 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
         ),
     ]);
     ctx.out.grid(&t)
+}
+
+/// `\nbudget 160000 (80% of a 200000 window from the table): 0.3% used`
+fn budget_line(d: &SessionDetail) -> String {
+    match &d.budget {
+        Some(b) => format!(
+            "\nbudget {} (80% of a {} window, {}): {:.1}% used",
+            b.budget,
+            b.window,
+            b.window_source.name(),
+            b.used_percent
+        ),
+        None => String::new(),
+    }
 }
 
 /// `session ID  PATH`: the path relative to the root when the absolute

@@ -151,12 +151,56 @@ pub struct SessionRow {
     pub summary_at: Option<DateTime<Utc>>,
     pub torii_keys: u64,
     pub archived: u64,
+    /// The model's window and the share of its budget history.json uses
+    /// (set by callers that resolve windows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget: Option<BudgetUse>,
     /// Why part of this row could not be read (the row still lists).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<String>,
     /// An exact count made for this row, for the caller to remember.
     #[serde(skip)]
     pub counted: Option<token_cache::Entry>,
+}
+
+/// A model's window, where it came from, and how much of the budget (80%
+/// of the window) some tokens take.
+#[derive(Debug, Clone, Serialize)]
+pub struct BudgetUse {
+    pub agent: String,
+    pub window: u64,
+    pub window_source: crate::engine::limits::WindowSource,
+    pub budget: u64,
+    pub tokens: usize,
+    /// `tokens` as a percentage of `budget`.
+    pub used_percent: f64,
+}
+
+/// The window of a session's model (the cached table: no network) and the
+/// share of its budget `tokens` take.
+pub fn budget_use(
+    dir: &SessionDir,
+    cache: &crate::engine::limits::LimitsCache,
+    tokens: usize,
+) -> BudgetUse {
+    let config = load_config(dir).ok().flatten();
+    let agent = config
+        .as_ref()
+        .and_then(|c| c.model.clone())
+        .unwrap_or_else(|| UNKNOWN_AGENT.into());
+    let w = crate::engine::limits::window_for(&agent, cache, config.as_ref());
+    BudgetUse {
+        used_percent: if w.budget == 0 {
+            0.0
+        } else {
+            tokens as f64 * 100.0 / w.budget as f64
+        },
+        agent,
+        window: w.window,
+        window_source: w.source,
+        budget: w.budget,
+        tokens,
+    }
 }
 
 /// Whether `row` counts tokens, and the counts it may reuse.
@@ -242,6 +286,7 @@ pub fn row(
         summary_at: None,
         torii_keys: torii_counts.get(dir.id.as_str()).copied().unwrap_or(0),
         archived: archived.messages,
+        budget: None,
         problems,
         counted: None,
     };
@@ -326,6 +371,10 @@ pub struct SessionDetail {
     pub torii: ToriiDetail,
     pub archive: Option<ArchiveDetail>,
     pub tokens: TokenDetail,
+    /// The model's window and the share of its budget a request takes
+    /// (set by `show`, which resolves windows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget: Option<BudgetUse>,
     pub problems: Vec<String>,
 }
 
@@ -371,6 +420,10 @@ pub struct SummaryDetail {
     /// When the newest summarised record was sent (`summarized_up_to`).
     #[serde(serialize_with = "ser_time")]
     pub summarized_up_to: Option<DateTime<Utc>>,
+    /// Records of the conversation after the cursor: what the next
+    /// `summarize` merges (set by `show`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub behind: Option<usize>,
     #[serde(serialize_with = "ser_time")]
     pub modified: Option<DateTime<Utc>>,
 }
@@ -473,6 +526,7 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
                 current_topic: s.current_topic().map(str::to_owned),
                 cursor: cursor.clone(),
                 summarized_up_to: summarized_up_to(dir),
+                behind: None,
                 modified,
             }
         }),
@@ -588,6 +642,7 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
         torii,
         archive,
         tokens,
+        budget: None,
         problems,
     }
 }
