@@ -48,6 +48,7 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove sessions entirely: folder, ToriiDB keys and archive rows')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the shell completion script (session ids, error ids and agent names included)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write every page into DIR')
+            [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'The config file''s settings: see `config show --help`')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -620,6 +621,49 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'sessionctl;config' {
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The Agenvoy data root [default: ~/.config/agenvoy]')
+            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON for scripts instead of tables')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Say more about what is happening (on stderr)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Say more about what is happening (on stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Never use the network (the window table comes from the cache or the built-in copy)')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'The same as --color never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every setting in effect and where it came from: flag, env, file or default')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'sessionctl;config;show' {
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The Agenvoy data root [default: ~/.config/agenvoy]')
+            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON for scripts instead of tables')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Say more about what is happening (on stderr)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Say more about what is happening (on stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Never use the network (the window table comes from the cache or the built-in copy)')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'The same as --color never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'sessionctl;config;help' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every setting in effect and where it came from: flag, env, file or default')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'sessionctl;config;help;show' {
+            break
+        }
+        'sessionctl;config;help;help' {
+            break
+        }
         'sessionctl;help' {
             [CompletionResult]::new('sessions', 'sessions', [CompletionResultType]::ParameterValue, 'Work with the set of sessions under the root')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show every tier of one session side by side')
@@ -633,6 +677,7 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove sessions entirely: folder, ToriiDB keys and archive rows')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the shell completion script (session ids, error ids and agent names included)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write every page into DIR')
+            [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'The config file''s settings: see `config show --help`')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -706,6 +751,13 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             break
         }
         'sessionctl;help;man' {
+            break
+        }
+        'sessionctl;help;config' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every setting in effect and where it came from: flag, env, file or default')
+            break
+        }
+        'sessionctl;help;config;show' {
             break
         }
         'sessionctl;help;help' {

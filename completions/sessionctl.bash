@@ -25,6 +25,9 @@ _sessionctl() {
             sessionctl,completions)
                 cmd="sessionctl__subcmd__completions"
                 ;;
+            sessionctl,config)
+                cmd="sessionctl__subcmd__config"
+                ;;
             sessionctl,errors)
                 cmd="sessionctl__subcmd__errors"
                 ;;
@@ -57,6 +60,18 @@ _sessionctl() {
                 ;;
             sessionctl,summarize)
                 cmd="sessionctl__subcmd__summarize"
+                ;;
+            sessionctl__subcmd__config,help)
+                cmd="sessionctl__subcmd__config__subcmd__help"
+                ;;
+            sessionctl__subcmd__config,show)
+                cmd="sessionctl__subcmd__config__subcmd__show"
+                ;;
+            sessionctl__subcmd__config__subcmd__help,help)
+                cmd="sessionctl__subcmd__config__subcmd__help__subcmd__help"
+                ;;
+            sessionctl__subcmd__config__subcmd__help,show)
+                cmd="sessionctl__subcmd__config__subcmd__help__subcmd__show"
                 ;;
             sessionctl__subcmd__errors,edit)
                 cmd="sessionctl__subcmd__errors__subcmd__edit"
@@ -103,6 +118,9 @@ _sessionctl() {
             sessionctl__subcmd__help,completions)
                 cmd="sessionctl__subcmd__help__subcmd__completions"
                 ;;
+            sessionctl__subcmd__help,config)
+                cmd="sessionctl__subcmd__help__subcmd__config"
+                ;;
             sessionctl__subcmd__help,errors)
                 cmd="sessionctl__subcmd__help__subcmd__errors"
                 ;;
@@ -132,6 +150,9 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__help,summarize)
                 cmd="sessionctl__subcmd__help__subcmd__summarize"
+                ;;
+            sessionctl__subcmd__help__subcmd__config,show)
+                cmd="sessionctl__subcmd__help__subcmd__config__subcmd__show"
                 ;;
             sessionctl__subcmd__help__subcmd__errors,edit)
                 cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__edit"
@@ -206,7 +227,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove rm completions man help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --help --version sessions show reset compact summarize search errors check limits remove rm completions man config help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -342,6 +363,100 @@ _sessionctl() {
         sessionctl__subcmd__completions)
             opts="-q -v -h --static --root --json --quiet --verbose --offline --log --color --no-color --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__config)
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__config__subcmd__help)
+            opts="show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__config__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__config__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__config__subcmd__show)
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -680,7 +795,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset compact summarize search errors check limits remove completions man help"
+            opts="sessions show reset compact summarize search errors check limits remove completions man config help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -724,6 +839,34 @@ _sessionctl() {
         sessionctl__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__config)
+            opts="show"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__config__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -45,6 +45,7 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand rm 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
             cand completions 'Print the shell completion script (session ids, error ids and agent names included)'
             cand man 'Print the man page, or write every page into DIR'
+            cand config 'The config file''s settings: see `config show --help`'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sessionctl;sessions'= {
@@ -578,6 +579,44 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'sessionctl;config'= {
+            cand --root 'The Agenvoy data root [default: ~/.config/agenvoy]'
+            cand --log 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs'
+            cand --color 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never'
+            cand --json 'Print JSON for scripts instead of tables'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -v 'Say more about what is happening (on stderr)'
+            cand --verbose 'Say more about what is happening (on stderr)'
+            cand --offline 'Never use the network (the window table comes from the cache or the built-in copy)'
+            cand --no-color 'The same as --color never'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand show 'Every setting in effect and where it came from: flag, env, file or default'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'sessionctl;config;show'= {
+            cand --root 'The Agenvoy data root [default: ~/.config/agenvoy]'
+            cand --log 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs'
+            cand --color 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never'
+            cand --json 'Print JSON for scripts instead of tables'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -v 'Say more about what is happening (on stderr)'
+            cand --verbose 'Say more about what is happening (on stderr)'
+            cand --offline 'Never use the network (the window table comes from the cache or the built-in copy)'
+            cand --no-color 'The same as --color never'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'sessionctl;config;help'= {
+            cand show 'Every setting in effect and where it came from: flag, env, file or default'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'sessionctl;config;help;show'= {
+        }
+        &'sessionctl;config;help;help'= {
+        }
         &'sessionctl;help'= {
             cand sessions 'Work with the set of sessions under the root'
             cand show 'Show every tier of one session side by side'
@@ -591,6 +630,7 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand remove 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
             cand completions 'Print the shell completion script (session ids, error ids and agent names included)'
             cand man 'Print the man page, or write every page into DIR'
+            cand config 'The config file''s settings: see `config show --help`'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sessionctl;help;sessions'= {
@@ -643,6 +683,11 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
         &'sessionctl;help;completions'= {
         }
         &'sessionctl;help;man'= {
+        }
+        &'sessionctl;help;config'= {
+            cand show 'Every setting in effect and where it came from: flag, env, file or default'
+        }
+        &'sessionctl;help;config;show'= {
         }
         &'sessionctl;help;help'= {
         }

@@ -5,12 +5,14 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+mod config;
 mod errors;
 mod limits;
 mod meta;
 mod read;
 mod write;
 
+pub use config::ConfigCommand;
 pub use errors::*;
 pub use limits::*;
 pub use meta::{agents, error_ids, session_ids, CompletionsArgs, ManArgs};
@@ -97,6 +99,10 @@ pub struct GlobalArgs {
     /// The same as --color never
     #[arg(long, global = true, help_heading = "Global options", hide = true)]
     pub no_color: bool,
+
+    /// Which settings a flag or the environment gave (for the config file).
+    #[arg(skip)]
+    pub explicit: crate::config::Explicit,
 }
 
 impl Cli {
@@ -121,6 +127,7 @@ impl Cli {
             Command::Limits(LimitsCommand::Learn(_)) => "limits learn",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
+            Command::Config(ConfigCommand::Show) => "config show",
         }
     }
 
@@ -308,6 +315,10 @@ Install:
 Example:
   sessionctl man ~/.local/share/man/man1 && man sessionctl-compact")]
     Man(ManArgs),
+
+    /// The config file's settings: see `config show --help`
+    #[command(subcommand)]
+    Config(ConfigCommand),
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ pub mod check;
 mod clear;
 pub mod compact;
 mod compact_view;
+mod config;
 pub mod docs;
 pub mod errors;
 pub mod limits;
@@ -56,12 +57,19 @@ impl From<i32> for Done {
 /// Run a parsed command line to its exit code: errors are reported (as the
 /// JSON envelope with --json, never a bare line), and with --log one NDJSON
 /// line records the run.
-pub fn execute(cli: Cli) -> i32 {
+pub fn execute(mut cli: Cli) -> i32 {
+    let file = crate::config::load();
+    if let Ok(file) = &file {
+        crate::config::apply(&mut cli, file);
+    }
     let command = cli.command_name();
     let dry_run = cli.dry_run();
     let json = cli.global.json;
     let log = cli.global.log.clone();
-    let done = match run(cli) {
+    let ran = file
+        .map_err(anyhow::Error::from)
+        .and_then(|file| run_with(cli, &file));
+    let done = match ran {
         Ok(done) => done,
         Err(err) => {
             if is_broken_pipe(&err) {
@@ -164,12 +172,17 @@ fn append_log(
         .write_all(&bytes)
 }
 
-/// Run the parsed command line.
+/// Run the parsed command line (no config file applied).
 pub fn run(cli: Cli) -> Result<Done> {
+    run_with(cli, &crate::config::FileConfig::default())
+}
+
+fn run_with(cli: Cli, file: &crate::config::FileConfig) -> Result<Done> {
     // About sessionctl itself: no data root needed.
     match &cli.command {
         Command::Completions(args) => return docs::completions(args),
         Command::Man(args) => return docs::man(args),
+        Command::Config(_) => return config::show(&cli, file),
         _ => {}
     }
     let g = &cli.global;
@@ -221,7 +234,9 @@ pub fn run(cli: Cli) -> Result<Done> {
         }
         Command::Limits(LimitsCommand::Show(args)) => limits::show(&ctx, &args).map(Done::from),
         Command::Limits(LimitsCommand::Learn(args)) => limits::learn(&ctx, &args).map(Done::from),
-        Command::Completions(_) | Command::Man(_) => unreachable!("run before the root opens"),
+        Command::Completions(_) | Command::Man(_) | Command::Config(_) => {
+            unreachable!("run before the root opens")
+        }
     }
 }
 
