@@ -140,6 +140,13 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
     spinner.set_position(1);
     let now = Utc::now();
     let fetched = net::get(&url, Duration::from_secs(args.timeout), token.as_deref())
+        // net's hint offers --offline, which this command refuses.
+        .map_err(|e| match e {
+            Error::Unavailable { .. } => e.with_hint(
+                "check the network, --url or --timeout; until then the cached table serves",
+            ),
+            other => other,
+        })
         .and_then(|body| parse(args.source, &url, &body));
     spinner.finish_and_clear();
     let fetched = match fetched {
