@@ -17,6 +17,10 @@ const NOW: &str = "2026-12-03T00:00:00Z";
 /// /dev/null: progress bars and warnings are not the table), and return
 /// what the terminal received.
 fn in_pty(root: &Path, cols: u16, args: &[&str]) -> String {
+    in_pty_with(root, cols, args, &[("SESSIONCTL_OFFLINE", "1")])
+}
+
+fn in_pty_with(root: &Path, cols: u16, args: &[&str], env: &[(&str, &str)]) -> String {
     let (master, slave) = open_pty(cols);
     let bin = assert_cmd::cargo::cargo_bin("sessionctl");
     let mut child = std::process::Command::new(bin)
@@ -24,7 +28,7 @@ fn in_pty(root: &Path, cols: u16, args: &[&str]) -> String {
         .env("TZ", "UTC")
         .env("HOME", root.join("no-home"))
         .env("SESSIONCTL_NOW", NOW)
-        .env("SESSIONCTL_OFFLINE", "1")
+        .envs(env.iter().copied())
         .arg("--root")
         .arg(root)
         .args(args)
@@ -172,6 +176,35 @@ fn tables_fit_80_and_200_columns_without_breaking_identifiers() {
             }
             let shown = text.replace(&r.display().to_string(), "<ROOT>");
             insta::assert_snapshot!(format!("{name}_{cols}"), shown);
+        }
+    }
+}
+
+/// `limits refresh` against a table served on 127.0.0.1 (its output
+/// names the URL and the fetch time, so no snapshot).
+#[test]
+fn limits_refresh_fits_80_columns() {
+    let table = r#"{"claude":{"claude-sonnet-4-5":{"in":180000},"claude-opus-4-long-model-name-for-width":{"in":200000}},
+        "openai":{"gpt-4o":{"in":128000}}}"#;
+    let server = TestServer::start(move |_, _| Reply::json(200, table));
+    let root = root();
+    for cols in [80usize, 200] {
+        let text = in_pty_with(
+            root.path(),
+            cols as u16,
+            &["limits", "refresh", "--url", &server.url, "--dry-run"],
+            &[],
+        );
+        assert!(
+            text.contains("claude-opus-4-long-model-name-for-width"),
+            "{text}"
+        );
+        assert!(text.contains("VENDOR"), "{text}");
+        for line in text.lines().filter(|l| !l.contains(&server.url)) {
+            assert!(
+                columns(line) <= cols,
+                "refresh at {cols}:\n{line}\n\n{text}"
+            );
         }
     }
 }
