@@ -183,12 +183,14 @@ fn tables_fit_80_and_200_columns_without_breaking_identifiers() {
 /// `limits refresh` against a table served on 127.0.0.1 (its output
 /// names the URL and the fetch time, so no snapshot).
 #[test]
-fn limits_refresh_fits_80_columns() {
+fn limits_refresh_fits_80_columns_and_never_breaks_a_model_name() {
     let table = r#"{"claude":{"claude-sonnet-4-5":{"in":180000},"claude-opus-4-long-model-name-for-width":{"in":200000}},
         "openai":{"gpt-4o":{"in":128000}}}"#;
     let server = TestServer::start(move |_, _| Reply::json(200, table));
     let root = root();
-    for cols in [80usize, 200] {
+    // At 40 the table cannot fit without cutting the model name: it must
+    // stay whole (and overflow) rather than break.
+    for cols in [40usize, 80, 200] {
         let text = in_pty_with(
             root.path(),
             cols as u16,
@@ -200,7 +202,8 @@ fn limits_refresh_fits_80_columns() {
             "{text}"
         );
         assert!(text.contains("VENDOR"), "{text}");
-        for line in text.lines().filter(|l| !l.contains(&server.url)) {
+        let fits = cols > 40;
+        for line in text.lines().filter(|l| fits && !l.contains(&server.url)) {
             assert!(
                 columns(line) <= cols,
                 "refresh at {cols}:\n{line}\n\n{text}"
