@@ -191,6 +191,37 @@ impl Output {
     }
 }
 
+/// The comfy-table helpers tables used before `Grid`, kept only so code
+/// written against them on other branches (compact's new report) still
+/// builds after a merge; re-point such tables to `Output::grid`.
+impl Output {
+    pub fn table(&self, table: &comfy_table::Table) -> io::Result<()> {
+        self.line(&table.to_string())
+    }
+
+    pub fn new_table(&self, header: &[&str]) -> comfy_table::Table {
+        use comfy_table::{presets, ContentArrangement};
+        let mut t = comfy_table::Table::new();
+        t.load_preset(if self.tty {
+            presets::UTF8_FULL_CONDENSED
+        } else {
+            presets::NOTHING
+        })
+        .set_content_arrangement(if self.tty {
+            ContentArrangement::Dynamic
+        } else {
+            ContentArrangement::Disabled
+        })
+        .set_header(header.iter().map(comfy_table::Cell::new));
+        t
+    }
+}
+
+/// A right-aligned number cell (legacy, with `new_table`).
+pub fn num(n: impl ToString) -> comfy_table::Cell {
+    comfy_table::Cell::new(n.to_string()).set_alignment(comfy_table::CellAlignment::Right)
+}
+
 /// At most `max` characters of one line of text, with `…` when cut.
 pub fn head_cut(text: &str, max: usize) -> String {
     let line = text.lines().next().unwrap_or("");

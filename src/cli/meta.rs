@@ -29,7 +29,8 @@ pub struct ManArgs {
 }
 
 /// The root a completion looks in: `--root` on the line being completed,
-/// else `AGENVOY_HOME`, else the default. Never fails: no candidates.
+/// else `AGENVOY_HOME`, else the config file's, else the default. Never
+/// fails: no candidates.
 fn completion_root() -> Option<DataRoot> {
     let args: Vec<String> = std::env::args().collect();
     let from_line = args.iter().enumerate().find_map(|(i, a)| {
@@ -40,6 +41,7 @@ fn completion_root() -> Option<DataRoot> {
     let path = from_line
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("AGENVOY_HOME").map(PathBuf::from))
+        .or_else(|| crate::config::load().ok().and_then(|c| c.root))
         .or_else(DataRoot::default_path)?;
     DataRoot::open(&path).ok()
 }

@@ -299,15 +299,17 @@ Examples:
     /// Print the shell completion script (session ids, error ids and agent names included)
     #[command(after_help = "\
 The script asks sessionctl for session ids, error ids and agent names as you type (it
-reads --root on the line, else AGENVOY_HOME, else the default root); --static prints
-the fixed script in completions/, which completes commands and options only.
+reads --root on the line, else AGENVOY_HOME, else the config file, else the default
+root); --static prints the fixed script in completions/, which completes commands and
+options only.
 
 Install:
-  bash  echo 'source <(sessionctl completions bash)' >> ~/.bashrc
-  zsh   echo 'source <(sessionctl completions zsh)' >> ~/.zshrc
-  fish  sessionctl completions fish > ~/.config/fish/completions/sessionctl.fish
-  elvish  echo 'eval (sessionctl completions elvish | slurp)' >> ~/.config/elvish/rc.elv
-  powershell  sessionctl completions powershell >> $PROFILE")]
+  bash        echo 'source <(sessionctl completions bash)' >> ~/.bashrc
+  zsh         echo 'source <(sessionctl completions zsh)' >> ~/.zshrc
+  fish        sessionctl completions fish > ~/.config/fish/completions/sessionctl.fish
+  elvish      echo 'eval (sessionctl completions elvish | slurp)' >> ~/.config/elvish/rc.elv
+  powershell  add `sessionctl completions powershell | Out-String | Invoke-Expression`
+              to $PROFILE")]
     Completions(CompletionsArgs),
 
     /// Print the man page, or write every page into DIR

@@ -252,7 +252,7 @@ fn ensure_agenvoy_root(root: &DataRoot) -> crate::Result<()> {
         "{} is not an Agenvoy data root: it has neither sessions/ nor .store/",
         root.path().display()
     ))
-    .with_hint("pass --root DIR or set AGENVOY_HOME to the folder that holds them (default ~/.config/agenvoy)"))
+    .with_hint("pass --root DIR, set AGENVOY_HOME or `root` in ~/.config/sessionctl/config.toml to the folder that holds them (default ~/.config/agenvoy)"))
 }
 
 /// Targets resolved, and the named sessions that failed already.
