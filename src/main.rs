@@ -10,7 +10,7 @@ use sessionctl::cli::Cli;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    // A shell asking for completions (COMPLETE=bash sessionctl -- …).
+    // A shell asking for completions (SESSIONCTL_COMPLETE=bash sessionctl -- …).
     if sessionctl::commands::docs::complete_from_env() {
         return ExitCode::SUCCESS;
     }

@@ -3,11 +3,11 @@
 mod common;
 use common::*;
 
-/// What `COMPLETE=fish sessionctl -- <words>` offers (fish: one candidate
+/// What `SESSIONCTL_COMPLETE=fish sessionctl -- <words>` offers (fish: one candidate
 /// per line, a tab before its help).
 fn complete(root: &std::path::Path, words: &[&str]) -> Vec<String> {
     let out = sessionctl(root)
-        .env("COMPLETE", "fish")
+        .env("SESSIONCTL_COMPLETE", "fish")
         .arg("--")
         .arg("sessionctl")
         .args(["--root", root.to_str().unwrap()])
@@ -57,7 +57,10 @@ fn every_shell_gets_a_script_and_static_ones_match_the_committed_files() {
             .unwrap();
         assert!(out.status.success(), "{shell}");
         let script = String::from_utf8(out.stdout).unwrap();
-        assert!(script.contains("COMPLETE"), "{shell} calls back: {script}");
+        assert!(
+            script.contains("SESSIONCTL_COMPLETE"),
+            "{shell} calls back: {script}"
+        );
     }
     let out = sessionctl(root.path())
         .args(["completions", "bash", "--static"])

@@ -56,7 +56,7 @@ pub fn static_script(shell: Shell) -> Vec<u8> {
     buf
 }
 
-/// A script that asks `COMPLETE=<shell> sessionctl -- <words>` for every
+/// A script that asks `SESSIONCTL_COMPLETE=<shell> sessionctl -- <words>` for every
 /// completion, so session ids, error ids and agent names are offered.
 fn dynamic_script(shell: Shell) -> Result<Vec<u8>> {
     let name = shell.to_string();
@@ -75,10 +75,12 @@ fn dynamic_script(shell: Shell) -> Result<Vec<u8>> {
     Ok(buf)
 }
 
-/// The variable the completion scripts set when they call sessionctl.
-pub const COMPLETE_VAR: &str = "COMPLETE";
+/// The variable the completion scripts set when they call sessionctl;
+/// namespaced, as a stray `COMPLETE` in a cron environment would turn
+/// every run into a completion request.
+pub const COMPLETE_VAR: &str = "SESSIONCTL_COMPLETE";
 
-/// Answer a completion request (`COMPLETE=bash sessionctl -- …`) and
+/// Answer a completion request (`SESSIONCTL_COMPLETE=bash sessionctl -- …`) and
 /// return true, or return false for a normal run.
 pub fn complete_from_env() -> bool {
     clap_complete::CompleteEnv::with_factory(Cli::command)
@@ -253,7 +255,7 @@ const ENVIRONMENT: &[(&str, &str)] = &[
     ("NO_COLOR", "any non-empty value: no colour (--color always still colours)"),
     ("COLUMNS", "the width tables fit on a terminal [default: the terminal's]"),
     ("VISUAL, EDITOR", "the editor errors edit opens"),
-    ("COMPLETE", "set by the completion scripts when they ask sessionctl for candidates"),
+    ("SESSIONCTL_COMPLETE", "set by the completion scripts when they ask sessionctl for candidates"),
     ("limits refresh --token-env NAME", "reads the API token from the variable NAME"),
     ("SESSIONCTL_FAILPOINT, SESSIONCTL_FAIL_ENOSPC, SESSIONCTL_NOW, SESSIONCTL_TORII_LOAD_DELAY_MS", "test hooks of debug builds (a crash point, a full disk, a fixed clock, a slow load); release builds ignore them"),
 ];
