@@ -233,4 +233,13 @@ fn piped_tables_are_tab_separated_unpadded_rows_without_footer() {
         assert!(!line.contains("  "), "no padding: {line:?}");
     }
     assert!(lines[1].starts_with("discord-9001\t2\t"), "{text}");
+
+    // check's count under the table is a footer too
+    let out = sessionctl(root.path()).arg("check").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines().next().unwrap().starts_with("SCOPE\t"),
+        "{text}"
+    );
+    assert!(!text.contains("finding(s)"), "{text}");
 }

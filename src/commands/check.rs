@@ -368,7 +368,9 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
             ]);
         }
         ctx.out.grid(&t)?;
-        ctx.out.line(&format!(
+        // A count under the table: on a terminal only, so piped output is
+        // the rows alone.
+        ctx.out.footer(&format!(
             "{} finding(s), {} repaired",
             findings.len(),
             findings.len() - open.len()
