@@ -1626,7 +1626,7 @@ _sessionctl() {
                     return 0
                     ;;
                 --sort)
-                    COMPREPLY=($(compgen -W "session records tokens size last summary keys archived" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "session records tokens size last summary keys archived used" -- "${cur}"))
                     return 0
                     ;;
                 --limit)

@@ -77,7 +77,8 @@ size\t''
 last\t'Last activity'
 summary\t'Age of the rolling summary'
 keys\t'ToriiDB keys'
-archived\t''"
+archived\t''
+used\t'Share of the model\'s budget history.json uses'"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l limit -d 'At most this many rows (after sorting)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
@@ -103,7 +104,8 @@ size\t''
 last\t'Last activity'
 summary\t'Age of the rolling summary'
 keys\t'ToriiDB keys'
-archived\t''"
+archived\t''
+used\t'Share of the model\'s budget history.json uses'"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l limit -d 'At most this many rows (after sorting)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F

@@ -115,6 +115,20 @@ fn show_and_list_give_the_models_window_budget_and_share_used() {
 
     let v = json_of(
         &sessionctl(r)
+            .args(["sessions", "list", "--sort", "used", "--reverse", "--json"])
+            .output()
+            .unwrap(),
+    );
+    let used: Vec<f64> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["budget"]["used_percent"].as_f64().unwrap())
+        .collect();
+    assert!(used.windows(2).all(|w| w[0] >= w[1]), "{used:?}");
+
+    let v = json_of(
+        &sessionctl(r)
             .args(["show", "tui-alice", "--json"])
             .output()
             .unwrap(),

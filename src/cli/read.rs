@@ -13,6 +13,7 @@ pub enum SessionsCommand {
 Examples:
   sessionctl sessions list
   sessionctl sessions list --sort last --reverse --limit 10
+  sessionctl sessions list --sort used --reverse --limit 5   # nearest their budget
   sessionctl sessions list --idle-for 30d --json | jq -r '.results[].session'"
     )]
     List(ListArgs),
@@ -99,6 +100,8 @@ pub enum SortBy {
     /// ToriiDB keys
     Keys,
     Archived,
+    /// Share of the model's budget history.json uses
+    Used,
 }
 
 #[derive(Debug, Args)]

@@ -186,6 +186,11 @@ fn sort(rows: &mut Vec<SessionRow>, args: &ListArgs) {
                 .map_or(i128::MIN, |t| t.timestamp_millis() as i128),
             SortBy::Keys => r.torii_keys as i128,
             SortBy::Archived => r.archived as i128,
+            // in millionths of a percent: small shares still order
+            SortBy::Used => r
+                .budget
+                .as_ref()
+                .map_or(-1, |b| (b.used_percent * 1e6) as i128),
         };
         (n, r.id.clone())
     };
