@@ -22,6 +22,12 @@ _sessionctl() {
             sessionctl,compact)
                 cmd="sessionctl__subcmd__compact"
                 ;;
+            sessionctl,completions)
+                cmd="sessionctl__subcmd__completions"
+                ;;
+            sessionctl,config)
+                cmd="sessionctl__subcmd__config"
+                ;;
             sessionctl,errors)
                 cmd="sessionctl__subcmd__errors"
                 ;;
@@ -39,6 +45,9 @@ _sessionctl() {
                 ;;
             sessionctl,log)
                 cmd="sessionctl__subcmd__log"
+                ;;
+            sessionctl,man)
+                cmd="sessionctl__subcmd__man"
                 ;;
             sessionctl,remove)
                 cmd="sessionctl__subcmd__remove"
@@ -66,6 +75,18 @@ _sessionctl() {
                 ;;
             sessionctl,undo)
                 cmd="sessionctl__subcmd__undo"
+                ;;
+            sessionctl__subcmd__config,help)
+                cmd="sessionctl__subcmd__config__subcmd__help"
+                ;;
+            sessionctl__subcmd__config,show)
+                cmd="sessionctl__subcmd__config__subcmd__show"
+                ;;
+            sessionctl__subcmd__config__subcmd__help,help)
+                cmd="sessionctl__subcmd__config__subcmd__help__subcmd__help"
+                ;;
+            sessionctl__subcmd__config__subcmd__help,show)
+                cmd="sessionctl__subcmd__config__subcmd__help__subcmd__show"
                 ;;
             sessionctl__subcmd__errors,edit)
                 cmd="sessionctl__subcmd__errors__subcmd__edit"
@@ -109,6 +130,12 @@ _sessionctl() {
             sessionctl__subcmd__help,compact)
                 cmd="sessionctl__subcmd__help__subcmd__compact"
                 ;;
+            sessionctl__subcmd__help,completions)
+                cmd="sessionctl__subcmd__help__subcmd__completions"
+                ;;
+            sessionctl__subcmd__help,config)
+                cmd="sessionctl__subcmd__help__subcmd__config"
+                ;;
             sessionctl__subcmd__help,errors)
                 cmd="sessionctl__subcmd__help__subcmd__errors"
                 ;;
@@ -126,6 +153,9 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__help,log)
                 cmd="sessionctl__subcmd__help__subcmd__log"
+                ;;
+            sessionctl__subcmd__help,man)
+                cmd="sessionctl__subcmd__help__subcmd__man"
                 ;;
             sessionctl__subcmd__help,remove)
                 cmd="sessionctl__subcmd__help__subcmd__remove"
@@ -150,6 +180,9 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__help,undo)
                 cmd="sessionctl__subcmd__help__subcmd__undo"
+                ;;
+            sessionctl__subcmd__help__subcmd__config,show)
+                cmd="sessionctl__subcmd__help__subcmd__config__subcmd__show"
                 ;;
             sessionctl__subcmd__help__subcmd__errors,edit)
                 cmd="sessionctl__subcmd__help__subcmd__errors__subcmd__edit"
@@ -266,7 +299,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help --version sessions show reset compact summarize search errors check limits remove rm log undo trash export import help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help --version sessions show reset compact summarize search errors check limits remove rm log undo trash export import completions man config help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -404,6 +437,162 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__completions)
+            opts="-q -v -h --static --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help bash elvish fish powershell zsh"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__config)
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__config__subcmd__help)
+            opts="show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__config__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__config__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__config__subcmd__show)
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -868,7 +1057,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset compact summarize search errors check limits remove log undo trash export import help"
+            opts="sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -898,6 +1087,48 @@ _sessionctl() {
         sessionctl__subcmd__help__subcmd__compact)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__config)
+            opts="show"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__config__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1106,6 +1337,20 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help__subcmd__log)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1669,6 +1914,44 @@ _sessionctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sessionctl__subcmd__man)
+            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sessionctl__subcmd__remove)
             opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1975,7 +2258,7 @@ _sessionctl() {
                     return 0
                     ;;
                 --sort)
-                    COMPREPLY=($(compgen -W "session records tokens size last summary keys archived" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "session records tokens size last summary keys archived used" -- "${cur}"))
                     return 0
                     ;;
                 --limit)
@@ -2014,7 +2297,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__show)
-            opts="-q -v -h --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            opts="-q -v -h --summary --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

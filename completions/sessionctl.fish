@@ -57,6 +57,9 @@ complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "undo" -d 'Rev
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "trash" -d 'sessions/.Trash: list, restore or prune what reset and remove took away'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "export" -d 'Write sessions as bundles (every tier, with checksums) for another root or machine'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "import" -d 'Bring a bundle into this root (refuses an existing session; checks every checksum)'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "completions" -d 'Print the shell completion script (session ids, error ids and agent names included)'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "man" -d 'Print the man page, or write every page into DIR'
+complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "config" -d 'The config file\'s settings: see `config show --help`'
 complete -c sessionctl -n "__fish_sessionctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
@@ -74,8 +77,8 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "ls" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "ls" -d 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and not __fish_seen_subcommand_from list ls help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
@@ -89,7 +92,8 @@ size\t''
 last\t'Last activity'
 summary\t'Age of the rolling summary'
 keys\t'ToriiDB keys'
-archived\t''"
+archived\t''
+used\t'Share of the model\'s budget history.json uses'"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l limit -d 'At most this many rows (after sorting)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from list" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
@@ -120,7 +124,8 @@ size\t''
 last\t'Last activity'
 summary\t'Age of the rolling summary'
 keys\t'ToriiDB keys'
-archived\t''"
+archived\t''
+used\t'Share of the model\'s budget history.json uses'"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l limit -d 'At most this many rows (after sorting)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
@@ -139,7 +144,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fi
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from ls" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand sessions; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
@@ -151,6 +156,7 @@ files\t'The files (refused with 75 while Agenvoy runs)'
 daemon\t'The daemon (69 when it cannot be reached)'"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l summary -d 'Print the rolling summary (key decisions, discussions, the current one) and how many records it lags behind the conversation'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s q -l quiet -d 'Print nothing but errors'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
@@ -760,23 +766,95 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -s v -l ve
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "sessions" -d 'Work with the set of sessions under the root'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "show" -d 'Show every tier of one session side by side'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "compact" -d 'Bring sessions back under their model\'s token budget, losing nothing'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "summarize" -d 'Merge new records into each session\'s rolling summary (summary.json)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "search" -d 'Search conversations: by meaning (ToriiDB vectors) or by words (archive + recent)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "errors" -d 'Cross-session error memory (ToriiDB db 2): list, show, edit, prune, search'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "check" -d 'Verify every tier; --repair fixes what is safe to fix'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "log" -d 'The operation log: every write, newest first'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "undo" -d 'Reverse the latest operation (or the one named), from what it kept'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "trash" -d 'sessions/.Trash: list, restore or prune what reset and remove took away'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "export" -d 'Write sessions as bundles (every tier, with checksums) for another root or machine'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "import" -d 'Bring a bundle into this root (refuses an existing session; checks every checksum)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from sessions" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary, keys, archive'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -l static -d 'The static script (as in completions/): commands and options only, without asking sessionctl for session ids, error ids and agent names'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -f -a "show" -d 'Every setting in effect and where it came from: flag, env, file or default'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and not __fish_seen_subcommand_from show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -l via -d 'How writes reach the stores: auto (through Agenvoy\'s daemon when it runs for this root, else the files), files, daemon' -r -f -a "auto\t'The daemon when this root\'s daemon is alive and answering, else the files'
+files\t'The files (refused with 75 while Agenvoy runs)'
+daemon\t'The daemon (69 when it cannot be reached)'"
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -l json -d 'Print JSON for scripts instead of tables'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but errors'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Say more about what is happening (on stderr)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -l offline -d 'Never use the network (the window table comes from the cache or the built-in copy)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -l no-color -d 'The same as --color never'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Every setting in effect and where it came from: flag, env, file or default'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "sessions" -d 'Work with the set of sessions under the root'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "show" -d 'Show every tier of one session side by side'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "reset" -d 'Clear a session\'s conversation (history, ToriiDB keys, archive rows)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "compact" -d 'Bring sessions back under their model\'s token budget, losing nothing'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "summarize" -d 'Merge new records into each session\'s rolling summary (summary.json)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "search" -d 'Search conversations: by meaning (ToriiDB vectors) or by words (archive + recent)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "errors" -d 'Cross-session error memory (ToriiDB db 2): list, show, edit, prune, search'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "check" -d 'Verify every tier; --repair fixes what is safe to fix'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "limits" -d 'Context windows and compaction budgets of the models sessions use'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "remove" -d 'Remove sessions entirely: folder, ToriiDB keys and archive rows'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "log" -d 'The operation log: every write, newest first'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "undo" -d 'Reverse the latest operation (or the one named), from what it kept'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "trash" -d 'sessions/.Trash: list, restore or prune what reset and remove took away'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "export" -d 'Write sessions as bundles (every tier, with checksums) for another root or machine'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "import" -d 'Bring a bundle into this root (refuses an existing session; checks every checksum)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "completions" -d 'Print the shell completion script (session ids, error ids and agent names included)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "man" -d 'Print the man page, or write every page into DIR'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "config" -d 'The config file\'s settings: see `config show --help`'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and not __fish_seen_subcommand_from sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from sessions" -f -a "list" -d 'List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "list" -d 'List error-memory records (expired ones only with --expired)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "show" -d 'Show one record: every field, TTL left, whether it has a vector'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from errors" -f -a "edit" -d 'Rewrite a record\'s action (and optionally cause/keywords), keeping its TTL'
@@ -789,3 +867,4 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_s
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "list" -d 'The entries of sessions/.Trash: session, time, operation and size'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "prune" -d 'Delete old trash entries for good'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Every setting in effect and where it came from: flag, env, file or default'

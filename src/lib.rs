@@ -34,6 +34,7 @@ pub mod llm;
 pub mod net;
 pub mod output;
 pub mod store;
+pub mod table;
 pub mod timefmt;
 
 pub use error::{Error, Result};

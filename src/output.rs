@@ -4,8 +4,9 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use comfy_table::{presets, Cell, CellAlignment, ContentArrangement, Table};
 use serde::Serialize;
+
+use crate::table::{Grid, Layout};
 
 #[derive(Debug, Clone, Copy)]
 pub struct Output {
@@ -54,8 +55,17 @@ impl Output {
         }
     }
 
-    pub fn table(&self, table: &Table) -> io::Result<()> {
-        self.line(&table.to_string())
+    /// Fitted to the terminal's width, or tab-separated when piped.
+    pub fn layout(&self) -> Layout {
+        if self.tty {
+            Layout::Terminal(crate::table::terminal_width())
+        } else {
+            Layout::Plain
+        }
+    }
+
+    pub fn grid(&self, grid: &Grid) -> io::Result<()> {
+        self.line(&grid.render(self.layout()))
     }
 
     /// Warnings go to stderr so JSON on stdout stays parseable.
@@ -85,33 +95,6 @@ impl Output {
         );
         bar.set_message(what.to_owned());
         bar
-    }
-
-    /// A table of one-line rows: boxed on a terminal, plain aligned
-    /// columns otherwise (easy to cut, grep and awk).
-    pub fn new_table(&self, header: &[&str]) -> Table {
-        self.table_with(header, presets::UTF8_FULL_CONDENSED)
-    }
-
-    /// A table whose cells span several lines, so rows need separators.
-    pub fn new_sectioned_table(&self, header: &[&str]) -> Table {
-        self.table_with(header, presets::UTF8_HORIZONTAL_ONLY)
-    }
-
-    fn table_with(&self, header: &[&str], tty_preset: &str) -> Table {
-        let mut t = Table::new();
-        t.load_preset(if self.tty {
-            tty_preset
-        } else {
-            presets::NOTHING
-        })
-        .set_content_arrangement(if self.tty {
-            ContentArrangement::Dynamic
-        } else {
-            ContentArrangement::Disabled
-        })
-        .set_header(header.iter().map(Cell::new));
-        t
     }
 }
 
@@ -233,11 +216,6 @@ pub fn head_cut(text: &str, max: usize) -> String {
     let mut s: String = line.chars().take(max.saturating_sub(1)).collect();
     s.push('…');
     s
-}
-
-/// A right-aligned number cell.
-pub fn num(n: impl ToString) -> Cell {
-    Cell::new(n.to_string()).set_alignment(CellAlignment::Right)
 }
 
 /// `12.3 KiB`

@@ -108,6 +108,20 @@ pub fn parse_bound(s: &str) -> Result<TimeBound, String> {
     parse_duration(text).map(TimeBound::Ago)
 }
 
+/// "Now" for the times and ages a command shows. Debug builds take
+/// `SESSIONCTL_NOW` (RFC 3339) so snapshot tests of tables stay stable as
+/// the fixture ages; release builds always use the clock.
+pub fn now() -> DateTime<Utc> {
+    #[cfg(debug_assertions)]
+    if let Some(t) = std::env::var("SESSIONCTL_NOW")
+        .ok()
+        .and_then(|v| DateTime::parse_from_rfc3339(&v).ok())
+    {
+        return t.with_timezone(&Utc);
+    }
+    Utc::now()
+}
+
 pub fn from_nanos(ns: i64) -> DateTime<Utc> {
     Utc.timestamp_nanos(ns)
 }
@@ -139,6 +153,14 @@ pub fn age(t: DateTime<Utc>, now: DateTime<Utc>) -> String {
         format!("in {text}")
     } else {
         format!("{text} ago")
+    }
+}
+
+/// Serde: an optional time as RFC 3339 (null when absent).
+pub fn ser_time<S: serde::Serializer>(t: &Option<DateTime<Utc>>, s: S) -> Result<S::Ok, S::Error> {
+    match t {
+        Some(t) => s.serialize_str(&rfc3339(*t)),
+        None => s.serialize_none(),
     }
 }
 

@@ -262,17 +262,18 @@ fn listing_sessions_that_need_no_bpe_never_loads_one() {
     assert!(stderr.contains("BPE tables loaded: o200k_base"), "{stderr}");
     let out = sessionctl(r).args(["sessions", "list"]).output().unwrap();
     let table = String::from_utf8_lossy(&out.stdout);
+    // piped: one tab-separated row per session
     let line = |id: &str| {
         table
             .lines()
-            .find(|l| l.trim_start().starts_with(&format!("{id} ")))
+            .find(|l| l.starts_with(&format!("{id}\t")))
             .unwrap()
             .to_owned()
     };
-    assert!(line("tui-alice-2").contains(" o200k "), "{table}");
-    assert!(line("tui-alice").contains(" est "), "{table}");
+    assert!(line("tui-alice-2").contains(" o200k\t"), "{table}");
+    assert!(line("tui-alice").contains(" est\t"), "{table}");
     assert!(
-        line("tui-alice").contains(" ~"),
+        line("tui-alice").contains("\t~"),
         "estimates are marked: {table}"
     );
 }

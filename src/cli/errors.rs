@@ -66,6 +66,7 @@ pub struct ErrorsListArgs {
 #[derive(Debug, Args)]
 pub struct ErrorsShowArgs {
     /// A record's key (tool:nanos) or a unique prefix of its id
+    #[arg(add = clap_complete::ArgValueCompleter::new(super::meta::error_ids))]
     pub id: String,
 }
 
@@ -82,6 +83,7 @@ pub struct EmbedArgs {
 #[derive(Debug, Args)]
 pub struct ErrorsEditArgs {
     /// A record's key (tool:nanos) or a unique prefix of its id
+    #[arg(add = clap_complete::ArgValueCompleter::new(super::meta::error_ids))]
     pub id: String,
     /// The new action; - reads it from stdin; without it, $EDITOR on a terminal
     #[arg(long)]

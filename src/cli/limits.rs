@@ -98,13 +98,14 @@ pub struct RefreshArgs {
 #[derive(Debug, Args)]
 pub struct LimitsShowArgs {
     /// Agent names as in a session's config.json: provider@model
-    #[arg(value_name = "AGENT")]
+    #[arg(value_name = "AGENT", add = clap_complete::ArgValueCompleter::new(super::meta::agents))]
     pub agents: Vec<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct LearnArgs {
     /// Agent name: provider@model
+    #[arg(add = clap_complete::ArgValueCompleter::new(super::meta::agents))]
     pub agent: String,
 
     /// The provider's error text, or - to read it from stdin

@@ -5,16 +5,21 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+mod config;
+pub mod config_file;
 mod daemon;
 mod errors;
 mod limits;
+mod meta;
 mod read;
 mod undo;
 mod write;
 
+pub use config::ConfigCommand;
 pub use daemon::*;
 pub use errors::*;
 pub use limits::*;
+pub use meta::{agents, error_ids, session_ids, CompletionsArgs, ManArgs};
 pub use read::*;
 pub use undo::*;
 pub use write::*;
@@ -102,6 +107,9 @@ pub struct GlobalArgs {
 
     #[command(flatten)]
     pub daemon: DaemonArgs,
+    /// Which settings a flag or the environment gave (for the config file).
+    #[arg(skip)]
+    pub explicit: crate::cli::config_file::Explicit,
 }
 
 impl Cli {
@@ -132,6 +140,9 @@ impl Cli {
             Command::Trash(TrashCommand::Prune(_)) => "trash prune",
             Command::Export(_) => "export",
             Command::Import(_) => "import",
+            Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
+            Command::Config(ConfigCommand::Show) => "config show",
         }
     }
 
@@ -181,7 +192,14 @@ pub enum Command {
     Sessions(SessionsCommand),
 
     /// Show every tier of one session side by side
-    #[command(after_help = "Example:\n  sessionctl show tui-alice --json")]
+    #[command(after_help = "\
+The tokens row compares what Agenvoy sends per request (history + summary + the largest
+task history) with the model's budget (80% of its window; see `limits show`).
+
+Examples:
+  sessionctl show tui-alice
+  sessionctl show tui-alice --summary
+  sessionctl show tui-alice --json")]
     Show(ShowArgs),
 
     /// Clear a session's conversation (history, ToriiDB keys, archive rows)
@@ -351,6 +369,31 @@ then the ToriiDB entries, then renames the folder into place; a rerun after a cr
 completes it. Recorded in `sessionctl log`; `undo` of an import is not supported yet
 (`sessionctl remove` takes it away again, to the Trash).")]
     Import(ImportArgs),
+    /// Print the shell completion script (session ids, error ids and agent names included)
+    #[command(after_help = "\
+The script asks sessionctl for session ids, error ids and agent names as you type (it
+reads --root on the line, else AGENVOY_HOME, else the config file, else the default
+root); --static prints the fixed script in completions/, which completes commands and
+options only.
+
+Install:
+  bash        echo 'source <(sessionctl completions bash)' >> ~/.bashrc
+  zsh         echo 'source <(sessionctl completions zsh)' >> ~/.zshrc
+  fish        sessionctl completions fish > ~/.config/fish/completions/sessionctl.fish
+  elvish      echo 'eval (sessionctl completions elvish | slurp)' >> ~/.config/elvish/rc.elv
+  powershell  add `sessionctl completions powershell | Out-String | Invoke-Expression`
+              to $PROFILE")]
+    Completions(CompletionsArgs),
+
+    /// Print the man page, or write every page into DIR
+    #[command(after_help = "\
+Example:
+  sessionctl man ~/.local/share/man/man1 && man sessionctl-compact")]
+    Man(ManArgs),
+
+    /// The config file's settings: see `config show --help`
+    #[command(subcommand)]
+    Config(ConfigCommand),
 }
 
 #[cfg(test)]

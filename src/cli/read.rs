@@ -6,13 +6,14 @@ use super::{EmbedArgs, Filters, MatchMode};
 
 #[derive(Debug, Subcommand)]
 pub enum SessionsCommand {
-    /// List sessions: records, tokens, size, last activity, summary, keys, archive
+    /// List sessions: records, tokens, size, last activity, summary age, keys, archive, model and budget
     #[command(
         visible_alias = "ls",
         after_help = "\
 Examples:
   sessionctl sessions list
   sessionctl sessions list --sort last --reverse --limit 10
+  sessionctl sessions list --sort used --reverse --limit 5   # nearest their budget
   sessionctl sessions list --idle-for 30d --json | jq -r '.results[].session'"
     )]
     List(ListArgs),
@@ -21,7 +22,7 @@ Examples:
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Sessions to check [default: all, and the shared stores]
-    #[arg(value_name = "SESSION")]
+    #[arg(value_name = "SESSION", add = clap_complete::ArgValueCompleter::new(super::meta::session_ids))]
     pub sessions: Vec<String>,
     /// Every session and the shared stores (the default when none is named)
     #[arg(long, conflicts_with = "sessions")]
@@ -45,7 +46,7 @@ pub struct SearchArgs {
     /// What to look for: words (all must occur) and "quoted phrases"; by meaning with --by semantic
     pub query: String,
     /// Sessions to search [default: all]
-    #[arg(value_name = "SESSION")]
+    #[arg(value_name = "SESSION", add = clap_complete::ArgValueCompleter::new(super::meta::session_ids))]
     pub sessions: Vec<String>,
     /// Every session (the default when none is named)
     #[arg(long, conflicts_with = "sessions")]
@@ -102,10 +103,17 @@ pub enum SortBy {
     /// ToriiDB keys
     Keys,
     Archived,
+    /// Share of the model's budget history.json uses
+    Used,
 }
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// Session id
+    #[arg(add = clap_complete::ArgValueCompleter::new(super::meta::session_ids))]
     pub session: String,
+    /// Print the rolling summary (key decisions, discussions, the current one) and how
+    /// many records it lags behind the conversation
+    #[arg(long)]
+    pub summary: bool,
 }

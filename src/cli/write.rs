@@ -70,7 +70,7 @@ impl Filters {
 #[derive(Debug, Args)]
 pub struct Targets {
     /// Session ids (folder names under sessions/)
-    #[arg(value_name = "SESSION")]
+    #[arg(value_name = "SESSION", add = clap_complete::ArgValueCompleter::new(super::meta::session_ids))]
     pub sessions: Vec<String>,
 
     /// Every session (narrow it with the filters)
@@ -194,7 +194,7 @@ pub struct CompactArgs {
     pub targets: Targets,
 
     /// The model whose window sets the budget [default: the session's config.json model]
-    #[arg(long, value_name = "AGENT")]
+    #[arg(long, value_name = "AGENT", add = clap_complete::ArgValueCompleter::new(super::meta::agents))]
     pub model: Option<String>,
 
     /// Token budget, instead of 80% of the model's window
@@ -220,7 +220,7 @@ pub struct CompactArgs {
     /// The session moves to this model: rewrite its tool histories as plain
     /// text the new model can read, budget for that model, and set it as
     /// config.json's model when the session is rewritten
-    #[arg(long, value_name = "AGENT")]
+    #[arg(long, value_name = "AGENT", add = clap_complete::ArgValueCompleter::new(super::meta::agents))]
     pub for_model: Option<String>,
 
     /// Print exactly what would change, change nothing

@@ -1,25 +1,27 @@
 //! What `reset` and `remove` share: the report table.
 
 use anyhow::Result;
-use comfy_table::Cell;
 
 use crate::cli_util::Context;
 use crate::engine::reset::ClearReport;
-use crate::output::num;
+use crate::table::{Col, Field, Grid};
 
 pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
     let dry = reports.first().is_some_and(|r| r.dry_run);
     if reports.is_empty() {
         return Ok(());
     }
-    let mut t = ctx.out.new_table(&[
-        "SESSION",
-        "ACTION",
-        "TORII KEYS",
-        "ARCHIVE ROWS",
-        "FILES",
-        if dry { "" } else { "MOVED TO" },
-    ]);
+    let mut cols = vec![
+        Col::id("SESSION"),
+        Col::id("ACTION").optional(2),
+        Col::num("TORII KEYS"),
+        Col::num("ARCHIVE ROWS"),
+        Col::text("FILES").optional(1),
+    ];
+    if !dry {
+        cols.push(Col::id("MOVED TO"));
+    }
+    let mut t = Grid::new(cols);
     for r in reports {
         let action = match r.mode {
             Some(m) => format!(
@@ -36,23 +38,29 @@ pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
         } else {
             r.removed_files.join(", ")
         };
-        t.add_row(vec![
-            Cell::new(&r.session),
-            Cell::new(action),
-            num(r.removed_torii_keys),
-            num(r.removed_archive_rows),
-            Cell::new(files),
-            Cell::new(match &r.trash {
-                Some(p) => ctx.root.relative(p),
-                None if dry || !r.changed => String::new(),
-                None => "(purged)".into(),
-            }),
-        ]);
+        let mut row: Vec<Field> = vec![
+            (&r.session).into(),
+            action.into(),
+            r.removed_torii_keys.to_string().into(),
+            r.removed_archive_rows.to_string().into(),
+            files.into(),
+        ];
+        if !dry {
+            row.push(
+                match &r.trash {
+                    Some(p) => ctx.root.relative(p),
+                    None if !r.changed => String::new(),
+                    None => "(purged)".into(),
+                }
+                .into(),
+            );
+        }
+        t.row(row);
     }
     if dry {
         ctx.out
             .line("dry run: nothing was changed; this is what would be cleared")?;
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&t)?;
     Ok(())
 }

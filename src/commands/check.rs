@@ -3,7 +3,6 @@
 use std::collections::HashSet;
 
 use anyhow::Result;
-use comfy_table::Cell;
 use serde::Serialize;
 
 use crate::cli::CheckArgs;
@@ -17,6 +16,7 @@ use crate::store::layout::SessionDir;
 use crate::store::leftovers::{self, Leftover};
 use crate::store::torii::{Db, TailRepair, DB_ERROR_MEMORY, DB_SESSION_HIST};
 use crate::store::{lock, runtime, tasks};
+use crate::table::{Col, Grid};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
@@ -365,30 +365,38 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
             dirs.len()
         ))?;
     } else {
-        let mut t = ctx.out.new_table(&["SCOPE", "FINDING", "DETAIL", "REPAIR"]);
+        let mut t = Grid::new(vec![
+            Col::id("SCOPE"),
+            Col::id("FINDING"),
+            Col::text("DETAIL"),
+            Col::id("REPAIR"),
+        ]);
         for f in &findings {
-            t.add_row(vec![
-                Cell::new(&f.scope),
-                Cell::new(f.kind),
-                Cell::new(&f.detail),
-                Cell::new(if f.repaired {
+            t.row(vec![
+                (&f.scope).into(),
+                f.kind.into(),
+                (&f.detail).into(),
+                if f.repaired {
                     "repaired"
                 } else if f.repairable {
                     "--repair"
                 } else {
                     "-"
-                }),
+                }
+                .into(),
             ]);
         }
-        ctx.out.table(&t)?;
+        ctx.out.grid(&t)?;
+        // A count under the table: on a terminal only, so piped output is
+        // the rows alone.
         if args.dry_run {
-            ctx.out.line(&format!(
+            ctx.out.footer(&format!(
                 "{} finding(s), {} would be repaired (dry run: nothing changed)",
                 findings.len(),
                 findings.iter().filter(|f| f.repairable).count()
             ))?;
         } else {
-            ctx.out.line(&format!(
+            ctx.out.footer(&format!(
                 "{} finding(s), {} repaired",
                 findings.len(),
                 findings.len() - open.len()

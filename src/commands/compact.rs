@@ -4,9 +4,6 @@
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
-use anyhow::Result;
-use comfy_table::Cell;
-
 use crate::cli::{CompactArgs, SummarizerKind, WriteArgs};
 use crate::cli_util::targets::{self, Resolve};
 use crate::cli_util::via::refuse_options;
@@ -16,9 +13,11 @@ use crate::engine::compact::op::{Compact, CompactReport, Folder, Settings};
 use crate::engine::compact::{DEFAULT_KEEP_LAST, DEFAULT_MAX_BYTES};
 use crate::engine::summarize;
 use crate::llm::Summarizer;
-use crate::output::{bytes, num};
+use crate::output::bytes;
 use crate::store::history::Record;
 use crate::store::layout::SessionDir;
+use crate::table::{Col, Field, Grid};
+use anyhow::Result;
 
 pub fn run(ctx: &Context, args: &CompactArgs) -> Result<Done> {
     let backend = ctx.backend(args.force)?;
@@ -115,16 +114,7 @@ fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {
             .line("dry run: nothing was changed; this is what compact would do")?;
     }
     let tokens = |t: Option<usize>| t.map_or_else(|| "(by size)".to_owned(), |t| t.to_string());
-    let mut t = ctx.out.new_table(&[
-        "SESSION",
-        "MODEL",
-        "BUDGET",
-        "TOKENS BEFORE",
-        "TOKENS AFTER",
-        "SIZE",
-        "STAGES",
-        "RESULT",
-    ]);
+    let mut lines = Vec::new();
     for r in reports {
         let stages = if r.stages.is_empty() {
             "-".to_owned()
@@ -163,7 +153,7 @@ fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {
                 if r.dry_run { "they are" } else { "they were" },
                 r.trash
                     .as_ref()
-                    .map(|t| format!("({})", t.display()))
+                    .map(|t| format!("({})", ctx.root.relative(t)))
                     .unwrap_or_default()
             ));
         }
@@ -174,27 +164,68 @@ fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {
             let verb = if m.applied { "set" } else { "would set" };
             result.push_str(&format!("; {verb} config.json model to {}", m.to));
         }
-        t.add_row(vec![
-            Cell::new(&r.session),
-            Cell::new(format!(
-                "{} ({})",
-                r.model,
-                serde_json::to_value(r.window_source)?
-                    .as_str()
-                    .unwrap_or("")
-            )),
-            num(r.budget),
-            num(tokens(r.tokens_before)),
-            num(tokens(r.tokens_after)),
-            Cell::new(if r.bytes_before == r.bytes_after {
+        lines.push(Line {
+            session: r.session.clone(),
+            model: r.model.clone(),
+            window_source: serde_json::to_value(r.window_source)?
+                .as_str()
+                .unwrap_or("")
+                .to_owned(),
+            budget: r.budget.to_string(),
+            tokens_before: tokens(r.tokens_before),
+            tokens_after: tokens(r.tokens_after),
+            size: if r.bytes_before == r.bytes_after {
                 bytes(r.bytes_before)
             } else {
                 format!("{} → {}", bytes(r.bytes_before), bytes(r.bytes_after))
-            }),
-            Cell::new(stages),
-            Cell::new(result),
+            },
+            stages,
+            result,
+        });
+    }
+    ctx.out.grid(&grid(lines))?;
+    Ok(())
+}
+
+/// One session's row, already in words.
+struct Line {
+    session: String,
+    /// `claude@claude-sonnet-4-5`
+    model: String,
+    /// Where the window came from: `table`, `learned`, `guess`, …
+    window_source: String,
+    budget: String,
+    tokens_before: String,
+    tokens_after: String,
+    size: String,
+    stages: String,
+    result: String,
+}
+
+/// Narrow terminals keep the session, the token change and the result;
+/// the window source, stages and size go first.
+fn grid(lines: impl IntoIterator<Item = Line>) -> Grid {
+    let mut g = Grid::new(vec![
+        Col::id("SESSION"),
+        Col::id("MODEL").optional(2),
+        Col::num("BUDGET").optional(1),
+        Col::num("TOKENS BEFORE"),
+        Col::num("TOKENS AFTER"),
+        Col::id("SIZE").optional(3),
+        Col::text("STAGES").optional(4),
+        Col::text("RESULT"),
+    ]);
+    for l in lines {
+        g.row(vec![
+            l.session.into(),
+            Field::from(format!("{} ({})", l.model, l.window_source)).or_short(l.model),
+            l.budget.into(),
+            l.tokens_before.into(),
+            l.tokens_after.into(),
+            l.size.into(),
+            l.stages.into(),
+            l.result.into(),
         ]);
     }
-    ctx.out.table(&t)?;
-    Ok(())
+    g
 }

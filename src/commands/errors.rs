@@ -4,7 +4,6 @@ use std::io::{IsTerminal, Read};
 
 use anyhow::Result;
 use chrono::Utc;
-use comfy_table::Cell;
 use serde::Serialize;
 
 use crate::cli::{
@@ -16,9 +15,9 @@ use crate::daemon::{Backend, Via};
 use crate::engine::embedding;
 use crate::engine::errors::{self, ErrorItem, Filter, TTL_SECS};
 use crate::error::{exit, Error};
-use crate::output::head_cut;
 use crate::store::torii::{self, Db, DB_ERROR_MEMORY};
 use crate::store::{lock, runtime};
+use crate::table::{Col, Grid};
 use crate::timefmt;
 
 fn expires_in(i: &ErrorItem, now: i64) -> String {
@@ -41,26 +40,38 @@ fn recorded(i: &ErrorItem, now: chrono::DateTime<Utc>) -> String {
 }
 
 fn table(ctx: &Context, items: &[ErrorItem], now: i64) -> std::io::Result<()> {
-    let wall = Utc::now();
-    let mut t = ctx.out.new_table(&[
-        "ID", "TOOL", "KEYWORDS", "SYMPTOM", "ACTION", "OUTCOME", "RECORDED", "EXPIRES",
+    let wall = timefmt::now();
+    let mut t = Grid::new(vec![
+        Col::id("ID"),
+        Col::id("TOOL"),
+        Col::text("KEYWORDS").optional(2),
+        Col::text("SYMPTOM"),
+        Col::text("ACTION"),
+        Col::id("OUTCOME"),
+        Col::id("RECORDED").optional(1),
+        Col::id("EXPIRES").optional(3),
     ]);
     // The shortest prefix that tells each id apart (at least 8 characters),
     // so what is shown can be typed back into `errors show` or `edit`.
     let ids = errors::short_ids(items.iter().map(|i| i.id.as_str()), 8);
     for (i, id) in items.iter().zip(ids) {
-        t.add_row(vec![
-            Cell::new(id),
-            Cell::new(&i.tool_name),
-            Cell::new(head_cut(&i.keywords.join(", "), 40)),
-            Cell::new(head_cut(&i.symptom, 40)),
-            Cell::new(head_cut(&i.action, 40)),
-            Cell::new(&i.outcome),
-            Cell::new(recorded(i, wall)),
-            Cell::new(expires_in(i, now)),
+        t.row(vec![
+            id.into(),
+            (&i.tool_name).into(),
+            i.keywords.join(", ").into(),
+            one_line(&i.symptom).into(),
+            one_line(&i.action).into(),
+            (&i.outcome).into(),
+            recorded(i, wall).into(),
+            expires_in(i, now).into(),
         ]);
     }
-    ctx.out.table(&t)
+    ctx.out.grid(&t)
+}
+
+/// Free text on one table line.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
@@ -111,7 +122,7 @@ pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<Done> {
             .envelope("errors show", false, std::slice::from_ref(&shown), &[])?;
         return Ok(Done::default());
     }
-    let mut t = ctx.out.new_sectioned_table(&["FIELD", "VALUE"]);
+    let mut t = Grid::new(vec![Col::id("FIELD"), Col::text("VALUE")]).sectioned();
     let rows: Vec<(&str, String)> = vec![
         ("key", i.key.clone()),
         ("id", i.id.clone()),
@@ -121,7 +132,7 @@ pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<Done> {
         ("cause", i.cause.clone()),
         ("action", i.action.clone()),
         ("outcome", i.outcome.clone()),
-        ("recorded", recorded(&i, Utc::now())),
+        ("recorded", recorded(&i, timefmt::now())),
         (
             "expires",
             match i.expire_at {
@@ -143,9 +154,9 @@ pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<Done> {
         ),
     ];
     for (k, v) in rows {
-        t.add_row(vec![Cell::new(k), Cell::new(v)]);
+        t.row(vec![k.into(), v.into()]);
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&t)?;
     Ok(Done::default())
 }
 
@@ -572,11 +583,16 @@ fn errors_list_via_daemon(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> 
             serde_json::Value::Null => String::new(),
             v => v.to_string(),
         };
-        let mut t = ctx
-            .out
-            .new_table(&["ID", "TOOL", "KEYWORDS", "SYMPTOM", "ACTION", "OUTCOME"]);
+        let mut t = Grid::new(vec![
+            Col::id("ID"),
+            Col::id("TOOL"),
+            Col::text("KEYWORDS").optional(2),
+            Col::text("SYMPTOM"),
+            Col::text("ACTION"),
+            Col::id("OUTCOME"),
+        ]);
         for r in &records {
-            t.add_row(
+            t.row(
                 [
                     "id",
                     "tool_name",
@@ -586,11 +602,11 @@ fn errors_list_via_daemon(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> 
                     "outcome",
                 ]
                 .iter()
-                .map(|k| Cell::new(crate::output::head_cut(&text(r, k), 40)))
-                .collect::<Vec<_>>(),
+                .map(|k| one_line(&text(r, k)).into())
+                .collect(),
             );
         }
-        ctx.out.table(&t)?;
+        ctx.out.grid(&t)?;
     }
     Ok(Done::default())
 }

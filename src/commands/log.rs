@@ -1,11 +1,11 @@
 //! `log [--session S] [--limit N]`: the operation log, newest first.
 
 use anyhow::Result;
-use comfy_table::Cell;
 
 use crate::cli::LogArgs;
 use crate::commands::{Context, Done};
 use crate::store::oplog::{self, Op};
+use crate::table::{Col, Grid};
 
 pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
     let log = oplog::read(&ctx.root)?;
@@ -34,19 +34,23 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
         ctx.out.line("no operations recorded")?;
         return Ok(Done::default());
     }
-    let mut t = ctx
-        .out
-        .new_table(&["ID", "TIME", "COMMAND", "SESSIONS", "STATE"]);
+    let mut t = Grid::new(vec![
+        Col::id("ID"),
+        Col::id("TIME").optional(1),
+        Col::text("COMMAND"),
+        Col::text("SESSIONS"),
+        Col::id("STATE"),
+    ]);
     for o in ops {
-        t.add_row(vec![
-            Cell::new(&o.id),
-            Cell::new(&o.time),
-            Cell::new(&o.command),
-            Cell::new(sessions(o)),
-            Cell::new(state(o)),
+        t.row(vec![
+            (&o.id).into(),
+            (&o.time).into(),
+            (&o.command).into(),
+            sessions(o).into(),
+            state(o).into(),
         ]);
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&t)?;
     Ok(Done::default())
 }
 

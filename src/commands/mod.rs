@@ -3,6 +3,8 @@
 pub mod bundle;
 pub mod check;
 pub mod compact;
+mod config;
+pub mod docs;
 pub mod errors;
 pub mod limits;
 pub mod log;
@@ -27,12 +29,19 @@ pub use crate::cli_util::{Context, Done};
 /// Run a parsed command line to its exit code: errors are reported (as the
 /// JSON envelope with --json, never a bare line), and with --log one NDJSON
 /// line records the run.
-pub fn execute(cli: Cli) -> i32 {
+pub fn execute(mut cli: Cli) -> i32 {
+    let file = crate::cli::config_file::load();
+    if let Ok(file) = &file {
+        crate::cli::config_file::apply(&mut cli, file);
+    }
     let command = cli.command_name();
     let dry_run = cli.dry_run();
     let json = cli.global.json;
     let log = cli.global.log.clone();
-    let done = match run(cli) {
+    let ran = file
+        .map_err(anyhow::Error::from)
+        .and_then(|file| run_with(cli, &file));
+    let done = match ran {
         Ok(done) => done,
         Err(err) => {
             if is_broken_pipe(&err) {
@@ -138,8 +147,19 @@ fn append_log(
         .write_all(&bytes)
 }
 
-/// Run the parsed command line.
+/// Run the parsed command line (no config file applied).
 pub fn run(cli: Cli) -> Result<Done> {
+    run_with(cli, &crate::cli::config_file::FileConfig::default())
+}
+
+fn run_with(cli: Cli, file: &crate::cli::config_file::FileConfig) -> Result<Done> {
+    // About sessionctl itself: no data root needed.
+    match &cli.command {
+        Command::Completions(args) => return docs::completions(args),
+        Command::Man(args) => return docs::man(args),
+        Command::Config(_) => return config::show(&cli, file),
+        _ => {}
+    }
     let g = &cli.global;
     let when = if g.no_color {
         crate::cli::ColorWhen::Never
@@ -204,6 +224,9 @@ pub fn run(cli: Cli) -> Result<Done> {
         Command::Trash(TrashCommand::Prune(args)) => trash::prune(&ctx, &args),
         Command::Export(args) => bundle::export(&ctx, &args),
         Command::Import(args) => bundle::import(&ctx, &args),
+        Command::Completions(_) | Command::Man(_) | Command::Config(_) => {
+            unreachable!("run before the root opens")
+        }
     }
 }
 
@@ -219,7 +242,7 @@ fn ensure_agenvoy_root(root: &DataRoot) -> crate::Result<()> {
         "{} is not an Agenvoy data root: it has neither sessions/ nor .store/",
         root.path().display()
     ))
-    .with_hint("pass --root DIR or set AGENVOY_HOME to the folder that holds them (default ~/.config/agenvoy)"))
+    .with_hint("pass --root DIR, set AGENVOY_HOME or `root` in ~/.config/sessionctl/config.toml to the folder that holds them (default ~/.config/agenvoy)"))
 }
 
 /// Targets resolved, and the named sessions that failed already.

@@ -1,18 +1,16 @@
 //! `search QUERY [SESSION…]`
 
 use anyhow::Result;
-use chrono::Utc;
-use comfy_table::Cell;
 
 use crate::cli::{MatchMode, SearchArgs};
 use crate::commands::{load_db1, Context, Done};
 use crate::engine::embedding::{self, NoVector};
 use crate::engine::search::{self, Scope};
 use crate::error::Error;
-use crate::output::{head_cut, num};
 use crate::store::archive::{Archive, ArchiveQuery};
 use crate::store::layout::validate_session_id;
 use crate::store::torii;
+use crate::table::{when, Col, Grid};
 use crate::timefmt;
 
 pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
@@ -88,26 +86,33 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
         ctx.out.line(&format!("no matches ({how} search)"))?;
         return Ok(Done::default());
     }
-    let wall = Utc::now();
-    let mut t = ctx
-        .out
-        .new_table(&["SESSION", "WHEN", "ROLE", "RELEVANCE", "TEXT"]);
+    let wall = timefmt::now();
+    let mut t = Grid::new(vec![
+        Col::id("SESSION"),
+        Col::id("WHEN"),
+        Col::id("ROLE").optional(1),
+        Col::num("RELEVANCE"),
+        Col::text("TEXT"),
+    ]);
     for h in &hits {
         let when = if h.send_at == 0 {
-            "-".to_owned()
+            "-".into()
         } else {
-            let at = timefmt::from_nanos(h.send_at);
-            format!("{} ({})", timefmt::local(at), timefmt::age(at, wall))
+            when(Some(timefmt::from_nanos(h.send_at)), wall)
         };
-        t.add_row(vec![
-            Cell::new(&h.session),
-            Cell::new(when),
-            Cell::new(&h.role),
-            num(format!("{:.0}%", h.relevance * 100.0)),
-            Cell::new(head_cut(&h.snippet.replace('\n', " "), 100)),
+        t.row(vec![
+            (&h.session).into(),
+            when,
+            (&h.role).into(),
+            format!("{:.0}%", h.relevance * 100.0).into(),
+            h.snippet
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .into(),
         ]);
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&t)?;
     ctx.out
         .footer(&format!("{} result(s), {how} search", hits.len()))?;
     Ok(Done::default())

@@ -4,7 +4,6 @@ use std::collections::HashMap;
 
 use anyhow::Result;
 use chrono::Utc;
-use comfy_table::Cell;
 use rayon::prelude::*;
 
 use crate::cli::ListArgs;
@@ -13,9 +12,10 @@ use crate::commands::{load_db1, Context, Done};
 use crate::engine::sessions::{self, RowTokens, SessionRow};
 use crate::engine::tokens::bpe;
 use crate::error::exit;
-use crate::output::{bytes, num};
+use crate::output::bytes;
 use crate::store::archive::Archive;
 use crate::store::token_cache::{self, TokenCache};
+use crate::table::{when, Col, Field, Grid};
 use crate::timefmt;
 
 pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
@@ -43,8 +43,9 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
         .iter()
         .filter(|id| targets::matches_id(&args.filters, id))
         .collect();
-    let wall = Utc::now();
+    let wall = timefmt::now();
     let mut counts = token_cache::load(&ctx.root);
+    let limits = crate::cli_util::windows::cached(ctx);
     let rows: Vec<SessionRow> = ids
         .par_iter()
         .filter_map(|id| {
@@ -52,12 +53,13 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
                 Ok(d) => d,
                 Err(e) => return Some(Err(e)),
             };
-            let row = sessions::row(
+            let mut row = sessions::row(
                 &dir,
                 &torii_counts,
                 &archive_counts,
                 RowTokens::Count(&counts),
             );
+            row.budget = Some(sessions::budget_use(&dir, &limits, row.tokens));
             targets::matches_times(&args.filters, &row, wall).then_some(Ok(row))
         })
         .collect::<crate::Result<_>>()?;
@@ -100,46 +102,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
             "no sessions match the filters"
         })?;
     } else {
-        let mut t = ctx.out.new_table(&[
-            "SESSION",
-            "RECORDS",
-            "TOKENS",
-            "SIZE",
-            "LAST ACTIVITY",
-            "SUMMARY",
-            "TORII KEYS",
-            "ARCHIVED",
-        ]);
-        for r in &rows {
-            let broken = !r.problems.is_empty();
-            t.add_row(vec![
-                Cell::new(&r.id),
-                if broken {
-                    Cell::new("?")
-                } else {
-                    num(r.records)
-                },
-                if broken {
-                    Cell::new("?")
-                } else {
-                    num(tokens_cell(r))
-                },
-                Cell::new(bytes(r.bytes)),
-                Cell::new(
-                    r.last_at
-                        .map(|t| format!("{} ({})", timefmt::local(t), timefmt::age(t, wall)))
-                        .unwrap_or_else(|| "-".into()),
-                ),
-                Cell::new(match (r.has_summary, r.summary_at) {
-                    (true, Some(t)) => timefmt::age(t, wall),
-                    (true, None) => "yes".into(),
-                    (false, _) => "-".into(),
-                }),
-                num(r.torii_keys),
-                num(r.archived),
-            ]);
-        }
-        ctx.out.table(&t)?;
+        ctx.out.grid(&table(&rows, wall))?;
         ctx.out.footer(&format!(
             "{} session(s); {} record(s) in history, {} archived message(s)",
             rows.len(),
@@ -154,6 +117,56 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
         failed: errors,
         ..Done::default()
     })
+}
+
+/// Narrow terminals keep the id, the size of the conversation and its
+/// age; the tier counts go first.
+fn table(rows: &[SessionRow], wall: chrono::DateTime<Utc>) -> Grid {
+    let mut g = Grid::new(vec![
+        Col::id("SESSION"),
+        Col::num("RECORDS"),
+        Col::num("TOKENS"),
+        Col::num("SIZE").optional(3),
+        Col::id("LAST ACTIVITY"),
+        Col::id("SUMMARY").optional(2),
+        Col::num("TORII KEYS").optional(6),
+        Col::num("ARCHIVED").optional(5),
+        Col::id("MODEL").optional(8),
+        Col::id("WINDOW").optional(7),
+        Col::num("BUDGET").optional(4),
+        Col::num("USED").optional(1),
+    ]);
+    for r in rows {
+        let broken = !r.problems.is_empty();
+        let unknown = |text: String| if broken { "?".to_owned() } else { text };
+        g.row(vec![
+            r.id.as_str().into(),
+            unknown(r.records.to_string()).into(),
+            unknown(tokens_cell(r)).into(),
+            bytes(r.bytes).into(),
+            when(r.last_at, wall),
+            match (r.has_summary, r.summary_at) {
+                (true, Some(t)) => timefmt::age(t, wall),
+                (true, None) => "yes".into(),
+                (false, _) => "-".into(),
+            }
+            .into(),
+            r.torii_keys.to_string().into(),
+            r.archived.to_string().into(),
+            r.model.as_deref().unwrap_or("-").into(),
+            budget(r, |b| format!("{} {}", b.window, b.window_source.name())),
+            budget(r, |b| b.budget.to_string()),
+            budget(r, |b| format!("{:.1}%", b.used_percent)),
+        ]);
+    }
+    g
+}
+
+fn budget(r: &SessionRow, show: impl Fn(&sessions::BudgetUse) -> String) -> Field {
+    r.budget
+        .as_ref()
+        .map_or_else(|| "-".to_owned(), show)
+        .into()
 }
 
 /// `--sort`, `--reverse`, `--limit`. Ascending is the natural reading
@@ -174,6 +187,11 @@ fn sort(rows: &mut Vec<SessionRow>, args: &ListArgs) {
                 .map_or(i128::MIN, |t| t.timestamp_millis() as i128),
             SortBy::Keys => r.torii_keys as i128,
             SortBy::Archived => r.archived as i128,
+            // in millionths of a percent: small shares still order
+            SortBy::Used => r
+                .budget
+                .as_ref()
+                .map_or(-1, |b| (b.used_percent * 1e6) as i128),
         };
         (n, r.id.clone())
     };
@@ -208,7 +226,8 @@ fn remember_counts(ctx: &Context, cache: &mut TokenCache, rows: &[SessionRow], i
 
 /// Tokens are counted with each session's own counter; `~` marks an
 /// estimate.
-const COUNTER_LEGEND: &str = "tokens: exact with o200k/cl100k (OpenAI models), else ~estimated \
+/// Two lines that fit 80 columns.
+const COUNTER_LEGEND: &str = "tokens: exact with o200k/cl100k (OpenAI models), else ~estimated\n\
 (est3: digits in threes, est: one token per digit); `show` names the counter";
 
 /// `3,109 o200k` or `~4,019 est`: the count and the session's counter.

@@ -1,7 +1,6 @@
 //! `summarize SESSION…|--all [--rebuild]`
 
 use anyhow::Result;
-use comfy_table::Cell;
 use serde::Serialize;
 
 use crate::cli::{LlmArgs, SummarizeArgs, SummarizerKind, WriteArgs};
@@ -13,9 +12,10 @@ use crate::engine::batch::{self, SessionError};
 use crate::engine::limits;
 use crate::engine::summarize::{self, refresh_with, Failure, Outcome, DEFAULT_CHUNK_CHARS};
 use crate::error::{exit, Error};
-use crate::output::{num, preview_ids};
+use crate::output::preview_ids;
 use crate::store::layout::SessionDir;
 use crate::store::{limits_cache, lock, runtime};
+use crate::table::{Col, Field, Grid};
 
 #[derive(Debug, Serialize)]
 pub struct SummaryReport {
@@ -234,9 +234,13 @@ fn render(ctx: &Context, reports: &[SummaryReport]) -> Result<()> {
         ctx.out
             .line("dry run: nothing was changed; this is what would be merged")?;
     }
-    let mut t = ctx
-        .out
-        .new_table(&["SESSION", "MERGED", "CHUNKS", "SUMMARIZER", "CURSOR"]);
+    let mut t = Grid::new(vec![
+        Col::id("SESSION"),
+        Col::num("MERGED"),
+        Col::num("CHUNKS").optional(1),
+        Col::id("SUMMARIZER").optional(2),
+        Col::id("CURSOR"),
+    ]);
     for r in reports {
         let cursor = match (&r.cursor_before, &r.cursor) {
             (Some(a), Some(b)) if a != b => format!("{a} → {b}"),
@@ -244,19 +248,22 @@ fn render(ctx: &Context, reports: &[SummaryReport]) -> Result<()> {
             (_, Some(b)) => b.clone(),
             (_, None) => "-".into(),
         };
-        t.add_row(vec![
-            Cell::new(&r.session),
-            num(if r.count == 0 {
+        // The new cursor alone where the move does not fit.
+        let now_at = r.cursor.clone().unwrap_or_else(|| "-".into());
+        t.row(vec![
+            (&r.session).into(),
+            if r.count == 0 {
                 "nothing new".to_owned()
             } else {
                 r.count.to_string()
-            }),
-            num(r.chunks),
-            Cell::new(r.summarizer),
-            Cell::new(cursor),
+            }
+            .into(),
+            r.chunks.to_string().into(),
+            r.summarizer.into(),
+            Field::from(cursor).or_short(now_at),
         ]);
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&t)?;
     Ok(())
 }
 

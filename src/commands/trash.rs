@@ -1,7 +1,6 @@
 //! `trash list | restore ENTRY [--as NEW_ID] | prune --older-than AGE`
 
 use anyhow::Result;
-use comfy_table::Cell;
 
 use crate::cli::{TrashPruneArgs, TrashRestoreArgs};
 use crate::cli_util::guard::{self, finish, write_args};
@@ -10,9 +9,10 @@ use crate::commands::{Context, Done};
 use crate::engine::batch::Stores;
 use crate::engine::undo;
 use crate::error::Error;
-use crate::output::{bytes, num};
+use crate::output::bytes;
 use crate::store::trash::{self, EntryInfo};
 use crate::store::{oplog, torii};
+use crate::table::{Col, Grid};
 
 pub fn list(ctx: &Context) -> Result<Done> {
     let entries = trash::list(&ctx.root)?;
@@ -27,20 +27,26 @@ pub fn list(ctx: &Context) -> Result<Done> {
 }
 
 fn render(ctx: &Context, entries: &[EntryInfo]) -> Result<()> {
-    let mut t = ctx
-        .out
-        .new_table(&["ENTRY", "SESSION", "KIND", "TIME", "SIZE", "OPERATION"]);
+    let mut t = Grid::new(vec![
+        Col::id("ENTRY"),
+        Col::id("SESSION").optional(3),
+        Col::id("KIND"),
+        Col::id("TIME").optional(1),
+        Col::num("SIZE"),
+        Col::id("OPERATION").optional(2),
+    ]);
+    let now = crate::timefmt::now();
     for e in entries {
-        t.add_row(vec![
-            Cell::new(&e.name),
-            Cell::new(e.session.as_deref().unwrap_or("-")),
-            Cell::new(e.kind.as_deref().unwrap_or("-")),
-            Cell::new(crate::timefmt::rfc3339(e.time)),
-            num(bytes(e.bytes)),
-            Cell::new(e.op.as_deref().unwrap_or("-")),
+        t.row(vec![
+            (&e.name).into(),
+            e.session.as_deref().unwrap_or("-").into(),
+            e.kind.as_deref().unwrap_or("-").into(),
+            crate::table::when(Some(e.time), now),
+            bytes(e.bytes).into(),
+            e.op.as_deref().unwrap_or("-").into(),
         ]);
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&t)?;
     Ok(())
 }
 

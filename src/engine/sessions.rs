@@ -56,6 +56,29 @@ pub fn load_summary(dir: &SessionDir) -> Result<Option<(Summary, Option<DateTime
     Ok(Some((s, meta.modified().ok().map(DateTime::<Utc>::from))))
 }
 
+/// When the newest record the summary holds was sent, by its cursor in
+/// summary.meta.json (our exact sendAt, else Agenvoy's local
+/// `last_message_time`). Not the file's mtime: a copy or a restore makes
+/// that "just now" while the summary is as old as ever.
+pub fn summarized_up_to(dir: &SessionDir) -> Option<DateTime<Utc>> {
+    let path = dir.summary_meta();
+    let cursor = summary::parse_meta(&dir.read_small(&path).ok()??, &path).ok()?;
+    match cursor.exact {
+        Some(e) if e.last_send_at != 0 => nanos_to_time(e.last_send_at),
+        _ => cursor.time.as_deref().and_then(parse_local),
+    }
+}
+
+/// `YYYY-MM-DD HH:MM:SS` in local time, as Agenvoy writes its cursor.
+fn parse_local(text: &str) -> Option<DateTime<Utc>> {
+    use chrono::TimeZone;
+    let t = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S").ok()?;
+    chrono::Local
+        .from_local_datetime(&t)
+        .earliest()
+        .map(|t| t.with_timezone(&Utc))
+}
+
 pub fn load_cursor(dir: &SessionDir) -> Result<Option<String>> {
     let path = dir.summary_meta();
     match dir.read_small(&path)? {
@@ -128,12 +151,56 @@ pub struct SessionRow {
     pub summary_at: Option<DateTime<Utc>>,
     pub torii_keys: u64,
     pub archived: u64,
+    /// The model's window and the share of its budget history.json uses
+    /// (set by callers that resolve windows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget: Option<BudgetUse>,
     /// Why part of this row could not be read (the row still lists).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<String>,
     /// An exact count made for this row, for the caller to remember.
     #[serde(skip)]
     pub counted: Option<token_cache::Entry>,
+}
+
+/// A model's window, where it came from, and how much of the budget (80%
+/// of the window) some tokens take.
+#[derive(Debug, Clone, Serialize)]
+pub struct BudgetUse {
+    pub agent: String,
+    pub window: u64,
+    pub window_source: crate::engine::limits::WindowSource,
+    pub budget: u64,
+    pub tokens: usize,
+    /// `tokens` as a percentage of `budget`.
+    pub used_percent: f64,
+}
+
+/// The window of a session's model (the cached table: no network) and the
+/// share of its budget `tokens` take.
+pub fn budget_use(
+    dir: &SessionDir,
+    cache: &crate::engine::limits::LimitsCache,
+    tokens: usize,
+) -> BudgetUse {
+    let config = load_config(dir).ok().flatten();
+    let agent = config
+        .as_ref()
+        .and_then(|c| c.model.clone())
+        .unwrap_or_else(|| UNKNOWN_AGENT.into());
+    let w = crate::engine::limits::window_for(&agent, cache, config.as_ref());
+    BudgetUse {
+        used_percent: if w.budget == 0 {
+            0.0
+        } else {
+            tokens as f64 * 100.0 / w.budget as f64
+        },
+        agent,
+        window: w.window,
+        window_source: w.source,
+        budget: w.budget,
+        tokens,
+    }
 }
 
 /// Whether `row` counts tokens, and the counts it may reuse.
@@ -183,12 +250,7 @@ pub fn ser_nanos<S: serde::Serializer>(t: &Option<i64>, s: S) -> Result<S::Ok, S
     }
 }
 
-pub fn ser_time<S: serde::Serializer>(t: &Option<DateTime<Utc>>, s: S) -> Result<S::Ok, S::Error> {
-    match t {
-        Some(t) => s.serialize_str(&crate::timefmt::rfc3339(*t)),
-        None => s.serialize_none(),
-    }
-}
+pub use crate::timefmt::ser_time;
 
 /// Build a row; unreadable files become `problems`, not failures, so one
 /// broken session does not hide the others.
@@ -219,6 +281,7 @@ pub fn row(
         summary_at: None,
         torii_keys: torii_counts.get(dir.id.as_str()).copied().unwrap_or(0),
         archived: archived.messages,
+        budget: None,
         problems,
         counted: None,
     };
@@ -250,9 +313,9 @@ pub fn row(
         Err(e) => row.problems.push(e.to_string()),
     }
     match load_summary(dir) {
-        Ok(Some((_, at))) => {
+        Ok(Some(_)) => {
             row.has_summary = true;
-            row.summary_at = at;
+            row.summary_at = summarized_up_to(dir);
         }
         Ok(None) => {}
         Err(e) => row.problems.push(e.to_string()),
@@ -303,6 +366,10 @@ pub struct SessionDetail {
     pub torii: ToriiDetail,
     pub archive: Option<ArchiveDetail>,
     pub tokens: TokenDetail,
+    /// The model's window and the share of its budget a request takes
+    /// (set by `show`, which resolves windows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget: Option<BudgetUse>,
     pub problems: Vec<String>,
 }
 
@@ -345,6 +412,13 @@ pub struct SummaryDetail {
     pub past_discussions: usize,
     pub current_topic: Option<String>,
     pub cursor: Option<String>,
+    /// When the newest summarised record was sent (`summarized_up_to`).
+    #[serde(serialize_with = "ser_time")]
+    pub summarized_up_to: Option<DateTime<Utc>>,
+    /// Records of the conversation after the cursor: what the next
+    /// `summarize` merges (set by `show`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub behind: Option<usize>,
     #[serde(serialize_with = "ser_time")]
     pub modified: Option<DateTime<Utc>>,
 }
@@ -446,6 +520,8 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
                 past_discussions: s.past_discussions(),
                 current_topic: s.current_topic().map(str::to_owned),
                 cursor: cursor.clone(),
+                summarized_up_to: summarized_up_to(dir),
+                behind: None,
                 modified,
             }
         }),
@@ -561,6 +637,7 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
         torii,
         archive,
         tokens,
+        budget: None,
         problems,
     }
 }

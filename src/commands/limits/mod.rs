@@ -6,7 +6,6 @@ pub use refresh::refresh;
 
 use anyhow::Result;
 use chrono::Utc;
-use comfy_table::Cell;
 use serde::Serialize;
 use std::io::Read;
 
@@ -16,8 +15,8 @@ use crate::commands::Context;
 use crate::engine::limits::{self, Change, LimitsCache, Window};
 use crate::engine::sessions;
 use crate::error::{exit, Error};
-use crate::output::num;
 use crate::store::{limits_cache, lock};
+use crate::table::{Col, Field, Grid};
 use crate::timefmt;
 
 #[derive(Serialize)]
@@ -108,16 +107,16 @@ pub fn show(ctx: &Context, args: &LimitsShowArgs) -> Result<i32> {
             .line("no sessions name a model; pass AGENT names (provider@model)")?;
         return Ok(exit::OK);
     }
-    let now = Utc::now();
-    let mut t = ctx.out.new_table(&[
-        "AGENT",
-        "VENDOR",
-        "MODEL",
-        "WINDOW",
-        "SOURCE",
-        "BUDGET",
-        "TABLE AGE",
-        "SESSIONS",
+    let now = timefmt::now();
+    let mut t = Grid::new(vec![
+        Col::id("AGENT"),
+        Col::id("VENDOR").optional(3),
+        Col::id("MODEL").optional(4),
+        Col::num("WINDOW"),
+        Col::id("SOURCE"),
+        Col::num("BUDGET"),
+        Col::id("TABLE AGE").optional(2),
+        Col::num("SESSIONS").optional(1),
     ]);
     for ShowRow {
         window: w,
@@ -125,28 +124,30 @@ pub fn show(ctx: &Context, args: &LimitsShowArgs) -> Result<i32> {
     } in &rows
     {
         let source = match &w.origin {
-            Some(o) => format!("{} ({o})", w.source.name()),
-            None => w.source.name().to_owned(),
+            Some(o) => Field::from(format!("{} ({o})", w.source.name())).or_short(w.source.name()),
+            None => w.source.name().into(),
         };
-        t.add_row(vec![
-            Cell::new(&w.agent),
-            Cell::new(w.vendor.as_deref().unwrap_or("-")),
-            Cell::new(&w.model),
-            num(w.window),
-            Cell::new(source),
-            num(w.budget),
-            Cell::new(match w.fetched_at {
+        t.row(vec![
+            (&w.agent).into(),
+            w.vendor.as_deref().unwrap_or("-").into(),
+            (&w.model).into(),
+            w.window.to_string().into(),
+            source,
+            w.budget.to_string().into(),
+            match w.fetched_at {
                 Some(t) => timefmt::age(t, now),
                 None => format!("({})", cache.source),
-            }),
-            num(if sessions.is_empty() {
+            }
+            .into(),
+            if sessions.is_empty() {
                 "-".to_owned()
             } else {
                 sessions.len().to_string()
-            }),
+            }
+            .into(),
         ]);
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&t)?;
     if !cache.held_shrinks.is_empty() {
         ctx.out.line(&held_shrinks_note(&cache.held_shrinks))?;
     }

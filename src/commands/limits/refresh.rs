@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
-use comfy_table::Cell;
 use serde::Serialize;
 
 use crate::cli::{RefreshArgs, WriteArgs};
@@ -16,8 +15,8 @@ use crate::cli_util::windows::{parse, preview_changes};
 use crate::commands::Context;
 use crate::engine::limits::{self, Change, Fetched, LimitsCache, ModelLimit, Source, Table};
 use crate::error::{exit, Error};
-use crate::output::num;
 use crate::store::{limits_cache, lock};
+use crate::table::{Col, Grid};
 use crate::{net, timefmt};
 
 #[derive(Serialize)]
@@ -141,6 +140,13 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
     spinner.set_position(1);
     let now = Utc::now();
     let fetched = net::get(&url, Duration::from_secs(args.timeout), token.as_deref())
+        // net's hint offers --offline, which this command refuses.
+        .map_err(|e| match e {
+            Error::Unavailable { .. } => e.with_hint(
+                "check the network, --url or --timeout; until then the cached table serves",
+            ),
+            other => other,
+        })
         .and_then(|body| parse(args.source, &url, &body));
     spinner.finish_and_clear();
     let fetched = match fetched {
@@ -241,15 +247,20 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
     Ok(exit::OK)
 }
 
-fn changes_table(ctx: &Context, changes: &[Change]) -> comfy_table::Table {
-    let mut t = ctx.out.new_table(&["VENDOR", "MODEL", "OLD", "NEW"]);
+fn changes_table(changes: &[Change]) -> Grid {
+    let mut t = Grid::new(vec![
+        Col::id("VENDOR"),
+        Col::id("MODEL"),
+        Col::num("OLD"),
+        Col::num("NEW"),
+    ]);
     let w = |n: Option<u64>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
     for c in changes {
-        t.add_row(vec![
-            Cell::new(&c.vendor),
-            Cell::new(&c.model),
-            num(w(c.old)),
-            num(w(c.new)),
+        t.row(vec![
+            (&c.vendor).into(),
+            (&c.model).into(),
+            w(c.old).into(),
+            w(c.new).into(),
         ]);
     }
     t
@@ -260,11 +271,11 @@ fn render_refresh(ctx: &Context, report: &RefreshReport, now: DateTime<Utc>) -> 
         ctx.out
             .line("dry run: nothing was written; this is what the refresh would do")?;
     }
-    let mut t = ctx.out.new_table(&["VENDOR", "MODELS"]);
+    let mut t = Grid::new(vec![Col::id("VENDOR"), Col::num("MODELS")]);
     for v in &report.vendors {
-        t.add_row(vec![Cell::new(&v.vendor), num(v.models)]);
+        t.row(vec![(&v.vendor).into(), v.models.to_string().into()]);
     }
-    ctx.out.table(&t)?;
+    ctx.out.grid(&t)?;
     ctx.out.line(&format!(
         "{} model(s) from {} ({}), fetched {}; {} model(s) it does not list kept",
         report.models,
@@ -278,14 +289,14 @@ fn render_refresh(ctx: &Context, report: &RefreshReport, now: DateTime<Utc>) -> 
     } else {
         ctx.out
             .line(&format!("{} window(s) changed:", report.changed.len()))?;
-        ctx.out.table(&changes_table(ctx, &report.changed))?;
+        ctx.out.grid(&changes_table(&report.changed))?;
     }
     if !report.shrinks.is_empty() && !report.shrinks_applied {
         ctx.out.line(&format!(
             "{} smaller window(s) not applied (pass --yes to apply):",
             report.shrinks.len()
         ))?;
-        ctx.out.table(&changes_table(ctx, &report.shrinks))?;
+        ctx.out.grid(&changes_table(&report.shrinks))?;
     }
     Ok(())
 }

@@ -130,7 +130,7 @@ pub struct Window {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub origin: Option<String>,
     pub budget: u64,
-    #[serde(serialize_with = "crate::engine::sessions::ser_time")]
+    #[serde(serialize_with = "crate::timefmt::ser_time")]
     pub fetched_at: Option<DateTime<Utc>>,
     /// Set when the window is a guess (fallback, local default).
     #[serde(skip_serializing_if = "Option::is_none")]

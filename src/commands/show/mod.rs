@@ -1,8 +1,11 @@
 //! `show SESSION`
 
+mod summary;
+
 use anyhow::Result;
 use chrono::Utc;
-use comfy_table::Cell;
+
+use crate::table::{Col, Field, Grid, Layout};
 
 use crate::cli::ShowArgs;
 use crate::commands::{load_db1, Context, Done};
@@ -30,6 +33,17 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Done> {
         crate::store::torii::now_unix(),
     );
     d.problems.extend(problems);
+    d.budget = Some(sessions::budget_use(
+        &dir,
+        &crate::cli_util::windows::cached(ctx),
+        d.tokens.request,
+    ));
+    if let Some(s) = d.summary.as_mut() {
+        s.behind = behind(ctx, &dir);
+    }
+    if args.summary {
+        return summary::run(ctx, &dir, &d);
+    }
     let errors: Vec<ErrorEntry> = d
         .problems
         .iter()
@@ -62,8 +76,14 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Done> {
     })
 }
 
+/// Records the next `summarize` would merge: its own dry run (the archive
+/// and history.json after the cursor, by the same rules).
+fn behind(ctx: &Context, dir: &crate::store::layout::SessionDir) -> Option<usize> {
+    crate::engine::summarize::pending(&ctx.root, dir).ok()
+}
+
 fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
-    let now = Utc::now();
+    let now = timefmt::now();
     let when = |t: Option<chrono::DateTime<Utc>>| {
         t.map(|t| format!("{} ({})", timefmt::local(t), timefmt::age(t, now)))
             .unwrap_or_else(|| "-".into())
@@ -71,11 +91,11 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
     let ns = |n: i64| when(Some(timefmt::from_nanos(n)));
     let exact = d.tokens.counter.is_exact();
     let tokens = |n: usize| format!("{}{n} tokens", if exact { "" } else { "~" });
-    ctx.out.line(&format!("session {}  {}", d.id, d.path))?;
-    let mut t = ctx.out.new_sectioned_table(&["TIER", "STATE"]);
-    t.add_row(vec![
-        Cell::new("history.json"),
-        Cell::new(match &d.history {
+    ctx.out.line(&title(ctx, d))?;
+    let mut t = Grid::new(vec![Col::id("TIER"), Col::text("STATE")]).sectioned();
+    t.row(vec![
+        "history.json".into(),
+        Field::from(match &d.history {
             None => "absent".into(),
             Some(h) => format!(
                 "{} record(s) ({} user, {} assistant), {}, {}\nfirst {}\nlast  {}",
@@ -89,25 +109,34 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
             ),
         }),
     ]);
-    t.add_row(vec![
-        Cell::new("summary.json"),
-        Cell::new(match &d.summary {
+    t.row(vec![
+        "summary.json".into(),
+        Field::from(match &d.summary {
             None => "absent".into(),
-            Some(s) => format!(
-                "{}{}, {} key decision(s), {} past discussion(s)\ncurrent topic: {}\ncursor: {}\nupdated {}",
+            Some(s) => {
+                format!(
+                "{}{}, {} key decision(s), {} past discussion(s)\ncurrent topic: {}\ncursor: {}",
                 if s.valid { "valid" } else { "INVALID (fewer than 2 known keys)" },
                 if s.legacy { " (legacy schema)" } else { "" },
                 s.key_decisions,
                 s.past_discussions,
                 s.current_topic.as_deref().unwrap_or("-"),
-                s.cursor.as_deref().unwrap_or("- (never summarised)"),
-                when(s.modified)
-            ),
+                match (&s.cursor, s.summarized_up_to) {
+                    (Some(c), Some(t)) => format!("{c} ({})", timefmt::age(t, now)),
+                    (Some(c), None) => c.clone(),
+                    (None, _) => "- (never summarised)".into(),
+                } + &match s.behind {
+                    Some(0) => ", up to date".to_owned(),
+                    Some(n) => format!(", {n} record(s) behind"),
+                    None => String::new(),
+                }
+            )
+            }
         }),
     ]);
-    t.add_row(vec![
-        Cell::new("history/ (tasks)"),
-        Cell::new(if d.tasks.is_empty() {
+    t.row(vec![
+        "history/ (tasks)".into(),
+        Field::from(if d.tasks.is_empty() {
             "none".into()
         } else {
             d.tasks
@@ -135,17 +164,17 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
                 .join("\n")
         }),
     ]);
-    t.add_row(vec![
-        Cell::new("pending/"),
-        Cell::new(if d.pending.is_empty() {
+    t.row(vec![
+        "pending/".into(),
+        Field::from(if d.pending.is_empty() {
             "none".into()
         } else {
             d.pending.join(", ")
         }),
     ]);
-    t.add_row(vec![
-        Cell::new("ToriiDB db1"),
-        Cell::new(if d.torii.keys == 0 {
+    t.row(vec![
+        "ToriiDB db1".into(),
+        Field::from(if d.torii.keys == 0 {
             "no keys".into()
         } else {
             format!(
@@ -157,9 +186,9 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
             )
         }),
     ]);
-    t.add_row(vec![
-        Cell::new("SQLite archive"),
-        Cell::new(match &d.archive {
+    t.row(vec![
+        "SQLite archive".into(),
+        Field::from(match &d.archive {
             None => "no archive file".into(),
             Some(a) => format!(
                 "{} message(s){}\nsession_meta.start_at: {}",
@@ -173,9 +202,9 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
         }),
     ]);
     let k = &d.tokens;
-    t.add_row(vec![
-        Cell::new("tokens"),
-        Cell::new(format!(
+    t.row(vec![
+        "tokens".into(),
+        Field::from(format!(
             "{} per request: history {} + summary {} + largest task {}\ncounted with {} ({}) for {}",
             tokens(k.request),
             k.history,
@@ -184,17 +213,45 @@ fn render(ctx: &Context, d: &SessionDetail) -> std::io::Result<()> {
             k.counter.name(),
             if exact { "exact" } else { "estimate" },
             k.model.as_deref().unwrap_or("an unknown model")
-        )),
+        ) + &budget_line(d)),
     ]);
-    t.add_row(vec![
-        Cell::new("files"),
-        Cell::new(
+    t.row(vec![
+        "files".into(),
+        Field::from(
             d.files
                 .iter()
                 .map(|f| format!("{} {}", f.name, bytes(f.bytes)))
                 .collect::<Vec<_>>()
-                .join(", "),
+                .join("\n"),
         ),
     ]);
-    ctx.out.table(&t)
+    ctx.out.grid(&t)
+}
+
+/// `\nbudget 160000 (80% of a 200000 window from the table): 0.3% used`
+fn budget_line(d: &SessionDetail) -> String {
+    match &d.budget {
+        Some(b) => format!(
+            "\nbudget {} (80% of a {} window, {}): {:.1}% used",
+            b.budget,
+            b.window,
+            b.window_source.name(),
+            b.used_percent
+        ),
+        None => String::new(),
+    }
+}
+
+/// `session ID  PATH`: the path relative to the root when the absolute
+/// one does not fit the terminal.
+fn title(ctx: &Context, d: &SessionDetail) -> String {
+    let full = format!("session {}  {}", d.id, d.path);
+    match ctx.out.layout() {
+        Layout::Terminal(w) if full.chars().count() > w => format!(
+            "session {}  {}",
+            d.id,
+            ctx.root.relative(std::path::Path::new(&d.path))
+        ),
+        _ => full,
+    }
 }
