@@ -500,10 +500,7 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
     let keys = db1.session_keys(&dir.id, now);
     let torii = ToriiDetail {
         keys: keys.len(),
-        with_vector: keys
-            .iter()
-            .filter(|k| db1.get(k).is_some_and(|e| e.vector.is_some()))
-            .count(),
+        with_vector: keys.iter().filter(|k| db1.has_vector(k)).count(),
         first_key: keys.first().cloned(),
         last_key: keys.last().cloned(),
     };

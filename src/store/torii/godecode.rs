@@ -130,6 +130,23 @@ pub fn go_base64(s: &str) -> Option<Vec<u8>> {
     }
 }
 
+/// Whether a SET has a vector ToriiDB keeps (`Ok(true)`), none
+/// (`Ok(false)`), or one it rejects with the record (`Err`): what
+/// `stored_vector` decides, without keeping the text.
+pub fn vector_present(b64: &str) -> Result<bool, ()> {
+    if b64.is_empty() {
+        return Ok(false);
+    }
+    let bytes = match base64::engine::general_purpose::STANDARD.decode(b64) {
+        Ok(b) => b,
+        Err(_) => go_base64(b64).ok_or(())?,
+    };
+    if bytes.len() % 4 != 0 {
+        return Err(());
+    }
+    Ok(!bytes.is_empty())
+}
+
 /// The vector of a SET as ToriiDB holds it after `decodeVector`: `None`
 /// for none (absent, empty, or decoding to no bytes), `Err` where ToriiDB
 /// rejects the record. Stored in canonical base64 (what ToriiDB's
