@@ -9,6 +9,7 @@ use rayon::prelude::*;
 
 use crate::cli::ListArgs;
 use crate::commands::{load_db1, targets, Context, Done};
+use crate::engine::row_cache::{self, RowCache};
 use crate::engine::sessions::{self, RowTokens, SessionRow};
 use crate::engine::tokens::bpe;
 use crate::error::exit;
@@ -44,6 +45,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
         .collect();
     let wall = Utc::now();
     let mut counts = token_cache::load(&ctx.root);
+    let mut facts = row_cache::load(&ctx.root);
     let rows: Vec<SessionRow> = ids
         .par_iter()
         .filter_map(|id| {
@@ -51,16 +53,18 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
                 Ok(d) => d,
                 Err(e) => return Some(Err(e)),
             };
-            let row = sessions::row(
+            let row = sessions::row_cached(
                 &dir,
                 &torii_counts,
                 &archive_counts,
                 RowTokens::Count(&counts),
+                Some(&facts),
             );
             targets::matches_times(&args.filters, &row, wall).then_some(Ok(row))
         })
         .collect::<crate::Result<_>>()?;
     remember_counts(ctx, &mut counts, &rows, &listing.ids);
+    remember_facts(ctx, &mut facts, &rows, &listing.ids);
     let loaded: Vec<&str> = bpe::Encoding::loaded().iter().map(|e| e.name()).collect();
     ctx.out.info(&format!(
         "BPE tables loaded: {}",
@@ -202,6 +206,21 @@ fn remember_counts(ctx: &Context, cache: &mut TokenCache, rows: &[SessionRow], i
     if let Err(e) = token_cache::save(&ctx.root, cache) {
         ctx.out
             .info(&format!("could not update the token-count cache: {e}"));
+    }
+}
+
+/// Store what this listing read from changed sessions (best effort, and
+/// nothing written when nothing changed).
+fn remember_facts(ctx: &Context, cache: &mut RowCache, rows: &[SessionRow], ids: &[String]) {
+    let fresh = rows
+        .iter()
+        .filter_map(|r| Some((r.id.clone(), r.facts.clone()?)))
+        .collect();
+    if cache.update(fresh, ids) {
+        if let Err(e) = row_cache::save(&ctx.root, cache) {
+            ctx.out
+                .info(&format!("could not update the session-row cache: {e}"));
+        }
     }
 }
 

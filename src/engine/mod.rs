@@ -6,6 +6,7 @@ pub mod compact;
 pub mod errors;
 pub mod limits;
 pub mod reset;
+pub mod row_cache;
 pub mod search;
 pub mod session_config;
 pub mod sessions;
