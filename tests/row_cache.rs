@@ -131,3 +131,82 @@ fn a_corrupt_or_other_version_cache_is_rebuilt_never_an_error() {
     fs::write(cache_path(r), b"").unwrap();
     assert_eq!(list(r), cold);
 }
+
+fn forge_tiers(root: &Path, edit: impl Fn(&mut Value)) {
+    let mut cache: Value = serde_json::from_slice(&fs::read(cache_path(root)).unwrap()).unwrap();
+    edit(&mut cache["tiers"]);
+    fs::write(cache_path(root), cache.to_string()).unwrap();
+}
+
+fn keys_and_archived(rows: &[Value], id: &str) -> (u64, u64) {
+    let r = rows.iter().find(|r| r["session"] == id).unwrap();
+    (
+        r["torii_keys"].as_u64().unwrap(),
+        r["archived"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn db1_and_archive_counts_are_remembered_only_while_both_are_unchanged() {
+    let root = fixture_copy();
+    let r = root.path();
+    let cold = list(r);
+    let real = keys_and_archived(&cold, "tui-alice");
+    let forged = |t: &mut Value| {
+        t["torii"]["tui-alice"] = 999.into();
+        t["archive"]["tui-alice"] = serde_json::json!([999, null]);
+    };
+    forge_tiers(r, forged);
+    assert_eq!(
+        keys_and_archived(&list(r), "tui-alice"),
+        (999, 999),
+        "served from the cache"
+    );
+
+    // an appended db1 line
+    let log = r.join(".store/db_1/record.aof");
+    let mut f = fs::File::options().append(true).open(&log).unwrap();
+    std::io::Write::write_all(
+        &mut f,
+        b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"tui-alice:1764547999000000000\",\"value\":\"{}\"}\n",
+    )
+    .unwrap();
+    assert_eq!(
+        keys_and_archived(&list(r), "tui-alice"),
+        (real.0 + 1, real.1)
+    );
+
+    // an archive change
+    forge_tiers(r, forged);
+    sqlite(r)
+        .execute("DELETE FROM messages WHERE session_id = 'tui-alice'", [])
+        .unwrap();
+    assert_eq!(keys_and_archived(&list(r), "tui-alice"), (real.0 + 1, 0));
+
+    // a key that expired since the counts were made
+    forge_tiers(r, |t| {
+        forged(t);
+        t["torii_until"] = 1.into();
+    });
+    assert_eq!(keys_and_archived(&list(r), "tui-alice"), (real.0 + 1, 0));
+}
+
+#[test]
+fn warnings_about_db1_are_repeated_when_its_counts_come_from_the_cache() {
+    let root = fixture_copy();
+    let r = root.path();
+    let log = r.join(".store/db_1/record.aof");
+    let mut f = fs::File::options().append(true).open(&log).unwrap();
+    std::io::Write::write_all(&mut f, b"{\"ts\":1,\"cmd\":\"SE").unwrap();
+    for run in 0..2 {
+        let out = sessionctl(r)
+            .env("SESSIONCTL_ROWS_SETTLED", "1")
+            .args(["sessions", "list"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("cut short"), "run {run}: {stderr}");
+    }
+    let cache: Value = serde_json::from_slice(&fs::read(cache_path(r)).unwrap()).unwrap();
+    assert!(cache["tiers"].is_object(), "the second run used the cache");
+}

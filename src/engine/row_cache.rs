@@ -94,6 +94,61 @@ impl Facts {
 pub struct RowCache {
     pub version: u32,
     pub sessions: BTreeMap<String, Facts>,
+    /// The per-session counts of db1 and the archive, while neither changed.
+    #[serde(default)]
+    pub tiers: Option<TierCounts>,
+}
+
+/// The versions of the two shared stores: db1's log, the archive and its WAL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TierStamp {
+    pub db1: Option<Fingerprint>,
+    pub archive: Option<Fingerprint>,
+    pub wal: Option<Fingerprint>,
+}
+
+impl TierStamp {
+    pub fn of(root: &DataRoot) -> Option<TierStamp> {
+        let fp = |p: std::path::PathBuf| {
+            let meta = crate::store::files::inspect(root, &p).ok()?;
+            Some(meta.as_ref().map(Fingerprint::of))
+        };
+        let archive = root.archive_path();
+        let mut wal = archive.clone().into_os_string();
+        wal.push("-wal");
+        Some(TierStamp {
+            db1: fp(root.store_dir().join("db_1/record.aof"))?,
+            archive: fp(archive)?,
+            wal: fp(wal.into())?,
+        })
+    }
+
+    pub fn is_settled(&self, now_ns: i128) -> bool {
+        let now_ns = now_ns + settle_shift_for_tests();
+        [self.db1, self.archive, self.wal]
+            .iter()
+            .flatten()
+            .all(|f| f.is_settled(now_ns))
+    }
+}
+
+/// What `sessions list` takes from db1 and the archive for every row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TierCounts {
+    pub stamp: TierStamp,
+    /// Counts are exact until then (exclusive; Unix seconds): a key expires.
+    pub torii_until: Option<i64>,
+    /// What replaying db1 warned about, said again on each use.
+    pub torii_warnings: Vec<String>,
+    pub torii: BTreeMap<String, u64>,
+    /// (messages, oldest send_at) per session.
+    pub archive: BTreeMap<String, (u64, Option<i64>)>,
+}
+
+impl TierCounts {
+    pub fn usable(&self, stamp: &TierStamp, now: i64) -> bool {
+        self.stamp == *stamp && self.torii_until.is_none_or(|t| now < t)
+    }
 }
 
 impl RowCache {

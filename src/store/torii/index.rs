@@ -96,6 +96,10 @@ impl Slot {
         self.flags & HAS_VECTOR != 0
     }
 
+    pub fn expire_at(&self) -> Option<i64> {
+        (self.flags & HAS_EXPIRE != 0).then_some(self.expire_at)
+    }
+
     pub fn is_expired(&self, now: i64) -> bool {
         self.flags & HAS_EXPIRE != 0 && self.expire_at <= now
     }
@@ -128,7 +132,7 @@ impl Slot {
             value: l.value.into_owned(),
             created_at: self.created_at,
             updated_at: (self.flags & HAS_UPDATED != 0).then_some(self.updated_at),
-            expire_at: (self.flags & HAS_EXPIRE != 0).then_some(self.expire_at),
+            expire_at: self.expire_at(),
             vector,
         }
     }

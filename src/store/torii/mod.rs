@@ -401,6 +401,15 @@ impl Db {
         counts
     }
 
+    /// The soonest time a live session key expires: until then (exclusive)
+    /// `counts_by_session` stays what it is now. `None`: no key expires.
+    pub fn counts_valid_until(&self, now: i64) -> Option<i64> {
+        self.live_keys(now)
+            .filter(|(k, _)| session_of_key(k).is_some())
+            .filter_map(|(_, s)| s.expire_at())
+            .min()
+    }
+
     /// Can we append to this log without breaking ToriiDB's view of it?
     /// Also refuses, before anything is written, a mirror folder that is a
     /// link out of the data root (deeper links are refused when reached).
