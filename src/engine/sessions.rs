@@ -276,11 +276,17 @@ fn row_from_facts(
         ..SessionConfig::default()
     };
     let mut row = empty_row(dir, config, counts);
-    if let RowTokens::Count(_) = tokens {
-        match &f.tokens {
-            Some((counter, n)) if counter == row.counter.name() => row.tokens = *n,
-            _ => return None,
-        }
+    if let RowTokens::Count(cache) = tokens {
+        let name = row.counter.name();
+        row.tokens = if row.counter.is_exact() {
+            // exact counts have one home, the token cache
+            cache.get(&dir.id, f.stamp.history.as_ref()?, name)?
+        } else {
+            match &f.tokens {
+                Some((counter, n)) if counter == name => *n,
+                _ => return None,
+            }
+        };
     }
     row.records = f.records;
     row.bytes = f.bytes;
