@@ -49,6 +49,15 @@ pub fn parse(line: &[u8]) -> Result<Line<'_>, Skip> {
 /// accepts (a string or null) and left empty. Replay indexes lines with
 /// this and decodes a value (with `parse`) only when it is asked for.
 pub fn parse_meta(line: &[u8]) -> Result<Line<'_>, Skip> {
+    match super::fastline::parse_meta(line) {
+        Some(l) => Ok(l),
+        None => parse_with(line, false),
+    }
+}
+
+/// `parse_meta` by the Go-rules parser alone (the fast path's reference).
+#[cfg(test)]
+pub(super) fn parse_meta_exact(line: &[u8]) -> Result<Line<'_>, Skip> {
     parse_with(line, false)
 }
 

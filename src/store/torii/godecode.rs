@@ -137,14 +137,25 @@ pub fn vector_present(b64: &str) -> Result<bool, ()> {
     if b64.is_empty() {
         return Ok(false);
     }
-    let bytes = match base64::engine::general_purpose::STANDARD.decode(b64) {
-        Ok(b) => b,
-        Err(_) => go_base64(b64).ok_or(())?,
+    // decoded into a reused buffer: replay checks one vector per line
+    thread_local! {
+        static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let standard = BUF.with(|buf| {
+        let mut buf = buf.borrow_mut();
+        buf.resize(b64.len() / 4 * 3 + 3, 0);
+        base64::engine::general_purpose::STANDARD
+            .decode_slice(b64, &mut buf[..])
+            .ok()
+    });
+    let len = match standard {
+        Some(n) => n,
+        None => go_base64(b64).ok_or(())?.len(),
     };
-    if bytes.len() % 4 != 0 {
+    if len % 4 != 0 {
         return Err(());
     }
-    Ok(!bytes.is_empty())
+    Ok(len > 0)
 }
 
 /// The vector of a SET as ToriiDB holds it after `decodeVector`: `None`

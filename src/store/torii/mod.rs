@@ -4,6 +4,7 @@
 
 pub mod aof;
 mod append;
+mod fastline;
 pub mod glob;
 mod godecode;
 mod index;
@@ -300,9 +301,24 @@ impl Db {
         self.entries.contains_key(key)
     }
 
-    /// Every entry, internal and expired ones included.
+    /// Every entry, internal and expired ones included. Their values are
+    /// decoded first, in parallel: a caller wanting them all should not
+    /// wait for one thread to parse every line a second time.
     pub fn all(&self) -> impl Iterator<Item = (&String, &Entry)> {
+        use rayon::prelude::*;
+        self.entries.par_iter().for_each(|(_, s)| {
+            s.entry(&self.log);
+        });
         self.entries.iter().map(|(k, s)| (k, s.entry(&self.log)))
+    }
+
+    /// How many keys the database holds (internal and expired included).
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
     }
 
     /// Live, visible entries: what `Keys("*")` would consider.
