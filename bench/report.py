@@ -99,16 +99,6 @@ for name, what, floor, aim in CASES:
             growth = f"; growth {mo / first / 4:.2f}"
         row_what = what if size == SIZES[0] or first is None else ""
         print(f"| {row_what if size == 'size4' else ''} | {label} | {fmt(mo)}{extra} | {fmt(mf)} | {ratio}{growth} | {rss_txt} | {aim if size == 'size4' else ''} |")
-    if name == "compact":
-        pass
-
-# peak RSS of a full command on the big log, against the log's size
-print("\n| peak RSS, `sessions list` on the rows root | size | peak RSS | db1 log | RSS ÷ log | aim |")
-print("|---|---|---|---|---|---|")
-for size, label in zip(SIZES, ["¼", "½", "full"]):
-    rss, lb = read(size, "sessions-list-rows.rss"), read(size, "log-bytes")
-    if rss and rss.isdigit() and lb:
-        print(f"| | {label} | {mib(rss)} | {int(lb) / 1e6:.0f} MB | {int(rss) * 1024 / int(lb):.2f}× | ≤ 1.5× |")
 
 print("\nFloors: " + "; ".join(f"**{w}**: {f}" for _, w, f, _ in CASES))
 

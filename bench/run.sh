@@ -95,8 +95,6 @@ for part in 4 2 1; do
     -n ours "$EX/replay $DATA/rows/.store 1" \
     -n floor "wc -l $DATA/rows/.store/db_1/record.aof"
   rss replay "$EX/replay" "$DATA/rows/.store" 1
-  # the heaviest reader of the big log, for peak RSS against the log's size
-  rss sessions-list-rows $S --root "$DATA/rows" sessions list --json
 
   # a first run writes the row cache; the measured runs are repeat runs
   $S --root "$DATA/many" sessions list --json >/dev/null
