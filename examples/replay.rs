@@ -12,7 +12,7 @@ fn main() {
     eprintln!(
         "{} lines, {} keys, {:.0} MB/s",
         d.report.lines,
-        d.all().count(),
+        d.len(),
         d.report.bytes as f64 / 1e6 / secs
     );
 }

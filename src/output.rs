@@ -29,7 +29,9 @@ impl Output {
     }
 
     pub fn json<T: Serialize + ?Sized>(&self, value: &T) -> io::Result<()> {
-        let mut out = io::stdout().lock();
+        // stdout is line-buffered through 1 KiB: a big listing would be
+        // tens of thousands of small writes.
+        let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
         serde_json::to_writer(&mut out, value).map_err(io::Error::from)?;
         out.write_all(b"\n")?;
         out.flush()

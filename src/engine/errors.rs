@@ -44,53 +44,113 @@ fn secs_rfc3339(t: i64) -> String {
         .unwrap_or_default()
 }
 
-fn s(m: &Map<String, Value>, k: &str) -> String {
-    m.get(k).and_then(Value::as_str).unwrap_or("").to_owned()
+/// The fields of a record that listings show, decoded without building
+/// the whole object: each value as `serde_json::Value` reads it (so a
+/// record is accepted or skipped exactly as before), the last duplicate
+/// winning, every other field dropped as it is read.
+#[derive(Default)]
+struct Listed {
+    id: Value,
+    tool_name: Value,
+    keywords: Value,
+    symptom: Value,
+    cause: Value,
+    action: Value,
+    outcome: Value,
+    timestamp: Value,
+}
+
+impl<'de> serde::Deserialize<'de> for Listed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Listed;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an error record object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Listed, A::Error> {
+                let mut l = Listed::default();
+                while let Some(name) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    let v: Value = map.next_value()?;
+                    let slot = match &*name {
+                        "id" => &mut l.id,
+                        "tool_name" => &mut l.tool_name,
+                        "keywords" => &mut l.keywords,
+                        "symptom" => &mut l.symptom,
+                        "cause" => &mut l.cause,
+                        "action" => &mut l.action,
+                        "outcome" => &mut l.outcome,
+                        "timestamp" => &mut l.timestamp,
+                        _ => continue,
+                    };
+                    *slot = v;
+                }
+                Ok(l)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+fn text(v: Value) -> String {
+    match v {
+        Value::String(s) => s,
+        _ => String::new(),
+    }
 }
 
 /// Every record of the store that parses as one (internal keys aside).
+/// `raw` is left empty: `resolve` fills it for the record it returns.
 pub fn all(db: &Db, now: i64) -> Vec<ErrorItem> {
     let mut items: Vec<ErrorItem> = db
         .all()
         .filter(|(k, _)| !k.starts_with(INTERNAL_PREFIX))
         .filter_map(|(k, e)| {
-            let Ok(Value::Object(raw)) = serde_json::from_str::<Value>(&e.value) else {
-                return None;
-            };
+            let l: Listed = serde_json::from_str(&e.value).ok()?;
+            let timestamp = l.timestamp.as_i64();
             Some(ErrorItem {
                 key: k.clone(),
-                id: s(&raw, "id"),
-                tool_name: s(&raw, "tool_name"),
-                keywords: raw
-                    .get("keywords")
-                    .and_then(Value::as_array)
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|x| x.as_str().map(str::to_owned))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                symptom: s(&raw, "symptom"),
-                cause: s(&raw, "cause"),
-                action: s(&raw, "action"),
-                outcome: s(&raw, "outcome"),
-                timestamp: raw.get("timestamp").and_then(Value::as_i64).unwrap_or(0),
-                recorded_at: raw
-                    .get("timestamp")
-                    .and_then(Value::as_i64)
-                    .filter(|t| *t != 0)
-                    .map(secs_rfc3339),
+                id: text(l.id),
+                tool_name: text(l.tool_name),
+                keywords: match l.keywords {
+                    Value::Array(a) => a
+                        .into_iter()
+                        .filter_map(|x| match x {
+                            Value::String(s) => Some(s),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                },
+                symptom: text(l.symptom),
+                cause: text(l.cause),
+                action: text(l.action),
+                outcome: text(l.outcome),
+                timestamp: timestamp.unwrap_or(0),
+                recorded_at: timestamp.filter(|t| *t != 0).map(secs_rfc3339),
                 expire_at: e.expire_at,
                 expires_at: e.expire_at.map(secs_rfc3339),
                 has_vector: e.vector.is_some(),
                 expired: e.is_expired(now),
-                raw,
+                raw: Map::new(),
             })
         })
         .collect();
     // Agenvoy lists keys descending: with fixed-width nanos, newest first.
     items.sort_by(|a, b| b.key.cmp(&a.key));
     items
+}
+
+/// The record as stored (field order and unknown fields kept), for edits.
+fn with_raw(db: &Db, mut item: ErrorItem) -> ErrorItem {
+    if let Some(Ok(Value::Object(raw))) = db.get(&item.key).map(|e| serde_json::from_str(&e.value))
+    {
+        item.raw = raw;
+    }
+    item
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -153,14 +213,14 @@ pub fn list(db: &Db, now: i64, f: &Filter, sort: Sort, limit: Option<usize>) -> 
 pub fn resolve(db: &Db, now: i64, wanted: &str) -> Result<ErrorItem> {
     let items = all(db, now);
     if let Some(i) = items.iter().find(|i| i.key == wanted) {
-        return Ok(i.clone());
+        return Ok(with_raw(db, i.clone()));
     }
     let matches: Vec<&ErrorItem> = items
         .iter()
         .filter(|i| !wanted.is_empty() && i.id.starts_with(wanted))
         .collect();
     match matches.as_slice() {
-        [one] => Ok((*one).clone()),
+        [one] => Ok(with_raw(db, (*one).clone())),
         [] => Err(
             Error::no_input(format!("no error record has the key or id {wanted:?}"))
                 .with_hint("`sessionctl errors list --expired` shows every record"),
@@ -325,6 +385,56 @@ pub fn prunable(db: &Db, now: i64, expired: bool, not_resolved: bool) -> Vec<Err
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The listed fields decode as they did through a whole `Value` map:
+    /// last duplicate wins, other types read as empty, non-objects and
+    /// numbers serde_json rejects skip the record.
+    #[test]
+    fn listed_fields_decode_as_the_whole_object_did() {
+        let by_map = |v: &str| -> Option<(String, String, Vec<String>, Option<i64>)> {
+            let Ok(Value::Object(m)) = serde_json::from_str::<Value>(v) else {
+                return None;
+            };
+            let s = |k: &str| m.get(k).and_then(Value::as_str).unwrap_or("").to_owned();
+            let kws = m.get("keywords").and_then(Value::as_array).map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(str::to_owned))
+                    .collect()
+            });
+            Some((
+                s("id"),
+                s("action"),
+                kws.unwrap_or_default(),
+                m.get("timestamp").and_then(Value::as_i64),
+            ))
+        };
+        let by_listed = |v: &str| {
+            let l: Listed = serde_json::from_str(v).ok()?;
+            let kws = match l.keywords {
+                Value::Array(a) => a
+                    .into_iter()
+                    .filter_map(|x| match x {
+                        Value::String(s) => Some(s),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            Some((text(l.id), text(l.action), kws, l.timestamp.as_i64()))
+        };
+        for v in [
+            r#"{"id":"a","action":"x","keywords":["k",1,"m"],"timestamp":5}"#,
+            r#"{"id":"a","id":"b","action":null,"timestamp":1.5,"extra":{"deep":[1]}}"#,
+            r#"{"id":7,"keywords":"k","timestamp":18446744073709551615}"#,
+            r#"{"id":"a","other":1e400}"#,
+            r#"["id","a"]"#,
+            r#""text""#,
+            r#"{"id":"\u00e9"} "#,
+            r#"{"id":"a"} x"#,
+        ] {
+            assert_eq!(by_listed(v), by_map(v), "{v}");
+        }
+    }
 
     #[test]
     fn short_ids_are_unique_and_as_short_as_allowed() {

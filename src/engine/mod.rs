@@ -9,6 +9,7 @@ pub mod errors;
 pub mod keep;
 pub mod limits;
 pub mod reset;
+pub mod row_cache;
 pub mod search;
 pub mod session_config;
 pub mod sessions;

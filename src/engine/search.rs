@@ -193,7 +193,11 @@ pub fn keyword(
         })
         .map(|n| n.as_bytes())
         .collect();
-    for (key, e) in db1.live(now) {
+    // The log line holds the value's JSON as a JSON string: the needles
+    // (which need no escaping) appear in it verbatim, so most entries are
+    // dropped on their raw bytes and never decoded.
+    let wanted = |line: &[u8]| raw.iter().all(|n| contains_ascii_ci(line, n));
+    for (key, e) in db1.live_where_raw(now, wanted) {
         if !raw.iter().all(|n| contains_ascii_ci(e.value.as_bytes(), n)) {
             continue;
         }
@@ -250,7 +254,7 @@ pub fn semantic(
 ) -> (Vec<Hit>, usize) {
     let mut skipped = 0;
     let mut hits: Vec<Hit> = Vec::new();
-    for (key, e) in db1.live(now) {
+    for (key, e) in db1.live_with_vector(now) {
         if e.vector.is_none() {
             continue;
         }

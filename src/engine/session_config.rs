@@ -38,6 +38,12 @@ impl SessionConfig {
 /// llama.cpp's name for it.
 pub const NUM_CTX_KEYS: [&str; 4] = ["options.num_ctx", "limits.num_ctx", "num_ctx", "n_ctx"];
 
+/// The key of `NUM_CTX_KEYS` with this name (for a config remembered by
+/// name).
+pub fn num_ctx_key(name: &str) -> Option<&'static str> {
+    NUM_CTX_KEYS.iter().copied().find(|k| *k == name)
+}
+
 /// Where an OpenAI-compatible server's address may sit in config.json.
 pub const BASE_URL_KEYS: [&str; 5] = ["base_url", "baseURL", "api_base", "endpoint", "url"];
 

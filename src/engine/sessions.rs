@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use crate::engine::row_cache::{Facts, RowCache, Stamp};
 pub use crate::engine::session_config::{load_config, load_model, SessionConfig, UNKNOWN_AGENT};
 use crate::engine::tokens::Counter;
 use crate::error::{Error, Result};
@@ -131,6 +132,9 @@ fn nanos_to_time(ns: i64) -> Option<DateTime<Utc>> {
 pub struct SessionRow {
     #[serde(rename = "session")]
     pub id: String,
+    /// What config.json says (remembered with the row's facts).
+    #[serde(skip)]
+    pub config: SessionConfig,
     pub records: usize,
     pub bytes: u64,
     /// history.json's records as Agenvoy sends them, counted with `counter`.
@@ -161,6 +165,10 @@ pub struct SessionRow {
     /// An exact count made for this row, for the caller to remember.
     #[serde(skip)]
     pub counted: Option<token_cache::Entry>,
+    /// What this row read from the session's files, for the caller to
+    /// remember (`row_cache`); `None` when nothing new is worth keeping.
+    #[serde(skip)]
+    pub facts: Option<Facts>,
 }
 
 /// A model's window, where it came from, and how much of the budget (80%
@@ -183,7 +191,15 @@ pub fn budget_use(
     cache: &crate::engine::limits::LimitsCache,
     tokens: usize,
 ) -> BudgetUse {
-    let config = load_config(dir).ok().flatten();
+    budget_use_of(load_config(dir).ok().flatten(), cache, tokens)
+}
+
+/// `budget_use` of a config already read (a row's).
+pub fn budget_use_of(
+    config: Option<SessionConfig>,
+    cache: &crate::engine::limits::LimitsCache,
+    tokens: usize,
+) -> BudgetUse {
     let agent = config
         .as_ref()
         .and_then(|c| c.model.clone())
@@ -260,31 +276,134 @@ pub fn row(
     archive_counts: &HashMap<String, SessionCount>,
     tokens: RowTokens<'_>,
 ) -> SessionRow {
-    let archived = archive_counts.get(&dir.id).copied().unwrap_or_default();
+    row_cached(dir, torii_counts, archive_counts, tokens, None)
+}
+
+/// `row`, taking what it would read from the session's files from `cache`
+/// while those files are unchanged (then it only stats them). A row read
+/// from the files carries its `facts` for the caller to store.
+pub fn row_cached(
+    dir: &SessionDir,
+    torii_counts: &HashMap<&str, u64>,
+    archive_counts: &HashMap<String, SessionCount>,
+    tokens: RowTokens<'_>,
+    cache: Option<&RowCache>,
+) -> SessionRow {
+    let stamp = cache.and_then(|_| Stamp::of(dir));
+    let counts = (torii_counts, archive_counts);
+    if let (Some(cache), Some(stamp)) = (cache, &stamp) {
+        let cached = cache.get(&dir.id, stamp);
+        if let Some(row) = cached.and_then(|f| row_from_facts(dir, f, counts, tokens)) {
+            return row;
+        }
+    }
+    let mut row = read_row(dir, counts, tokens);
+    if let Some(stamp) = stamp.filter(|_| row.problems.is_empty()) {
+        let now_ns = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as i128);
+        row.facts = row.facts.take().and_then(|mut f| {
+            f.stamp = stamp;
+            f.settled(now_ns)
+        });
+    } else {
+        row.facts = None;
+    }
+    row
+}
+
+type Counts<'a> = (&'a HashMap<&'a str, u64>, &'a HashMap<String, SessionCount>);
+
+/// A row with nothing read yet: the tiers' counts filled in.
+fn empty_row(dir: &SessionDir, config: SessionConfig, (torii, archive): Counts<'_>) -> SessionRow {
+    let archived = archive.get(&dir.id).copied().unwrap_or_default();
+    let kept = config.clone();
+    SessionRow {
+        config: kept,
+        id: dir.id.clone(),
+        records: 0,
+        bytes: 0,
+        tokens: 0,
+        counter: config.counter(),
+        model: config.model,
+        last_at: None,
+        first_at: archived.oldest_send_at.and_then(nanos_to_time),
+        has_summary: false,
+        summary_at: None,
+        torii_keys: torii.get(dir.id.as_str()).copied().unwrap_or(0),
+        archived: archived.messages,
+        budget: None,
+        problems: Vec::new(),
+        counted: None,
+        facts: None,
+    }
+}
+
+/// The row from remembered facts; `None` when they lack what is asked
+/// (tokens by this counter).
+fn row_from_facts(
+    dir: &SessionDir,
+    f: &Facts,
+    counts: Counts<'_>,
+    tokens: RowTokens<'_>,
+) -> Option<SessionRow> {
+    let config = SessionConfig {
+        model: f.model.clone(),
+        num_ctx: match &f.num_ctx {
+            Some((n, key)) => Some((*n, crate::engine::session_config::num_ctx_key(key)?)),
+            None => None,
+        },
+        loopback_url: f.loopback_url,
+    };
+    let mut row = empty_row(dir, config, counts);
+    if let RowTokens::Count(cache) = tokens {
+        let name = row.counter.name();
+        row.tokens = if row.counter.is_exact() {
+            // exact counts have one home, the token cache
+            cache.get(&dir.id, f.stamp.history.as_ref()?, name)?
+        } else {
+            match &f.tokens {
+                Some((counter, n)) if counter == name => *n,
+                _ => return None,
+            }
+        };
+    }
+    row.records = f.records;
+    row.bytes = f.bytes;
+    row.has_summary = f.has_summary;
+    row.summary_at = f.summary_at;
+    finish_times(dir, &mut row, f.last_at, f.first_at);
+    Some(row)
+}
+
+/// Times from history.json (`last`, `first`), else from what remains.
+fn finish_times(
+    dir: &SessionDir,
+    row: &mut SessionRow,
+    last: Option<DateTime<Utc>>,
+    first: Option<DateTime<Utc>>,
+) {
+    row.last_at = last;
+    row.first_at = row.first_at.or(first);
+    if row.last_at.is_none() {
+        // A reset session has no history left, but it still has an age:
+        // the newest of what remains, so `--idle-for` can select it again.
+        row.last_at = remaining_activity(dir);
+        row.first_at = row.first_at.or(row.last_at);
+    }
+}
+
+/// The row read from the session's files.
+fn read_row(dir: &SessionDir, counts: Counts<'_>, tokens: RowTokens<'_>) -> SessionRow {
     let mut problems = Vec::new();
     let config = load_config(dir).unwrap_or_else(|e| {
         problems.push(e.to_string());
         None
     });
-    let config = config.unwrap_or_default();
-    let counter = config.counter();
-    let mut row = SessionRow {
-        id: dir.id.clone(),
-        records: 0,
-        bytes: 0,
-        tokens: 0,
-        model: config.model,
-        counter,
-        last_at: None,
-        first_at: archived.oldest_send_at.and_then(nanos_to_time),
-        has_summary: false,
-        summary_at: None,
-        torii_keys: torii_counts.get(dir.id.as_str()).copied().unwrap_or(0),
-        archived: archived.messages,
-        budget: None,
-        problems,
-        counted: None,
-    };
+    let mut row = empty_row(dir, config.unwrap_or_default(), counts);
+    row.problems = problems;
+    let counter = row.counter;
+    let (mut last, mut first) = (None, None);
     match load_history(dir) {
         Ok(Some(h)) => {
             row.records = h.records.len();
@@ -292,22 +411,9 @@ pub fn row(
             if let RowTokens::Count(cache) = tokens {
                 (row.tokens, row.counted) = history_tokens(&dir.id, &h, counter, cache);
             }
-            let newest = h
-                .records
-                .iter()
-                .map(|r| r.send_at)
-                .filter(|t| *t != 0)
-                .max();
-            row.last_at = newest.and_then(nanos_to_time).or(h.modified);
-            let oldest = h
-                .records
-                .iter()
-                .map(|r| r.send_at)
-                .filter(|t| *t != 0)
-                .min();
-            if row.first_at.is_none() {
-                row.first_at = oldest.and_then(nanos_to_time).or(h.modified);
-            }
+            let sent = || h.records.iter().map(|r| r.send_at).filter(|t| *t != 0);
+            last = sent().max().and_then(nanos_to_time).or(h.modified);
+            first = sent().min().and_then(nanos_to_time).or(h.modified);
         }
         Ok(None) => {}
         Err(e) => row.problems.push(e.to_string()),
@@ -320,12 +426,23 @@ pub fn row(
         Ok(None) => {}
         Err(e) => row.problems.push(e.to_string()),
     }
-    if row.last_at.is_none() {
-        // A reset session has no history left, but it still has an age:
-        // the newest of what remains, so `--idle-for` can select it again.
-        row.last_at = remaining_activity(dir);
-        row.first_at = row.first_at.or(row.last_at);
-    }
+    row.facts = Some(Facts {
+        stamp: Stamp::default(),
+        model: row.model.clone(),
+        records: row.records,
+        bytes: row.bytes,
+        tokens: match tokens {
+            RowTokens::Count(_) => Some((counter.name().to_owned(), row.tokens)),
+            RowTokens::Skip => None,
+        },
+        last_at: last,
+        first_at: first,
+        has_summary: row.has_summary,
+        summary_at: row.summary_at,
+        num_ctx: row.config.num_ctx.map(|(n, k)| (n, k.to_owned())),
+        loopback_url: row.config.loopback_url,
+    });
+    finish_times(dir, &mut row, last, first);
     row
 }
 
@@ -576,10 +693,7 @@ pub fn detail(dir: &SessionDir, db1: &Db, archive: Option<&Archive>, now: i64) -
     let keys = db1.session_keys(&dir.id, now);
     let torii = ToriiDetail {
         keys: keys.len(),
-        with_vector: keys
-            .iter()
-            .filter(|k| db1.get(k).is_some_and(|e| e.vector.is_some()))
-            .count(),
+        with_vector: keys.iter().filter(|k| db1.has_vector(k)).count(),
         first_key: keys.first().cloned(),
         last_key: keys.last().cloned(),
     };

@@ -42,6 +42,26 @@ pub enum Skip {
 /// field (`expire_at`, `vector`), any type mismatch rejects the line, and
 /// strings decode as Go decodes them (see `godecode::go_strings`).
 pub fn parse(line: &[u8]) -> Result<Line<'_>, Skip> {
+    parse_with(line, true)
+}
+
+/// `parse` without building the value: it is checked to be what Go
+/// accepts (a string or null) and left empty. Replay indexes lines with
+/// this and decodes a value (with `parse`) only when it is asked for.
+pub fn parse_meta(line: &[u8]) -> Result<Line<'_>, Skip> {
+    match super::fastline::parse_meta(line) {
+        Some(l) => Ok(l),
+        None => parse_with(line, false),
+    }
+}
+
+/// `parse_meta` by the Go-rules parser alone (the fast path's reference).
+#[cfg(test)]
+pub(super) fn parse_meta_exact(line: &[u8]) -> Result<Line<'_>, Skip> {
+    parse_with(line, false)
+}
+
+fn parse_with(line: &[u8], keep_value: bool) -> Result<Line<'_>, Skip> {
     let classify = |e: serde_json::Error| {
         if e.is_data() {
             Skip::WrongType
@@ -49,15 +69,19 @@ pub fn parse(line: &[u8]) -> Result<Line<'_>, Skip> {
             Skip::Malformed
         }
     };
-    match serde_json::from_slice::<GoRecord>(line) {
-        Ok(r) => Ok(r.0),
+    fn decode(bytes: &[u8], keep_value: bool) -> serde_json::Result<Line<'_>> {
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        let record = GoRecord::deserialize_with(&mut de, keep_value)?;
+        de.end()?;
+        Ok(record.0)
+    }
+    match decode(line, keep_value) {
+        Ok(r) => Ok(r),
         Err(e) if e.is_data() => Err(Skip::WrongType),
         // Only a line serde_json rejects can hold what Go accepts and
         // serde_json does not: rewrite its strings the Go way and retry.
         Err(e) => match super::godecode::go_strings(line) {
-            Some(fixed) => serde_json::from_slice::<GoRecord>(&fixed)
-                .map(|r| into_owned(r.0))
-                .map_err(classify),
+            Some(fixed) => decode(&fixed, keep_value).map(into_owned).map_err(classify),
             None => Err(classify(e)),
         },
     }
@@ -134,9 +158,31 @@ impl<'de> Deserialize<'de> for Str<'de> {
     }
 }
 
-impl<'de> Deserialize<'de> for GoRecord<'de> {
+/// A string (or null) whose text is not needed: type-checked as Go would,
+/// never copied out.
+struct SkippedStr;
+
+impl<'de> Deserialize<'de> for SkippedStr {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = SkippedStr;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+                Ok(SkippedStr)
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+impl<'de> GoRecord<'de> {
+    fn deserialize_with<D: Deserializer<'de>>(d: D, keep_value: bool) -> Result<Self, D::Error> {
+        struct V {
+            keep_value: bool,
+        }
         impl<'de> Visitor<'de> for V {
             type Value = GoRecord<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -164,6 +210,9 @@ impl<'de> Deserialize<'de> for GoRecord<'de> {
                                 .next_value::<Option<Str<'de>>>()?
                                 .map_or(Cow::Borrowed(""), |s| s.0);
                         }
+                        Field::Value if !self.keep_value => {
+                            map.next_value::<Option<SkippedStr>>()?;
+                        }
                         f @ (Field::Cmd | Field::Key | Field::Value) => {
                             if let Some(Str(v)) = map.next_value::<Option<Str<'de>>>()? {
                                 match f {
@@ -181,7 +230,7 @@ impl<'de> Deserialize<'de> for GoRecord<'de> {
                 Ok(GoRecord(line))
             }
         }
-        d.deserialize_any(V)
+        d.deserialize_any(V { keep_value })
     }
 }
 

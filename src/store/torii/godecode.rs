@@ -130,6 +130,34 @@ pub fn go_base64(s: &str) -> Option<Vec<u8>> {
     }
 }
 
+/// Whether a SET has a vector ToriiDB keeps (`Ok(true)`), none
+/// (`Ok(false)`), or one it rejects with the record (`Err`): what
+/// `stored_vector` decides, without keeping the text.
+pub fn vector_present(b64: &str) -> Result<bool, ()> {
+    if b64.is_empty() {
+        return Ok(false);
+    }
+    // decoded into a reused buffer: replay checks one vector per line
+    thread_local! {
+        static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let standard = BUF.with(|buf| {
+        let mut buf = buf.borrow_mut();
+        buf.resize(b64.len() / 4 * 3 + 3, 0);
+        base64::engine::general_purpose::STANDARD
+            .decode_slice(b64, &mut buf[..])
+            .ok()
+    });
+    let len = match standard {
+        Some(n) => n,
+        None => go_base64(b64).ok_or(())?.len(),
+    };
+    if len % 4 != 0 {
+        return Err(());
+    }
+    Ok(len > 0)
+}
+
 /// The vector of a SET as ToriiDB holds it after `decodeVector`: `None`
 /// for none (absent, empty, or decoding to no bytes), `Err` where ToriiDB
 /// rejects the record. Stored in canonical base64 (what ToriiDB's

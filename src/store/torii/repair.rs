@@ -62,7 +62,7 @@ impl Db {
         let mut keys: Vec<&String> = self.entries.keys().collect();
         keys.sort_unstable();
         for key in keys {
-            let line = self.entries[key].compacted_line(key);
+            let line = self.entries[key].entry(&self.log).compacted_line(key);
             if line.len() - 1 > aof::MAX_LINE {
                 oversize.extend_from_slice(&line);
             } else {

@@ -6,7 +6,7 @@
 //! with the same value, TTL and vector are skipped: a restore that was
 //! interrupted and is run again appends nothing twice.
 
-use super::{aof, Db, Entry};
+use super::{aof, Db, Entry, Slot};
 use crate::error::{Error, Result};
 use crate::store::layout::Last;
 
@@ -17,7 +17,7 @@ impl Db {
         let todo: Vec<&(String, Entry)> = entries
             .iter()
             .filter(|(k, e)| {
-                self.entries.get(k).is_none_or(|cur| {
+                self.get(k).is_none_or(|cur| {
                     (cur.value != e.value)
                         | (cur.expire_at != e.expire_at)
                         | (cur.vector != e.vector)
@@ -45,13 +45,14 @@ impl Db {
             let entry = match self.entries.get(key) {
                 // replay of a SET over a live key keeps its created_at
                 Some(cur) => Entry {
-                    created_at: cur.created_at,
+                    created_at: cur.created_at(),
                     updated_at: Some(e.created_at),
                     ..e.clone()
                 },
                 None => e.clone(),
             };
-            self.entries.insert(key.clone(), entry.clone());
+            self.entries
+                .insert(key.clone(), Slot::in_memory(entry.clone()));
             self.write_mirror(key, &entry)?;
         }
         Ok(todo.len())

@@ -1,0 +1,139 @@
+//! The replayed state as an index: per key, where its last SET line is in
+//! the log and the metadata replay tracks, with the value decoded from
+//! that line only when someone asks for it. A million-key log then costs
+//! its bytes plus ~100 bytes a key, not every value as a `String` too.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::{aof, godecode, Entry};
+
+/// FxHash: keys come from the user's own log, and replay hashes each one
+/// at least once per line; SipHash's DoS resistance buys nothing here.
+pub(super) type Slots = HashMap<String, Slot, rustc_hash::FxBuildHasher>;
+
+const HAS_VECTOR: u8 = 1;
+const HAS_UPDATED: u8 = 2;
+const HAS_EXPIRE: u8 = 4;
+/// The value is ours (written in this process), held in `decoded`; there
+/// is no line for it in the log we read.
+const IN_MEMORY: u8 = 8;
+
+#[derive(Debug)]
+pub(super) struct Slot {
+    offset: u64,
+    len: u32,
+    flags: u8,
+    created_at: i64,
+    updated_at: i64,
+    expire_at: i64,
+    decoded: OnceLock<Box<Entry>>,
+}
+
+impl Slot {
+    pub fn from_log(at: (u64, u32), ts: i64, expire_at: Option<i64>, has_vector: bool) -> Slot {
+        let mut s = Slot {
+            offset: at.0,
+            len: at.1,
+            flags: 0,
+            created_at: ts,
+            updated_at: 0,
+            expire_at: 0,
+            decoded: OnceLock::new(),
+        };
+        s.set_flag(HAS_VECTOR, has_vector);
+        s.set_expire(expire_at);
+        s
+    }
+
+    /// A later SET of the same key: new value, TTL and vector; the
+    /// creation time stays.
+    pub fn set_from_log(&mut self, at: (u64, u32), ts: i64, expire_at: Option<i64>, vector: bool) {
+        let created_at = self.created_at;
+        *self = Slot::from_log(at, created_at, expire_at, vector);
+        self.updated_at = ts;
+        self.flags |= HAS_UPDATED;
+    }
+
+    pub fn in_memory(e: Entry) -> Slot {
+        let mut s = Slot {
+            offset: 0,
+            len: 0,
+            flags: IN_MEMORY,
+            created_at: e.created_at,
+            updated_at: e.updated_at.unwrap_or(0),
+            expire_at: 0,
+            decoded: OnceLock::new(),
+        };
+        s.set_flag(HAS_UPDATED, e.updated_at.is_some());
+        s.set_flag(HAS_VECTOR, e.vector.is_some());
+        s.set_expire(e.expire_at);
+        s.decoded = OnceLock::from(Box::new(e));
+        s
+    }
+
+    pub fn set_expire(&mut self, expire_at: Option<i64>) {
+        self.expire_at = expire_at.unwrap_or(0);
+        self.set_flag(HAS_EXPIRE, expire_at.is_some());
+        if let Some(e) = self.decoded.get_mut() {
+            e.expire_at = expire_at;
+        }
+    }
+
+    fn set_flag(&mut self, flag: u8, on: bool) {
+        if on {
+            self.flags |= flag;
+        } else {
+            self.flags &= !flag;
+        }
+    }
+
+    pub fn created_at(&self) -> i64 {
+        self.created_at
+    }
+
+    pub fn has_vector(&self) -> bool {
+        self.flags & HAS_VECTOR != 0
+    }
+
+    pub fn expire_at(&self) -> Option<i64> {
+        (self.flags & HAS_EXPIRE != 0).then_some(self.expire_at)
+    }
+
+    pub fn is_expired(&self, now: i64) -> bool {
+        self.flags & HAS_EXPIRE != 0 && self.expire_at <= now
+    }
+
+    /// The log line this entry's value is in (None for our own writes).
+    pub fn line<'a>(&self, log: &'a [u8]) -> Option<&'a [u8]> {
+        if self.flags & IN_MEMORY != 0 {
+            return None;
+        }
+        let start = self.offset as usize;
+        Some(&log[start..start + self.len as usize])
+    }
+
+    /// The entry, decoded from its line the first time.
+    pub fn entry(&self, log: &[u8]) -> &Entry {
+        self.decoded.get_or_init(|| Box::new(self.decode(log)))
+    }
+
+    fn decode(&self, log: &[u8]) -> Entry {
+        // The line parsed at replay (as metadata); the full parse of the
+        // same bytes, by the same rules, cannot fail.
+        let line = self.line(log).expect("in-memory entries are decoded");
+        let l = aof::parse(line).unwrap_or_default();
+        let vector = if self.has_vector() {
+            godecode::stored_vector(&l.vector).ok().flatten()
+        } else {
+            None
+        };
+        Entry {
+            value: l.value.into_owned(),
+            created_at: self.created_at,
+            updated_at: (self.flags & HAS_UPDATED != 0).then_some(self.updated_at),
+            expire_at: self.expire_at(),
+            vector,
+        }
+    }
+}
