@@ -110,6 +110,8 @@ fn every_command_prints_what_docs_json_md_says() {
     };
     let root = fixture_copy();
     let r = root.path();
+    let exported = tempfile::tempdir().unwrap();
+    let bundle = exported.path().join("discord-9001");
     for args in [
         &["sessions", "list"][..],
         &["show", "tui-alice"],
@@ -138,9 +140,42 @@ fn every_command_prints_what_docs_json_md_says() {
         &["summarize", "--all", "--yes"],
         &["reset", "tui-alice", "--mode", "summary", "--yes"],
         &["remove", "tui-alice-2", "--yes"],
+        &["log"],
+        &["trash", "list"],
+        &["undo", "--yes"],
+        &["limits", "forget", "openai@gpt-4o", "--yes"],
+        &["config", "show"],
+        &[
+            "export",
+            "discord-9001",
+            "-o",
+            exported.path().to_str().unwrap(),
+        ],
+        &["remove", "discord-9001", "--yes"],
+        &["trash", "prune", "--older-than", "1s", "--dry-run"],
+        &[
+            "import",
+            bundle.to_str().unwrap(),
+            "--as",
+            "discord-copy",
+            "--yes",
+        ],
     ] {
+        if args[0] == "trash" && args[1] == "prune" {
+            // entries must be older than a second to be prunable
+            std::thread::sleep(std::time::Duration::from_millis(1100));
+        }
         c.run(r, args);
     }
+    let entry = std::fs::read_dir(r.join("sessions/.Trash"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .find(|n| n.starts_with("discord-9001_"))
+        .expect("remove left a trash entry");
+    c.run(
+        r,
+        &["trash", "restore", &entry, "--as", "discord-back", "--yes"],
+    );
 
     // check: a finding; errors prune: an expired record.
     let root = fixture_copy();
@@ -176,4 +211,21 @@ fn every_command_prints_what_docs_json_md_says() {
         unexercised.is_empty(),
         "sections of docs/json.md no run produced: {unexercised:?}"
     );
+}
+
+/// A line clap refuses is the envelope too, naming the command it was for
+/// and saying on one line what is missing.
+#[test]
+fn a_refused_line_is_an_envelope_naming_its_command() {
+    let root = fixture_copy();
+    let out = sessionctl(root.path())
+        .args(["--json", "errors", "edit"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(64));
+    let v = json_of(&out);
+    assert_eq!(v["command"], "errors edit");
+    assert_eq!(v["ok"], false);
+    let message = v["errors"][0]["message"].as_str().unwrap();
+    assert!(message.contains("<ID>"), "{message}");
 }

@@ -87,22 +87,48 @@ pub fn usage_error(e: &clap::Error) -> i32 {
         let entry = ErrorEntry {
             session: None,
             code: exit::USAGE,
-            message: e
-                .to_string()
-                .lines()
-                .next()
-                .unwrap_or("")
-                .trim_start_matches("error: ")
-                .to_owned(),
+            message: first_sentence(&e.to_string()),
             file: None,
             hint: Some("see --help".into()),
         };
         let out = Output::new(true, false, false, false);
-        let _ = out.envelope::<()>("", false, &[], std::slice::from_ref(&entry));
+        let command = command_words(std::env::args().skip(1));
+        let _ = out.envelope::<()>(&command, false, &[], std::slice::from_ref(&entry));
     } else {
         let _ = e.print();
     }
     exit::USAGE
+}
+
+/// clap's message on one line: its first line, and what it lists when
+/// that line ends in a colon ("required arguments were not provided:").
+fn first_sentence(text: &str) -> String {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("").trim_start_matches("error: ");
+    if !first.ends_with(':') {
+        return first.to_owned();
+    }
+    let listed: Vec<&str> = lines.take_while(|l| !l.starts_with("Usage:")).collect();
+    format!("{first} {}", listed.join(", "))
+}
+
+/// The command a refused line names, as the envelope spells it (`errors
+/// edit`), from the words clap knows as subcommands; empty when none is.
+fn command_words(args: impl Iterator<Item = String>) -> String {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    let mut words: Vec<String> = Vec::new();
+    for a in args.filter(|a| !a.starts_with('-')) {
+        let Some(sub) = cmd.find_subcommand(&a).cloned() else {
+            if words.is_empty() {
+                continue; // a global option's value (`--root DIR`)
+            }
+            break;
+        };
+        words.push(sub.get_name().to_owned());
+        cmd = sub;
+    }
+    words.join(" ")
 }
 
 /// `sessionctl … | head` closing the pipe is not an error.
