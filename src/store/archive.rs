@@ -475,12 +475,7 @@ impl Archive {
             inserted += n as u64;
         }
         if let Some(t) = start_at {
-            tx.execute(
-                "INSERT INTO session_meta (session_id, start_at) VALUES (?1, ?2)
-                 ON CONFLICT(session_id) DO UPDATE SET start_at = excluded.start_at",
-                params![session, t],
-            )
-            .map_err(err)?;
+            set_start_at(&tx, session, t).map_err(err)?;
         }
         crate::failpoint("archive-restore-before-commit");
         tx.commit().map_err(err)?;
@@ -581,12 +576,7 @@ impl Archive {
             Archive::insert_row(has_sender, &tx, session, r, &r.text()).map_err(err)?;
         }
         if let Some(t) = start_at {
-            tx.execute(
-                "INSERT INTO session_meta (session_id, start_at) VALUES (?1, ?2)
-                 ON CONFLICT(session_id) DO UPDATE SET start_at = excluded.start_at",
-                params![session, t],
-            )
-            .map_err(err)?;
+            set_start_at(&tx, session, t).map_err(err)?;
         }
         crate::failpoint("archive-before-commit");
         tx.commit().map_err(err)?;
@@ -818,6 +808,15 @@ fn export_rows(
 fn is_hot_journal(e: &rusqlite::Error) -> bool {
     matches!(e, rusqlite::Error::SqliteFailure(f, _)
         if f.extended_code == rusqlite::ffi::SQLITE_READONLY_ROLLBACK)
+}
+
+/// session_meta.start_at of `session`, created or moved.
+fn set_start_at(tx: &rusqlite::Transaction<'_>, session: &str, t: i64) -> rusqlite::Result<usize> {
+    tx.execute(
+        "INSERT INTO session_meta (session_id, start_at) VALUES (?1, ?2)
+         ON CONFLICT(session_id) DO UPDATE SET start_at = excluded.start_at",
+        params![session, t],
+    )
 }
 
 #[cfg(test)]

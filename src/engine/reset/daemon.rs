@@ -61,12 +61,7 @@ pub fn remove(
         Some(f) => {
             atomic::create_dir_all(root, &root.trash_dir())?;
             keep::copy_path(root, f, &entry)?;
-            if std::fs::symlink_metadata(&entry).is_ok_and(|m| m.is_dir()) {
-                trash::record_id(root, &entry, &t.id)?;
-                entry.join(".sessionctl")
-            } else {
-                PathBuf::from(format!("{}.stores", entry.display()))
-            }
+            super::stores_backup_of(root, &entry, &t.id)?
         }
         None => entry.clone(),
     };

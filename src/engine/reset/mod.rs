@@ -333,13 +333,7 @@ impl Operation for Remove {
             Some(f) => {
                 atomic::create_dir_all(root, &root.trash_dir())?;
                 atomic::move_path(root, f, &entry)?;
-                if std::fs::symlink_metadata(&entry).is_ok_and(|m| m.is_dir()) {
-                    trash::record_id(root, &entry, &t.id)?;
-                    entry.join(".sessionctl")
-                } else {
-                    // a moved symlink: keep its backups beside it, never inside its target
-                    PathBuf::from(format!("{}.stores", entry.display()))
-                }
+                stores_backup_of(root, &entry, &t.id)?
             }
             None => entry.clone(),
         };
@@ -421,6 +415,18 @@ fn clear_stores(
     report.removed_torii_keys = db1.delete(&keys, now)?;
     stores.forget_keys(id);
     Ok(())
+}
+
+/// Where a removed session's archive rows and ToriiDB entries are saved:
+/// inside its trash entry, or beside it when the entry is a moved symlink
+/// (never inside a link's target).
+pub(crate) fn stores_backup_of(root: &DataRoot, entry: &Path, id: &str) -> Result<PathBuf> {
+    if std::fs::symlink_metadata(entry).is_ok_and(|m| m.is_dir()) {
+        trash::record_id(root, entry, id)?;
+        Ok(entry.join(".sessionctl"))
+    } else {
+        Ok(PathBuf::from(format!("{}.stores", entry.display())))
+    }
 }
 
 #[cfg(test)]
