@@ -1,0 +1,248 @@
+//! What writers do to a store: check it may be written, then append
+//! DEL / SET / EXPIRE lines exactly as ToriiDB does, one fsync per batch,
+//! and keep each key's mirror file in step.
+
+use super::*;
+
+impl Db {
+    /// Can we append to this log without breaking ToriiDB's view of it?
+    /// Also refuses, before anything is written, a mirror folder that is a
+    /// link out of the data root (deeper links are refused when reached).
+    pub fn check_writable(&self, force: bool) -> Result<()> {
+        self.check_mirror_folders()?;
+        if self.report.unknown_format > 0 && !force {
+            return Err(Error::data(
+                self.aof_path(),
+                format!(
+                    "{} line(s) use a command or field type this tool does not know; refusing to \
+                     write a log whose format may have changed",
+                    self.report.unknown_format
+                ),
+            )
+            .with_hint("check the ToriiDB version Agenvoy ships; --force writes anyway"));
+        }
+        Ok(())
+    }
+
+    /// Delete keys the way ToriiDB's `Del` persists it: one `DEL` line per
+    /// key that exists (expired ones included), one fsync for the batch,
+    /// then the keys' mirror files. Returns how many keys were deleted.
+    pub fn delete(&mut self, keys: &[String], now: i64) -> Result<usize> {
+        let present: Vec<&String> = keys
+            .iter()
+            .filter(|k| self.entries.contains_key(*k))
+            .collect();
+        if present.is_empty() {
+            return Ok(0);
+        }
+        let mut buf = Vec::with_capacity(present.len() * 64);
+        for key in &present {
+            let line = aof::to_line(&aof::Line {
+                ts: now,
+                cmd: "DEL".into(),
+                key: key.as_str().into(),
+                ..Default::default()
+            });
+            if line.len() - 1 > aof::MAX_LINE {
+                return Err(Error::data(
+                    self.aof_path(),
+                    format!("key {key:?} is too long for a ToriiDB log line"),
+                ));
+            }
+            buf.extend_from_slice(&line);
+        }
+        // Mirror files live under db_N/xx/…; skip the unlink where even the
+        // first-level folder is absent (a store written without mirrors).
+        // Resolved before the append, so a mirror folder that leads out of
+        // the root is refused before anything changes.
+        let mut mirror_dirs = [false; 256];
+        let db_dir = self.root.resolve(&self.dir, Last::Follow)?;
+        if let Ok(rd) = fs::read_dir(&db_dir) {
+            for e in rd.filter_map(|e| e.ok()) {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                if let (2, Ok(b)) = (name.len(), u8::from_str_radix(&name, 16)) {
+                    mirror_dirs[b as usize] = true;
+                }
+            }
+        }
+        let mirrors: Vec<PathBuf> = keys
+            .iter()
+            .filter(|key| mirror_dirs[Md5::digest(key.as_bytes())[0] as usize])
+            .map(|key| {
+                let rel = self.mirror_path(key);
+                let rel = rel
+                    .strip_prefix(&self.dir)
+                    .expect("mirrors are in the db folder");
+                self.root.resolve_under(&db_dir, rel, Last::Entry)
+            })
+            .collect::<Result<_>>()?;
+        self.prepare_for_append()?;
+        self.append(&buf)?;
+        for key in &present {
+            self.entries.remove(key.as_str());
+        }
+        for p in mirrors {
+            // already resolved inside the root, above
+            match fs::remove_file(&p) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(Error::write(&p, e)),
+            }
+        }
+        Ok(present.len())
+    }
+
+    /// Persist a SET the way ToriiDB does: one fsynced line with the value,
+    /// the absolute `expire_at` and the vector (base64), and the key's mirror
+    /// file rewritten. An existing entry keeps its `created_at`. A line
+    /// ToriiDB could not read back (over 65,535 bytes) is refused.
+    pub fn set(
+        &mut self,
+        key: &str,
+        value: &str,
+        expire_at: Option<i64>,
+        vector: Option<String>,
+        now: i64,
+    ) -> Result<()> {
+        let line = aof::to_line(&aof::Line {
+            ts: now,
+            cmd: "SET".into(),
+            key: key.into(),
+            value: value.into(),
+            expire_at,
+            vector: vector.as_deref().unwrap_or("").into(),
+        });
+        if line.len() - 1 > aof::MAX_LINE {
+            return Err(Error::data(
+                self.aof_path(),
+                format!(
+                    "the new record for {key:?} would be a {}-byte line; ToriiDB cannot read lines over 65,535 bytes",
+                    line.len() - 1
+                ),
+            )
+            .with_hint("shorten the text; nothing was written"));
+        }
+        self.root.resolve(&self.mirror_path(key), Last::Entry)?;
+        self.prepare_for_append()?;
+        self.append(&line)?;
+        let entry = match self.entries.get(key) {
+            Some(old) => Entry {
+                value: value.to_owned(),
+                created_at: old.created_at(),
+                updated_at: Some(now),
+                expire_at,
+                vector,
+            },
+            None => Entry {
+                value: value.to_owned(),
+                created_at: now,
+                updated_at: None,
+                expire_at,
+                vector,
+            },
+        };
+        self.entries
+            .insert(key.to_owned(), Slot::in_memory(entry.clone()));
+        self.write_mirror(key, &entry)
+    }
+
+    /// `EXPIRE key` lines (ToriiDB's `Expire`): set an absolute expiry on
+    /// keys that exist, one fsync for the batch, mirrors updated.
+    pub fn expire(&mut self, keys: &[String], expire_at: i64, now: i64) -> Result<usize> {
+        let present: Vec<String> = keys
+            .iter()
+            .filter(|k| self.entries.contains_key(*k))
+            .cloned()
+            .collect();
+        if present.is_empty() {
+            return Ok(0);
+        }
+        let mut buf = Vec::new();
+        for key in &present {
+            buf.extend_from_slice(&aof::to_line(&aof::Line {
+                ts: now,
+                cmd: "EXPIRE".into(),
+                key: key.as_str().into(),
+                value: (expire_at - now).to_string().into(),
+                expire_at: Some(expire_at),
+                ..Default::default()
+            }));
+        }
+        for key in &present {
+            self.root.resolve(&self.mirror_path(key), Last::Entry)?;
+        }
+        self.prepare_for_append()?;
+        self.append(&buf)?;
+        for key in &present {
+            let slot = self.entries.get_mut(key).expect("present");
+            slot.set_expire(Some(expire_at));
+            let e = slot.entry(&self.log).clone();
+            self.write_mirror(key, &e)?;
+        }
+        Ok(present.len())
+    }
+
+    /// The mirror file as ToriiDB writes it (vector as a float array).
+    pub(super) fn write_mirror(&self, key: &str, e: &Entry) -> Result<()> {
+        let mut m = serde_json::Map::new();
+        m.insert("key".into(), key.into());
+        m.insert("value".into(), e.value.clone().into());
+        m.insert("type".into(), value_type(&e.value).into());
+        m.insert("created_at".into(), e.created_at.into());
+        if let Some(u) = e.updated_at {
+            m.insert("updated_at".into(), u.into());
+        }
+        if let Some(x) = e.expire_at {
+            m.insert("expire_at".into(), x.into());
+        }
+        if let Some(v) = e.vector_f32() {
+            m.insert(
+                "vector".into(),
+                v.into_iter().map(f64::from).collect::<Vec<_>>().into(),
+            );
+        }
+        let p = self.mirror_path(key);
+        atomic::create_dir_all(&self.root, p.parent().expect("mirror paths have folders"))?;
+        atomic::write_atomic(
+            &self.root,
+            &p,
+            serde_json::Value::Object(m).to_string().as_bytes(),
+        )
+    }
+
+    /// Append bytes of whole lines, framed so that no failure or kill
+    /// leaves a line the next writer would glue onto (see `append.rs`).
+    pub(super) fn append(&mut self, lines: &[u8]) -> Result<()> {
+        append::append(&self.root, &self.aof_path(), lines)?;
+        self.report.torn_tail = false;
+        self.report.unterminated_record = false;
+        Ok(())
+    }
+
+    /// `db_N/h[0:2]/h[2:4]/h[4:6]/h.json`, h = md5 hex of the key.
+    pub fn mirror_path(&self, key: &str) -> PathBuf {
+        let h = hex(&Md5::digest(key.as_bytes()));
+        self.dir
+            .join(&h[0..2])
+            .join(&h[2..4])
+            .join(&h[4..6])
+            .join(format!("{h}.json"))
+    }
+
+    /// The first-level mirror folders (`db_N/xx`) that are links must stay
+    /// inside the root; one `read_dir` finds them.
+    pub(super) fn check_mirror_folders(&self) -> Result<()> {
+        let db_dir = self.root.resolve(&self.dir, Last::Follow)?;
+        let Some(entries) = files::read_dir_at(&db_dir, &self.dir)? else {
+            return Ok(());
+        };
+        for e in entries.filter_map(|e| e.ok()) {
+            if e.file_type().is_ok_and(|t| t.is_symlink()) {
+                self.root
+                    .resolve(&self.dir.join(e.file_name()), Last::Follow)?;
+            }
+        }
+        Ok(())
+    }
+}
