@@ -202,6 +202,30 @@ fn reset_through_the_daemon_keeps_what_it_deletes_in_the_trash() {
         .filter(|k| k.starts_with("tui-alice:"))
         .count();
     assert_eq!(keys.lines().count(), live);
+    assert_sealed_and_logged(r, "tui-alice", "reset");
+}
+
+/// The entry a daemon write kept is a bundle `undo` can restore once
+/// Agenvoy is stopped, and the operation log says where it is.
+fn assert_sealed_and_logged(r: &std::path::Path, session: &str, kind: &str) {
+    let out = sessionctl(r)
+        .args(["trash", "list", "--json"])
+        .output()
+        .unwrap();
+    let entries = results(&out);
+    let e = entries
+        .iter()
+        .find(|e| e["session"] == session)
+        .unwrap_or_else(|| panic!("no entry of {session}: {entries:?}"));
+    assert_eq!(
+        (&e["kind"], &e["restorable"]),
+        (&json!(kind), &json!(true)),
+        "{e}"
+    );
+    let out = sessionctl(r).args(["log", "--json"]).output().unwrap();
+    let ops = results(&out);
+    assert_eq!(ops[0]["sessions"][0]["session"], session, "{ops:?}");
+    assert!(ops[0]["sessions"][0]["kept"].is_string(), "{ops:?}");
 }
 
 #[test]
@@ -232,6 +256,7 @@ fn remove_through_the_daemon_keeps_the_folder_in_the_trash() {
         );
     }
     assert!(trash.join(".sessionctl/torii-db1.jsonl").exists());
+    assert_sealed_and_logged(r, "tui-alice-2", "remove");
 }
 
 #[test]

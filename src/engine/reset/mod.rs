@@ -370,7 +370,12 @@ impl Operation for Remove {
 /// The bundle of a removed session: the moved folder with its stores in
 /// `.sessionctl/`, the entry itself when there was no folder, or for a
 /// moved symlink `<entry>.stores` naming the link beside it.
-fn seal_removed(root: &DataRoot, entry: &Path, stores_backup: &Path, id: &str) -> Result<()> {
+pub(crate) fn seal_removed(
+    root: &DataRoot,
+    entry: &Path,
+    stores_backup: &Path,
+    id: &str,
+) -> Result<()> {
     let (bundle, stores, link) = if stores_backup == entry {
         (entry.to_path_buf(), ".", None)
     } else if stores_backup.starts_with(entry) {
