@@ -213,15 +213,6 @@ impl Summarizer for HttpSummarizer {
             .map_err(|e| e.into_error(self.backend()))
     }
 
-    fn merge_summary(
-        &self,
-        current: &Value,
-        chunk: &[Record],
-        repair: Option<&str>,
-    ) -> Result<String, LlmError> {
-        self.merge_summary_within(current, chunk, repair, None)
-    }
-
     fn merge_summary_within(
         &self,
         current: &Value,

@@ -48,28 +48,27 @@ pub trait Summarizer: Sync {
     fn condense_tool_steps(&self, question: &str, transcript: &str) -> Result<String>;
 
     /// Merge `chunk` into the rolling summary `current` and reply with the
-    /// new summary (JSON, possibly wrapped; see `summarize::parse_reply`).
+    /// new summary (JSON, possibly wrapped; see `summarize::parse_reply`),
+    /// keeping it within `summary_budget` of the conversation merged so
+    /// far: `source_before` characters were merged before this chunk
+    /// (`None`: unknown, an older summary; the fixed cap applies).
     /// `repair` carries the previous, invalid reply for one retry.
-    fn merge_summary(
-        &self,
-        current: &Value,
-        chunk: &[Record],
-        repair: Option<&str>,
-    ) -> Result<String, LlmError>;
-
-    /// `merge_summary`, keeping the summary within `summary_budget` of the
-    /// conversation merged so far: `source_before` characters were merged
-    /// before this chunk (`None`: unknown, an older summary; the fixed cap
-    /// applies).
     fn merge_summary_within(
         &self,
         current: &Value,
         chunk: &[Record],
         repair: Option<&str>,
         source_before: Option<usize>,
+    ) -> Result<String, LlmError>;
+
+    /// `merge_summary_within` of a summary whose source size is unknown.
+    fn merge_summary(
+        &self,
+        current: &Value,
+        chunk: &[Record],
+        repair: Option<&str>,
     ) -> Result<String, LlmError> {
-        let _ = source_before;
-        self.merge_summary(current, chunk, repair)
+        self.merge_summary_within(current, chunk, repair, None)
     }
 }
 

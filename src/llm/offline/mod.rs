@@ -69,15 +69,6 @@ impl Summarizer for Offline {
     /// questions, facts (root causes, measurements, ids) in descriptions,
     /// all quoted verbatim. Each record is applied to the summary on its
     /// own, so chunking and incremental runs cannot change the result.
-    fn merge_summary(
-        &self,
-        current: &Value,
-        chunk: &[Record],
-        repair: Option<&str>,
-    ) -> Result<String, LlmError> {
-        self.merge_summary_within(current, chunk, repair, None)
-    }
-
     /// The budget grows record by record with the source, so merging in
     /// chunks or all at once gives the same summary.
     fn merge_summary_within(
