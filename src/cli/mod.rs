@@ -337,7 +337,9 @@ Examples:
 Restores every tier from the bundle the operation kept: archive rows first (ids kept,
 FTS in step), then the ToriiDB db1 entries (TTL and vectors intact), then the files.
 Refuses (64, naming it) when a later operation changed the same session, unless --force.
-An undo that was interrupted completes when `undo` runs again.
+An undo that was interrupted completes when `undo` runs again. An undo keeps what it
+overwrites, so `undo UNDO_OP_ID` redoes (the current state goes to the Trash first).
+Without OP_ID: the latest original write or redo not undone, never an undo.
 
 Examples:
   sessionctl log
@@ -366,8 +368,8 @@ Example:
 Every file is checked against the manifest first (exit 65 on any difference, nothing
 written). Writes the files to a hidden staging folder, then the archive rows (new ids),
 then the ToriiDB entries, then renames the folder into place; a rerun after a crash
-completes it. Recorded in `sessionctl log`; `undo` of an import is not supported yet
-(`sessionctl remove` takes it away again, to the Trash).")]
+completes it. Recorded in `sessionctl log`; `undo` takes the imported session away
+again, to the Trash.")]
     Import(ImportArgs),
     /// Print the shell completion script (session ids, error ids and agent names included)
     #[command(after_help = "\

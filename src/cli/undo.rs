@@ -17,8 +17,8 @@ pub struct LogArgs {
 
 #[derive(Debug, Args)]
 pub struct UndoArgs {
-    /// The operation to reverse (an id from `sessionctl log`) [default: the
-    /// latest operation not undone yet]
+    /// The operation to reverse (an id from `sessionctl log`; an undo's id
+    /// redoes) [default: the latest write or redo not undone yet]
     #[arg(value_name = "OP_ID")]
     pub op: Option<String>,
 
@@ -32,10 +32,14 @@ pub struct UndoArgs {
 pub enum TrashCommand {
     /// The entries of sessions/.Trash: session, time, operation and size
     List,
-    /// Put a trash entry back (all tiers); refuses if the session exists
+    /// Put a trash entry back (all tiers); refuses if the session exists;
+    /// `undo` takes it back to the Trash
     Restore(TrashRestoreArgs),
-    /// Delete old trash entries for good
+    /// Delete old trash entries for good (cannot be undone)
     #[command(after_help = "\
+Deletion for good: recorded in `sessionctl log` as irreversible, and `undo` refuses it
+(64). Operations whose kept state it deleted cannot be undone either.
+
 Example (the weekly cron job):
   sessionctl trash prune --older-than 30d --keep-last 1 --yes --json")]
     Prune(TrashPruneArgs),

@@ -54,6 +54,8 @@ pub fn import(ctx: &Context, args: &ImportArgs) -> Result<Done> {
     let _guard = guard::begin(ctx, &[&id], &w)?;
     // planned again under the locks: the session may have appeared since
     let planned = transfer::plan_import(&ctx.root, &args.bundle, args.as_id.as_deref())?;
+    // import never overwrites: before it, the session was not there
+    crate::engine::undo::snapshot::keep_absent(&ctx.root, &id)?;
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
     let report = transfer::import(&mut stores, planned)?;
     oplog::record(&ctx.root, &id, "import", None)?;

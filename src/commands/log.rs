@@ -4,6 +4,7 @@ use anyhow::Result;
 
 use crate::cli::LogArgs;
 use crate::commands::{Context, Done};
+use crate::engine::undo::pick::why_not;
 use crate::store::oplog::{self, Op};
 use crate::table::{Col, Grid};
 
@@ -27,7 +28,8 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
         .take(args.limit)
         .collect();
     if ctx.out.json {
-        ctx.out.envelope("log", false, &ops, &[])?;
+        let rows: Vec<Row> = ops.iter().map(|o| Row::of(o)).collect();
+        ctx.out.envelope("log", false, &rows, &[])?;
         return Ok(Done::default());
     }
     if ops.is_empty() {
@@ -40,6 +42,7 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
         Col::text("COMMAND"),
         Col::text("SESSIONS"),
         Col::id("STATE"),
+        Col::text("UNDO"),
     ]);
     for o in ops {
         t.row(vec![
@@ -48,10 +51,38 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
             (&o.command).into(),
             sessions(o).into(),
             state(o).into(),
+            match why_not(o) {
+                None => "yes".to_owned(),
+                Some(_) if o.undone_by.is_some() => "-".to_owned(),
+                Some(why) => format!("no: {why}"),
+            }
+            .into(),
         ]);
     }
     ctx.out.grid(&t)?;
     Ok(Done::default())
+}
+
+/// An operation as `log --json` shows it: as recorded, and whether `undo`
+/// can reverse it.
+#[derive(serde::Serialize)]
+struct Row<'a> {
+    #[serde(flatten)]
+    op: &'a Op,
+    undoable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_undoable: Option<String>,
+}
+
+impl<'a> Row<'a> {
+    fn of(op: &'a Op) -> Row<'a> {
+        let why = why_not(op);
+        Row {
+            op,
+            undoable: why.is_none(),
+            not_undoable: why,
+        }
+    }
 }
 
 fn sessions(o: &Op) -> String {

@@ -120,6 +120,7 @@ pub fn prune(ctx: &Context, args: &TrashPruneArgs) -> Result<Done> {
     if w.dry_run || doomed.is_empty() {
         return prune_report(ctx, w.dry_run, &doomed, &[]);
     }
+    oplog::set_irreversible();
     let total: u64 = doomed.iter().map(|e| e.bytes).sum();
     let question = format!(
         "Delete {} trash entr{} ({}) for good?",

@@ -96,7 +96,7 @@ pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<Tr
 /// Copy a folder's files into `dst` (confined to `dst_root`): regular files
 /// byte for byte, symlinks as links (never followed), folders recursively;
 /// FIFOs, sockets and devices are skipped. Returns the files copied.
-fn copy_tree(src: &Path, dst_root: &DataRoot, dst: &Path) -> Result<u64> {
+pub(crate) fn copy_tree(src: &Path, dst_root: &DataRoot, dst: &Path) -> Result<u64> {
     atomic::create_dir_all(dst_root, dst)?;
     let mut n = 0;
     for e in fs::read_dir(src).map_err(|e| Error::read(src, e))? {

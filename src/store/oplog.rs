@@ -46,6 +46,9 @@ pub struct Op {
     /// The operation this one undoes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub undoes: Option<String>,
+    /// It deletes data for good (`trash prune`): `undo` refuses it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub irreversible: bool,
     #[serde(default)]
     pub done: bool,
     #[serde(default)]
@@ -186,6 +189,7 @@ struct Invocation {
     command: String,
     root: Option<DataRoot>,
     undoes: Option<String>,
+    irreversible: bool,
 }
 
 static INVOCATION: Mutex<Option<Invocation>> = Mutex::new(None);
@@ -198,6 +202,7 @@ pub fn set_command(command: &str, root: &DataRoot) {
         command: command.to_owned(),
         root: Some(root.clone()),
         undoes: None,
+        irreversible: false,
     });
 }
 
@@ -209,6 +214,18 @@ pub fn set_undoes(id: &str) {
         .as_mut()
     {
         i.undoes = Some(id.to_owned());
+    }
+}
+
+/// The operation about to begin deletes data for good: recorded so, and
+/// `undo` refuses it.
+pub fn set_irreversible() {
+    if let Some(i) = INVOCATION
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_mut()
+    {
+        i.irreversible = true;
     }
 }
 
@@ -243,11 +260,11 @@ pub fn begin(root: &DataRoot) -> Result<String> {
     if let Some(c) = cur.as_ref().filter(|c| c.root.path() == root.path()) {
         return Ok(c.id.clone());
     }
-    let (command, undoes) = INVOCATION
+    let (command, undoes, irreversible) = INVOCATION
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .as_ref()
-        .map(|i| (i.command.clone(), i.undoes.clone()))
+        .map(|i| (i.command.clone(), i.undoes.clone(), i.irreversible))
         .unwrap_or_default();
     let op = Op {
         id: new_id(),
@@ -261,6 +278,7 @@ pub fn begin(root: &DataRoot) -> Result<String> {
         via: via().into(),
         command,
         undoes,
+        irreversible,
         done: false,
         sessions: Vec::new(),
         undone_by: None,

@@ -11,7 +11,7 @@ use crate::engine::limits::{Learned, LimitsCache};
 use crate::engine::undo::RestoreReport;
 use crate::error::{Error, Result};
 use crate::store::bundle::{self, Manifest};
-use crate::store::layout::DataRoot;
+use crate::store::layout::{DataRoot, Last};
 use crate::store::{atomic, limits_cache, lock, oplog, trash};
 
 pub const LIMITS: &str = "limits";
@@ -23,13 +23,19 @@ struct Previous {
     learned: Option<Learned>,
 }
 
-/// Before `agent`'s learned limit changes (the limits lock is held).
+/// Before `agent`'s learned limit changes (the limits lock is held). Once
+/// per operation: a rerun of an interrupted undo keeps what the first run
+/// kept.
 pub fn before(root: &DataRoot, cache: &LimitsCache, agent: &str) -> Result<()> {
     oplog::begin_confirmed()?;
     let Some(op) = oplog::current() else {
         return Ok(());
     };
     let path = crate::store::oplog::preimage_dir(root, &op, LIMITS, LIMITS);
+    let manifest = root.resolve(&path.join(bundle::MANIFEST), Last::Entry)?;
+    if std::fs::symlink_metadata(manifest).is_ok() {
+        return Ok(());
+    }
     atomic::remove_path(root, &path)?;
     atomic::create_dir_all(root, &path.join(bundle::SIDECAR))?;
     let prev = Previous {
@@ -58,6 +64,8 @@ pub fn undo(
             .map_err(|e| Error::data(&p, format!("is not a kept learned limit: {e}")))?;
     let _lock = lock::limits(root)?;
     let mut cache = limits_cache::load(root)?.unwrap_or_else(LimitsCache::builtin);
+    before(root, &cache, &prev.agent)?;
+    crate::failpoint("restore-after-keep");
     match prev.learned {
         Some(l) => {
             cache.learned.insert(prev.agent.clone(), l);

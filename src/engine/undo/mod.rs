@@ -14,6 +14,8 @@ use crate::engine::batch::Stores;
 mod compact;
 pub mod errors;
 pub mod limits;
+pub mod pick;
+pub mod snapshot;
 
 use crate::engine::compact::preimage::COMPACT;
 use crate::error::{Error, Result};
@@ -76,6 +78,9 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
         None if manifest.kind == COMPACT => compact::files(&manifest),
         None if manifest.kind == errors::ERRORS => Vec::new(),
         None if manifest.kind == limits::LIMITS => limits::files(&manifest),
+        None if [snapshot::SNAPSHOT, snapshot::ABSENT].contains(&manifest.kind.as_str()) => {
+            snapshot::files(&phys, &manifest)?
+        }
         None => bundle::session_files(&phys, &manifest)?,
     };
     let planned = Planned {
@@ -104,8 +109,9 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
 /// only where the session has none of that name (Agenvoy may have started
 /// a new conversation since).
 fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
-    if [SUMMARY, COMPACT, errors::ERRORS, limits::LIMITS].contains(&p.manifest.kind.as_str()) {
-        // a pre-image replaces what the operation wrote over it
+    if IN_PLACE.contains(&p.manifest.kind.as_str()) {
+        // a pre-image replaces what the operation wrote over it (the
+        // conflict rule of undo guards what came after)
         return Ok(());
     }
     let here = root.session_entry(&p.id)?;
@@ -130,12 +136,31 @@ fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
     }
 }
 
+/// Kinds of pre-images put back over what is there.
+const IN_PLACE: [&str; 6] = [
+    SUMMARY,
+    COMPACT,
+    errors::ERRORS,
+    limits::LIMITS,
+    snapshot::SNAPSHOT,
+    snapshot::ABSENT,
+];
+
 /// Put the planned entry back; the caller holds the session lock and the
-/// store lock.
+/// store lock. What it overwrites is kept first, in the running operation
+/// (a session snapshot, or the db2 records / learned limit), so this
+/// restore can itself be undone.
 /// `force`: write although the ToriiDB log has lines of an unknown format.
 pub fn apply(stores: &mut Stores<'_>, p: Planned, force: bool) -> Result<RestoreReport> {
     let root = stores.root;
     let m = &p.manifest;
+    if m.kind != errors::ERRORS && m.kind != limits::LIMITS {
+        snapshot::keep(stores, &p.id)?;
+    }
+    crate::failpoint("restore-after-keep");
+    if m.kind == snapshot::SNAPSHOT || m.kind == snapshot::ABSENT {
+        return snapshot::replace(stores, &p.bundle, &p.phys, m, p.report.clone());
+    }
     if m.kind == COMPACT {
         return compact::undo(stores, &p.bundle, &p.phys, m, p.report.clone());
     }

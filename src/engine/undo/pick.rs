@@ -1,0 +1,200 @@
+//! Which operation `undo` reverses, what of it, and what refuses it.
+//!
+//! Operations form chains: an original write, the undo of it, the undo of
+//! that undo (a redo), and so on. An element at an even depth (an original,
+//! a redo) puts changes in play; one at an odd depth takes them back out.
+
+use crate::error::{Error, Result};
+use crate::store::oplog::{Change, Log, Op};
+
+use super::snapshot::SNAPSHOT;
+
+/// Changes whose previous state is a bundle `undo` can put back.
+const REVERSIBLE: &[&str] = &[
+    "reset",
+    "remove",
+    super::SUMMARY,
+    crate::engine::compact::preimage::COMPACT,
+    super::errors::ERRORS,
+    super::limits::LIMITS,
+    SNAPSHOT,
+];
+
+/// The operation to undo, and the id of an interrupted undo of it to
+/// complete. Without an id: an interrupted undo, if the latest operation
+/// is one; else the latest operation whose changes are in play (an
+/// original write or a redo, not undone).
+pub fn pick<'a>(log: &'a Log, id: Option<&str>) -> Result<(&'a Op, Option<String>)> {
+    let op = match id {
+        Some(id) => log.get(id).ok_or_else(|| {
+            Error::no_input(format!("no operation '{id}' in the operation log"))
+                .with_hint("`sessionctl log` lists the operations")
+        })?,
+        None => match log.ops.last() {
+            Some(last) if last.undoes.is_some() && !last.done => {
+                return resume_of(log, last);
+            }
+            _ => log
+                .ops
+                .iter()
+                .rev()
+                .find(|o| o.undone_by.is_none() && in_play(log, o))
+                .ok_or_else(|| {
+                    Error::usage("nothing to undo: every operation in the log is undone already")
+                })?,
+        },
+    };
+    if op.undoes.is_some() && !op.done {
+        // an interrupted undo named: complete it
+        return resume_of(log, op);
+    }
+    match op.undone_by.as_ref().and_then(|by| log.get(by)) {
+        Some(by) if by.done => {
+            let mut e = Error::usage(format!(
+                "operation {} was already undone by {}",
+                op.id, by.id
+            ));
+            if by.undone_by.is_some() {
+                e = e.with_hint(format!(
+                    "that undo was itself undone; `sessionctl undo {}` reverses it",
+                    by.undone_by.as_deref().unwrap_or_default()
+                ));
+            }
+            Err(e)
+        }
+        Some(by) => Ok((op, Some(by.id.clone()))),
+        None => Ok((op, None)),
+    }
+}
+
+/// The target of the interrupted undo `u`, to complete `u`.
+fn resume_of<'a>(log: &'a Log, u: &'a Op) -> Result<(&'a Op, Option<String>)> {
+    let target = u.undoes.as_deref().expect("an undo");
+    let t = log.get(target).ok_or_else(|| {
+        Error::no_input(format!(
+            "operation {target}, undone by {}, is not in the log",
+            u.id
+        ))
+    })?;
+    Ok((t, Some(u.id.clone())))
+}
+
+/// How many undos away from an original write `op` is.
+fn depth(log: &Log, op: &Op) -> usize {
+    let mut n = 0;
+    let mut cur = op;
+    while let Some(t) = cur.undoes.as_deref().and_then(|t| log.get(t)) {
+        n += 1;
+        cur = t;
+    }
+    n
+}
+
+/// `op` puts changes in play (an original write, a redo), rather than
+/// taking them out (an undo).
+fn in_play(log: &Log, op: &Op) -> bool {
+    depth(log, op).is_multiple_of(2)
+}
+
+/// The original write `op`'s chain starts with.
+fn origin<'a>(log: &'a Log, op: &'a Op) -> &'a Op {
+    let mut cur = op;
+    while let Some(t) = cur.undoes.as_deref().and_then(|t| log.get(t)) {
+        cur = t;
+    }
+    cur
+}
+
+/// A later operation whose changes to a session `op` changed are in play:
+/// undoing `op` would restore over them. A chain that began after `op` and
+/// ends undone cancels out; every other later chain end that touched the
+/// session counts (a later undo of an earlier write included).
+pub fn conflict<'a>(log: &'a Log, op: &Op) -> Option<&'a Op> {
+    let pos = log.ops.iter().position(|o| o.id == op.id)?;
+    let began_after = |o: &Op| {
+        log.ops
+            .iter()
+            .position(|x| x.id == o.id)
+            .is_some_and(|p| p > pos)
+    };
+    log.ops[pos + 1..].iter().rev().find(|later| {
+        later.undone_by.is_none()
+            && later.undoes.as_deref() != Some(op.id.as_str())
+            && (in_play(log, later) || !began_after(origin(log, later)))
+            && later
+                .sessions
+                .iter()
+                .any(|c| op.sessions.iter().any(|d| d.session == c.session))
+    })
+}
+
+/// The changes of `op` to reverse. A session with a snapshot is put back
+/// to it whole (its other changes are covered); the notes an undo writes
+/// besides its pre-images keep nothing and are skipped.
+pub fn steps(op: &Op) -> Result<Vec<Change>> {
+    if op.irreversible {
+        return Err(Error::usage(format!(
+            "operation {} ({}) deleted data for good and cannot be undone",
+            op.id, op.command
+        ))
+        .with_hint("`sessionctl log` lists the operations; `undo OP_ID` names an earlier one"));
+    }
+    let snapshotted: Vec<&str> = op
+        .sessions
+        .iter()
+        .filter(|c| c.change == SNAPSHOT)
+        .map(|c| c.session.as_str())
+        .collect();
+    let mut out: Vec<Change> = Vec::new();
+    for c in &op.sessions {
+        let covered = snapshotted.contains(&c.session.as_str());
+        if covered {
+            let first = !out
+                .iter()
+                .any(|o| o.session == c.session && o.change == SNAPSHOT);
+            if c.change == SNAPSHOT && first {
+                out.push(c.clone());
+            }
+            continue;
+        }
+        if c.kept.is_none() && op.undoes.is_some() {
+            continue;
+        }
+        if !REVERSIBLE.contains(&c.change.as_str()) || c.kept.is_none() {
+            return Err(not_reversible(op, c));
+        }
+        out.push(c.clone());
+    }
+    if out.is_empty() {
+        return Err(Error::usage(format!(
+            "operation {} ({}) recorded no session change to undo",
+            op.id, op.command
+        ))
+        .with_hint("`sessionctl log` lists the operations; `undo OP_ID` names an earlier one"));
+    }
+    Ok(out)
+}
+
+fn not_reversible(op: &Op, c: &Change) -> Error {
+    let why = if c.change == "prune" {
+        "was deleted for good (trash prune cannot be undone)".to_owned()
+    } else if REVERSIBLE.contains(&c.change.as_str()) {
+        "kept nothing (--purge)".to_owned()
+    } else {
+        format!("is a {} change that kept nothing to undo it from", c.change)
+    };
+    Error::usage(format!(
+        "cannot undo {} ({}): session {} {why}",
+        op.id, op.command, c.session
+    ))
+    .with_hint("`sessionctl log` lists the operations; `undo OP_ID` names an earlier one")
+}
+
+/// Why `undo OP_ID` would refuse `op` whatever `--force` says, if it
+/// would (for `log`): undone already, or nothing kept to undo it from.
+pub fn why_not(op: &Op) -> Option<String> {
+    if let Some(by) = &op.undone_by {
+        return Some(format!("undone by {by}"));
+    }
+    steps(op).err().map(|e| e.to_string())
+}

@@ -1,0 +1,326 @@
+//! Undo of an undo (redo), undo of import and trash restore, and trash
+//! prune refused as irreversible (issue 13).
+
+mod common;
+mod undo_support;
+use common::*;
+use undo_support::state;
+
+use std::path::Path;
+
+fn run(r: &Path, args: &[&str]) -> std::process::Output {
+    let out = sessionctl(r).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: exit {:?}\nstdout: {}\nstderr: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The id of the newest operation in the log.
+fn latest(r: &Path) -> String {
+    results(&run(r, &["log", "--json"]))[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+fn trash_sessions(r: &Path) -> Vec<String> {
+    results(&run(r, &["trash", "list", "--json"]))
+        .iter()
+        .filter_map(|e| e["session"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[test]
+fn undo_of_an_undo_redoes_and_undo_of_that_undoes_again() {
+    let root = fixture_copy();
+    let r = root.path();
+    for write in [
+        &["reset", "tui-alice", "--mode", "all"][..],
+        &["remove", "discord-9001"],
+        &["compact", "tui-alice", "--budget", "30"],
+        &["summarize", "tui-alice"],
+    ] {
+        let before = state(r);
+        let mut args = vec!["--offline"];
+        args.extend(write);
+        args.push("--yes");
+        run(r, &args);
+        let after = state(r);
+        assert!(after != before, "{write:?} changed something");
+        run(r, &["undo", "--yes"]);
+        assert!(state(r) == before, "{write:?}: undo");
+        let undo = latest(r);
+        let out = run(r, &["undo", &undo, "--dry-run", "--json"]);
+        assert!(state(r) == before, "{write:?}: a dry run changes nothing");
+        assert!(results(&out).iter().all(|p| p["dry_run"] == true));
+        run(r, &["undo", &undo, "--yes"]);
+        assert!(
+            state(r) == after,
+            "{write:?}: redo gives the state after it"
+        );
+        // the redo is the latest thing in play: a bare undo reverses it
+        run(r, &["undo", "--yes"]);
+        assert!(state(r) == before, "{write:?}: undo of the redo");
+        fts_integrity_ok(r);
+        logs_are_toriidb_readable(r);
+    }
+}
+
+#[test]
+fn redo_of_errors_and_limits_changes() {
+    let root = fixture_copy();
+    let r = root.path();
+    expired_error_record(r);
+    let learned = |r: &Path| -> serde_json::Value {
+        std::fs::read(r.join(".sessionctl/limits.json"))
+            .map(|b| serde_json::from_slice::<serde_json::Value>(&b).unwrap())
+            .map(|v| v["learned"]["claude@claude-sonnet-4-5"].clone())
+            .unwrap_or_default()
+    };
+    for write in [
+        &[
+            "errors",
+            "edit",
+            "3f1c",
+            "--action",
+            "retry with 120s",
+            "--yes",
+        ][..],
+        &["errors", "prune", "--yes"],
+        &[
+            "limits",
+            "learn",
+            "claude@claude-sonnet-4-5",
+            "--from-error",
+            "prompt is too long: 210312 tokens > 150000 maximum",
+        ],
+    ] {
+        let before = (state(r), learned(r));
+        let mut args = vec!["--offline"];
+        args.extend(write);
+        run(r, &args);
+        let after = (state(r), learned(r));
+        assert!(after != before, "{write:?} changed something");
+        run(r, &["undo", "--yes"]);
+        assert!((state(r), learned(r)) == before, "{write:?}: undo");
+        let undo = latest(r);
+        run(r, &["undo", &undo, "--yes"]);
+        assert!((state(r), learned(r)) == after, "{write:?}: redo");
+        run(r, &["undo", "--yes"]);
+        assert!((state(r), learned(r)) == before, "{write:?}: undo of redo");
+        logs_are_toriidb_readable(r);
+    }
+}
+
+#[test]
+fn a_redo_killed_midway_completes_when_run_again() {
+    let root = fixture_copy();
+    let r = root.path();
+    run(r, &["reset", "tui-alice", "--mode", "all", "--yes"]);
+    let after = state(r);
+    run(r, &["undo", "--yes"]);
+    let undo = latest(r);
+    for fp in [
+        "restore-after-keep",
+        "replace-after-trash",
+        "replace-after-torii",
+        "replace-after-files",
+    ] {
+        let out = sessionctl(r)
+            .env("SESSIONCTL_FAILPOINT", fp)
+            .args(["undo", &undo, "--yes"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{fp} aborts");
+        let log = results(&run(r, &["log", "--json"]));
+        assert_eq!(log[0]["undoes"], undo.as_str());
+        assert_eq!(
+            log[0]["done"], false,
+            "{fp}: the interrupted redo is on record"
+        );
+    }
+    run(r, &["undo", "--yes"]);
+    assert!(state(r) == after, "the rerun completed the redo");
+    fts_integrity_ok(r);
+    logs_are_toriidb_readable(r);
+    let log = results(&run(r, &["log", "--json"]));
+    assert_eq!(log.len(), 3, "reset, undo, and the one redo");
+    assert_eq!(log[0]["done"], true);
+    // and the completed redo is undone like any other
+    run(r, &["undo", "--yes"]);
+    assert!(r.join("sessions/tui-alice/history.json").exists());
+}
+
+#[test]
+fn a_redo_refuses_when_a_later_operation_changed_the_session() {
+    let root = fixture_copy();
+    let r = root.path();
+    run(r, &["reset", "tui-alice", "--mode", "all", "--yes"]);
+    run(r, &["undo", "--yes"]);
+    let undo = latest(r);
+    run(r, &["--offline", "summarize", "tui-alice", "--yes"]);
+    let summarize = latest(r);
+    let before = state(r);
+    let out = sessionctl(r)
+        .args(["undo", &undo, "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&summarize));
+    assert!(state(r) == before, "nothing changed");
+    // undone in order, it works
+    run(r, &["undo", "--yes"]);
+    run(r, &["undo", &undo, "--yes"]);
+    assert!(
+        !r.join("sessions/tui-alice/history.json").exists(),
+        "reset again"
+    );
+}
+
+#[test]
+fn undo_of_import_takes_the_session_to_the_trash_and_redo_brings_it_back() {
+    let root = fixture_copy();
+    let r = root.path();
+    let out_dir = tempfile::tempdir().unwrap();
+    run(
+        r,
+        &[
+            "export",
+            "discord-9001",
+            "-o",
+            out_dir.path().to_str().unwrap(),
+        ],
+    );
+    let bundle = out_dir.path().join("discord-9001");
+    let before = state(r);
+    run(
+        r,
+        &[
+            "import",
+            bundle.to_str().unwrap(),
+            "--as",
+            "discord-copy",
+            "--yes",
+        ],
+    );
+    let imported = state(r);
+    assert!(imported != before);
+    run(r, &["undo", "--yes"]);
+    assert!(state(r) == before, "every tier of the import is gone");
+    assert!(trash_sessions(r).contains(&"discord-copy".to_owned()));
+    let undo = latest(r);
+    run(r, &["undo", &undo, "--yes"]);
+    assert!(state(r) == imported, "redo brings the import back");
+    fts_integrity_ok(r);
+}
+
+#[test]
+fn undo_of_trash_restore_puts_the_entry_back_in_the_trash() {
+    let root = fixture_copy();
+    let r = root.path();
+    run(r, &["remove", "discord-9001", "--yes"]);
+    let removed = state(r);
+    let entry = results(&run(r, &["trash", "list", "--json"]))[0]["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    run(r, &["trash", "restore", &entry, "--yes"]);
+    let restored = state(r);
+    assert!(trash_sessions(r).is_empty());
+    run(r, &["undo", "--yes"]);
+    assert!(state(r) == removed);
+    assert_eq!(
+        trash_sessions(r),
+        ["discord-9001"],
+        "trash list shows it again"
+    );
+    let undo = latest(r);
+    run(r, &["undo", &undo, "--yes"]);
+    assert!(state(r) == restored);
+    // the entry shown again restores like the first one
+    run(r, &["undo", "--yes"]);
+    let entry = results(&run(r, &["trash", "list", "--json"]))
+        .iter()
+        .rev()
+        .find(|e| e["session"] == "discord-9001")
+        .unwrap()["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    run(r, &["trash", "restore", &entry, "--yes"]);
+    assert!(state(r) == restored);
+}
+
+#[test]
+fn trash_prune_is_recorded_irreversible_and_undo_refuses_it() {
+    let root = fixture_copy();
+    let r = root.path();
+    run(r, &["remove", "discord-9001", "--yes"]);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    run(r, &["trash", "prune", "--older-than", "1s", "--yes"]);
+    let log = results(&run(r, &["log", "--json"]));
+    assert_eq!(log[0]["command"], "trash prune");
+    assert_eq!(log[0]["irreversible"], true);
+    assert_eq!(log[0]["undoable"], false);
+    assert!(log[0]["not_undoable"]
+        .as_str()
+        .unwrap()
+        .contains("for good"));
+    // the remove's kept state is gone with it
+    assert_eq!(log[1]["command"], "remove");
+    let before = snapshot(r);
+    for args in [
+        vec!["undo", "--yes"],
+        vec!["undo", log[0]["id"].as_str().unwrap(), "--yes"],
+    ] {
+        let out = sessionctl(r).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(64), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("for good"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(snapshot(r), before, "nothing changed");
+    }
+    let out = run(r, &["trash", "prune", "--help"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("cannot be undone"));
+}
+
+#[test]
+fn log_shows_which_operations_undo_can_reverse() {
+    let root = fixture_copy();
+    let r = root.path();
+    run(r, &["reset", "tui-alice", "--mode", "all", "--yes"]);
+    run(r, &["remove", "discord-9001", "--purge", "--yes"]);
+    run(r, &["remove", "tui-alice-2", "--yes"]);
+    run(r, &["undo", "--yes"]);
+    let log = results(&run(r, &["log", "--json"]));
+    let undoable: Vec<bool> = log.iter().map(|o| o["undoable"] == true).collect();
+    // undo (redo-able), remove (undone), remove --purge (kept nothing), reset
+    assert_eq!(undoable, [true, false, false, true]);
+    assert!(log[2]["not_undoable"]
+        .as_str()
+        .unwrap()
+        .contains("kept nothing"));
+    let table = String::from_utf8_lossy(&run(r, &["log"]).stdout).into_owned();
+    assert!(table.contains("UNDO"), "{table}");
+}
+
+/// An expired db2 record, for `errors prune` to take.
+fn expired_error_record(r: &Path) {
+    use std::io::Write;
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(r.join(".store/db_2/record.aof"))
+        .unwrap();
+    let value = serde_json::json!({"id": "aa01", "timestamp": 1764600000, "tool_name": "read_file",
+        "keywords": ["read_file"], "symptom": "old", "action": "x", "outcome": "resolved"});
+    let line = serde_json::json!({"ts":1,"cmd":"SET","key":"read_file:1764600000000000001",
+        "value": value.to_string(), "expire_at": 1700000000});
+    writeln!(f, "{line}").unwrap();
+}
