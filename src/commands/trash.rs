@@ -91,6 +91,8 @@ pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
     let _guard = guard::begin(ctx, &[&id], &w)?;
     // planned again under the locks: the session may have appeared since
     let planned = undo::plan(&ctx.root, &entry, args.as_id.as_deref(), false)?;
+    // what the restore consumes, so its undo puts the entry back
+    undo::entry::keep(&ctx.root, &entry, &id)?;
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
     let report = undo::apply(&mut stores, planned, w.force)?;
     oplog::note(&ctx.root, restored(&id))?;

@@ -31,7 +31,7 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
     }
     let changes = undo::pick::steps(target)?;
     let w = write_args(&args.change);
-    let planned = plan_all(ctx, &changes, resume.is_some())?;
+    let planned = undo::plan_all(&ctx.root, &changes, resume.is_some())?;
     let ids: Vec<String> = planned.iter().map(|p| p.id().to_owned()).collect();
     if w.dry_run {
         let reports: Vec<_> = planned.iter().map(|p| p.report().clone()).collect();
@@ -55,7 +55,7 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
     refs.sort_unstable();
     refs.dedup();
     let _guard = guard::begin(ctx, &refs, &w)?;
-    let planned = plan_all(ctx, &changes, resume.is_some())?;
+    let planned = undo::plan_all(&ctx.root, &changes, resume.is_some())?;
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
     let mut reports = Vec::new();
     for p in planned {
@@ -71,26 +71,4 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
         reports.push(report);
     }
     finish(ctx, "undo", false, &reports, &ids)
-}
-
-/// Plan each kept bundle's restore; when completing an interrupted undo,
-/// bundles already restored (gone) are skipped.
-fn plan_all(ctx: &Context, changes: &[Change], resume: bool) -> crate::Result<Vec<undo::Planned>> {
-    let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    // the last change first: each pre-image is of the state before it
-    for c in changes.iter().rev() {
-        let kept = c.kept.as_deref().expect("reversible");
-        // one pre-image may cover several changes (the records of an errors prune)
-        if !seen.insert(kept) {
-            continue;
-        }
-        let entry = ctx.root.path().join(kept);
-        let bundle = crate::store::bundle::of_entry(&entry);
-        if resume && std::fs::symlink_metadata(&bundle).is_err() {
-            continue;
-        }
-        out.push(undo::plan(&ctx.root, &entry, None, resume)?);
-    }
-    Ok(out)
 }

@@ -95,20 +95,38 @@ pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<Tr
 
 /// Copy a folder's files into `dst` (confined to `dst_root`): regular files
 /// byte for byte, symlinks as links (never followed), folders recursively;
-/// FIFOs, sockets and devices are skipped. Returns the files copied.
+/// FIFOs, sockets and devices are skipped; so is a `.sessionctl` sidecar.
+/// Returns the files copied.
 pub(crate) fn copy_tree(src: &Path, dst_root: &DataRoot, dst: &Path) -> Result<u64> {
+    copy_with(src, dst_root, dst, false)
+}
+
+/// `copy_tree` of everything, sidecars included: a trash entry copied as
+/// it is (`src` may itself be a symlink: copied as the link).
+pub(crate) fn copy_all(src: &Path, dst_root: &DataRoot, dst: &Path) -> Result<u64> {
+    let meta = fs::symlink_metadata(src).map_err(|e| Error::read(src, e))?;
+    if meta.file_type().is_symlink() {
+        let target = fs::read_link(src).map_err(|e| Error::read(src, e))?;
+        let phys = dst_root.resolve(dst, Last::Entry)?;
+        std::os::unix::fs::symlink(&target, &phys).map_err(|e| Error::write(dst, e))?;
+        return Ok(1);
+    }
+    copy_with(src, dst_root, dst, true)
+}
+
+fn copy_with(src: &Path, dst_root: &DataRoot, dst: &Path, sidecars: bool) -> Result<u64> {
     atomic::create_dir_all(dst_root, dst)?;
     let mut n = 0;
     for e in fs::read_dir(src).map_err(|e| Error::read(src, e))? {
         let e = e.map_err(|e| Error::read(src, e))?;
         let name = e.file_name();
-        if name == bundle::SIDECAR {
+        if name == bundle::SIDECAR && !sidecars {
             continue;
         }
         let (from, to) = (src.join(&name), dst.join(&name));
         let meta = fs::symlink_metadata(&from).map_err(|e| Error::read(&from, e))?;
         if meta.is_dir() {
-            n += copy_tree(&from, dst_root, &to)?;
+            n += copy_with(&from, dst_root, &to, sidecars)?;
         } else if meta.file_type().is_symlink() {
             let target = fs::read_link(&from).map_err(|e| Error::read(&from, e))?;
             let phys = dst_root.resolve(&to, Last::Entry)?;

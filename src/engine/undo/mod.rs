@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::engine::batch::Stores;
 mod compact;
+pub mod entry;
 pub mod errors;
 pub mod limits;
 pub mod pick;
@@ -22,6 +23,7 @@ use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::bundle::{self, Manifest};
 use crate::store::layout::{validate_session_id, DataRoot, Last};
+use crate::store::oplog::Change;
 
 /// One restore: planned (a dry run) or done.
 #[derive(Debug, Clone, Serialize)]
@@ -46,6 +48,8 @@ pub struct Planned {
     manifest: Manifest,
     id: String,
     report: RestoreReport,
+    /// A trash entry `trash restore` consumed: it goes back to the Trash.
+    put_back: bool,
 }
 
 impl Planned {
@@ -61,6 +65,15 @@ impl Planned {
 /// `resume`: an earlier restore of it was interrupted, so files already
 /// put back are expected to be missing from it and present in the session.
 pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Result<Planned> {
+    let planned = read(root, entry, as_id, resume)?;
+    if !resume {
+        refuse_overwrite(root, &planned)?;
+    }
+    Ok(planned)
+}
+
+/// `plan` without the check of what is in the way.
+fn read(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Result<Planned> {
     let bundle = bundle::of_entry(entry);
     let phys = root.resolve(&bundle, Last::Entry)?;
     let manifest = bundle::load(&phys)?.ok_or_else(|| {
@@ -98,10 +111,8 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
         phys,
         manifest,
         id,
+        put_back: false,
     };
-    if !resume {
-        refuse_overwrite(root, &planned)?;
-    }
     Ok(planned)
 }
 
@@ -154,6 +165,12 @@ const IN_PLACE: [&str; 6] = [
 pub fn apply(stores: &mut Stores<'_>, p: Planned, force: bool) -> Result<RestoreReport> {
     let root = stores.root;
     let m = &p.manifest;
+    if p.put_back {
+        let mut report = p.report.clone();
+        report.from = entry::put_back(root, &p.entry, &p.id)?;
+        report.dry_run = false;
+        return Ok(report);
+    }
     if m.kind != errors::ERRORS && m.kind != limits::LIMITS {
         snapshot::keep(stores, &p.id)?;
     }
@@ -217,6 +234,40 @@ pub fn apply(stores: &mut Stores<'_>, p: Planned, force: bool) -> Result<Restore
         atomic::remove_path(root, &p.entry)?;
     }
     Ok(report)
+}
+
+/// Plan the reversal of `changes` (as `pick::steps` gives them), the last
+/// change first: each pre-image is of the state before it. One pre-image
+/// may cover several changes (the records of an errors prune). When
+/// completing an interrupted undo, pre-images already used (gone) are
+/// skipped.
+pub fn plan_all(root: &DataRoot, changes: &[Change], resume: bool) -> Result<Vec<Planned>> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for c in changes.iter().rev() {
+        let kept = c.kept.as_deref().expect("steps keep something");
+        if !seen.insert(kept) {
+            continue;
+        }
+        let entry = root.path().join(kept);
+        let bundle = bundle::of_entry(&entry);
+        if resume && std::fs::symlink_metadata(&bundle).is_err() {
+            continue;
+        }
+        let mut p = read(root, &entry, None, resume)?;
+        if c.change == entry::ENTRY {
+            // put back as it is, under the id it was restored as
+            p.put_back = true;
+            p.id = c.session.clone();
+            p.report.session = c.session.clone();
+            p.report.kind = entry::ENTRY.into();
+            p.report.files = Vec::new();
+        } else if !resume {
+            refuse_overwrite(root, &p)?;
+        }
+        out.push(p);
+    }
+    Ok(out)
 }
 
 /// `<old>:<nanos>` → `<new>:<nanos>` for a restore under another id.

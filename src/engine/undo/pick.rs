@@ -149,10 +149,11 @@ pub fn steps(op: &Op) -> Result<Vec<Change>> {
     for c in &op.sessions {
         let covered = snapshotted.contains(&c.session.as_str());
         if covered {
+            // the first snapshot, and the trash entry a restore consumed
             let first = !out
                 .iter()
-                .any(|o| o.session == c.session && o.change == SNAPSHOT);
-            if c.change == SNAPSHOT && first {
+                .any(|o| o.session == c.session && o.change == c.change);
+            if [SNAPSHOT, super::entry::ENTRY].contains(&c.change.as_str()) && first {
                 out.push(c.clone());
             }
             continue;
