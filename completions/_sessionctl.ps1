@@ -750,8 +750,8 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The entries of sessions/.Trash: session, time, operation and size')
-            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Put a trash entry back (all tiers); refuses if the session exists')
-            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete old trash entries for good')
+            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete old trash entries for good (cannot be undone)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -824,8 +824,8 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
         }
         'sessionctl;trash;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The entries of sessions/.Trash: session, time, operation and size')
-            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Put a trash entry back (all tiers); refuses if the session exists')
-            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete old trash entries for good')
+            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete old trash entries for good (cannot be undone)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1073,8 +1073,8 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
         }
         'sessionctl;help;trash' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The entries of sessions/.Trash: session, time, operation and size')
-            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Put a trash entry back (all tiers); refuses if the session exists')
-            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete old trash entries for good')
+            [CompletionResult]::new('restore', 'restore', [CompletionResultType]::ParameterValue, 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete old trash entries for good (cannot be undone)')
             break
         }
         'sessionctl;help;trash;list' {

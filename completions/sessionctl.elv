@@ -706,8 +706,8 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand list 'The entries of sessions/.Trash: session, time, operation and size'
-            cand restore 'Put a trash entry back (all tiers); refuses if the session exists'
-            cand prune 'Delete old trash entries for good'
+            cand restore 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash'
+            cand prune 'Delete old trash entries for good (cannot be undone)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sessionctl;trash;list'= {
@@ -776,8 +776,8 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
         }
         &'sessionctl;trash;help'= {
             cand list 'The entries of sessions/.Trash: session, time, operation and size'
-            cand restore 'Put a trash entry back (all tiers); refuses if the session exists'
-            cand prune 'Delete old trash entries for good'
+            cand restore 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash'
+            cand prune 'Delete old trash entries for good (cannot be undone)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sessionctl;trash;help;list'= {
@@ -988,8 +988,8 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
         }
         &'sessionctl;help;trash'= {
             cand list 'The entries of sessions/.Trash: session, time, operation and size'
-            cand restore 'Put a trash entry back (all tiers); refuses if the session exists'
-            cand prune 'Delete old trash entries for good'
+            cand restore 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash'
+            cand prune 'Delete old trash entries for good (cannot be undone)'
         }
         &'sessionctl;help;trash;list'= {
         }

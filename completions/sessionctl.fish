@@ -664,8 +664,8 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __f
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -f -a "list" -d 'The entries of sessions/.Trash: session, time, operation and size'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -f -a "prune" -d 'Delete old trash entries for good'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -f -a "prune" -d 'Delete old trash entries for good (cannot be undone)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and not __fish_seen_subcommand_from list restore prune help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from list" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
@@ -725,8 +725,8 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -l no-color -d 'The same as --color never'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "list" -d 'The entries of sessions/.Trash: session, time, operation and size'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "prune" -d 'Delete old trash entries for good'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "prune" -d 'Delete old trash entries for good (cannot be undone)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s o -l output -d 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing)' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
@@ -865,6 +865,6 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_s
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "learn" -d 'Learn a model\'s real limit from a provider\'s context-overflow error'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from limits" -f -a "forget" -d 'Forget a learned limit (the table\'s window applies again)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "list" -d 'The entries of sessions/.Trash: session, time, operation and size'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "prune" -d 'Delete old trash entries for good'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from trash" -f -a "prune" -d 'Delete old trash entries for good (cannot be undone)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Every setting in effect and where it came from: flag, env, file or default'

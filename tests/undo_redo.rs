@@ -270,8 +270,21 @@ fn trash_prune_is_recorded_irreversible_and_undo_refuses_it() {
         .as_str()
         .unwrap()
         .contains("for good"));
-    // the remove's kept state is gone with it
+    // the remove's kept state is gone with it, and log says so
     assert_eq!(log[1]["command"], "remove");
+    assert_eq!(log[1]["undoable"], false);
+    assert!(log[1]["not_undoable"].as_str().unwrap().contains("gone"));
+    let out = sessionctl(r)
+        .args(["undo", log[1]["id"].as_str().unwrap(), "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(64), "the prune changed it later");
+    let out = sessionctl(r)
+        .args(["undo", log[1]["id"].as_str().unwrap(), "--yes", "--force"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(66));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is gone"));
     let before = snapshot(r);
     for args in [
         vec!["undo", "--yes"],

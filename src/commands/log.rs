@@ -4,7 +4,8 @@ use anyhow::Result;
 
 use crate::cli::LogArgs;
 use crate::commands::{Context, Done};
-use crate::engine::undo::pick::why_not;
+use crate::engine::undo::why_not;
+use crate::store::layout::DataRoot;
 use crate::store::oplog::{self, Op};
 use crate::table::{Col, Grid};
 
@@ -28,7 +29,7 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
         .take(args.limit)
         .collect();
     if ctx.out.json {
-        let rows: Vec<Row> = ops.iter().map(|o| Row::of(o)).collect();
+        let rows: Vec<Row> = ops.iter().map(|o| Row::of(&ctx.root, o)).collect();
         ctx.out.envelope("log", false, &rows, &[])?;
         return Ok(Done::default());
     }
@@ -51,7 +52,7 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
             (&o.command).into(),
             sessions(o).into(),
             state(o).into(),
-            match why_not(o) {
+            match why_not(&ctx.root, o) {
                 None => "yes".to_owned(),
                 Some(_) if o.undone_by.is_some() => "-".to_owned(),
                 Some(why) => format!("no: {why}"),
@@ -75,8 +76,8 @@ struct Row<'a> {
 }
 
 impl<'a> Row<'a> {
-    fn of(op: &'a Op) -> Row<'a> {
-        let why = why_not(op);
+    fn of(root: &DataRoot, op: &'a Op) -> Row<'a> {
+        let why = why_not(root, op);
         Row {
             op,
             undoable: why.is_none(),

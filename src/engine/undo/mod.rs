@@ -251,8 +251,11 @@ pub fn plan_all(root: &DataRoot, changes: &[Change], resume: bool) -> Result<Vec
         }
         let entry = root.path().join(kept);
         let bundle = bundle::of_entry(&entry);
-        if resume && std::fs::symlink_metadata(&bundle).is_err() {
-            continue;
+        if std::fs::symlink_metadata(&bundle).is_err() {
+            if resume {
+                continue;
+            }
+            return Err(gone(kept));
         }
         let mut p = read(root, &entry, None, resume)?;
         if c.change == entry::ENTRY {
@@ -268,6 +271,34 @@ pub fn plan_all(root: &DataRoot, changes: &[Change], resume: bool) -> Result<Vec
         out.push(p);
     }
     Ok(out)
+}
+
+/// What an operation kept is no longer there.
+fn gone(kept: &str) -> Error {
+    Error::no_input(format!(
+        "{kept}, where the operation kept the previous state, is gone"
+    ))
+    .with_hint("`trash prune` deletes kept state for good; `sessionctl log` shows what is undoable")
+}
+
+/// Why `undo OP_ID` would refuse `op` whatever `--force` says, if it would
+/// (for `log`): undone already, nothing kept, or what it kept is gone.
+pub fn why_not(root: &DataRoot, op: &crate::store::oplog::Op) -> Option<String> {
+    if let Some(by) = &op.undone_by {
+        return Some(format!("undone by {by}"));
+    }
+    let steps = match pick::steps(op) {
+        Ok(s) => s,
+        Err(e) => return Some(e.to_string()),
+    };
+    let resume = !op.done;
+    steps
+        .iter()
+        .filter_map(|c| c.kept.as_deref())
+        .find(|k| {
+            !resume && std::fs::symlink_metadata(bundle::of_entry(&root.path().join(k))).is_err()
+        })
+        .map(|k| format!("{k} is gone (trash prune?)"))
 }
 
 /// `<old>:<nanos>` → `<new>:<nanos>` for a restore under another id.

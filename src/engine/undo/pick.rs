@@ -190,12 +190,3 @@ fn not_reversible(op: &Op, c: &Change) -> Error {
     ))
     .with_hint("`sessionctl log` lists the operations; `undo OP_ID` names an earlier one")
 }
-
-/// Why `undo OP_ID` would refuse `op` whatever `--force` says, if it
-/// would (for `log`): undone already, or nothing kept to undo it from.
-pub fn why_not(op: &Op) -> Option<String> {
-    if let Some(by) = &op.undone_by {
-        return Some(format!("undone by {by}"));
-    }
-    steps(op).err().map(|e| e.to_string())
-}
