@@ -336,3 +336,100 @@ fn expired_error_record(r: &Path) {
         "value": value.to_string(), "expire_at": 1700000000});
     writeln!(f, "{line}").unwrap();
 }
+
+#[test]
+fn a_redo_waits_for_the_session_lock_and_for_agenvoy() {
+    let root = fixture_copy();
+    let r = root.path();
+    let data = sessionctl::store::layout::DataRoot::open(r).unwrap();
+    run(r, &["reset", "tui-alice", "--mode", "all", "--yes"]);
+    {
+        let _held = sessionctl::store::lock::session(&data, "tui-alice").unwrap();
+        let out = sessionctl(r).args(["undo", "--yes"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(75), "the session is locked");
+    }
+    // the refused attempt undid nothing: the reset is still to undo
+    run(r, &["undo", "--yes"]);
+    assert!(r.join("sessions/tui-alice/history.json").exists());
+    let undo = latest(r);
+    let before = snapshot(r);
+    {
+        let _held = sessionctl::store::lock::session(&data, "tui-alice").unwrap();
+        let out = sessionctl(r)
+            .args(["undo", &undo, "--yes"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(75), "the session is locked");
+    }
+    let agenvoy = FakeProcess::spawn("agenvoy", r, r);
+    agenvoy.write_runtime_uid(r);
+    let out = sessionctl(r)
+        .args(["undo", &undo, "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(75),
+        "Agenvoy runs: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    drop(agenvoy);
+    std::fs::remove_file(r.join("runtime.uid")).unwrap();
+    let mut after = snapshot(r);
+    after.retain(|p, _| !p.starts_with(".sessionctl"));
+    let mut want = before;
+    want.retain(|p, _| !p.starts_with(".sessionctl"));
+    assert!(after == want, "nothing changed");
+    run(r, &["undo", &undo, "--yes"]);
+    assert!(
+        !r.join("sessions/tui-alice/history.json").exists(),
+        "redone"
+    );
+}
+
+#[test]
+fn a_tampered_snapshot_is_refused_with_65_and_nothing_changes() {
+    let root = fixture_copy();
+    let r = root.path();
+    run(r, &["reset", "tui-alice", "--mode", "all", "--yes"]);
+    run(r, &["undo", "--yes"]);
+    let undo = latest(r);
+    let snap = r
+        .join(".sessionctl/ops")
+        .join(&undo)
+        .join("tui-alice.snapshot");
+    assert!(snap.join(".sessionctl/manifest.json").exists());
+    std::fs::write(snap.join("usage.log"), "tampered").unwrap();
+    let before = state(r);
+    let out = sessionctl(r)
+        .args(["undo", &undo, "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(65));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("usage.log"));
+    assert!(state(r) == before, "nothing changed");
+}
+
+#[test]
+fn redo_of_sessions_with_cjk_and_255_byte_ids() {
+    let root = fixture_copy();
+    let r = root.path();
+    let long = format!("{}-{}", "長い".repeat(20), "x".repeat(134));
+    assert_eq!(long.len(), 255);
+    for id in ["會話-東京", long.as_str()] {
+        common::copy_tree(
+            &r.join("sessions/tui-alice-2"),
+            &r.join("sessions").join(id),
+        );
+        let start = state(r);
+        run(r, &["remove", id, "--yes"]);
+        let removed = state(r);
+        run(r, &["undo", "--yes"]);
+        assert!(state(r) == start, "{id}: undo");
+        let undo = latest(r);
+        run(r, &["undo", &undo, "--yes"]);
+        assert!(state(r) == removed, "{id}: redo");
+        run(r, &["undo", "--yes"]);
+        assert!(state(r) == start, "{id}: undo of the redo");
+    }
+}

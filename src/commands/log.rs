@@ -96,6 +96,7 @@ fn state(o: &Op) -> String {
     match (&o.undone_by, o.done, &o.undoes) {
         (Some(by), _, _) => format!("undone by {by}"),
         (None, false, _) => "incomplete".into(),
+        (None, true, Some(_)) if o.sessions.is_empty() => "refused; changed nothing".into(),
         (None, true, Some(t)) => format!("undid {t}"),
         (None, true, None) => "done".into(),
     }

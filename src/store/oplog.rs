@@ -126,9 +126,12 @@ pub fn read(root: &DataRoot) -> Result<Log> {
             op.done = true;
         }
     }
+    // an undo that finished having changed nothing was refused after it
+    // began (a lock held, Agenvoy running): it undid nothing
     let undos: Vec<(String, String)> = log
         .ops
         .iter()
+        .filter(|o| !o.done || !o.sessions.is_empty())
         .filter_map(|o| o.undoes.clone().map(|u| (u, o.id.clone())))
         .collect();
     for (target, by) in undos {
