@@ -7,6 +7,7 @@ use anyhow::Result;
 use crate::cli::{ChangeArgs, WriteArgs};
 use crate::cli_util::Context;
 use crate::cli_util::Done;
+use crate::engine::batch::Stores;
 use crate::engine::undo;
 use crate::store::{lock, runtime};
 
@@ -40,6 +41,19 @@ pub fn begin(ctx: &Context, ids: &[&str], w: &WriteArgs) -> Result<WriteGuard> {
         _store: Some(store),
         _sessions: sessions,
     })
+}
+
+/// Take session `id` away to the Trash as `remove` does: what `undo` and
+/// `trash restore` do with a session a snapshot replaces.
+pub fn to_trash(stores: &mut Stores<'_>, id: &str) -> crate::Result<()> {
+    use crate::engine::batch::{Operation, Target};
+    let t = Target {
+        id: id.to_owned(),
+        dir: stores.root.session_entry(id)?,
+    };
+    let remove = crate::engine::reset::Remove { purge: false };
+    let found = remove.plan(&t, &*stores)?;
+    remove.apply(&t, found, stores).map(drop)
 }
 
 /// The write flags as `begin` takes them, from those of a command that keeps

@@ -94,7 +94,7 @@ pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
     // what the restore consumes, so its undo puts the entry back
     undo::entry::keep(&ctx.root, &entry, &id)?;
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
-    let report = undo::apply(&mut stores, planned, w.force)?;
+    let report = undo::apply(&mut stores, planned, w.force, guard::to_trash)?;
     oplog::note(&ctx.root, restored(&id))?;
     finish(ctx, "trash restore", false, &[report], &[id])
 }

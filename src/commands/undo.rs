@@ -1,5 +1,6 @@
 //! `undo [OP_ID] [--force] [--dry-run] [--yes]`: reverse an operation from
-//! what it kept, itself recorded as an operation.
+//! what it kept, itself recorded as an operation (engine::undo does the
+//! work; this parses, asks, locks and renders).
 
 use anyhow::Result;
 
@@ -9,42 +10,24 @@ use crate::cli_util::{guard, targets};
 use crate::commands::{Context, Done};
 use crate::engine::batch::Stores;
 use crate::engine::undo;
-use crate::error::Error;
-use crate::store::oplog::{self, Change};
-use crate::store::torii;
+use crate::store::{oplog, torii};
 
 pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
     let log = oplog::read(&ctx.root)?;
-    let (target, resume) = undo::pick::pick(&log, args.op.as_deref())?;
-    if !args.change.force {
-        if let Some(later) = undo::pick::conflict(&log, target) {
-            return Err(Error::usage(format!(
-                "operation {} ({}) changed the same session after {}",
-                later.id, later.command, target.id
-            ))
-            .with_hint(format!(
-                "undo {} first, or pass --force to restore over it",
-                later.id
-            ))
-            .into());
-        }
-    }
-    let changes = undo::pick::steps(target)?;
+    let req = undo::pick::request(&log, args.op.as_deref(), args.change.force)?;
+    let resume = req.resume.is_some();
     let w = write_args(&args.change);
-    let planned = undo::plan_all(&ctx.root, &changes, resume.is_some())?;
+    let planned = undo::plan_all(&ctx.root, &req.changes, resume)?;
     let ids: Vec<String> = planned.iter().map(|p| p.id().to_owned()).collect();
     if w.dry_run {
         let reports: Vec<_> = planned.iter().map(|p| p.report().clone()).collect();
         return finish(ctx, "undo", true, &reports, &ids);
     }
-    match &resume {
-        Some(id) => oplog::resume(&ctx.root, id),
-        None => oplog::set_undoes(&target.id),
-    }
+    req.announce(&ctx.root);
     let question = format!(
         "Undo {} ({}, {})?",
-        target.id,
-        target.command,
+        req.target.id,
+        req.target.command,
         ids.join(", ")
     );
     if !targets::ask(Some(false), w.yes, &question)? {
@@ -55,20 +38,15 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
     refs.sort_unstable();
     refs.dedup();
     let _guard = guard::begin(ctx, &refs, &w)?;
-    let planned = undo::plan_all(&ctx.root, &changes, resume.is_some())?;
+    // checked and planned again under the locks: an operation that ran
+    // meanwhile may conflict, a bundle may have changed
+    undo::pick::request(
+        &oplog::read(&ctx.root)?,
+        Some(&req.target.id),
+        args.change.force,
+    )?;
+    let planned = undo::plan_all(&ctx.root, &req.changes, resume)?;
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
-    let mut reports = Vec::new();
-    for p in planned {
-        let report = undo::apply(&mut stores, p, w.force)?;
-        oplog::note(
-            &ctx.root,
-            Change {
-                session: report.session.clone(),
-                change: "restore".into(),
-                kept: None,
-            },
-        )?;
-        reports.push(report);
-    }
+    let reports = undo::apply_all(&mut stores, planned, w.force, guard::to_trash)?;
     finish(ctx, "undo", false, &reports, &ids)
 }

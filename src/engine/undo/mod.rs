@@ -147,6 +147,12 @@ fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
     }
 }
 
+/// Take a session away to the Trash as `remove` does (a sealed bundle,
+/// recorded in the running operation); db1 is loaded. Passed in by the
+/// caller: `remove` lives in engine::reset, which reaches undo through
+/// summarize, and modules here import no circle.
+pub type ToTrash = fn(&mut Stores<'_>, &str) -> Result<()>;
+
 /// Kinds of pre-images put back over what is there.
 const IN_PLACE: [&str; 6] = [
     SUMMARY,
@@ -162,7 +168,14 @@ const IN_PLACE: [&str; 6] = [
 /// (a session snapshot, or the db2 records / learned limit), so this
 /// restore can itself be undone.
 /// `force`: write although the ToriiDB log has lines of an unknown format.
-pub fn apply(stores: &mut Stores<'_>, p: Planned, force: bool) -> Result<RestoreReport> {
+/// `to_trash`: how the current session goes to the Trash when a snapshot
+/// replaces it.
+pub fn apply(
+    stores: &mut Stores<'_>,
+    p: Planned,
+    force: bool,
+    to_trash: ToTrash,
+) -> Result<RestoreReport> {
     let root = stores.root;
     let m = &p.manifest;
     if p.put_back {
@@ -176,7 +189,7 @@ pub fn apply(stores: &mut Stores<'_>, p: Planned, force: bool) -> Result<Restore
     }
     crate::failpoint("restore-after-keep");
     if m.kind == snapshot::SNAPSHOT || m.kind == snapshot::ABSENT {
-        return snapshot::replace(stores, &p.bundle, &p.phys, m, p.report.clone());
+        return snapshot::replace(stores, &p.bundle, &p.phys, m, p.report.clone(), to_trash);
     }
     if m.kind == COMPACT {
         return compact::undo(stores, &p.bundle, &p.phys, m, p.report.clone());
@@ -271,6 +284,30 @@ pub fn plan_all(root: &DataRoot, changes: &[Change], resume: bool) -> Result<Vec
         out.push(p);
     }
     Ok(out)
+}
+
+/// Apply planned restores in order, each recorded in the running
+/// operation as a `restore` of its session; the caller holds the locks.
+pub fn apply_all(
+    stores: &mut Stores<'_>,
+    planned: Vec<Planned>,
+    force: bool,
+    to_trash: ToTrash,
+) -> Result<Vec<RestoreReport>> {
+    let mut reports = Vec::new();
+    for p in planned {
+        let report = apply(stores, p, force, to_trash)?;
+        crate::store::oplog::note(
+            stores.root,
+            Change {
+                session: report.session.clone(),
+                change: "restore".into(),
+                kept: None,
+            },
+        )?;
+        reports.push(report);
+    }
+    Ok(reports)
 }
 
 /// What an operation kept is no longer there.

@@ -20,6 +20,48 @@ const REVERSIBLE: &[&str] = &[
     SNAPSHOT,
 ];
 
+/// What `undo [OP_ID]` is asked to do, checked: the operation, the
+/// interrupted undo of it to complete (if any), and the changes to reverse.
+pub struct Request {
+    pub target: Op,
+    pub resume: Option<String>,
+    pub changes: Vec<Change>,
+}
+
+/// Pick the operation, refuse a conflict (unless `force`) and one that
+/// cannot be reversed.
+pub fn request(log: &Log, id: Option<&str>, force: bool) -> Result<Request> {
+    let (target, resume) = pick(log, id)?;
+    if !force {
+        if let Some(later) = conflict(log, target) {
+            return Err(Error::usage(format!(
+                "operation {} ({}) changed the same session after {}",
+                later.id, later.command, target.id
+            ))
+            .with_hint(format!(
+                "undo {} first, or pass --force to restore over it",
+                later.id
+            )));
+        }
+    }
+    Ok(Request {
+        changes: steps(target)?,
+        target: target.clone(),
+        resume,
+    })
+}
+
+impl Request {
+    /// Tell the operation log what the coming operation is: the undo of
+    /// the target, or the continuation of the interrupted one.
+    pub fn announce(&self, root: &crate::store::layout::DataRoot) {
+        match &self.resume {
+            Some(id) => crate::store::oplog::resume(root, id),
+            None => crate::store::oplog::set_undoes(&self.target.id),
+        }
+    }
+}
+
 /// The operation to undo, and the id of an interrupted undo of it to
 /// complete. Without an id: an interrupted undo, if the latest operation
 /// is one; else the latest operation whose changes are in play (an

@@ -14,9 +14,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::engine::batch::{Operation, StoreView, Stores, Target};
-use crate::engine::reset::Remove;
-use crate::engine::undo::RestoreReport;
+use crate::engine::batch::{StoreView, Stores};
+use crate::engine::undo::{RestoreReport, ToTrash};
 use crate::error::Result;
 use crate::store::bundle::{self, Manifest};
 use crate::store::layout::{DataRoot, Last};
@@ -152,6 +151,7 @@ pub fn replace(
     phys: &Path,
     m: &Manifest,
     mut report: RestoreReport,
+    to_trash: ToTrash,
 ) -> Result<RestoreReport> {
     let root = stores.root;
     let id = m.session.as_str();
@@ -159,6 +159,7 @@ pub fn replace(
     report.archive_rows = 0;
     report.torii_keys = 0;
     if exists(stores, id)? {
+        stores.db1()?;
         to_trash(stores, id)?;
     }
     crate::failpoint("replace-after-trash");
@@ -180,19 +181,6 @@ pub fn replace(
     }
     atomic::remove_path(root, bundle_path)?;
     Ok(report)
-}
-
-/// The session as it is now to the Trash, as `remove` takes it (sealed,
-/// recorded in the running operation).
-fn to_trash(stores: &mut Stores<'_>, id: &str) -> Result<()> {
-    stores.db1()?;
-    let t = Target {
-        id: id.to_owned(),
-        dir: stores.root.session_entry(id)?,
-    };
-    let remove = Remove { purge: false };
-    let found = remove.plan(&t, &*stores)?;
-    remove.apply(&t, found, stores).map(drop)
 }
 
 /// Copy the snapshot's files to a hidden staging folder, then rename it
