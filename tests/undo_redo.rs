@@ -433,3 +433,29 @@ fn redo_of_sessions_with_cjk_and_255_byte_ids() {
         assert!(state(r) == start, "{id}: undo of the redo");
     }
 }
+
+#[test]
+fn redo_of_a_symlinked_session_keeps_the_link_and_never_follows_it() {
+    let root = fixture_copy();
+    let r = root.path();
+    let outside = tempfile::tempdir().unwrap();
+    common::copy_tree(&r.join("sessions/tui-alice-2"), &outside.path().join("s"));
+    std::os::unix::fs::symlink(outside.path().join("s"), r.join("sessions/linked")).unwrap();
+    let target_before = snapshot(outside.path());
+    let start = state(r);
+    run(r, &["remove", "linked", "--yes"]);
+    let removed = state(r);
+    run(r, &["undo", "--yes"]);
+    assert!(state(r) == start, "undo");
+    let undo = latest(r);
+    run(r, &["undo", &undo, "--yes"]);
+    assert!(state(r) == removed, "redo");
+    run(r, &["undo", "--yes"]);
+    assert!(state(r) == start, "undo of the redo");
+    let link = std::fs::read_link(r.join("sessions/linked")).unwrap();
+    assert_eq!(link, outside.path().join("s"), "the link is back as a link");
+    assert!(
+        snapshot(outside.path()) == target_before,
+        "the target was never touched"
+    );
+}

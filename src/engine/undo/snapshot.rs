@@ -27,6 +27,9 @@ pub const SNAPSHOT: &str = "snapshot";
 pub const ABSENT: &str = "absent";
 /// In a snapshot of a session whose rows or keys outlived its folder.
 const NO_FOLDER: &str = ".sessionctl/no-folder";
+/// In a snapshot of a session whose folder is a symlink: the link's
+/// target, kept as the link it is (never followed).
+const LINK: &str = ".sessionctl/link";
 
 /// Keep session `id` as it is now, once per operation: the caller holds
 /// its lock and the store lock. Nothing outside an operation.
@@ -96,10 +99,15 @@ fn export(stores: &mut Stores<'_>, id: &str, dir: &Path, op: &str) -> Result<()>
     let sidecar = dir.join(bundle::SIDECAR);
     atomic::create_dir_all(root, &sidecar)?;
     match root.session_entry(id)? {
-        Some(d) => {
-            let src = root.resolve(&d.path, Last::Follow)?;
-            crate::engine::transfer::copy_tree(&src, root, dir)?;
-        }
+        Some(d) => match std::fs::read_link(root.resolve(&d.path, Last::Entry)?) {
+            Ok(target) => {
+                bundle::write_file(root, &dir.join(LINK), target.as_os_str().as_encoded_bytes())?
+            }
+            Err(_) => {
+                let src = root.resolve(&d.path, Last::Follow)?;
+                crate::engine::transfer::copy_tree(&src, root, dir)?;
+            }
+        },
         None => bundle::write_file(root, &dir.join(NO_FOLDER), b"")?,
     }
     if let Some(a) = stores.archive(false)? {
@@ -175,7 +183,9 @@ pub fn replace(
             stores.forget_keys(id);
         }
         crate::failpoint("replace-after-torii");
-        if std::fs::symlink_metadata(phys.join(NO_FOLDER)).is_err() {
+        if let Ok(target) = std::fs::read(phys.join(LINK)) {
+            put_link(root, id, &target)?;
+        } else if std::fs::symlink_metadata(phys.join(NO_FOLDER)).is_err() {
             put_files(root, phys, id)?;
         }
     }
@@ -195,4 +205,15 @@ fn put_files(root: &DataRoot, phys: &Path, id: &str) -> Result<()> {
     crate::engine::transfer::copy_tree(phys, root, &staging)?;
     crate::failpoint("replace-after-files");
     atomic::move_path(root, &staging, &root.session_path(id)?)
+}
+
+/// Make the session folder the symlink it was (its target as kept, never
+/// resolved or followed).
+fn put_link(root: &DataRoot, id: &str, target: &[u8]) -> Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = root.session_path(id)?;
+    let phys = root.resolve(&path, Last::Entry)?;
+    let target = std::ffi::OsStr::from_bytes(target);
+    std::os::unix::fs::symlink(target, &phys).map_err(|e| crate::error::Error::write(&path, e))?;
+    atomic::fsync_dir(root, &root.sessions_dir())
 }
