@@ -186,8 +186,8 @@ pub fn apply(
     }
     if m.kind != errors::ERRORS && m.kind != limits::LIMITS {
         snapshot::keep(stores, &p.id)?;
+        crate::failpoint("restore-after-keep");
     }
-    crate::failpoint("restore-after-keep");
     if m.kind == snapshot::SNAPSHOT || m.kind == snapshot::ABSENT {
         return snapshot::replace(stores, &p.bundle, &p.phys, m, p.report.clone(), to_trash);
     }
