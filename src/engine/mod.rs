@@ -5,6 +5,7 @@ pub mod batch;
 pub mod compact;
 
 pub mod embedding;
+pub mod error_ops;
 pub mod errors;
 pub mod keep;
 pub mod limits;

@@ -1,0 +1,72 @@
+//! `errors edit` and `errors prune` as plan/apply: a dry run reports what
+//! the real run then does, field for field, and writes nothing.
+
+mod common;
+use common::*;
+
+use serde_json::{json, Value};
+
+fn run(root: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let out = sessionctl(root)
+        .arg("--offline")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn without_dry_run(out: &std::process::Output) -> Vec<Value> {
+    results(out)
+        .into_iter()
+        .map(|mut x| {
+            x.as_object_mut().unwrap().remove("dry_run");
+            x
+        })
+        .collect()
+}
+
+/// Dry run, then the real run, on the same root: same results.
+fn dry_then_real(root: &std::path::Path, args: &[&str]) -> Vec<Value> {
+    let before = snapshot(root);
+    let dry = run(root, &[args, &["--dry-run"]].concat());
+    assert_eq!(before, snapshot(root), "{args:?}: a dry run writes nothing");
+    let real = run(root, &[args, &["--yes"]].concat());
+    assert_eq!(without_dry_run(&dry), without_dry_run(&real), "{args:?}");
+    results(&real)
+}
+
+#[test]
+fn an_edit_dry_run_is_the_real_runs_report() {
+    let root = fixture_copy();
+    let r = root.path();
+    // a changed value without an embedder: the record has no vector after
+    let done = dry_then_real(r, &["errors", "edit", "3f1c", "--action", "retry twice"]);
+    assert_eq!(done[0]["vector"], "none");
+    // an unchanged value
+    let done = dry_then_real(r, &["errors", "edit", "3f1c", "--touch"]);
+    assert_eq!(done[0]["vector"], "none");
+    assert_eq!(done[0]["action"], "retry twice");
+}
+
+#[test]
+fn a_prune_dry_run_is_the_real_runs_report() {
+    let root = fixture_copy();
+    let r = root.path();
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(r.join(".store/db_2/record.aof"))
+        .unwrap();
+    let value = json!({"id":"dead","timestamp":1,"tool_name":"t","keywords":[],"symptom":"s","action":"a","outcome":"failed"});
+    let line = json!({"ts":1,"cmd":"SET","key":"t:1","value":value.to_string(),"expire_at":2});
+    std::io::Write::write_all(&mut f, format!("{line}\n").as_bytes()).unwrap();
+    let done = dry_then_real(r, &["errors", "prune"]);
+    assert!(done.iter().any(|p| p["key"] == "t:1"), "{done:?}");
+    let again = run(r, &["errors", "prune", "--dry-run"]);
+    assert!(results(&again).is_empty(), "the real run removed them");
+}
