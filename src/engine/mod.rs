@@ -9,6 +9,7 @@ pub mod error_ops;
 pub mod errors;
 pub mod keep;
 pub mod limits;
+pub mod repair;
 pub mod reset;
 pub mod row_cache;
 pub mod search;
