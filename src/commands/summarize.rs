@@ -10,12 +10,11 @@ use crate::cli_util::via::refuse_options;
 use crate::commands::{batch_ui, Context, Done};
 use crate::daemon::Backend;
 use crate::engine::batch::SessionError;
-use crate::engine::limits;
+use crate::engine::limits::ops::{self, Lesson};
 use crate::engine::summarize::op::{Aftermath, Settings, Summarize, SummaryReport};
 use crate::engine::summarize::{self, DEFAULT_CHUNK_CHARS};
 use crate::error::Error;
 use crate::output::preview_ids;
-use crate::store::{limits_cache, lock};
 use crate::table::{Col, Field, Grid};
 
 pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
@@ -79,8 +78,14 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
         |r| r.count > 0,
         |reports| render(ctx, reports),
     );
-    for a in op.aftermath() {
-        tell(ctx, args, &a)?;
+    let aftermath = op.aftermath();
+    let context_errors: Vec<String> = aftermath
+        .iter()
+        .flat_map(|a| a.context_errors.iter().cloned())
+        .collect();
+    learn_limits(ctx, &args.llm, &context_errors);
+    for a in &aftermath {
+        tell(ctx, args, a)?;
     }
     if let Err(e) = op.save_up_to_date() {
         ctx.out
@@ -89,9 +94,8 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
     done
 }
 
-/// Store and say what one session's merge taught or left behind.
+/// Store and say what one session's merge left behind.
 fn tell(ctx: &Context, args: &SummarizeArgs, a: &Aftermath) -> Result<()> {
-    learn_limits(ctx, &args.llm, &a.context_errors);
     if let (Some(path), Some(reply)) = (&args.keep_failed, &a.failed_reply) {
         std::fs::write(path, reply).map_err(|e| Error::write(path, e))?;
         ctx.out
@@ -106,31 +110,24 @@ fn tell(ctx: &Context, args: &SummarizeArgs, a: &Aftermath) -> Result<()> {
     Ok(())
 }
 
-/// Context-length errors teach the limits table the model's real window.
+/// Context-length errors teach the limits table the model's real window:
+/// the smallest limit the run's errors state, learned once (undoable).
 fn learn_limits(ctx: &Context, llm: &LlmArgs, context_errors: &[String]) {
     let Some(agent) = llm.spec(ctx.offline).agent() else {
         return;
     };
-    for text in context_errors {
-        let Some((limit, evidence)) = limits::parse_overflow_error(text, None) else {
-            continue;
-        };
-        let stored = lock::limits(&ctx.root).and_then(|_lock| {
-            let mut cache =
-                limits_cache::load(&ctx.root)?.unwrap_or_else(limits::LimitsCache::builtin);
-            if limits::learn(&mut cache, &agent, limit, evidence, chrono::Utc::now()) {
-                limits_cache::save(&ctx.root, &cache)?;
-            }
-            Ok(())
-        });
-        match stored {
-            Ok(()) => ctx.out.info(&format!(
-                "{agent}: learned an input limit of {limit} from the provider's error"
-            )),
-            Err(e) => ctx
-                .out
-                .warn(&format!("could not store the learned limit: {e}")),
-        }
+    let Some(lesson) = Lesson::from_errors(&agent, context_errors) else {
+        return;
+    };
+    match ops::apply_learn(&ctx.root, &lesson, chrono::Utc::now()) {
+        Ok(r) if r.stored => ctx.out.info(&format!(
+            "{agent}: learned an input limit of {} from the provider's error",
+            r.learned
+        )),
+        Ok(_) => {}
+        Err(e) => ctx
+            .out
+            .warn(&format!("could not store the learned limit: {e}")),
     }
 }
 

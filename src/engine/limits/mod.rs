@@ -11,6 +11,7 @@
 
 mod learn;
 mod names;
+pub mod ops;
 mod sources;
 mod table;
 

@@ -1,5 +1,6 @@
-//! `errors edit` and `errors prune` as plan/apply: a dry run reports what
-//! the real run then does, field for field, and writes nothing.
+//! `errors edit`, `errors prune` and `limits forget` as plan/apply: a dry
+//! run reports what the real run then does, field for field, and writes
+//! nothing.
 
 mod common;
 use common::*;
@@ -69,4 +70,35 @@ fn a_prune_dry_run_is_the_real_runs_report() {
     assert!(done.iter().any(|p| p["key"] == "t:1"), "{done:?}");
     let again = run(r, &["errors", "prune", "--dry-run"]);
     assert!(results(&again).is_empty(), "the real run removed them");
+}
+
+/// `limits forget --dry-run` is its plan: it reads the cache without the
+/// lock, so it writes nothing, not even the lock file.
+#[test]
+fn a_forget_dry_run_takes_no_lock() {
+    let root = fixture_copy();
+    let r = root.path();
+    run(
+        r,
+        &[
+            "limits",
+            "learn",
+            "claude@claude-sonnet-4-5",
+            "--from-error",
+            "prompt is too long: 210312 tokens > 150000 maximum",
+        ],
+    );
+    let lock = r.join(".sessionctl/locks/limits.lock");
+    std::fs::remove_file(&lock).unwrap();
+    let limits = std::fs::read(r.join(".sessionctl/limits.json")).unwrap();
+    let dry = run(
+        r,
+        &["limits", "forget", "claude@claude-sonnet-4-5", "--dry-run"],
+    );
+    assert_eq!(one(&dry)["forgotten"], 150000);
+    assert!(!lock.exists(), "a dry run leaves no lock file");
+    assert_eq!(
+        limits,
+        std::fs::read(r.join(".sessionctl/limits.json")).unwrap()
+    );
 }
