@@ -102,3 +102,45 @@ fn a_forget_dry_run_takes_no_lock() {
         std::fs::read(r.join(".sessionctl/limits.json")).unwrap()
     );
 }
+
+/// `limits refresh --dry-run` is the merge the real run writes, with or
+/// without the smaller windows.
+#[test]
+fn a_refresh_dry_run_is_the_real_runs_report() {
+    const TABLE: &str = r#"{"claude":{"claude-sonnet-4-5":{"in":180000,"out":64000}},
+      "openai":{"gpt-4o":{"in":128000,"out":16384}},"brand":{"new-model":{"in":32000}}}"#;
+    let server = TestServer::start(|_, _| Reply::json(200, TABLE));
+    for yes in [&["--yes"][..], &[]] {
+        let root = fixture_copy();
+        let r = root.path();
+        let refresh = |extra: &[&str]| {
+            let out = sessionctl(r)
+                .args(["limits", "refresh", "--url", &server.url, "--json"])
+                .args(yes)
+                .args(extra)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let mut v = one(&out);
+            let o = v.as_object_mut().unwrap();
+            o.remove("dry_run");
+            o.remove("fetched_at");
+            v
+        };
+        let limits = r.join(".sessionctl/limits.json");
+        let before = std::fs::read(&limits).ok();
+        let dry = refresh(&["--dry-run"]);
+        assert_eq!(
+            before,
+            std::fs::read(&limits).ok(),
+            "a dry run writes nothing"
+        );
+        let real = refresh(&[]);
+        assert_eq!(dry, real, "{yes:?}");
+        assert_eq!(real["shrinks_applied"], !yes.is_empty());
+    }
+}

@@ -12,6 +12,7 @@
 mod learn;
 mod names;
 pub mod ops;
+pub mod refresh;
 mod sources;
 mod table;
 
