@@ -184,3 +184,39 @@ fn a_held_lock_fails_its_session_and_the_batch_goes_on() {
         .collect();
     assert_eq!(done, ["discord-9001", "tui-alice-2"]);
 }
+
+/// A corrupt summary.json fails its session with 65 naming the file; the
+/// others are merged, and the bad one is never remembered as up to date.
+#[test]
+fn a_corrupt_summary_is_65_and_the_batch_goes_on() {
+    let root = generated_root(3);
+    let r = root.path();
+    let bad = r.join("sessions/gen-001/summary.json");
+    std::fs::write(&bad, b"{\"key_decisions\":[").unwrap();
+    let settled = [("SESSIONCTL_ROWS_SETTLED", "1")];
+    for _ in 0..2 {
+        let out = summarize(r, &["--all"], &settled);
+        assert_eq!(out.status.code(), Some(65), "{}", stderr(&out));
+        let v = json_of(&out);
+        assert_eq!(v["errors"].as_array().unwrap().len(), 1, "{v}");
+        assert_eq!(v["errors"][0]["session"], "gen-001");
+        assert!(v["errors"][0]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("summary.json"));
+        assert_eq!(results(&out).len(), 5, "{v}");
+    }
+    assert_eq!(std::fs::read(&bad).unwrap(), b"{\"key_decisions\":[");
+}
+
+/// No session matches: an empty result, exit 0, nothing written.
+#[test]
+fn no_matching_session_is_an_empty_batch() {
+    let root = fixture_copy();
+    let r = root.path();
+    let before = snapshot(r);
+    let out = summarize(r, &["--all", "--match", "nobody-*"], &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(results(&out).is_empty());
+    assert_eq!(before, snapshot(r));
+}
