@@ -10,7 +10,7 @@ use crate::cli_util::via::refuse_options;
 use crate::commands::{batch_ui, Context, Done};
 use crate::daemon::Backend;
 use crate::engine::batch::SessionError;
-use crate::engine::limits::ops::{self, Lesson};
+use crate::engine::limit_ops::{self as ops, Lesson};
 use crate::engine::summarize::op::{Aftermath, Settings, Summarize, SummaryReport};
 use crate::engine::summarize::{self, DEFAULT_CHUNK_CHARS};
 use crate::error::Error;

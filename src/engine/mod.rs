@@ -8,6 +8,7 @@ pub mod embedding;
 pub mod error_ops;
 pub mod errors;
 pub mod keep;
+pub mod limit_ops;
 pub mod limits;
 pub mod repair;
 pub mod reset;

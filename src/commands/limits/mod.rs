@@ -12,7 +12,7 @@ use std::io::Read;
 use crate::cli::{LearnArgs, LimitsShowArgs};
 use crate::cli_util::windows::{cached, preview_changes};
 use crate::commands::Context;
-use crate::engine::limits::ops::{self, Lesson};
+use crate::engine::limit_ops::{self as ops, Lesson};
 use crate::engine::limits::{self, Change, LimitsCache, Window};
 use crate::engine::sessions;
 use crate::error::{exit, Error};

@@ -11,7 +11,6 @@
 
 mod learn;
 mod names;
-pub mod ops;
 pub mod refresh;
 mod sources;
 mod table;

@@ -2,7 +2,8 @@
 //! (`.sessionctl/limits.json`): the plan reads the cache without the lock
 //! (a dry run writes nothing, not even a lock file); apply takes the
 //! limits lock, reads the cache again, keeps the agent's learned limit as
-//! it was for `undo`, and saves.
+//! it was for `undo`, and saves. (Beside `engine::limits`, not in it: the
+//! window resolution must not depend on undo, which depends on it.)
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
