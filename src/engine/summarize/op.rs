@@ -248,6 +248,13 @@ impl Operation for Summarize<'_> {
         Ok(Pending { outcome })
     }
 
+    /// Nothing: apply reads the session again under its lock (`refresh`),
+    /// so a plan made on older files needs no re-plan, and a cron run over
+    /// an up-to-date root is not made to stat every file twice.
+    fn watched(&self, _t: &Target) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+
     fn has_work(&self, p: &Pending) -> bool {
         p.outcome.count > 0 || p.outcome.cursor_only
     }
