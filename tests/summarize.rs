@@ -347,6 +347,16 @@ fn a_context_length_error_halves_the_chunk_and_teaches_the_limit() {
     let limits: Value =
         serde_json::from_slice(&std::fs::read(r.join(".sessionctl/limits.json")).unwrap()).unwrap();
     assert_eq!(limits["learned"]["openai@test-model"]["limit"], 4096);
+    // what the run learned is part of it: undo forgets it with the merge
+    let undo = sessionctl(r).args(["undo", "--yes"]).output().unwrap();
+    assert!(
+        undo.status.success(),
+        "{}",
+        String::from_utf8_lossy(&undo.stderr)
+    );
+    let limits: Value =
+        serde_json::from_slice(&std::fs::read(r.join(".sessionctl/limits.json")).unwrap()).unwrap();
+    assert!(limits["learned"]["openai@test-model"].is_null(), "{limits}");
 }
 
 #[test]

@@ -13,10 +13,10 @@ use crate::cli_util::targets;
 use crate::commands::{load_db, Context, Done};
 use crate::daemon::{Backend, Via};
 use crate::engine::embedding;
+use crate::engine::error_ops::{self, EditReport};
 use crate::engine::errors::{self, ErrorItem, Filter, TTL_SECS};
 use crate::error::{exit, Error};
-use crate::store::torii::{self, Db, DB_ERROR_MEMORY};
-use crate::store::{lock, runtime};
+use crate::store::torii::{self, DB_ERROR_MEMORY};
 use crate::table::{Col, Grid};
 use crate::timefmt;
 
@@ -160,37 +160,10 @@ pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<Done> {
     Ok(Done::default())
 }
 
-/// Before a write to the error memory: refuse while Agenvoy runs, take the
-/// store lock, and only then load db2, so that what we append is decided
-/// on the log as it is now, never on a copy another writer has changed
-/// since (two edits, or an edit and a prune, would undo each other).
-fn begin_write(ctx: &Context, force: bool) -> crate::Result<(lock::Lock, Db)> {
-    runtime::ensure_not_running(&ctx.root, force)?;
-    let l = lock::store(&ctx.root)?;
-    let db = Db::load(&ctx.root.store_dir(), DB_ERROR_MEMORY)?;
-    db.check_writable(force)?;
-    Ok((l, db))
-}
-
-#[derive(Serialize)]
-struct EditReport {
-    key: String,
-    id: String,
-    /// Whether the stored record changes (in a dry run: would change).
-    changed: bool,
-    action: String,
-    expire_at: Option<i64>,
-    vector: &'static str,
-    dry_run: bool,
-    /// `daemon` when Agenvoy's daemon rewrote the action.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    via: Option<&'static str>,
-}
-
 pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
     // What the user sees, edits and confirms is read without the lock (an
-    // editor may stay open for minutes); the write re-reads the record
-    // under the lock and applies the same field edits to it.
+    // editor may stay open for minutes); apply reads the record again
+    // under the lock and makes the same field edits to it.
     let backend = ctx.backend(args.write.force)?;
     crate::cli_util::via::refuse_options(
         &backend,
@@ -232,106 +205,62 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
         )
         .into());
     }
-    let new_value = |item: &ErrorItem| {
-        errors::edited_value(
-            item,
-            action.as_deref(),
-            args.cause.as_deref(),
-            args.keywords.as_deref(),
-        )
+    let edit = error_ops::Edit {
+        action,
+        cause: args.cause.clone(),
+        keywords: args.keywords.clone(),
+        touch: args.touch,
     };
-    let expire_at = |item: &ErrorItem, now: i64| {
-        if args.touch {
-            Some(now + TTL_SECS)
-        } else {
-            item.expire_at
-        }
-    };
+    let embed = ctx.embed_settings(&args.embed);
+    let plan = error_ops::plan_edit(&preview, now, &item.key, edit, &embed)?;
+    drop(preview);
     let question = format!("Rewrite error record {} ({})?", item.id, item.key);
     if !targets::ask(Some(args.write.dry_run), args.write.yes, &question)? {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(exit::FINDINGS.into());
     }
-    let mut vector_state = "dropped";
-    let settings = ctx.embed_settings(&args.embed);
-    let (item, expire_at) = if args.write.dry_run {
-        let at = expire_at(&item, now);
-        (item, at)
+    let report = if args.write.dry_run {
+        plan.report
     } else if let Backend::Daemon(d) = &backend {
-        // the daemon keeps the TTL and decides about the vector
-        d.patch_error(&item.id, action.as_deref().unwrap_or(&item.action))?;
-        vector_state = "daemon";
-        let at = item.expire_at;
-        (item, at)
+        error_ops::edit_via_daemon(d, plan)?
     } else {
-        let (_lock, mut db) = begin_write(ctx, args.write.force)?;
-        // the clock too: the record may have expired while $EDITOR was open
-        let now = torii::now_unix();
-        let item = errors::resolve(&db, now, &item.key)?;
-        errors::ensure_editable(&item, args.touch)?;
-        let value = new_value(&item);
-        let at = expire_at(&item, now);
-        let old = db.get(&item.key).expect("resolved from this db");
-        let vector = if value == old.value {
-            vector_state = if old.vector.is_some() { "kept" } else { "none" };
-            old.vector.clone()
-        } else {
-            let dim = db.vector_dim().unwrap_or(embedding::DEFAULT_DIM);
-            let fresh = embedding::text_vector(&settings, dim, &value)?;
-            if fresh.is_some() {
-                vector_state = "re-embedded";
-            } else if old.vector.is_none() {
-                vector_state = "none";
-            }
-            fresh
-        };
-        crate::engine::undo::errors::before(&ctx.root, &db, std::slice::from_ref(&item.key))?;
-        db.set(&item.key, &value, at, vector, now)?;
-        (item, at)
+        error_ops::apply_edit(&ctx.root, plan, &embed, args.write.force)?
     };
-    let report = EditReport {
-        key: item.key.clone(),
-        id: item.id.clone(),
-        changed: true,
-        action: action.clone().unwrap_or_else(|| item.action.clone()),
-        expire_at,
-        vector: vector_state,
-        dry_run: args.write.dry_run,
-        via: matches!(backend, Backend::Daemon(_)).then_some("daemon"),
-    };
-    if ctx.out.json {
-        ctx.out.envelope(
-            "errors edit",
-            args.write.dry_run,
-            std::slice::from_ref(&report),
-            &[],
-        )?;
-    } else {
-        ctx.out.line(&format!(
-            "{}{} ({}): action now {:?}; expires {}; vector {}",
-            if args.write.dry_run {
-                "would rewrite "
-            } else {
-                "rewrote "
-            },
-            item.id,
-            item.key,
-            action.as_deref().unwrap_or(&item.action),
-            expire_at.map_or("never".into(), |t| timefmt::local(timefmt::from_nanos(
-                t * 1_000_000_000
-            ))),
-            report.vector
-        ))?;
-    }
+    render_edit(ctx, &report)?;
     Ok(Done {
         sessions: 0,
-        changed: if args.write.dry_run {
+        changed: if report.dry_run {
             Vec::new()
         } else {
-            vec![item.key]
+            vec![report.key]
         },
         ..Done::default()
     })
+}
+
+fn render_edit(ctx: &Context, r: &EditReport) -> Result<()> {
+    if ctx.out.json {
+        ctx.out
+            .envelope("errors edit", r.dry_run, std::slice::from_ref(r), &[])?;
+        return Ok(());
+    }
+    ctx.out.line(&format!(
+        "{}{} ({}): action now {:?}; expires {}; vector {}",
+        if r.dry_run {
+            "would rewrite "
+        } else {
+            "rewrote "
+        },
+        r.id,
+        r.key,
+        r.action,
+        r.expire_at
+            .map_or("never".into(), |t| timefmt::local(timefmt::from_nanos(
+                t * 1_000_000_000
+            ))),
+        r.vector
+    ))?;
+    Ok(())
 }
 
 fn edit_in_editor(current: &str) -> crate::Result<String> {
@@ -365,55 +294,20 @@ fn edit_in_editor(current: &str) -> crate::Result<String> {
     Ok(text.trim_end_matches('\n').to_owned())
 }
 
-/// One record `errors prune` removed (in a dry run: would remove).
-#[derive(Serialize)]
-struct Pruned<'a> {
-    key: &'a str,
-    id: &'a str,
-    tool_name: &'a str,
-    /// `expired` or `not-resolved`.
-    reason: &'static str,
-    dry_run: bool,
-}
-
 pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
     let preview = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
-    let both = !args.expired && !args.not_resolved;
-    let (want_expired, want_failed) = (args.expired || both, args.not_resolved || both);
-    let mut doomed = errors::prunable(&preview, now, want_expired, want_failed);
-    if !doomed.is_empty() && !args.write.dry_run {
-        if !targets::ask(
-            Some(args.write.dry_run),
-            args.write.yes,
-            &format!("Remove {} error record(s)?", doomed.len()),
-        )? {
+    let which = error_ops::Prune::new(args.expired, args.not_resolved);
+    let mut pruned = error_ops::plan_prune(&preview, now, which);
+    drop(preview);
+    if !pruned.is_empty() && !args.write.dry_run {
+        let question = format!("Remove {} error record(s)?", pruned.len());
+        if !targets::ask(Some(args.write.dry_run), args.write.yes, &question)? {
             ctx.out.line("aborted; nothing changed")?;
             return Ok(exit::FINDINGS.into());
         }
-        let (_lock, mut db) = begin_write(ctx, args.write.force)?;
-        // Under the lock: only what was confirmed and is still prunable now
-        // (a record edited or touched meanwhile stays).
-        let confirmed: std::collections::HashSet<String> =
-            doomed.into_iter().map(|i| i.key).collect();
-        doomed = errors::prunable(&db, now, want_expired, want_failed)
-            .into_iter()
-            .filter(|i| confirmed.contains(&i.key))
-            .collect();
-        let keys: Vec<String> = doomed.iter().map(|i| i.key.clone()).collect();
-        crate::engine::undo::errors::before(&ctx.root, &db, &keys)?;
-        db.delete(&keys, now)?;
+        pruned = error_ops::apply_prune(&ctx.root, &pruned, which, now, args.write.force)?;
     }
-    let pruned: Vec<Pruned> = doomed
-        .iter()
-        .map(|i| Pruned {
-            key: &i.key,
-            id: &i.id,
-            tool_name: &i.tool_name,
-            reason: if i.expired { "expired" } else { "not-resolved" },
-            dry_run: args.write.dry_run,
-        })
-        .collect();
     if ctx.out.json {
         ctx.out
             .envelope("errors prune", args.write.dry_run, &pruned, &[])?;
@@ -435,7 +329,7 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
         changed: if args.write.dry_run {
             Vec::new()
         } else {
-            pruned.iter().map(|p| p.key.to_owned()).collect()
+            pruned.into_iter().map(|p| p.key).collect()
         },
         ..Done::default()
     })
@@ -495,7 +389,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
             ctx.out.line("aborted; nothing changed")?;
             return Ok(exit::FINDINGS.into());
         }
-        let (_lock, mut fresh) = begin_write(ctx, args.force)?;
+        let (_lock, mut fresh) = error_ops::begin_write(&ctx.root, args.force)?;
         // As Agenvoy's lookup: only records that are still there and live
         // get the new TTL; an expired one is gone, not revived.
         let keys: Vec<String> = scored

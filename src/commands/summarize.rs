@@ -1,37 +1,21 @@
-//! `summarize SESSION…|--all [--rebuild]`
+//! `summarize SESSION…|--all [--rebuild]`: the options become an engine
+//! `Summarize` operation run by the batch runner; what the merges taught
+//! (a model's real window, a failed reply) is stored and said here.
 
 use anyhow::Result;
-use serde::Serialize;
 
 use crate::cli::{LlmArgs, SummarizeArgs, SummarizerKind, WriteArgs};
-use crate::cli_util::targets;
+use crate::cli_util::targets::{self, Resolve};
 use crate::cli_util::via::refuse_options;
-use crate::commands::{Context, Done};
-use crate::daemon::{Backend, Daemon};
-use crate::engine::batch::{self, SessionError};
-use crate::engine::limits;
-use crate::engine::summarize::{self, refresh_with, Failure, Outcome, DEFAULT_CHUNK_CHARS};
-use crate::error::{exit, Error};
+use crate::commands::{batch_ui, Context, Done};
+use crate::daemon::Backend;
+use crate::engine::batch::SessionError;
+use crate::engine::limit_ops::{self as ops, Lesson};
+use crate::engine::summarize::op::{Aftermath, Settings, Summarize, SummaryReport};
+use crate::engine::summarize::{self, DEFAULT_CHUNK_CHARS};
+use crate::error::Error;
 use crate::output::preview_ids;
-use crate::store::layout::SessionDir;
-use crate::store::{limits_cache, lock, runtime};
 use crate::table::{Col, Field, Grid};
-
-#[derive(Debug, Serialize)]
-pub struct SummaryReport {
-    pub session: String,
-    /// Records merged (or, in a dry run, that would be).
-    pub count: usize,
-    pub chunks: usize,
-    pub summarizer: &'static str,
-    pub cursor: Option<String>,
-    pub cursor_before: Option<String>,
-    pub rebuild: bool,
-    pub dry_run: bool,
-    /// `daemon` when Agenvoy's daemon merged (`count` is its number).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub via: Option<&'static str>,
-}
 
 pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
     let backend = ctx.backend(args.force)?;
@@ -47,185 +31,103 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
             ("--keep-failed", args.keep_failed.is_some()),
         ],
     )?;
-    let (targets, mut errors) =
-        targets::resolve(&ctx.root, &args.targets, targets::Resolve::Folders)?;
-    let mut dirs: Vec<SessionDir> = Vec::new();
-    for t in targets {
-        match t.dir {
+    let (found, mut errors) = targets::resolve(&ctx.root, &args.targets, Resolve::Folders)?;
+    let mut sessions = Vec::new();
+    for t in found {
+        match &t.dir {
             // Agenvoy's summary job skips stateless temp- sessions too.
             Some(d) if args.targets.all && d.id.starts_with("temp-") => {}
-            Some(d) => dirs.push(d),
+            Some(_) => sessions.push(t),
             None => errors.push(SessionError {
                 error: ctx.root.session(&t.id).unwrap_err(),
                 session: t.id,
             }),
         }
     }
-    if args.rebuild {
-        let write = WriteArgs {
+    let summarizer = summarize::summarizer(&args.llm.spec(ctx.offline))?;
+    let op = Summarize::new(
+        &ctx.root,
+        summarizer.as_ref(),
+        Settings {
+            rebuild: args.rebuild,
+            chunk_chars: args.chunk_chars,
             dry_run: args.dry_run,
-            yes: args.yes,
-            purge: false,
-            force: false,
-        };
-        let ids: Vec<&str> = dirs.iter().map(|d| d.id.as_str()).collect();
-        let q = format!(
+            via_daemon: matches!(backend, Backend::Daemon(_)),
+            all: args.targets.all,
+        },
+    );
+    // Only --rebuild throws a summary away: only it asks first.
+    let write = WriteArgs {
+        dry_run: args.dry_run,
+        yes: args.yes || !args.rebuild,
+        purge: false,
+        force: args.force,
+    };
+    let ui = batch_ui(ctx, &write, sessions.len(), |ids| {
+        format!(
             "Rebuild the summary of {} session(s) ({})?",
             ids.len(),
-            preview_ids(&ids)
-        );
-        if !targets::confirm(&write, &q)? {
-            ctx.out.line("aborted; nothing changed")?;
-            return Ok(exit::FINDINGS.into());
-        }
-    }
-    let summarizer = summarize::summarizer(&args.llm.spec(ctx.offline))?;
-    match &backend {
-        Backend::Daemon(d) if !args.dry_run => {
-            let (reports, mut failed) = through_daemon(ctx, &dirs, d);
-            errors.append(&mut failed);
-            let outcome = batch::Outcome {
-                results: reports,
-                errors,
-                declined: false,
-            };
-            return ctx.finish_batch(
-                "summarize",
-                &outcome,
-                |r| r.count > 0,
-                |reports| render(ctx, reports),
-            );
-        }
-        Backend::Daemon(d) => ctx.out.warn(&format!(
-            "Agenvoy is running: the real run goes through its daemon at {}, which decides the exact numbers; this plan is read from the files",
-            d.url()
-        )),
-        Backend::Files if args.dry_run => {
-            if let Some(w) = runtime::dry_run_warning(&ctx.root) {
-                ctx.out.warn(&w);
-            }
-        }
-        Backend::Files => {}
-    }
-    // summary.json is Agenvoy's too: refuse to write while it runs, as every
-    // writer does, but only once there is something to write, so that a
-    // cron run on an up-to-date root stays quiet.
-    let mut checked = false;
-    let mut before_write = || -> crate::Result<()> {
-        if !checked {
-            runtime::ensure_not_running(&ctx.root, args.force)?;
-            checked = true;
-        }
-        Ok(())
-    };
-    let mut reports = Vec::new();
-    let bar = ctx.out.progress(dirs.len(), "summarizing");
-    for dir in &dirs {
-        // One session's failure (a held lock, a corrupt file, a summarizer
-        // error) is reported and the batch goes on.
-        let lock = if args.dry_run {
-            Ok(None)
-        } else {
-            lock::session(&ctx.root, &dir.id).map(Some)
-        };
-        let _lock = match lock {
-            Ok(l) => l,
-            Err(error) => {
-                errors.push(SessionError {
-                    session: dir.id.clone(),
-                    error,
-                });
-                bar.inc(1);
-                continue;
-            }
-        };
-        let result = refresh_with(
-            &ctx.root,
-            dir,
-            summarizer.as_ref(),
-            summarize::Mode {
-                rebuild: args.rebuild,
-                chunk_chars: args.chunk_chars,
-                dry_run: args.dry_run,
-            },
-            &mut before_write,
-        );
-        let (outcome, rebuild) = match result {
-            Ok(r) => r,
-            Err(Failure { error, outcome }) => {
-                learn_limits(ctx, &args.llm, &outcome);
-                if let (Some(path), Some(reply)) = (&args.keep_failed, &outcome.failed_reply) {
-                    std::fs::write(path, reply).map_err(|e| Error::write(path, e))?;
-                    ctx.out
-                        .warn(&format!("the failed reply was saved to {}", path.display()));
-                }
-                if outcome.chunks > 0 {
-                    ctx.out.warn(&format!(
-                        "{}: {} chunk(s) ({} record(s)) were merged and saved before the failure; a rerun continues",
-                        dir.id, outcome.chunks, outcome.count
-                    ));
-                }
-                errors.push(SessionError {
-                    session: dir.id.clone(),
-                    error,
-                });
-                bar.inc(1);
-                continue;
-            }
-        };
-        learn_limits(ctx, &args.llm, &outcome);
-        reports.push(SummaryReport {
-            session: dir.id.clone(),
-            count: outcome.count,
-            chunks: outcome.chunks,
-            summarizer: summarizer.name(),
-            cursor: outcome.cursor_after.clone(),
-            cursor_before: outcome.cursor_before.clone(),
-            rebuild,
-            dry_run: args.dry_run,
-            via: None,
-        });
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    let outcome = batch::Outcome {
-        results: reports,
-        errors,
-        declined: false,
-    };
-    ctx.finish_batch(
+            preview_ids(ids)
+        )
+    });
+    let done = ctx.run_batch(
         "summarize",
-        &outcome,
+        &op,
+        (sessions, errors),
+        ui.through(&backend),
         |r| r.count > 0,
         |reports| render(ctx, reports),
-    )
+    );
+    let aftermath = op.aftermath();
+    let context_errors: Vec<String> = aftermath
+        .iter()
+        .flat_map(|a| a.context_errors.iter().cloned())
+        .collect();
+    learn_limits(ctx, &args.llm, &context_errors);
+    for a in &aftermath {
+        tell(ctx, args, a)?;
+    }
+    if let Err(e) = op.save_up_to_date() {
+        ctx.out
+            .warn(&format!("could not remember the up-to-date sessions: {e}"));
+    }
+    done
 }
 
-/// Context-length errors teach the limits table the model's real window.
-fn learn_limits(ctx: &Context, llm: &LlmArgs, outcome: &Outcome) {
+/// Store and say what one session's merge left behind.
+fn tell(ctx: &Context, args: &SummarizeArgs, a: &Aftermath) -> Result<()> {
+    if let (Some(path), Some(reply)) = (&args.keep_failed, &a.failed_reply) {
+        std::fs::write(path, reply).map_err(|e| Error::write(path, e))?;
+        ctx.out
+            .warn(&format!("the failed reply was saved to {}", path.display()));
+    }
+    if let Some((chunks, records)) = a.saved_before_failure {
+        ctx.out.warn(&format!(
+            "{}: {chunks} chunk(s) ({records} record(s)) were merged and saved before the failure; a rerun continues",
+            a.session
+        ));
+    }
+    Ok(())
+}
+
+/// Context-length errors teach the limits table the model's real window:
+/// the smallest limit the run's errors state, learned once (undoable).
+fn learn_limits(ctx: &Context, llm: &LlmArgs, context_errors: &[String]) {
     let Some(agent) = llm.spec(ctx.offline).agent() else {
         return;
     };
-    for text in &outcome.context_errors {
-        let Some((limit, evidence)) = limits::parse_overflow_error(text, None) else {
-            continue;
-        };
-        let stored = lock::limits(&ctx.root).and_then(|_lock| {
-            let mut cache =
-                limits_cache::load(&ctx.root)?.unwrap_or_else(limits::LimitsCache::builtin);
-            if limits::learn(&mut cache, &agent, limit, evidence, chrono::Utc::now()) {
-                limits_cache::save(&ctx.root, &cache)?;
-            }
-            Ok(())
-        });
-        match stored {
-            Ok(()) => ctx.out.info(&format!(
-                "{agent}: learned an input limit of {limit} from the provider's error"
-            )),
-            Err(e) => ctx
-                .out
-                .warn(&format!("could not store the learned limit: {e}")),
-        }
+    let Some(lesson) = Lesson::from_errors(&agent, context_errors) else {
+        return;
+    };
+    match ops::apply_learn(&ctx.root, &lesson, chrono::Utc::now()) {
+        Ok(r) if r.stored => ctx.out.info(&format!(
+            "{agent}: learned an input limit of {} from the provider's error",
+            r.learned
+        )),
+        Ok(_) => {}
+        Err(e) => ctx
+            .out
+            .warn(&format!("could not store the learned limit: {e}")),
     }
 }
 
@@ -265,46 +167,4 @@ fn render(ctx: &Context, reports: &[SummaryReport]) -> Result<()> {
     }
     ctx.out.grid(&t)?;
     Ok(())
-}
-
-/// `summarize` through the daemon: each session with records after its
-/// cursor (counted from the files, read-only) gets one request, two at a
-/// time; Agenvoy merges and reports its count.
-fn through_daemon(
-    ctx: &Context,
-    dirs: &[SessionDir],
-    daemon: &Daemon,
-) -> (Vec<SummaryReport>, Vec<SessionError>) {
-    let done = crate::daemon::bounded(dirs, |dir| -> crate::Result<SummaryReport> {
-        let count = match summarize::pending(&ctx.root, dir)? {
-            0 => None,
-            _ => match daemon.memory(&dir.id, "summary", None)? {
-                crate::daemon::Done::Count(n) => Some(n as usize),
-                crate::daemon::Done::Started => Some(0),
-            },
-        };
-        Ok(SummaryReport {
-            session: dir.id.clone(),
-            count: count.unwrap_or(0),
-            chunks: 0,
-            summarizer: "agenvoy",
-            cursor: None,
-            cursor_before: None,
-            rebuild: false,
-            dry_run: false,
-            via: count.map(|_| "daemon"),
-        })
-    });
-    let mut reports = Vec::new();
-    let mut errors = Vec::new();
-    for (dir, r) in dirs.iter().zip(done) {
-        match r {
-            Ok(report) => reports.push(report),
-            Err(error) => errors.push(SessionError {
-                session: dir.id.clone(),
-                error,
-            }),
-        }
-    }
-    (reports, errors)
 }

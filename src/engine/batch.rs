@@ -55,6 +55,12 @@ pub trait Operation: Sync {
 
     fn needs(&self) -> Needs;
 
+    /// Apply writes files Agenvoy writes too: refuse while it runs (the
+    /// shared stores always; `summarize`'s summary.json without them).
+    fn refuses_while_agenvoy_runs(&self) -> bool {
+        self.needs().store_lock
+    }
+
     /// What would be done for this session. Read-only, no locks; an error
     /// is this session's failure, not the batch's.
     fn plan(&self, target: &Target, view: &dyn StoreView) -> Result<Self::Plan>;
@@ -248,7 +254,7 @@ pub fn run_via<O: Operation>(
                 "Agenvoy is running: the real run goes through its daemon at {}, which decides the exact numbers; this plan is read from the files",
                 d.url()
             )),
-            Backend::Files if needs.store_lock => runtime::dry_run_warning(root),
+            Backend::Files if op.refuses_while_agenvoy_runs() => runtime::dry_run_warning(root),
             Backend::Files => None,
         };
         if let Some(w) = warning {
@@ -293,8 +299,10 @@ fn apply_all<O: Operation>(
     let needs = op.needs();
     // Shared-store writers refuse while Agenvoy runs and hold the store
     // lock for the whole batch: these failures are the batch's.
-    let _store_lock = if needs.store_lock {
+    if op.refuses_while_agenvoy_runs() {
         runtime::ensure_not_running(root, opts.force)?;
+    }
+    let _store_lock = if needs.store_lock {
         Some(lock::store(root)?)
     } else {
         None

@@ -5,9 +5,12 @@ pub mod batch;
 pub mod compact;
 
 pub mod embedding;
+pub mod error_ops;
 pub mod errors;
 pub mod keep;
+pub mod limit_ops;
 pub mod limits;
+pub mod repair;
 pub mod reset;
 pub mod row_cache;
 pub mod search;

@@ -50,7 +50,7 @@ impl Stamp {
         })
     }
 
-    fn is_settled(&self, now_ns: i128) -> bool {
+    pub fn is_settled(&self, now_ns: i128) -> bool {
         let now_ns = now_ns + settle_shift_for_tests();
         [self.history, self.summary, self.config, self.meta]
             .iter()

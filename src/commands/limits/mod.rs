@@ -12,10 +12,10 @@ use std::io::Read;
 use crate::cli::{LearnArgs, LimitsShowArgs};
 use crate::cli_util::windows::{cached, preview_changes};
 use crate::commands::Context;
+use crate::engine::limit_ops::{self as ops, Lesson};
 use crate::engine::limits::{self, Change, LimitsCache, Window};
 use crate::engine::sessions;
 use crate::error::{exit, Error};
-use crate::store::{limits_cache, lock};
 use crate::table::{Col, Field, Grid};
 use crate::timefmt;
 
@@ -163,16 +163,6 @@ fn held_shrinks_note(held: &[Change]) -> String {
     )
 }
 
-#[derive(Serialize)]
-struct LearnReport {
-    agent: String,
-    learned: u64,
-    stored: bool,
-    window: u64,
-    budget: u64,
-    evidence: String,
-}
-
 pub fn learn(ctx: &Context, args: &LearnArgs) -> Result<i32> {
     let text = if args.from_error == "-" {
         let mut s = String::new();
@@ -191,27 +181,16 @@ pub fn learn(ctx: &Context, args: &LearnArgs) -> Result<i32> {
         )
         .with_hint("pass the provider's full error body; for errors without numbers add --input-tokens N")
     })?;
-    let _lock = lock::limits(&ctx.root)?;
-    let mut cache = limits_cache::load(&ctx.root)?.unwrap_or_else(LimitsCache::builtin);
-    let before = cache.clone();
-    let stored = limits::learn(&mut cache, &args.agent, limit, evidence.clone(), Utc::now());
-    if stored {
-        crate::engine::undo::limits::before(&ctx.root, &before, &args.agent)?;
-        limits_cache::save(&ctx.root, &cache)?;
-    }
-    let w = limits::window(&args.agent, &cache);
-    let report = LearnReport {
+    let lesson = Lesson {
         agent: args.agent.clone(),
-        learned: limit,
-        stored,
-        window: w.window,
-        budget: w.budget,
+        limit,
         evidence,
     };
+    let report = ops::apply_learn(&ctx.root, &lesson, Utc::now())?;
     if ctx.out.json {
         ctx.out
             .envelope("limits learn", false, std::slice::from_ref(&report), &[])?;
-    } else if stored {
+    } else if report.stored {
         ctx.out.line(&format!(
             "{}: learned an input limit of {limit}; budget now {}",
             report.agent, report.budget
@@ -227,15 +206,7 @@ pub fn learn(ctx: &Context, args: &LearnArgs) -> Result<i32> {
 
 /// `limits forget AGENT`: drop a learned limit (undoable, like learn).
 pub fn forget(ctx: &Context, args: &crate::cli::ForgetArgs) -> Result<i32> {
-    let _lock = lock::limits(&ctx.root)?;
-    let mut cache = limits_cache::load(&ctx.root)?.unwrap_or_else(LimitsCache::builtin);
-    let Some(learned) = cache.learned.get(&args.agent).cloned() else {
-        return Err(
-            Error::no_input(format!("no learned limit for {}", args.agent))
-                .with_hint("`sessionctl limits show` lists the learned limits")
-                .into(),
-        );
-    };
+    let plan = ops::plan_forget(&ctx.root, &args.agent)?;
     let dry_run = args.change.dry_run;
     if !dry_run
         && !crate::cli_util::targets::ask(
@@ -243,29 +214,27 @@ pub fn forget(ctx: &Context, args: &crate::cli::ForgetArgs) -> Result<i32> {
             args.change.yes,
             &format!(
                 "Forget the learned limit {} of {}?",
-                learned.limit, args.agent
+                plan.forgotten, args.agent
             ),
         )?
     {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(exit::FINDINGS);
     }
-    if !dry_run {
-        crate::engine::undo::limits::before(&ctx.root, &cache, &args.agent)?;
-        cache.learned.remove(&args.agent);
-        limits_cache::save(&ctx.root, &cache)?;
-    }
-    let report = serde_json::json!({
-        "agent": args.agent, "forgotten": learned.limit, "dry_run": dry_run,
-    });
+    let report = if dry_run {
+        plan
+    } else {
+        ops::apply_forget(&ctx.root, &args.agent)?
+    };
     if ctx.out.json {
-        ctx.out.envelope("limits forget", dry_run, &[report], &[])?;
+        ctx.out
+            .envelope("limits forget", dry_run, std::slice::from_ref(&report), &[])?;
     } else {
         ctx.out.line(&format!(
             "{}{}: learned limit {} {}",
             if dry_run { "dry run: " } else { "" },
-            args.agent,
-            learned.limit,
+            report.agent,
+            report.forgotten,
             if dry_run {
                 "would be forgotten"
             } else {

@@ -1,66 +1,22 @@
 //! `limits refresh`: fetch a source, merge it into the cache, ask before
 //! shrinking.
 
-use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::time::Duration;
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
-use serde::Serialize;
 
 use crate::cli::{RefreshArgs, WriteArgs};
 use crate::cli_util::targets;
 use crate::cli_util::windows::{parse, preview_changes};
 use crate::commands::Context;
-use crate::engine::limits::{self, Change, Fetched, LimitsCache, ModelLimit, Source, Table};
+use crate::engine::limits::refresh::RefreshReport;
+use crate::engine::limits::{self, Change, LimitsCache, Source};
 use crate::error::{exit, Error};
 use crate::store::{limits_cache, lock};
 use crate::table::{Col, Grid};
 use crate::{net, timefmt};
-
-#[derive(Serialize)]
-struct RefreshReport {
-    source: &'static str,
-    url: String,
-    fetched_at: String,
-    dry_run: bool,
-    vendors: Vec<VendorCount>,
-    models: usize,
-    /// New models and changed windows, as written (or as they would be).
-    changed: Vec<Change>,
-    /// Windows the source says are smaller than ours.
-    shrinks: Vec<Change>,
-    /// Whether the shrinks were (or, in a dry run, would be) applied.
-    shrinks_applied: bool,
-    /// Our models the source does not list; kept.
-    kept: usize,
-}
-
-#[derive(Serialize)]
-struct VendorCount {
-    vendor: String,
-    models: usize,
-}
-
-/// The vendor name Copilot's `/models` limits are reported under (the
-/// `copilot` vendor of the table is LiteLLM's or the built-in values).
-const COPILOT_API: &str = "copilot /models";
-
-fn copilot_table(models: &BTreeMap<String, u64>) -> Table {
-    let models = models
-        .iter()
-        .map(|(m, w)| {
-            let limit = ModelLimit {
-                input: *w,
-                output: None,
-                from: None,
-            };
-            (m.clone(), limit)
-        })
-        .collect();
-    Table::from([(COPILOT_API.to_owned(), models)])
-}
 
 /// What becomes of the smaller windows a source offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -160,64 +116,13 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
             return Err(e.into());
         }
     };
-    let (ours, theirs) = match &fetched {
-        Fetched::Table(t) => (cache.table.clone(), t.clone()),
-        Fetched::Copilot(m) => (copilot_table(&cache.copilot), copilot_table(m)),
-    };
-    let merged = limits::merge(&ours, &theirs, args.source);
-    let decision = decide_shrinks(args, &merged.shrinks)?;
+    let plan = limits::refresh::plan(&cache, fetched, args.source, url, now);
+    let decision = decide_shrinks(args, &plan.merged.shrinks)?;
     let apply = decision == ShrinkDecision::Apply;
-    let table = merged.table(apply);
-    let mut changed = merged.changes.clone();
-    if apply {
-        changed.extend(merged.shrinks.iter().cloned());
-        changed.sort_by(|a, b| (&a.vendor, &a.model).cmp(&(&b.vendor, &b.model)));
-    }
-    let held = if apply {
-        Vec::new()
-    } else {
-        merged.shrinks.clone()
-    };
-    match fetched {
-        Fetched::Table(_) => {
-            cache.table = table;
-            cache.held_shrinks = held;
-            cache.source = args.source.name().into();
-            cache.url = Some(url.clone());
-            cache.fetched_at = Some(now);
-            cache.retry_after = None;
-        }
-        Fetched::Copilot(_) => {
-            cache.copilot = table
-                .get(COPILOT_API)
-                .into_iter()
-                .flatten()
-                .map(|(m, l)| (m.clone(), l.input))
-                .collect();
-            cache.copilot_fetched_at = Some(now);
-        }
-    }
+    let report = limits::refresh::apply(&mut cache, plan, apply, args.dry_run);
     if !args.dry_run {
         limits_cache::save(&ctx.root, &cache)?;
     }
-    let report = RefreshReport {
-        source: args.source.name(),
-        url,
-        fetched_at: timefmt::rfc3339(now),
-        dry_run: args.dry_run,
-        vendors: theirs
-            .iter()
-            .map(|(v, m)| VendorCount {
-                vendor: v.clone(),
-                models: m.len(),
-            })
-            .collect(),
-        models: theirs.values().map(BTreeMap::len).sum(),
-        changed,
-        shrinks: merged.shrinks,
-        shrinks_applied: apply,
-        kept: merged.kept,
-    };
     let why_kept = match decision {
         ShrinkDecision::Declined => Some("as answered"),
         ShrinkDecision::NoTerminal => Some("no terminal to ask; run again with --yes to apply"),

@@ -11,6 +11,7 @@
 
 mod learn;
 mod names;
+pub mod refresh;
 mod sources;
 mod table;
 

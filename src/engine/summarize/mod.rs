@@ -21,8 +21,10 @@ pub const MAX_PAST_DISCUSSIONS: usize = 8;
 
 mod backend;
 pub mod cursor;
+pub mod op;
 mod refresh;
 pub mod stream;
+mod up_to_date;
 
 pub use backend::{summarizer, SummarizerKind, SummarizerSpec};
 pub use refresh::{fold_records, pending, refresh, refresh_with, Failure, Mode};
@@ -142,6 +144,10 @@ pub struct Outcome {
     /// The raw reply of a chunk that failed validation twice.
     #[serde(skip)]
     pub failed_reply: Option<String>,
+    /// A summary from before cursors: only its cursor is (or would be)
+    /// written, nothing is merged.
+    #[serde(skip)]
+    pub cursor_only: bool,
 }
 
 /// Persists a merged summary after the first `merged` records; returns the

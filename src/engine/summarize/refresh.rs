@@ -99,6 +99,7 @@ pub fn refresh_with(
             // to the end, nothing is merged (§10.2 step 3).
             let end = cursor::cursor_at(&conv, conv.len());
             outcome.cursor_after = end.time.clone();
+            outcome.cursor_only = !conv.is_empty();
             if !mode.dry_run && !conv.is_empty() {
                 before_write()?;
                 crate::engine::undo::keep_summary(root, dir)?;

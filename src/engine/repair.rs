@@ -1,0 +1,493 @@
+//! `check [SESSION…] [--repair]` as plan/apply: `inspect` verifies every
+//! tier read-only and its findings are the plan (a dry run shows exactly
+//! them); `repair` carries out the repairable ones under the store lock
+//! (and each session's lock), marking each finding it fixed.
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+
+use crate::engine::sessions;
+use crate::error::{exit, Result};
+use crate::store::archive::Archive;
+use crate::store::layout::{DataRoot, SessionDir};
+use crate::store::leftovers::{self, Leftover};
+use crate::store::torii::{Db, TailRepair, DB_ERROR_MEMORY, DB_SESSION_HIST};
+use crate::store::{lock, tasks};
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Finding {
+    /// A session id, or "store" for the shared stores (JSON: `session`,
+    /// null for the stores).
+    #[serde(rename = "session", serialize_with = "scope_as_session")]
+    pub scope: String,
+    pub kind: &'static str,
+    pub detail: String,
+    pub repairable: bool,
+    pub repaired: bool,
+    /// Why a repair of this finding could not start (its session's lock
+    /// is held): the exit code and the error. The other repairs go on.
+    #[serde(skip)]
+    pub blocked: Option<(i32, String)>,
+}
+
+fn scope_as_session<S: serde::Serializer>(
+    scope: &str,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    match scope {
+        "store" => s.serialize_none(),
+        id => s.serialize_some(id),
+    }
+}
+
+fn finding(scope: &str, kind: &'static str, detail: String, repairable: bool) -> Finding {
+    Finding {
+        scope: scope.to_owned(),
+        kind,
+        detail,
+        repairable,
+        repaired: false,
+        blocked: None,
+    }
+}
+
+/// The findings, and what repairing them takes.
+pub struct Inspection {
+    pub findings: Vec<Finding>,
+    /// Something could not be read (a link out of the root, a FIFO, bad
+    /// data): the root is not in a state to change anything.
+    pub unreadable: bool,
+    hot_journal: bool,
+    /// The archive was read (its repairs are possible).
+    archive_read: bool,
+    /// Sessions whose history records the archive lacks; the repair
+    /// re-reads each history under the session lock.
+    repairs: Vec<SessionDir>,
+    /// Leftovers, with the index of their finding.
+    left: Vec<(usize, Leftover)>,
+}
+
+impl Inspection {
+    /// Findings `repair` would fix.
+    pub fn repairable(&self) -> usize {
+        self.findings.iter().filter(|f| f.repairable).count()
+    }
+}
+
+/// Verify every tier of `dirs` (and with `whole_root`, what belongs to
+/// no session). Read-only.
+pub fn inspect(root: &DataRoot, dirs: &[SessionDir], whole_root: bool) -> Result<Inspection> {
+    let ids: HashSet<&str> = dirs.iter().map(|d| d.id.as_str()).collect();
+    let mut ins = Inspection {
+        findings: Vec::new(),
+        unreadable: false,
+        hot_journal: false,
+        archive_read: false,
+        repairs: Vec::new(),
+        left: Vec::new(),
+    };
+    if whole_root {
+        ins.findings.extend(oplog_findings(root)?);
+    }
+    ins.torii(root, whole_root.then_some(&ids));
+    let archive = ins.archive(root, whole_root.then_some(&ids))?;
+    for dir in dirs {
+        ins.session(dir, archive.as_ref())?;
+        ins.tasks(dir);
+    }
+    ins.leftovers(root, dirs, whole_root.then_some(&ids));
+    Ok(ins)
+}
+
+impl Inspection {
+    fn add(&mut self, scope: &str, kind: &'static str, detail: String, repairable: bool) {
+        self.findings.push(finding(scope, kind, detail, repairable));
+    }
+
+    fn cannot_read(&mut self, scope: &str, e: crate::Error) {
+        self.unreadable = true;
+        self.add(scope, "unreadable", e.to_string(), false);
+    }
+
+    /// The ToriiDB logs; with the root's session `ids`, db1 keys of
+    /// sessions that are gone.
+    fn torii(&mut self, root: &DataRoot, ids: Option<&HashSet<&str>>) {
+        let mut db1 = None;
+        for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
+            match Db::load_store(root, index) {
+                Ok(db) => {
+                    self.findings.extend(torii_findings(&db));
+                    if index == DB_SESSION_HIST {
+                        db1 = Some(db);
+                    }
+                }
+                Err(e) => self.cannot_read("store", e),
+            }
+        }
+        let (Some(db1), Some(ids)) = (db1, ids) else {
+            return;
+        };
+        let mut orphans: Vec<(&str, u64)> = db1
+            .counts_by_session(crate::store::torii::now_unix())
+            .into_iter()
+            .filter(|(s, _)| !ids.contains(s))
+            .collect();
+        orphans.sort();
+        for (s, n) in orphans {
+            let detail = format!("{n} db1 key(s) of {s:?}, which has no session folder");
+            self.add("store", "torii-orphan-keys", detail, false);
+        }
+    }
+
+    /// The SQLite archive, open for the session checks when it can be read.
+    /// A hot journal (a writer killed mid-transaction) is reported, not
+    /// rolled back: only --repair writes. Until then the archive cannot be
+    /// read consistently, so its checks wait.
+    fn archive(&mut self, root: &DataRoot, ids: Option<&HashSet<&str>>) -> Result<Option<Archive>> {
+        let path = root.archive_path();
+        self.hot_journal = path.exists() && Archive::has_hot_journal(root, &path)?;
+        if self.hot_journal {
+            self.add(
+                "store",
+                "archive-hot-journal",
+                "history.db has the journal of an interrupted transaction; SQLite rolls it back on \
+                 the next write (the archive's other checks run after that)"
+                    .into(),
+                true,
+            );
+            return Ok(None);
+        }
+        let archive = match Archive::open_read(root, &path) {
+            Ok(Some(a)) => a,
+            Ok(None) => return Ok(None),
+            Err(e) => {
+                self.cannot_read("store", e);
+                return Ok(None);
+            }
+        };
+        self.archive_read = true;
+        if let Err(e) = archive.fts_integrity_check() {
+            let detail = format!("FTS5 integrity-check failed: {e}");
+            self.add("store", "fts-integrity", detail, true);
+        }
+        if let Some(ids) = ids {
+            let mut gone: Vec<(String, u64)> = archive
+                .counts_by_session()?
+                .into_iter()
+                .filter(|(s, _)| !ids.contains(s.as_str()))
+                .map(|(s, c)| (s, c.messages))
+                .collect();
+            gone.sort();
+            for (s, n) in gone {
+                let detail =
+                    format!("{n} archived message(s) of {s:?}, which has no session folder");
+                self.add("store", "orphan-archive-rows", detail, false);
+            }
+        }
+        Ok(Some(archive))
+    }
+
+    /// A session's history against the archive, its summary and cursor.
+    fn session(&mut self, dir: &SessionDir, archive: Option<&Archive>) -> Result<()> {
+        let id = dir.id.as_str();
+        let history = sessions::load_history(dir).unwrap_or_else(|e| {
+            self.cannot_read(id, e);
+            None
+        });
+        if let (Some(h), Some(a)) = (&history, archive) {
+            let missing = a.missing(id, &h.records)?;
+            if !missing.is_empty() {
+                let detail = format!(
+                    "{} of {} history record(s) are not in the archive",
+                    missing.len(),
+                    h.records.len()
+                );
+                self.add(id, "missing-from-archive", detail, true);
+                self.repairs.push(dir.clone());
+            }
+            let first = h.records.iter().map(|r| r.send_at).find(|t| *t != 0);
+            if let (Some(first), Some(start)) = (first, a.start_at(id)?) {
+                if start > first {
+                    let detail = format!("session_meta.start_at {start} is after the first record of history.json ({first})");
+                    self.add(id, "start-at-past-history", detail, false);
+                }
+            }
+        }
+        match sessions::load_summary(dir) {
+            Ok(Some((s, _))) if !s.is_valid() => {
+                let detail = "summary.json has fewer than 2 of the known keys".into();
+                self.add(id, "invalid-summary", detail, false);
+            }
+            Ok(_) => {}
+            Err(e) => self.cannot_read(id, e),
+        }
+        if let Err(e) = sessions::load_cursor(dir) {
+            self.cannot_read(id, e);
+        }
+        Ok(())
+    }
+
+    /// Task histories with tool calls and results that lost their partner.
+    fn tasks(&mut self, dir: &SessionDir) {
+        let id = dir.id.as_str();
+        let files = sessions::task_files(dir).unwrap_or_else(|e| {
+            self.cannot_read(id, e);
+            Vec::new()
+        });
+        for path in files {
+            let read = dir
+                .read(&path)
+                .and_then(|b| b.map(|b| tasks::parse(&b, &path)).transpose());
+            let msgs = match read {
+                Ok(Some(msgs)) => msgs,
+                Ok(None) => continue,
+                Err(e) => {
+                    self.cannot_read(id, e);
+                    continue;
+                }
+            };
+            let st = tasks::stats(&msgs);
+            if st.orphan_calls + st.orphan_results > 0 {
+                let detail = format!(
+                    "{}: {} call(s) without results, {} result(s) without a call",
+                    path.file_name().unwrap_or_default().to_string_lossy(),
+                    st.orphan_calls,
+                    st.orphan_results
+                );
+                self.add(id, "orphan-tool-messages", detail, false);
+            }
+        }
+    }
+
+    /// What kills and removed sessions left behind.
+    fn leftovers(&mut self, root: &DataRoot, dirs: &[SessionDir], ids: Option<&HashSet<&str>>) {
+        let found = leftovers::in_store(root).and_then(|mut all| {
+            for dir in dirs {
+                all.extend(leftovers::in_session(dir)?);
+            }
+            if let Some(ids) = ids {
+                all.extend(leftovers::stale_locks(root, ids)?);
+            }
+            Ok(all)
+        });
+        match found {
+            Ok(all) => {
+                for l in all {
+                    let scope = l.session.clone().unwrap_or_else(|| "store".into());
+                    self.add(&scope, l.kind.name(), l.detail(root), true);
+                    self.left.push((self.findings.len() - 1, l));
+                }
+            }
+            Err(e) => self.cannot_read("store", e),
+        }
+    }
+}
+
+/// Repair what `inspect` found repairable, as the stores are now: the
+/// caller has checked that Agenvoy does not run. Each finding fixed is
+/// marked `repaired`.
+pub fn repair(root: &DataRoot, ins: &mut Inspection) -> Result<()> {
+    let findings = &mut ins.findings;
+    let _store = lock::store(root)?;
+    if findings.iter().any(|f| f.kind == "incomplete-operation") {
+        crate::store::oplog::close_incomplete(root)?;
+        mark(findings, "incomplete-operation");
+    }
+    if !unreadable_logs(findings) {
+        repair_torii(root, findings)?;
+    }
+    if ins.hot_journal {
+        // Opening for writing lets SQLite roll the journal back.
+        let a = Archive::open_write(root, &root.archive_path())?;
+        drop(a);
+        mark(findings, "archive-hot-journal");
+    }
+    if ins.archive_read {
+        let mut a = Archive::open_write(root, &root.archive_path())?;
+        for dir in &ins.repairs {
+            let id = dir.id.as_str();
+            let is_it = |f: &Finding| f.scope == id && f.kind == "missing-from-archive";
+            let _session = match session_lock(root, id)? {
+                Ok(l) => l,
+                Err(why) => {
+                    for f in findings.iter_mut().filter(|f| is_it(f)) {
+                        f.blocked = Some(why.clone());
+                    }
+                    continue;
+                }
+            };
+            let records = sessions::load_history(dir)?
+                .map(|h| h.records)
+                .unwrap_or_default();
+            a.archive_records(id, &records, &[], None)?;
+            for f in findings
+                .iter_mut()
+                .filter(|f| f.scope == id && f.kind == "missing-from-archive")
+            {
+                f.repaired = true;
+            }
+        }
+        if findings.iter().any(|f| f.kind == "fts-integrity") {
+            a.rebuild_fts()?;
+            a.fts_integrity_check()?;
+            mark(findings, "fts-integrity");
+        }
+    }
+    for (i, l) in &ins.left {
+        let _session = match &l.session {
+            Some(id) => match session_lock(root, id)? {
+                Ok(l) => Some(l),
+                Err(why) => {
+                    findings[*i].blocked = Some(why);
+                    continue;
+                }
+            },
+            None => None,
+        };
+        findings[*i].repaired = leftovers::remove(root, l)?;
+    }
+    Ok(())
+}
+
+/// A session's lock for its repairs, or — when another run holds it — the
+/// exit code and error its findings keep: the other repairs go on.
+fn session_lock(
+    root: &DataRoot,
+    id: &str,
+) -> Result<std::result::Result<lock::Lock, (i32, String)>> {
+    match lock::session(root, id) {
+        Ok(l) => Ok(Ok(l)),
+        Err(e) if e.exit_code() == exit::TEMP_FAIL => Ok(Err((e.exit_code(), e.to_string()))),
+        Err(e) => Err(e),
+    }
+}
+
+fn log_name(index: u8) -> String {
+    format!("db_{index}/record.aof")
+}
+
+/// What a log holds that ToriiDB would trip over.
+/// Operations a crash left incomplete, and a torn last line of the log.
+fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
+    let log = crate::store::oplog::read(root)?;
+    let mut out: Vec<Finding> = log
+        .ops
+        .iter()
+        .filter(|o| !o.done)
+        .map(|o| {
+            let detail = format!(
+                "operation {} ({}) did not complete; `sessionctl undo {}` restores what it kept, or rerun it; --repair closes its record (what it kept stays restorable)",
+                o.id, o.command, o.id
+            );
+            finding("store", "incomplete-operation", detail, true)
+        })
+        .collect();
+    if log.torn_tail {
+        let detail = format!(
+            "{}: the last line is torn (a write was interrupted); it is ignored",
+            crate::store::oplog::path(root).display()
+        );
+        out.push(finding("store", "oplog-torn-line", detail, false));
+    }
+    Ok(out)
+}
+
+fn torii_findings(db: &Db) -> Vec<Finding> {
+    let name = log_name(db.index);
+    let r = &db.report;
+    let mut out = Vec::new();
+    for (line, len) in &r.oversize {
+        out.push(finding("store", "torii-oversize-line", format!(
+            "{name} line {line} is {len} bytes: ToriiDB loads this database as EMPTY and deletes its log when Agenvoy exits"), true));
+    }
+    if r.torn_tail {
+        out.push(finding(
+            "store",
+            "torii-torn-tail",
+            format!("{name} ends in a cut-off line; Agenvoy's next record would be glued to it"),
+            true,
+        ));
+    }
+    if r.unterminated_record {
+        out.push(finding(
+            "store",
+            "torii-unterminated-line",
+            format!(
+                "{name} ends in a record without a newline; Agenvoy's next record would be glued to it"
+            ),
+            true,
+        ));
+    }
+    if r.malformed > 0 {
+        out.push(finding(
+            "store",
+            "torii-malformed-lines",
+            format!(
+                "{name}: {} line(s) are not JSON (torn writes; ToriiDB skips them)",
+                r.malformed
+            ),
+            false,
+        ));
+    }
+    if r.unknown_format > 0 {
+        out.push(finding(
+            "store",
+            "torii-unknown-format",
+            format!(
+                "{name}: {} line(s) have an unknown command or field type",
+                r.unknown_format
+            ),
+            false,
+        ));
+    }
+    out
+}
+
+fn unreadable_logs(findings: &[Finding]) -> bool {
+    findings
+        .iter()
+        .any(|f| f.kind == "unreadable" && f.detail.contains("record.aof"))
+}
+
+/// Repair the logs as they are now: called under the store lock, it loads
+/// them afresh rather than using the copies the report was made from, which
+/// another writer may have appended to since (a rewrite from such a copy
+/// would undo that writer's records).
+fn repair_torii(root: &DataRoot, findings: &mut [Finding]) -> crate::Result<()> {
+    for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
+        let name = log_name(index);
+        let mut mark_db = |kind: &str| {
+            for f in findings
+                .iter_mut()
+                .filter(|f| f.kind == kind && f.detail.starts_with(&name))
+            {
+                f.repaired = true;
+            }
+        };
+        let mut db = Db::load(&root.store_dir(), index)?;
+        if !db.report.oversize.is_empty() {
+            // The rewrite ends every line too (the old log is kept as .bak).
+            db.rewrite_readable()?;
+            for kind in [
+                "torii-oversize-line",
+                "torii-torn-tail",
+                "torii-unterminated-line",
+            ] {
+                mark_db(kind);
+            }
+        }
+        match db.end_last_line()? {
+            TailRepair::Terminated => mark_db("torii-unterminated-line"),
+            TailRepair::Cut => mark_db("torii-torn-tail"),
+            TailRepair::None => {}
+        }
+    }
+    Ok(())
+}
+
+fn mark(findings: &mut [Finding], kind: &str) {
+    for f in findings.iter_mut().filter(|f| f.kind == kind) {
+        f.repaired = true;
+    }
+}
