@@ -20,7 +20,8 @@ kept); --touch restarts it, as a lookup hit does. The stored vector no longer ma
 the text, so it is dropped, or re-embedded when SESSIONCTL_EMBED_BASE_URL is set.
 An expired record is gone for Agenvoy (and ToriiDB drops it at its next rewrite), so
 editing one is refused (exit 66) unless --touch asks to revive it for 90 days.
-Recorded in `sessionctl log`; `undo` of an edit is not supported yet.
+Recorded in `sessionctl log`; `sessionctl undo` puts the previous record back, with
+its original expiry and vector.
 
 Examples:
   sessionctl errors edit 3f1c --action 'retry with timeout 120s' --yes
@@ -28,7 +29,7 @@ Examples:
     Edit(ErrorsEditArgs),
     /// Remove expired records and records whose outcome is not `resolved`
     #[command(
-        after_help = "Recorded in `sessionctl log`; `undo` of a prune is not supported yet."
+        after_help = "Recorded in `sessionctl log`; `sessionctl undo` puts the pruned records back with their original expiry."
     )]
     Prune(ErrorsPruneArgs),
     /// What an agent would get as related_errors for a query

@@ -16,6 +16,8 @@ Commands that need a window refresh the cache themselves when it is older than a
 --offline never fetches. A bad answer never replaces a good cache: exit 69 when the
 source is unreachable or answers an HTTP error, 65 when the answer is empty, not JSON
 or wrongly shaped.
+Recorded in `sessionctl log`, but not undoable: it replaces only sessionctl's own copy of
+the published windows (learned limits are kept); run it again to refresh.
 
 Examples:
   sessionctl limits refresh

@@ -236,7 +236,8 @@ triggered, so the next run is a no-op. Stages, as far as needed:
 Every record that leaves history.json is first inserted into the SQLite archive if it
 is missing; ToriiDB db1 keys older than the first remaining record are removed;
 session_meta.start_at moves to it. summary.json is untouched.
-Every run is recorded in `sessionctl log`; `undo` of a compact is not supported yet.
+Every run is recorded in `sessionctl log`; `sessionctl undo` puts the removed records
+and the task histories back as they were (and the db1 keys, with their TTLs).
 
 Examples:
   sessionctl compact tui-alice --dry-run
@@ -251,7 +252,8 @@ Incremental by default: every record after the cursor in summary.meta.json is me
 user record always next to its reply. summary.json and the cursor are saved after each
 chunk, so an interrupted run resumes where it stopped. --rebuild starts from {} and
 merges the whole archive, then what is not archived yet.
-Every run is recorded in `sessionctl log`; `undo` of a summarize is not supported yet.
+Every run is recorded in `sessionctl log`; `sessionctl undo` puts the previous
+summary.json and summary.meta.json back.
 
 Summarizers: offline (default; deterministic, no network), openai (any OpenAI-compatible
 /v1/chat/completions: OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, DeepSeek), anthropic.

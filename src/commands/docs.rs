@@ -269,6 +269,6 @@ const FILES: &[(&str, &str)] = &[
     ("<root>/sessions/.Trash/", "what reset, remove and compact took away, as bundles with a manifest (`trash list|restore|prune`)"),
     ("<root>/.sessionctl/oplog.jsonl", "the operation log `log` lists and `undo` reverses"),
     ("<root>/.sessionctl/ops/", "what an operation overwrote (summaries, histories, error records), kept for undo"),
-    ("<root>/.sessionctl/", "sessionctl's own locks and caches (limits.json, tokens.json, rows.json)"),
+    ("<root>/.sessionctl/", "sessionctl's own locks and caches (limits.json, tokens.json, rows.json, summarized.json), the operation log (oplog.jsonl) and what undo needs (ops/)"),
     ("~/.config/sessionctl/config.toml", "settings: root, offline, summarizer, embed_url, embed_model, keep_last, log (flags and environment win)"),
 ];

@@ -82,7 +82,11 @@ pub fn pick<'a>(log: &'a Log, id: Option<&str>) -> Result<(&'a Op, Option<String
                 .rev()
                 .find(|o| o.undone_by.is_none() && in_play(log, o))
                 .ok_or_else(|| {
-                    Error::usage("nothing to undo: every operation in the log is undone already")
+                    Error::usage(if log.ops.is_empty() {
+                        "nothing to undo: no write is recorded in the operation log"
+                    } else {
+                        "nothing to undo: every operation in the log is undone already"
+                    })
                 })?,
         },
     };
