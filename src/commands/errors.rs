@@ -87,7 +87,7 @@ pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
         outcome: args.outcome.clone(),
         expired: args.expired,
     };
-    let items = errors::list(&db, now, &f, args.sort, args.limit);
+    let items = errors::list(&db, now, &f, args.sort, args.limit)?;
     if ctx.out.json {
         ctx.out.envelope("errors list", false, &items, &[])?;
     } else if items.is_empty() {
@@ -271,12 +271,12 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
         errors::ensure_editable(&item, args.touch)?;
         let value = new_value(&item);
         let at = expire_at(&item, now);
-        let old = db.get(&item.key).expect("resolved from this db");
+        let old = db.entry(&item.key)?.expect("resolved from this db");
         let vector = if value == old.value {
             vector_state = if old.vector.is_some() { "kept" } else { "none" };
             old.vector.clone()
         } else {
-            let dim = db.vector_dim().unwrap_or(embedding::DEFAULT_DIM);
+            let dim = db.vector_dim()?.unwrap_or(embedding::DEFAULT_DIM);
             let fresh = embedding::text_vector(&settings, dim, &value)?;
             if fresh.is_some() {
                 vector_state = "re-embedded";
@@ -381,7 +381,7 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
     let now = torii::now_unix();
     let both = !args.expired && !args.not_resolved;
     let (want_expired, want_failed) = (args.expired || both, args.not_resolved || both);
-    let mut doomed = errors::prunable(&preview, now, want_expired, want_failed);
+    let mut doomed = errors::prunable(&preview, now, want_expired, want_failed)?;
     if !doomed.is_empty() && !args.write.dry_run {
         if !targets::ask(
             Some(args.write.dry_run),
@@ -396,7 +396,7 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
         // (a record edited or touched meanwhile stays).
         let confirmed: std::collections::HashSet<String> =
             doomed.into_iter().map(|i| i.key).collect();
-        doomed = errors::prunable(&db, now, want_expired, want_failed)
+        doomed = errors::prunable(&db, now, want_expired, want_failed)?
             .into_iter()
             .filter(|i| confirmed.contains(&i.key))
             .collect();
@@ -456,16 +456,16 @@ struct SearchHit<'a> {
 pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
     let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
-    let items = errors::searchable(&db, now, args.tool.as_deref());
+    let items = errors::searchable(&db, now, args.tool.as_deref())?;
     let mut scored: Vec<(ErrorItem, Option<f64>)> = Vec::new();
     let mut mode = "keyword";
     if args.by == MatchMode::Semantic {
-        let dim = db.vector_dim().unwrap_or(embedding::DEFAULT_DIM);
+        let dim = db.vector_dim()?.unwrap_or(embedding::DEFAULT_DIM);
         let query =
             embedding::query_vector(&db, &ctx.embed_settings(&args.embed), dim, &args.query)?.ok();
         match query {
             Some(q) => {
-                let (hits, skipped) = errors::search_semantic(&db, items.clone(), &q, args.limit);
+                let (hits, skipped) = errors::search_semantic(&db, items.clone(), &q, args.limit)?;
                 if skipped > 0 {
                     ctx.out.info(&format!("{skipped} record(s) have no vector of {dim} dimensions and were skipped"));
                 }
@@ -501,7 +501,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
         let keys: Vec<String> = scored
             .iter()
             .map(|(i, _)| i.key.clone())
-            .filter(|k| fresh.get(k).is_some_and(|e| !e.is_expired(now)))
+            .filter(|k| fresh.is_live(k, now))
             .collect();
         crate::engine::undo::errors::before(&ctx.root, &fresh, &keys)?;
         fresh.expire(&keys, now + TTL_SECS, now)?;

@@ -109,7 +109,7 @@ pub fn export_torii(root: &DataRoot, db: &Db, keys: &[String], dir: &Path) -> Re
     let path = dir.join(format!("torii-db{}.jsonl", db.index));
     let mut out = BufWriter::new(create_file(root, &path)?);
     for key in keys {
-        if let Some(e) = db.get(key) {
+        if let Some(e) = db.entry(key)? {
             out.write_all(&e.compacted_line(key))
                 .map_err(|e| Error::write(&path, e))?;
         }

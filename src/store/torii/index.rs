@@ -1,12 +1,14 @@
 //! The replayed state as an index: per key, where its last SET line is in
-//! the log and the metadata replay tracks, with the value decoded from
-//! that line only when someone asks for it. A million-key log then costs
-//! its bytes plus ~100 bytes a key, not every value as a `String` too.
+//! the log and the metadata replay tracks, with the value read back from
+//! the log and decoded only when someone asks for it. A million-key log
+//! then costs ~100 bytes a key, not its bytes nor every value as a
+//! `String`.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::{aof, godecode, Entry};
+use crate::error::Result;
 
 /// FxHash: keys come from the user's own log, and replay hashes each one
 /// at least once per line; SipHash's DoS resistance buys nothing here.
@@ -104,24 +106,42 @@ impl Slot {
         self.flags & HAS_EXPIRE != 0 && self.expire_at <= now
     }
 
-    /// The log line this entry's value is in (None for our own writes).
-    pub fn line<'a>(&self, log: &'a [u8]) -> Option<&'a [u8]> {
-        if self.flags & IN_MEMORY != 0 {
-            return None;
+    /// Where this entry's line is in the log: (offset, length) without
+    /// its '\r' and '\n'. None for our own writes, which are in memory.
+    pub fn at(&self) -> Option<(u64, u32)> {
+        (self.flags & IN_MEMORY == 0).then_some((self.offset, self.len))
+    }
+
+    /// The entry if it is decoded already (always, for our own writes).
+    pub fn decoded(&self) -> Option<&Entry> {
+        self.decoded.get().map(|b| &**b)
+    }
+
+    /// The entry, decoded from its line (`read` fetches it from the log)
+    /// the first time and kept.
+    pub fn entry(&self, read: impl FnOnce(u64, u32) -> Result<Vec<u8>>) -> Result<&Entry> {
+        if let Some(e) = self.decoded() {
+            return Ok(e);
         }
-        let start = self.offset as usize;
-        Some(&log[start..start + self.len as usize])
+        let (offset, len) = self.at().expect("in-memory entries are decoded");
+        let e = self.decode(&read(offset, len)?);
+        Ok(self.decoded.get_or_init(|| Box::new(e)))
     }
 
-    /// The entry, decoded from its line the first time.
-    pub fn entry(&self, log: &[u8]) -> &Entry {
-        self.decoded.get_or_init(|| Box::new(self.decode(log)))
+    /// The entry decoded from `line` (its log line) and kept, or the one
+    /// kept already.
+    pub fn entry_from(&self, line: &[u8]) -> &Entry {
+        self.decoded.get_or_init(|| Box::new(self.decode(line)))
     }
 
-    fn decode(&self, log: &[u8]) -> Entry {
+    /// The entry decoded from `line`, not kept: for a caller that visits
+    /// every entry once and must not hold them all.
+    pub fn decode(&self, line: &[u8]) -> Entry {
+        if let Some(e) = self.decoded() {
+            return e.clone();
+        }
         // The line parsed at replay (as metadata); the full parse of the
         // same bytes, by the same rules, cannot fail.
-        let line = self.line(log).expect("in-memory entries are decoded");
         let l = aof::parse(line).unwrap_or_default();
         let vector = if self.has_vector() {
             godecode::stored_vector(&l.vector).ok().flatten()

@@ -260,16 +260,7 @@ fn state(db: &Db) -> State {
 }
 
 fn replayed(log: &[u8], chunk: usize) -> Db {
-    let mut db = Db {
-        index: 1,
-        root: DataRoot::at(Path::new("/nonexistent")).unwrap(),
-        dir: PathBuf::new(),
-        log: Vec::new(),
-        entries: Slots::default(),
-        report: ReplayReport::default(),
-    };
-    db.replay_in_chunks(log.to_vec(), chunk);
-    db
+    Db::replayed_from(log, chunk)
 }
 
 /// A random log line of the kinds the index must get right.
@@ -351,10 +342,8 @@ proptest::proptest! {
         if !torn {
             log.push('\n');
         }
-        let fresh = || Db { index: 1, root: DataRoot::at(Path::new("/nonexistent")).unwrap(), dir: PathBuf::new(), log: Vec::new(), entries: Slots::default(), report: ReplayReport::default() };
-        let (mut one, mut many) = (fresh(), fresh());
-        one.replay_in_chunks(log.as_bytes().to_vec(), usize::MAX / 2);
-        many.replay_in_chunks(log.as_bytes().to_vec(), chunk);
+        let one = replayed(log.as_bytes(), usize::MAX / 2);
+        let many = replayed(log.as_bytes(), chunk);
         prop_assert_eq!(state(&one), state(&many));
         prop_assert_eq!(&one.report, &many.report);
     }

@@ -175,9 +175,11 @@ impl Db {
         self.prepare_for_append()?;
         self.append(&buf)?;
         for key in &present {
-            let slot = self.entries.get_mut(key).expect("present");
-            slot.set_expire(Some(expire_at));
-            let e = slot.entry(&self.log).clone();
+            self.entries
+                .get_mut(key)
+                .expect("present")
+                .set_expire(Some(expire_at));
+            let e = self.entry_of(&self.entries[key])?.clone();
             self.write_mirror(key, &e)?;
         }
         Ok(present.len())
