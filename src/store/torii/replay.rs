@@ -4,8 +4,7 @@
 //! plus that buffer, whatever the log's size.
 
 use super::logfile::LogFile;
-use super::repair::is_record;
-use super::{aof, godecode, Db, Slot};
+use super::{aof, godecode, Db};
 use crate::error::Result;
 
 /// A test on a SET line's raw bytes: replay with one indexes only the
@@ -30,6 +29,9 @@ impl Db {
         let mut base = 0u64; // where buf[0] is in the log
         let mut lineno = 0u64;
         let mut sized = false;
+        // One parse buffer per chunk, kept from one fill to the next: the
+        // memory is faulted in once, not once per fill.
+        let mut pool: Vec<Vec<Parsed>> = Vec::new();
         loop {
             let eof = fill(log, &mut buf, base, want)?;
             // Whole lines only; at the end, the unterminated rest too.
@@ -47,24 +49,33 @@ impl Db {
             if tail {
                 chunks.push((whole, buf.len()));
             }
+            if pool.len() < chunks.len() {
+                pool.resize_with(chunks.len(), Vec::new);
+            }
+            let parsed = &mut pool[..chunks.len()];
             let bytes = &buf;
-            let parsed: Vec<Vec<Parsed<'_>>> = chunks
-                .par_iter()
-                .map(|&(start, end)| parse_chunk(bytes, base, start, end, keep))
-                .collect();
+            parsed
+                .par_iter_mut()
+                .zip(chunks.par_iter())
+                .for_each(|(out, &(start, end))| parse_chunk(bytes, base, start, end, keep, out));
             if !sized {
                 sized = true;
-                self.reserve_for(log, &parsed, whole.max(1))?;
+                self.reserve_for(log, parsed, whole.max(1))?;
             }
             if tail {
                 let last = parsed.last().and_then(|c| c.last());
-                let complete = last.is_some_and(|p| p.result.as_ref().is_some_and(is_record));
+                // as `repair::is_record`: any complete JSON value
+                let complete = last.is_some_and(|p| {
+                    p.result
+                        .as_ref()
+                        .is_some_and(|r| !matches!(r, Err(aof::Skip::Malformed)))
+                });
                 self.report.torn_tail = !complete;
                 self.report.unterminated_record = complete;
             }
-            for p in parsed.into_iter().flatten() {
+            for p in parsed.iter_mut().flat_map(|c| c.drain(..)) {
                 lineno += 1;
-                self.take(p, lineno);
+                self.take(p, &buf, lineno);
             }
             if eof {
                 self.report.bytes = base + buf.len() as u64;
@@ -77,33 +88,31 @@ impl Db {
 
     /// A rough size from the first chunks: growing a big map rehashes
     /// every key many times.
-    fn reserve_for(
-        &mut self,
-        log: &LogFile,
-        parsed: &[Vec<Parsed<'_>>],
-        seen: usize,
-    ) -> Result<()> {
+    fn reserve_for(&mut self, log: &LogFile, parsed: &[Vec<Parsed>], seen: usize) -> Result<()> {
         let size = log.len()?;
         let lines: usize = parsed.iter().map(Vec::len).sum();
         let guess = (lines as u128 * u128::from(size) / seen as u128) as usize;
-        self.entries.reserve(guess.min(64 << 20));
+        // A quarter more: capacity never used costs address space, not
+        // memory, while falling short doubles (and copies) the whole index
+        // at the very end.
+        self.entries.reserve((guess + guess / 4).min(64 << 20));
         Ok(())
     }
 
-    /// Count one parsed line in the report and apply its record.
-    fn take(&mut self, p: Parsed<'_>, lineno: u64) {
+    /// Count one parsed line (of `buf`) in the report and apply its record.
+    fn take(&mut self, p: Parsed, buf: &[u8], lineno: u64) {
         if p.oversize {
             self.report.oversize.push((lineno, p.len));
         }
         let Some(result) = p.result else { return };
         self.report.lines += 1;
         match result {
-            Ok(l) if !p.kept => {
+            Ok(m) if !p.kept => {
                 // the key's value is now one the caller does not want
-                self.entries.remove(&*l.key);
+                self.entries.remove(m.key.text(buf));
             }
-            Ok(l) => {
-                if !self.apply(l, p.at, p.vector) {
+            Ok(m) => {
+                if !self.apply(&m, m.key.text(buf), p.at, p.vector) {
                     self.report.unknown_format += 1;
                 }
             }
@@ -114,38 +123,31 @@ impl Db {
 
     /// Apply one record (§1.4 step 3) found at `at` (offset, length) in
     /// the log. Returns false for a command ToriiDB would ignore.
-    fn apply(&mut self, l: aof::Line<'_>, at: (u64, u32), vector: VectorCheck) -> bool {
-        let expire_at = l.expire_at;
-        match &*l.cmd {
-            "SET" => {
+    fn apply(&mut self, m: &Meta, key: &str, at: (u64, u32), vector: VectorCheck) -> bool {
+        let expire_at = m.expire_at;
+        match m.cmd {
+            Cmd::Set => {
                 let VectorCheck::Ok(has_vector) = vector else {
                     // ToriiDB skips the whole record on a bad vector.
                     return true;
                 };
-                // One hash per SET: the entry API finds or makes the slot.
-                match self.entries.entry(l.key.into_owned()) {
-                    std::collections::hash_map::Entry::Occupied(mut o) => {
-                        o.get_mut().set_from_log(at, l.ts, expire_at, has_vector);
-                    }
-                    std::collections::hash_map::Entry::Vacant(v) => {
-                        v.insert(Slot::from_log(at, l.ts, expire_at, has_vector));
-                    }
-                }
+                self.entries
+                    .set_from_log(key, at, m.ts, expire_at, has_vector);
             }
-            "DEL" => {
-                self.entries.remove(&*l.key);
+            Cmd::Del => {
+                self.entries.remove(key);
             }
-            "EXPIRE" | "EXPIREAT" => {
-                if let Some(e) = self.entries.get_mut(&*l.key) {
+            Cmd::Expire => {
+                if let Some(e) = self.entries.get_mut(key) {
                     e.set_expire(expire_at);
                 }
             }
-            "PERSIST" => {
-                if let Some(e) = self.entries.get_mut(&*l.key) {
+            Cmd::Persist => {
+                if let Some(e) = self.entries.get_mut(key) {
                     e.set_expire(None);
                 }
             }
-            _ => return false,
+            Cmd::Other => return false,
         }
         true
     }
@@ -176,15 +178,84 @@ const MAX_PARSED_LINE: usize = 64 << 20;
 
 /// One line as parsed in parallel: its length, and its record (None for an
 /// empty line).
-struct Parsed<'a> {
+struct Parsed {
     len: usize,
     /// Where the line (without its '\r') is in the log.
     at: (u64, u32),
     oversize: bool,
-    result: Option<Result<aof::Line<'a>, aof::Skip>>,
+    result: Option<Result<Meta, aof::Skip>>,
     vector: VectorCheck,
     /// False for a SET line the replay's `keep` test rejected.
     kept: bool,
+}
+
+/// What replay applies of a record: no value, and no borrowed text (the
+/// key is a range of the buffer), so parse buffers outlive a fill.
+struct Meta {
+    ts: i64,
+    cmd: Cmd,
+    key: Key,
+    expire_at: Option<i64>,
+}
+
+#[derive(Clone, Copy)]
+enum Cmd {
+    Set,
+    Del,
+    /// EXPIRE and EXPIREAT: both carry the absolute `expire_at`.
+    Expire,
+    Persist,
+    /// A command ToriiDB ignores.
+    Other,
+}
+
+/// A record's key: where it is in the buffer (text read verbatim), or the
+/// text itself when decoding changed it (escapes, invalid UTF-8).
+enum Key {
+    At(usize, usize),
+    Owned(Box<str>),
+}
+
+impl Key {
+    fn text<'a>(&'a self, buf: &'a [u8]) -> &'a str {
+        match self {
+            Key::At(start, len) => {
+                std::str::from_utf8(&buf[*start..start + len]).expect("a key the parser read")
+            }
+            Key::Owned(k) => k,
+        }
+    }
+}
+
+impl Meta {
+    /// `l`, parsed from a line of `buf`.
+    fn of(l: aof::Line<'_>, buf: &[u8]) -> Meta {
+        let key = match l.key {
+            // text borrowed from the line is in `buf`; an absent key is a
+            // static "" that is not
+            std::borrow::Cow::Borrowed(k) => {
+                let start = (k.as_ptr() as usize).wrapping_sub(buf.as_ptr() as usize);
+                match buf.get(start..start.wrapping_add(k.len())) {
+                    Some(_) => Key::At(start, k.len()),
+                    None => Key::Owned(k.into()),
+                }
+            }
+            std::borrow::Cow::Owned(k) => Key::Owned(k.into_boxed_str()),
+        };
+        let cmd = match &*l.cmd {
+            "SET" => Cmd::Set,
+            "DEL" => Cmd::Del,
+            "EXPIRE" | "EXPIREAT" => Cmd::Expire,
+            "PERSIST" => Cmd::Persist,
+            _ => Cmd::Other,
+        };
+        Meta {
+            ts: l.ts,
+            cmd,
+            key,
+            expire_at: l.expire_at,
+        }
+    }
 }
 
 /// A SET's vector as replay must know it: whether ToriiDB accepts it (a
@@ -197,19 +268,22 @@ enum VectorCheck {
 
 /// Parse the lines of `bytes[start..end]` for the index: everything but
 /// the values, which stay in the log until asked for.
-fn parse_chunk<'a>(
-    bytes: &'a [u8],
+fn parse_chunk(
+    bytes: &[u8],
     base: u64,
     start: usize,
     end: usize,
     keep: Option<&Keep<'_>>,
-) -> Vec<Parsed<'a>> {
+    out: &mut Vec<Parsed>,
+) {
     let region = &bytes[start..end];
     // the lines of the region: each '\n' ends one, and the region's end
     // the last (empty when the region ends in '\n')
+    out.clear();
+    out.reserve(memchr::memchr_iter(b'\n', region).count() + 1);
     let ends = memchr::memchr_iter(b'\n', region).chain(std::iter::once(region.len()));
     let mut from = 0;
-    ends.map(|to| {
+    out.extend(ends.map(|to| {
         let raw = &region[from..to];
         let offset = start + from;
         from = to + 1;
@@ -240,11 +314,10 @@ fn parse_chunk<'a>(
             len: raw.len(),
             at: (base + offset as u64, line.len() as u32),
             oversize,
-            result,
+            result: result.map(|r| r.map(|l| Meta::of(l, bytes))),
             vector,
         }
-    })
-    .collect()
+    }));
 }
 
 /// Split `bytes` (whole lines: empty, or ending in '\n') into ranges of
