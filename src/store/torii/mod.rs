@@ -243,6 +243,12 @@ impl Db {
     /// `chunk_bytes`, as `load` does.
     #[cfg(test)]
     fn replayed_from(log: &[u8], chunk_bytes: usize) -> Db {
+        Db::replayed_with(log, chunk_bytes, None)
+    }
+
+    /// `replayed_from`, replaying with `keep` as `scan_matching` does.
+    #[cfg(test)]
+    fn replayed_with(log: &[u8], chunk_bytes: usize, keep: Option<&replay::Keep<'_>>) -> Db {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("record.aof");
         fs::write(&path, log).unwrap();
@@ -257,7 +263,7 @@ impl Db {
             entries: Slots::default(),
             report: ReplayReport::default(),
         };
-        db.replay(&log, chunk_bytes, None).unwrap();
+        db.replay(&log, chunk_bytes, keep).unwrap();
         db.log = log;
         db
     }
