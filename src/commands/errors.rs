@@ -87,7 +87,7 @@ pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
         outcome: args.outcome.clone(),
         expired: args.expired,
     };
-    let items = errors::list(&db, now, &f, args.sort, args.limit);
+    let items = errors::list(&db, now, &f, args.sort, args.limit)?;
     if ctx.out.json {
         ctx.out.envelope("errors list", false, &items, &[])?;
     } else if items.is_empty() {
@@ -298,7 +298,7 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
     let preview = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let which = error_ops::Prune::new(args.expired, args.not_resolved);
-    let mut pruned = error_ops::plan_prune(&preview, now, which);
+    let mut pruned = error_ops::plan_prune(&preview, now, which)?;
     drop(preview);
     if !pruned.is_empty() && !args.write.dry_run {
         let question = format!("Remove {} error record(s)?", pruned.len());
@@ -350,16 +350,16 @@ struct SearchHit<'a> {
 pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
     let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
-    let items = errors::searchable(&db, now, args.tool.as_deref());
+    let items = errors::searchable(&db, now, args.tool.as_deref())?;
     let mut scored: Vec<(ErrorItem, Option<f64>)> = Vec::new();
     let mut mode = "keyword";
     if args.by == MatchMode::Semantic {
-        let dim = db.vector_dim().unwrap_or(embedding::DEFAULT_DIM);
+        let dim = db.vector_dim()?.unwrap_or(embedding::DEFAULT_DIM);
         let query =
             embedding::query_vector(&db, &ctx.embed_settings(&args.embed), dim, &args.query)?.ok();
         match query {
             Some(q) => {
-                let (hits, skipped) = errors::search_semantic(&db, items.clone(), &q, args.limit);
+                let (hits, skipped) = errors::search_semantic(&db, items.clone(), &q, args.limit)?;
                 if skipped > 0 {
                     ctx.out.info(&format!("{skipped} record(s) have no vector of {dim} dimensions and were skipped"));
                 }
@@ -395,7 +395,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
         let keys: Vec<String> = scored
             .iter()
             .map(|(i, _)| i.key.clone())
-            .filter(|k| fresh.get(k).is_some_and(|e| !e.is_expired(now)))
+            .filter(|k| fresh.is_live(k, now))
             .collect();
         crate::engine::undo::errors::before(&ctx.root, &fresh, &keys)?;
         fresh.expire(&keys, now + TTL_SECS, now)?;

@@ -31,16 +31,37 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
                 .unwrap_or(i64::MIN)
         }),
     };
-    let db1 = load_db1(ctx)?;
+    let keyword_only = args.by == Some(MatchMode::Keyword);
+    // A keyword search needs only the db1 entries whose log line holds
+    // the query's words: a filtered scan, not a whole replay.
+    let db1 = if keyword_only {
+        None
+    } else {
+        Some(load_db1(ctx)?)
+    };
+    let recent = if keyword_only {
+        let found = torii::Db::scan_matching(
+            &ctx.root,
+            torii::DB_SESSION_HIST,
+            now,
+            &search::raw_test(&args.query),
+        )?;
+        for w in found.report.warnings(&found.path) {
+            ctx.out.warn(&w);
+        }
+        found.entries
+    } else {
+        Vec::new()
+    };
 
     let mut hits = Vec::new();
     let mut by_meaning = false;
-    if args.by != Some(MatchMode::Keyword) {
+    if let Some(db1) = &db1 {
         // Without --by, a search that cannot get a query vector quietly
         // searches by words: the default works offline.
         let asked = args.by == Some(MatchMode::Semantic);
-        if let Some(q) = query_vector(ctx, args, &db1, asked)? {
-            let (found, skipped) = search::semantic(&db1, now, &q, &scope, args.limit);
+        if let Some(q) = query_vector(ctx, args, db1, asked)? {
+            let (found, skipped) = search::semantic(db1, now, &q, &scope, args.limit)?;
             if skipped > 0 {
                 ctx.out.warn(&format!(
                     "{skipped} vector(s) of another dimension were skipped"
@@ -74,7 +95,16 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
             }
             None => Vec::new(),
         };
-        hits = search::keyword(archive_hits, &db1, now, &args.query, &scope, args.limit);
+        hits = match &db1 {
+            Some(db1) => search::keyword(archive_hits, db1, now, &args.query, &scope, args.limit)?,
+            None => search::keyword_among(
+                archive_hits,
+                recent.iter().map(|(k, e)| (k, e)),
+                &args.query,
+                &scope,
+                args.limit,
+            ),
+        };
     }
     let how = if by_meaning { "semantic" } else { "keyword" };
 
@@ -126,7 +156,7 @@ fn query_vector(
     db1: &torii::Db,
     asked: bool,
 ) -> crate::Result<Option<Vec<f32>>> {
-    let Some(dim) = db1.vector_dim() else {
+    let Some(dim) = db1.vector_dim()? else {
         if asked {
             ctx.out
                 .warn("ToriiDB holds no message vectors; searching by keyword");

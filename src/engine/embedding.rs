@@ -35,7 +35,7 @@ pub fn query_vector(
     query: &str,
 ) -> Result<std::result::Result<Vec<f32>, NoVector>> {
     let model = embed::model_name(settings.model.as_deref());
-    if let Some(v) = embed::cached(db, &model, dim, query) {
+    if let Some(v) = embed::cached(db, &model, dim, query)? {
         return Ok(Ok(v));
     }
     match Embedder::configured(settings.url.as_deref(), Some(&model)) {

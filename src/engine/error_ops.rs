@@ -91,7 +91,7 @@ pub fn plan_edit(
 ) -> Result<EditPlan> {
     let item = errors::resolve(db, now, wanted)?;
     errors::ensure_editable(&item, edit.touch)?;
-    let old = db.get(&item.key).expect("resolved from this db");
+    let old = db.entry(&item.key)?.expect("resolved from this db");
     let unchanged = edit.value(&item) == old.value;
     let report = EditReport {
         key: item.key.clone(),
@@ -139,12 +139,12 @@ pub fn apply_edit(
     errors::ensure_editable(&item, plan.edit.touch)?;
     let value = plan.edit.value(&item);
     let at = plan.edit.expire_at(&item, now);
-    let old = db.get(&item.key).expect("resolved from this db");
+    let old = db.entry(&item.key)?.expect("resolved from this db");
     let unchanged = value == old.value;
     let vector = if unchanged {
         old.vector.clone()
     } else {
-        let dim = db.vector_dim().unwrap_or(embedding::DEFAULT_DIM);
+        let dim = db.vector_dim()?.unwrap_or(embedding::DEFAULT_DIM);
         embedding::text_vector(embed, dim, &value)?
     };
     let state = vector_state(
@@ -226,11 +226,11 @@ fn pruned(items: &[ErrorItem], dry_run: bool) -> Vec<Pruned> {
 }
 
 /// The records prune would remove now (read-only).
-pub fn plan_prune(db: &Db, now: i64, which: Prune) -> Vec<Pruned> {
-    pruned(
-        &errors::prunable(db, now, which.expired, which.not_resolved),
+pub fn plan_prune(db: &Db, now: i64, which: Prune) -> Result<Vec<Pruned>> {
+    Ok(pruned(
+        &errors::prunable(db, now, which.expired, which.not_resolved)?,
         true,
-    )
+    ))
 }
 
 /// Remove, under the lock, what was planned (and confirmed) and is still
@@ -245,7 +245,7 @@ pub fn apply_prune(
 ) -> Result<Vec<Pruned>> {
     let (_lock, mut db) = begin_write(root, force)?;
     let confirmed: std::collections::HashSet<&str> = plan.iter().map(|p| p.key.as_str()).collect();
-    let doomed: Vec<ErrorItem> = errors::prunable(&db, now, which.expired, which.not_resolved)
+    let doomed: Vec<ErrorItem> = errors::prunable(&db, now, which.expired, which.not_resolved)?
         .into_iter()
         .filter(|i| confirmed.contains(i.key.as_str()))
         .collect();

@@ -104,53 +104,61 @@ fn text(v: Value) -> String {
 
 /// Every record of the store that parses as one (internal keys aside).
 /// `raw` is left empty: `resolve` fills it for the record it returns.
-pub fn all(db: &Db, now: i64) -> Vec<ErrorItem> {
-    let mut items: Vec<ErrorItem> = db
-        .all()
-        .filter(|(k, _)| !k.starts_with(INTERNAL_PREFIX))
-        .filter_map(|(k, e)| {
-            let l: Listed = serde_json::from_str(&e.value).ok()?;
-            let timestamp = l.timestamp.as_i64();
-            Some(ErrorItem {
-                key: k.clone(),
-                id: text(l.id),
-                tool_name: text(l.tool_name),
-                keywords: match l.keywords {
-                    Value::Array(a) => a
-                        .into_iter()
-                        .filter_map(|x| match x {
-                            Value::String(s) => Some(s),
-                            _ => None,
-                        })
-                        .collect(),
-                    _ => Vec::new(),
-                },
-                symptom: text(l.symptom),
-                cause: text(l.cause),
-                action: text(l.action),
-                outcome: text(l.outcome),
-                timestamp: timestamp.unwrap_or(0),
-                recorded_at: timestamp.filter(|t| *t != 0).map(secs_rfc3339),
-                expire_at: e.expire_at,
-                expires_at: e.expire_at.map(secs_rfc3339),
-                has_vector: e.vector.is_some(),
-                expired: e.is_expired(now),
-                raw: Map::new(),
-            })
-        })
-        .collect();
+/// Values are decoded one at a time and dropped: memory stays the index
+/// and the list.
+pub fn all(db: &Db, now: i64) -> Result<Vec<ErrorItem>> {
+    let mut items: Vec<ErrorItem> = Vec::new();
+    db.for_each_entry(|k, e| {
+        if !k.starts_with(INTERNAL_PREFIX) {
+            items.extend(listed(k, e, now));
+        }
+    })?;
     // Agenvoy lists keys descending: with fixed-width nanos, newest first.
     items.sort_by(|a, b| b.key.cmp(&a.key));
-    items
+    Ok(items)
+}
+
+/// The listed fields of the record `e` at key `k`; None when its value is
+/// not a record.
+fn listed(k: &str, e: &crate::store::torii::Entry, now: i64) -> Option<ErrorItem> {
+    let l: Listed = serde_json::from_str(&e.value).ok()?;
+    let timestamp = l.timestamp.as_i64();
+    Some(ErrorItem {
+        key: k.to_owned(),
+        id: text(l.id),
+        tool_name: text(l.tool_name),
+        keywords: match l.keywords {
+            Value::Array(a) => a
+                .into_iter()
+                .filter_map(|x| match x {
+                    Value::String(s) => Some(s),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
+        symptom: text(l.symptom),
+        cause: text(l.cause),
+        action: text(l.action),
+        outcome: text(l.outcome),
+        timestamp: timestamp.unwrap_or(0),
+        recorded_at: timestamp.filter(|t| *t != 0).map(secs_rfc3339),
+        expire_at: e.expire_at,
+        expires_at: e.expire_at.map(secs_rfc3339),
+        has_vector: e.vector.is_some(),
+        expired: e.is_expired(now),
+        raw: Map::new(),
+    })
 }
 
 /// The record as stored (field order and unknown fields kept), for edits.
-fn with_raw(db: &Db, mut item: ErrorItem) -> ErrorItem {
-    if let Some(Ok(Value::Object(raw))) = db.get(&item.key).map(|e| serde_json::from_str(&e.value))
+fn with_raw(db: &Db, mut item: ErrorItem) -> Result<ErrorItem> {
+    if let Some(Ok(Value::Object(raw))) =
+        db.entry(&item.key)?.map(|e| serde_json::from_str(&e.value))
     {
         item.raw = raw;
     }
-    item
+    Ok(item)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -172,8 +180,14 @@ pub struct Filter {
     pub expired: bool,
 }
 
-pub fn list(db: &Db, now: i64, f: &Filter, sort: Sort, limit: Option<usize>) -> Vec<ErrorItem> {
-    let mut items: Vec<ErrorItem> = all(db, now)
+pub fn list(
+    db: &Db,
+    now: i64,
+    f: &Filter,
+    sort: Sort,
+    limit: Option<usize>,
+) -> Result<Vec<ErrorItem>> {
+    let mut items: Vec<ErrorItem> = all(db, now)?
         .into_iter()
         .filter(|i| f.expired || !i.expired)
         .filter(|i| {
@@ -205,22 +219,22 @@ pub fn list(db: &Db, now: i64, f: &Filter, sort: Sort, limit: Option<usize>) -> 
     if let Some(n) = limit {
         items.truncate(n);
     }
-    items
+    Ok(items)
 }
 
 /// A record by key, or by a unique id prefix (like git). An ambiguous
 /// prefix lists the candidates (exit 64); no match is exit 66.
 pub fn resolve(db: &Db, now: i64, wanted: &str) -> Result<ErrorItem> {
-    let items = all(db, now);
+    let items = all(db, now)?;
     if let Some(i) = items.iter().find(|i| i.key == wanted) {
-        return Ok(with_raw(db, i.clone()));
+        return with_raw(db, i.clone());
     }
     let matches: Vec<&ErrorItem> = items
         .iter()
         .filter(|i| !wanted.is_empty() && i.id.starts_with(wanted))
         .collect();
     match matches.as_slice() {
-        [one] => Ok(with_raw(db, (*one).clone())),
+        [one] => with_raw(db, (*one).clone()),
         [] => Err(
             Error::no_input(format!("no error record has the key or id {wanted:?}"))
                 .with_hint("`sessionctl errors list --expired` shows every record"),
@@ -298,12 +312,12 @@ pub fn keyword_matches(i: &ErrorItem, query: &str) -> bool {
 
 /// Live records for `search`, optionally of one tool (Agenvoy's
 /// `<tool>:*` pattern).
-pub fn searchable(db: &Db, now: i64, tool: Option<&str>) -> Vec<ErrorItem> {
-    all(db, now)
+pub fn searchable(db: &Db, now: i64, tool: Option<&str>) -> Result<Vec<ErrorItem>> {
+    Ok(all(db, now)?
         .into_iter()
         .filter(|i| !i.expired)
         .filter(|i| tool.is_none_or(|t| i.key.starts_with(&format!("{t}:"))))
-        .collect()
+        .collect())
 }
 
 /// Keyword search, newest first (Agenvoy re-sorts hits by timestamp).
@@ -325,24 +339,22 @@ pub fn search_semantic(
     items: Vec<ErrorItem>,
     query: &[f32],
     limit: usize,
-) -> (Vec<(ErrorItem, f64)>, usize) {
+) -> Result<(Vec<(ErrorItem, f64)>, usize)> {
     let mut skipped = 0;
-    let mut scored: Vec<(ErrorItem, f64)> = items
-        .into_iter()
-        .filter_map(|i| {
-            let v = db.get(&i.key)?.vector_f32();
-            match v.and_then(|v| crate::llm::embed::cosine(query, &v)) {
-                Some(score) => Some((i, score)),
-                None => {
-                    skipped += 1;
-                    None
-                }
-            }
-        })
-        .collect();
+    let mut scored: Vec<(ErrorItem, f64)> = Vec::new();
+    for i in items {
+        let Some(e) = db.entry(&i.key)? else { continue };
+        match e
+            .vector_f32()
+            .and_then(|v| crate::llm::embed::cosine(query, &v))
+        {
+            Some(score) => scored.push((i, score)),
+            None => skipped += 1,
+        }
+    }
     scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.key.cmp(&b.0.key)));
     scored.truncate(limit);
-    (scored, skipped)
+    Ok((scored, skipped))
 }
 
 /// The new stored value after an edit: the record as it was, with only the
@@ -375,11 +387,11 @@ pub fn edited_value(
 }
 
 /// What prune removes: expired records and/or records not `resolved`.
-pub fn prunable(db: &Db, now: i64, expired: bool, not_resolved: bool) -> Vec<ErrorItem> {
-    all(db, now)
+pub fn prunable(db: &Db, now: i64, expired: bool, not_resolved: bool) -> Result<Vec<ErrorItem>> {
+    Ok(all(db, now)?
         .into_iter()
         .filter(|i| (expired && i.expired) || (not_resolved && i.outcome != "resolved"))
-        .collect()
+        .collect())
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::store::archive::ArchiveHit;
-use crate::store::torii::{session_of_key, Db};
+use crate::store::torii::{session_of_key, Db, Entry};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Hit {
@@ -156,12 +156,51 @@ fn db1_message<'a>(
     Some((session, nanos, role, text))
 }
 
+/// The needles of a query whose bytes appear verbatim in a log line that
+/// holds them: lower-cased printable ASCII that no JSON writer escapes (Go
+/// writes < > & as \u003c…; some writers escape /). Others (none, for
+/// most queries) cannot be tested on raw bytes.
+fn raw_needles(query: &str) -> Vec<Vec<u8>> {
+    terms(query)
+        .iter()
+        .map(|t| t.to_lowercase())
+        .filter(|n| {
+            n.bytes().all(|b| {
+                (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&' | b'/')
+            })
+        })
+        .map(String::into_bytes)
+        .collect()
+}
+
+/// A test on a raw db1 log line that every line holding a keyword match
+/// of `query` passes: the log line holds the value's JSON as a JSON
+/// string, where the raw needles appear verbatim. Most lines fail it, and
+/// are never decoded.
+pub fn raw_test(query: &str) -> impl Fn(&[u8]) -> bool + Sync {
+    let raw = raw_needles(query);
+    move |line: &[u8]| raw.iter().all(|n| contains_ascii_ci(line, n))
+}
+
 /// Keyword results: archive hits by rank, then db1 substring hits not
 /// already found; newest first within equal score.
 pub fn keyword(
     archive_hits: Vec<ArchiveHit>,
     db1: &Db,
     now: i64,
+    query: &str,
+    scope: &Scope<'_>,
+    limit: usize,
+) -> crate::Result<Vec<Hit>> {
+    let recent = db1.live_where_raw(now, raw_test(query))?;
+    Ok(keyword_among(archive_hits, recent, query, scope, limit))
+}
+
+/// `keyword` over db1 entries already picked by `raw_test` (entries that
+/// fail it may be given too; they are tested again).
+pub fn keyword_among<'a>(
+    archive_hits: Vec<ArchiveHit>,
+    recent: impl IntoIterator<Item = (&'a String, &'a Entry)>,
     query: &str,
     scope: &Scope<'_>,
     limit: usize,
@@ -180,24 +219,8 @@ pub fn keyword(
         }
     }
     let needles: Vec<String> = terms(query).iter().map(|t| t.to_lowercase()).collect();
-    // Most values cannot match: test the raw JSON bytes first, and decode
-    // only the candidates. Only for needles of printable ASCII that no JSON
-    // writer escapes (Go writes < > & as \u003c…; some writers escape /),
-    // so the raw bytes hold them verbatim and no match is skipped.
-    let raw: Vec<&[u8]> = needles
-        .iter()
-        .filter(|n| {
-            n.bytes().all(|b| {
-                (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&' | b'/')
-            })
-        })
-        .map(|n| n.as_bytes())
-        .collect();
-    // The log line holds the value's JSON as a JSON string: the needles
-    // (which need no escaping) appear in it verbatim, so most entries are
-    // dropped on their raw bytes and never decoded.
-    let wanted = |line: &[u8]| raw.iter().all(|n| contains_ascii_ci(line, n));
-    for (key, e) in db1.live_where_raw(now, wanted) {
+    let raw = raw_needles(query);
+    for (key, e) in recent {
         if !raw.iter().all(|n| contains_ascii_ci(e.value.as_bytes(), n)) {
             continue;
         }
@@ -229,17 +252,22 @@ pub fn keyword(
 }
 
 /// Whether `hay` contains `needle` (already lower-case ASCII), ignoring
-/// ASCII case.
+/// ASCII case. memchr finds each place the first byte (either case) is,
+/// so the bytes in between cost next to nothing.
 fn contains_ascii_ci(hay: &[u8], needle: &[u8]) -> bool {
-    if needle.is_empty() {
+    let Some((&first, rest)) = needle.split_first() else {
         return true;
-    }
-    let first = needle[0];
-    hay.windows(needle.len()).any(|w| {
-        w[0].to_ascii_lowercase() == first
-            && w.iter()
-                .zip(needle)
-                .all(|(a, b)| a.to_ascii_lowercase() == *b)
+    };
+    let last_start = match hay.len().checked_sub(needle.len()) {
+        Some(n) => n,
+        None => return false,
+    };
+    let upper = first.to_ascii_uppercase();
+    memchr::memchr2_iter(first, upper, &hay[..=last_start]).any(|i| {
+        hay[i + 1..i + needle.len()]
+            .iter()
+            .zip(rest)
+            .all(|(a, b)| a.to_ascii_lowercase() == *b)
     })
 }
 
@@ -251,10 +279,10 @@ pub fn semantic(
     query: &[f32],
     scope: &Scope<'_>,
     limit: usize,
-) -> (Vec<Hit>, usize) {
+) -> crate::Result<(Vec<Hit>, usize)> {
     let mut skipped = 0;
     let mut hits: Vec<Hit> = Vec::new();
-    for (key, e) in db1.live_with_vector(now) {
+    for (key, e) in db1.live_with_vector(now)? {
         if e.vector.is_none() {
             continue;
         }
@@ -279,7 +307,7 @@ pub fn semantic(
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.send_at.cmp(&a.send_at)));
     hits.truncate(limit);
     set_relevance(&mut hits);
-    (hits, skipped)
+    Ok((hits, skipped))
 }
 
 #[cfg(test)]
@@ -310,7 +338,7 @@ mod tests {
         std::fs::write(dir.path().join("db_1/record.aof"), format!("{line}\n")).unwrap();
         let db = Db::load(dir.path(), 1).unwrap();
         for q in ["<b>", "& co", "USE"] {
-            let hits = keyword(Vec::new(), &db, 0, q, &Scope::default(), 10);
+            let hits = keyword(Vec::new(), &db, 0, q, &Scope::default(), 10).unwrap();
             assert_eq!(hits.len(), 1, "{q}");
         }
     }

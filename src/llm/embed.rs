@@ -80,8 +80,10 @@ impl Embedder {
     /// A vector for `text` of exactly `dim` floats: from the store's cache
     /// when ToriiDB already embedded it, else from the server.
     pub fn embed(&self, text: &str, dim: usize, cache: Option<&Db>) -> Result<Vec<f32>> {
-        if let Some(v) = cache.and_then(|db| cached(db, &self.model, dim, text)) {
-            return Ok(v);
+        if let Some(db) = cache {
+            if let Some(v) = cached(db, &self.model, dim, text)? {
+                return Ok(v);
+            }
         }
         let url = self.endpoint();
         let fail = |why: String| Error::unavailable(format!("embeddings at {url}: {why}"));
@@ -127,8 +129,14 @@ impl Embedder {
 }
 
 /// A vector from ToriiDB's embedding cache, if it holds this text.
-pub fn cached(db: &Db, model: &str, dim: usize, text: &str) -> Option<Vec<f32>> {
-    let e = db.get(&Embedder::cache_key(model, dim, text))?;
+pub fn cached(db: &Db, model: &str, dim: usize, text: &str) -> Result<Option<Vec<f32>>> {
+    let Some(e) = db.entry(&Embedder::cache_key(model, dim, text))? else {
+        return Ok(None);
+    };
+    Ok(cached_vector(e, dim))
+}
+
+fn cached_vector(e: &crate::store::torii::Entry, dim: usize) -> Option<Vec<f32>> {
     let v: Value = serde_json::from_str(&e.value).ok()?;
     if v["d"].as_u64() != Some(dim as u64) {
         return None;

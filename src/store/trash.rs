@@ -108,12 +108,10 @@ pub fn note_unkept(root: &DataRoot, session: &str, kind: &str) -> Result<()> {
 pub fn export_torii(root: &DataRoot, db: &Db, keys: &[String], dir: &Path) -> Result<()> {
     let path = dir.join(format!("torii-db{}.jsonl", db.index));
     let mut out = BufWriter::new(create_file(root, &path)?);
-    for key in keys {
-        if let Some(e) = db.get(key) {
-            out.write_all(&e.compacted_line(key))
-                .map_err(|e| Error::write(&path, e))?;
-        }
-    }
+    db.for_each_of(keys, |key, e| {
+        out.write_all(&e.compacted_line(key))
+            .map_err(|e| Error::write(&path, e))
+    })?;
     finish(out, &path)
 }
 

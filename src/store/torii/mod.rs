@@ -8,15 +8,17 @@ mod fastline;
 pub mod glob;
 mod godecode;
 mod index;
+mod logfile;
 #[cfg(test)]
 mod reference;
 mod repair;
+mod replay;
 mod restore;
 mod write;
 
 use index::{Slot, Slots};
+use logfile::LogFile;
 
-use repair::is_record;
 pub use repair::TailRepair;
 pub use restore::entry_of_line;
 
@@ -148,17 +150,27 @@ impl ReplayReport {
     }
 }
 
+/// What `Db::scan_matching` found: the live, visible entries whose value
+/// passed the test, and the replay's report on the log at `path`.
+#[derive(Debug)]
+pub struct Matching {
+    pub path: PathBuf,
+    pub report: ReplayReport,
+    pub entries: Vec<(String, Entry)>,
+}
+
 /// One replayed database: an index of key → where its value is in the log
-/// and its metadata; values are decoded when first asked for.
+/// and its metadata; values are read back and decoded when first asked for.
 #[derive(Debug)]
 pub struct Db {
     pub index: u8,
     /// Everything this database opens must resolve inside this root.
     root: DataRoot,
     dir: PathBuf,
-    /// The log as it was read: values are decoded from it lazily. Later
-    /// changes to the file (ours or others') never move these bytes.
-    log: Vec<u8>,
+    /// The log as it was opened for replay: values are read back from it
+    /// by offset. Later changes to the file (ours or others') never move
+    /// the bytes indexed.
+    log: LogFile,
     entries: Slots,
     pub report: ReplayReport,
 }
@@ -171,132 +183,111 @@ impl Db {
     pub fn load(store_dir: &Path, index: u8) -> Result<Db> {
         let root = DataRoot::at(store_dir)?;
         let store = root.path().to_path_buf();
-        Db::load_in(root, &store, index)
+        Db::load_in(root, &store, index, None)
     }
 
     /// Replay db `index` of the data root's `.store/`.
     pub fn load_store(root: &DataRoot, index: u8) -> Result<Db> {
-        Db::load_in(root.clone(), &root.store_dir(), index)
+        Db::load_in(root.clone(), &root.store_dir(), index, None)
     }
 
-    fn load_in(root: DataRoot, store_dir: &Path, index: u8) -> Result<Db> {
+    /// What `load_store` then `live_where_raw(now, keep)` give, in one
+    /// streaming pass that indexes only the keys whose last SET line
+    /// passes `keep`: for a search that wants a few entries of a big log.
+    /// The report is the whole replay's.
+    pub fn scan_matching(
+        root: &DataRoot,
+        index: u8,
+        now: i64,
+        keep: &(dyn Fn(&[u8]) -> bool + Sync),
+    ) -> Result<Matching> {
+        let db = Db::load_in(root.clone(), &root.store_dir(), index, Some(keep))?;
+        let entries = db
+            .live_where_raw(now, |_| true)?
+            .into_iter()
+            .map(|(k, e)| (k.clone(), e.clone()))
+            .collect();
+        Ok(Matching {
+            path: db.aof_path(),
+            report: db.report,
+            entries,
+        })
+    }
+
+    fn load_in(
+        root: DataRoot,
+        store_dir: &Path,
+        index: u8,
+        keep: Option<&replay::Keep<'_>>,
+    ) -> Result<Db> {
         let dir = store_dir.join(format!("db_{index}"));
         let path = dir.join("record.aof");
         // The log is the data itself: no size cap beyond what it is.
-        let bytes = files::read(&root, &path, u64::MAX)?.unwrap_or_default();
-        slow_load_for_tests();
+        let file = files::open(&root, &path, files::Mode::Read)?.map(|o| o.file);
+        let log = LogFile::new(file, &path);
         let mut db = Db {
             index,
             root,
             dir,
-            log: Vec::new(),
+            log: LogFile::default(),
             entries: Slots::default(),
             report: ReplayReport::default(),
         };
-        db.replay(bytes);
+        db.replay(&log, 4 << 20, keep)?;
+        db.log = log;
+        slow_load_for_tests();
         Ok(db)
+    }
+
+    /// Replay `log` (bytes) through a real file with chunks of
+    /// `chunk_bytes`, as `load` does.
+    #[cfg(test)]
+    fn replayed_from(log: &[u8], chunk_bytes: usize) -> Db {
+        Db::replayed_with(log, chunk_bytes, None)
+    }
+
+    /// `replayed_from`, replaying with `keep` as `scan_matching` does.
+    #[cfg(test)]
+    fn replayed_with(log: &[u8], chunk_bytes: usize, keep: Option<&replay::Keep<'_>>) -> Db {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("record.aof");
+        fs::write(&path, log).unwrap();
+        // the open file outlives its folder, as it outlives a rename
+        let file = fs::File::open(&path).unwrap();
+        let log = LogFile::new(Some(file), &path);
+        let mut db = Db {
+            index: 1,
+            root: DataRoot::at(Path::new("/nonexistent")).unwrap(),
+            dir: PathBuf::new(),
+            log: LogFile::default(),
+            entries: Slots::default(),
+            report: ReplayReport::default(),
+        };
+        db.replay(&log, chunk_bytes, keep).unwrap();
+        db.log = log;
+        db
     }
 
     pub fn aof_path(&self) -> PathBuf {
         self.dir.join("record.aof")
     }
 
-    fn replay(&mut self, bytes: Vec<u8>) {
-        self.replay_in_chunks(bytes, 4 << 20);
+    /// The entry of `key`, its value read back and decoded on first use.
+    /// An error only if the log was cut short in place since replay (or
+    /// an I/O error): a data error naming the log.
+    pub fn entry(&self, key: &str) -> Result<Option<&Entry>> {
+        self.entries.get(key).map(|s| self.entry_of(s)).transpose()
     }
 
-    fn replay_in_chunks(&mut self, bytes: Vec<u8>, chunk_bytes: usize) {
-        use rayon::prelude::*;
-        self.report.bytes = bytes.len() as u64;
-        let unterminated = !bytes.is_empty() && !bytes.ends_with(b"\n");
-        // Parsing is most of the work and lines are independent: parse
-        // chunks of whole lines in parallel, then apply them in file order.
-        // A few chunks at a time, so the parsed lines never all exist at
-        // once: memory stays the log plus the index.
-        let chunks = line_chunks(&bytes, chunk_bytes);
-        let group = 2 * rayon::current_num_threads().max(1);
-        let mut lineno = 0u64;
-        let mut tail_complete = false;
-        for (g, chunks) in chunks.chunks(group).enumerate() {
-            let parsed: Vec<Vec<Parsed<'_>>> = chunks
-                .par_iter()
-                .map(|&(start, end)| parse_chunk(&bytes, start, end))
-                .collect();
-            if g == 0 {
-                // a rough size from the first chunks: growing a big map
-                // rehashes every key many times
-                let seen: usize = chunks.iter().map(|(a, b)| b - a).sum();
-                let lines: usize = parsed.iter().map(Vec::len).sum();
-                let guess = (lines as u128 * bytes.len() as u128 / seen.max(1) as u128) as usize;
-                self.entries.reserve(guess.min(64 << 20));
-            }
-            if let Some(last) = parsed.last().and_then(|c| c.last()) {
-                tail_complete = last.result.as_ref().is_some_and(is_record);
-            }
-            for p in parsed.into_iter().flatten() {
-                lineno += 1;
-                if p.oversize {
-                    self.report.oversize.push((lineno, p.len));
-                }
-                let Some(result) = p.result else { continue };
-                self.report.lines += 1;
-                match result {
-                    Ok(l) => {
-                        if !self.apply(l, p.at, p.vector) {
-                            self.report.unknown_format += 1;
-                        }
-                    }
-                    Err(aof::Skip::Malformed) => self.report.malformed += 1,
-                    Err(aof::Skip::WrongType) => self.report.unknown_format += 1,
-                }
-            }
-        }
-        self.report.torn_tail = unterminated && !tail_complete;
-        self.report.unterminated_record = unterminated && tail_complete;
-        self.log = bytes;
-    }
-
-    /// Apply one record (§1.4 step 3) found at `at` (offset, length) in
-    /// the log. Returns false for a command ToriiDB would ignore.
-    fn apply(&mut self, l: aof::Line<'_>, at: (u64, u32), vector: VectorCheck) -> bool {
-        let expire_at = l.expire_at;
-        match &*l.cmd {
-            "SET" => {
-                let VectorCheck::Ok(has_vector) = vector else {
-                    // ToriiDB skips the whole record on a bad vector.
-                    return true;
-                };
-                // One hash per SET: the entry API finds or makes the slot.
-                match self.entries.entry(l.key.into_owned()) {
-                    std::collections::hash_map::Entry::Occupied(mut o) => {
-                        o.get_mut().set_from_log(at, l.ts, expire_at, has_vector);
-                    }
-                    std::collections::hash_map::Entry::Vacant(v) => {
-                        v.insert(Slot::from_log(at, l.ts, expire_at, has_vector));
-                    }
-                }
-            }
-            "DEL" => {
-                self.entries.remove(&*l.key);
-            }
-            "EXPIRE" | "EXPIREAT" => {
-                if let Some(e) = self.entries.get_mut(&*l.key) {
-                    e.set_expire(expire_at);
-                }
-            }
-            "PERSIST" => {
-                if let Some(e) = self.entries.get_mut(&*l.key) {
-                    e.set_expire(None);
-                }
-            }
-            _ => return false,
-        }
-        true
-    }
-
-    /// The entry of `key`, its value decoded on first use.
+    /// `entry` for tests and tools: panics where `entry` returns an error
+    /// (the log truncated in place under us). Library code uses `entry`.
     pub fn get(&self, key: &str) -> Option<&Entry> {
-        self.entries.get(key).map(|s| s.entry(&self.log))
+        self.entry(key)
+            .unwrap_or_else(|e| panic!("reading {key:?} back: {e}"))
+    }
+
+    fn entry_of<'a>(&'a self, s: &'a Slot) -> Result<&'a Entry> {
+        s.entry(|offset, len| self.log.read_line(offset, len))
     }
 
     /// Whether `key` exists (expired or not), without decoding it.
@@ -304,15 +295,114 @@ impl Db {
         self.entries.contains_key(key)
     }
 
-    /// Every entry, internal and expired ones included. Their values are
-    /// decoded first, in parallel: a caller wanting them all should not
-    /// wait for one thread to parse every line a second time.
+    /// Whether `key` exists and has not expired, without decoding it.
+    pub fn is_live(&self, key: &str, now: i64) -> bool {
+        self.entries.get(key).is_some_and(|s| !s.is_expired(now))
+    }
+
+    /// `try_all` for tests and tools: panics where `try_all` returns an
+    /// error (the log truncated in place under us).
     pub fn all(&self) -> impl Iterator<Item = (&String, &Entry)> {
-        use rayon::prelude::*;
-        self.entries.par_iter().for_each(|(_, s)| {
-            s.entry(&self.log);
-        });
-        self.entries.iter().map(|(k, s)| (k, s.entry(&self.log)))
+        self.try_all()
+            .unwrap_or_else(|e| panic!("reading the entries back: {e}"))
+    }
+
+    /// Every entry, internal and expired ones included, decoded (and
+    /// kept). The log is read once, in order. A caller that only passes
+    /// over the entries should use `for_each_entry`, which keeps none.
+    pub fn try_all(&self) -> Result<impl Iterator<Item = (&String, &Entry)>> {
+        let slots: Vec<(&String, &Slot)> = self.entries.iter().collect();
+        self.cache_lines(&slots)?;
+        Ok(slots
+            .into_iter()
+            .map(|(k, s)| (k, s.decoded().expect("cache_lines decoded every entry"))))
+    }
+
+    /// Decode (and keep) the entries of `slots`, reading the log once in
+    /// file order.
+    fn cache_lines(&self, slots: &[(&String, &Slot)]) -> Result<()> {
+        self.each_line(slots, |_, s, line| {
+            s.entry_from(line);
+            Ok(())
+        })
+    }
+
+    /// Hand each of `slots` to `f` with its log line (empty for our own
+    /// writes, which are decoded already), in file order, the log read
+    /// sequentially through a fixed buffer.
+    fn each_line<'a>(
+        &self,
+        slots: &[(&'a String, &'a Slot)],
+        mut f: impl FnMut(&'a String, &'a Slot, &[u8]) -> Result<()>,
+    ) -> Result<()> {
+        let mut on_disk = Vec::with_capacity(slots.len());
+        let mut spans = Vec::with_capacity(slots.len());
+        for &(k, s) in slots {
+            match s.at() {
+                Some(at) if s.decoded().is_none() => {
+                    on_disk.push((k, s));
+                    spans.push(at);
+                }
+                _ => f(k, s, b"")?,
+            }
+        }
+        self.log.for_each_line(&spans, |i, line| {
+            let (k, s) = on_disk[i];
+            f(k, s, line)
+        })
+    }
+
+    /// Every entry (internal and expired ones included) in turn, decoded
+    /// but not kept: memory stays the index, whatever the values' size.
+    pub fn for_each_entry(&self, mut f: impl FnMut(&String, &Entry)) -> Result<()> {
+        let slots: Vec<(&String, &Slot)> = self.entries.iter().collect();
+        self.each_line(&slots, |k, s, line| {
+            match s.decoded() {
+                Some(e) => f(k, e),
+                None => f(k, &s.decode(line)),
+            }
+            Ok(())
+        })
+    }
+
+    /// The entries of `keys` that exist, in the order given, decoded but
+    /// not kept. The log is read a batch of keys at a time, each batch in
+    /// file order: a session's thousands of keys cost a few reads, not a
+    /// `pread` each, and memory stays one batch of values.
+    pub fn for_each_of(
+        &self,
+        keys: &[String],
+        mut f: impl FnMut(&str, &Entry) -> Result<()>,
+    ) -> Result<()> {
+        const BATCH: usize = 4096;
+        for batch in keys.chunks(BATCH) {
+            let slots: Vec<Option<&Slot>> = batch.iter().map(|k| self.entries.get(k)).collect();
+            let mut decoded: Vec<Option<Entry>> = vec![None; batch.len()];
+            let mut spans = Vec::new();
+            let mut owner = Vec::new();
+            for (i, s) in slots.iter().enumerate() {
+                if let Some(s) = s {
+                    match (s.decoded(), s.at()) {
+                        (None, Some(at)) => {
+                            spans.push(at);
+                            owner.push(i);
+                        }
+                        (e, _) => decoded[i] = e.cloned(),
+                    }
+                }
+            }
+            self.log.for_each_line(&spans, |j, line| {
+                let i = owner[j];
+                decoded[i] = slots[i].map(|s| s.decode(line));
+                Ok(())
+            })?;
+            for (key, e) in batch.iter().zip(&decoded) {
+                if let Some(e) = e {
+                    f(key, e)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// How many keys the database holds (internal and expired included).
@@ -325,28 +415,44 @@ impl Db {
     }
 
     /// Live, visible entries: what `Keys("*")` would consider.
-    pub fn live(&self, now: i64) -> impl Iterator<Item = (&String, &Entry)> {
-        self.live_keys(now).map(|(k, s)| (k, s.entry(&self.log)))
+    pub fn live(&self, now: i64) -> Result<Vec<(&String, &Entry)>> {
+        self.live_where(now, |_| true)
+    }
+
+    /// Live, visible entries whose slot passes `keep`, decoded (and kept).
+    fn live_where(&self, now: i64, keep: impl Fn(&Slot) -> bool) -> Result<Vec<(&String, &Entry)>> {
+        let slots: Vec<(&String, &Slot)> = self.live_keys(now).filter(|(_, s)| keep(s)).collect();
+        self.cache_lines(&slots)?;
+        Ok(slots
+            .into_iter()
+            .map(|(k, s)| (k, s.decoded().expect("cache_lines decoded every entry")))
+            .collect())
     }
 
     /// Live, visible entries whose log line passes `raw` (a test on the
     /// line's bytes, cheap to fail): only those are decoded. An entry we
     /// wrote ourselves has no line in the log read, so it is always kept.
-    pub fn live_where_raw<'a>(
-        &'a self,
+    pub fn live_where_raw(
+        &self,
         now: i64,
-        raw: impl Fn(&[u8]) -> bool + 'a,
-    ) -> impl Iterator<Item = (&'a String, &'a Entry)> + 'a {
-        self.live_keys(now)
-            .filter(move |(_, s)| s.line(&self.log).is_none_or(&raw))
-            .map(|(k, s)| (k, s.entry(&self.log)))
+        raw: impl Fn(&[u8]) -> bool,
+    ) -> Result<Vec<(&String, &Entry)>> {
+        let slots: Vec<(&String, &Slot)> = self.live_keys(now).collect();
+        let mut out = Vec::new();
+        self.each_line(&slots, |k, s, line| {
+            match s.decoded() {
+                Some(e) => out.push((k, e)),
+                None if raw(line) => out.push((k, s.entry_from(line))),
+                None => {}
+            }
+            Ok(())
+        })?;
+        Ok(out)
     }
 
     /// Live, visible entries that have a vector; no other is decoded.
-    pub fn live_with_vector(&self, now: i64) -> impl Iterator<Item = (&String, &Entry)> {
-        self.live_keys(now)
-            .filter(|(_, s)| s.has_vector())
-            .map(|(k, s)| (k, s.entry(&self.log)))
+    pub fn live_with_vector(&self, now: i64) -> Result<Vec<(&String, &Entry)>> {
+        self.live_where(now, Slot::has_vector)
     }
 
     /// Whether the live entry `key` has a vector, without decoding it.
@@ -402,11 +508,17 @@ impl Db {
 
     /// Length of the vectors the store holds (ToriiDB's embedding
     /// dimension), from the first visible entry that has one.
-    pub fn vector_dim(&self) -> Option<usize> {
-        self.entries
+    pub fn vector_dim(&self) -> Result<Option<usize>> {
+        for (_, s) in self
+            .entries
             .iter()
             .filter(|(k, s)| !k.starts_with(INTERNAL_PREFIX) && s.has_vector())
-            .find_map(|(_, s)| s.entry(&self.log).vector_f32().map(|v| v.len()))
+        {
+            if let Some(v) = self.entry_of(s)?.vector_f32() {
+                return Ok(Some(v.len()));
+            }
+        }
+        Ok(None)
     }
 
     /// Live key counts per session id, for listings.
@@ -463,88 +575,6 @@ fn value_type(v: &str) -> u8 {
     } else {
         1
     }
-}
-
-/// Lines longer than this are reported (as over ToriiDB's limit) but not
-/// decoded.
-const MAX_PARSED_LINE: usize = 64 << 20;
-
-/// One line as parsed in parallel: its length, and its record (None for an
-/// empty line).
-struct Parsed<'a> {
-    len: usize,
-    /// Where the line (without its '\r') is in the log.
-    at: (u64, u32),
-    oversize: bool,
-    result: Option<Result<aof::Line<'a>, aof::Skip>>,
-    vector: VectorCheck,
-}
-
-/// A SET's vector as replay must know it: whether ToriiDB accepts it (a
-/// bad one skips the record) and whether there is one.
-#[derive(Clone, Copy)]
-enum VectorCheck {
-    Ok(bool),
-    Bad,
-}
-
-/// Parse the lines of `bytes[start..end]` for the index: everything but
-/// the values, which stay in the log until asked for.
-fn parse_chunk(bytes: &[u8], start: usize, end: usize) -> Vec<Parsed<'_>> {
-    let mut at = start;
-    bytes[start..end]
-        .split(|b| *b == b'\n')
-        .map(|raw| {
-            let offset = at;
-            at += raw.len() + 1;
-            // bufio.ScanLines drops one trailing '\r'.
-            let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-            let oversize = raw.len() > aof::MAX_LINE;
-            // A line this long is no record anyone wrote on purpose:
-            // report it, do not build strings out of it.
-            let result = if line.is_empty() || raw.len() > MAX_PARSED_LINE {
-                None
-            } else {
-                Some(aof::parse_meta(line))
-            };
-            let vector = match &result {
-                Some(Ok(l)) if l.cmd == "SET" => match godecode::vector_present(&l.vector) {
-                    Ok(present) => VectorCheck::Ok(present),
-                    Err(()) => VectorCheck::Bad,
-                },
-                _ => VectorCheck::Ok(false),
-            };
-            Parsed {
-                len: raw.len(),
-                at: (offset as u64, line.len() as u32),
-                oversize,
-                result,
-                vector,
-            }
-        })
-        .collect()
-}
-
-/// Split `bytes` into ranges of about `target` bytes that end right after a
-/// '\n' (the last one at the end of the data).
-fn line_chunks(bytes: &[u8], target: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    while start < bytes.len() {
-        let guess = (start + target).min(bytes.len());
-        let end = match bytes[guess..].iter().position(|b| *b == b'\n') {
-            Some(i) if guess < bytes.len() => guess + i + 1,
-            _ => bytes.len(),
-        };
-        // ranges end after their '\n'; drop it so split() yields no empty tail
-        let stop = if end < bytes.len() { end - 1 } else { end };
-        out.push((start, stop));
-        start = end;
-    }
-    if out.is_empty() {
-        out.push((0, 0));
-    }
-    out
 }
 
 /// The session id of a db1 key `<id>:<nanos>`, if it has that shape.

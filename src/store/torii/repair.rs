@@ -59,10 +59,10 @@ impl Db {
 
         let mut log = Vec::new();
         let mut oversize = Vec::new();
-        let mut keys: Vec<&String> = self.entries.keys().collect();
-        keys.sort_unstable();
-        for key in keys {
-            let line = self.entries[key].entry(&self.log).compacted_line(key);
+        let mut lines: Vec<(String, Vec<u8>)> = Vec::with_capacity(self.entries.len());
+        self.for_each_entry(|key, e| lines.push((key.clone(), e.compacted_line(key))))?;
+        lines.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        for (_, line) in lines {
             if line.len() - 1 > aof::MAX_LINE {
                 oversize.extend_from_slice(&line);
             } else {

@@ -14,16 +14,15 @@ impl Db {
     /// Append `entries` as compacted SET lines (one fsync for the batch)
     /// and mirror them; returns how many were written.
     pub fn restore_entries(&mut self, entries: &[(String, Entry)]) -> Result<usize> {
-        let todo: Vec<&(String, Entry)> = entries
-            .iter()
-            .filter(|(k, e)| {
-                self.get(k).is_none_or(|cur| {
-                    (cur.value != e.value)
-                        | (cur.expire_at != e.expire_at)
-                        | (cur.vector != e.vector)
-                })
-            })
-            .collect();
+        let mut todo: Vec<&(String, Entry)> = Vec::new();
+        for pair @ (k, e) in entries {
+            let same = self.entry(k)?.is_some_and(|cur| {
+                cur.value == e.value && cur.expire_at == e.expire_at && cur.vector == e.vector
+            });
+            if !same {
+                todo.push(pair);
+            }
+        }
         if todo.is_empty() {
             return Ok(0);
         }

@@ -260,16 +260,7 @@ fn state(db: &Db) -> State {
 }
 
 fn replayed(log: &[u8], chunk: usize) -> Db {
-    let mut db = Db {
-        index: 1,
-        root: DataRoot::at(Path::new("/nonexistent")).unwrap(),
-        dir: PathBuf::new(),
-        log: Vec::new(),
-        entries: Slots::default(),
-        report: ReplayReport::default(),
-    };
-    db.replay_in_chunks(log.to_vec(), chunk);
-    db
+    Db::replayed_from(log, chunk)
 }
 
 /// A random log line of the kinds the index must get right.
@@ -331,6 +322,38 @@ proptest::proptest! {
 }
 
 proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Keyword search's filtered replay (only keys whose last SET passes a
+    /// test are indexed) finds exactly the live entries, values, TTLs and
+    /// vectors a full replay's `live_where_raw` does, with the same report.
+    #[test]
+    fn filtered_replay_finds_what_the_full_replay_does(
+        lines in proptest::collection::vec(any_line(), 0..40),
+        chunk in 1usize..300,
+        now in 0i64..25,
+        needle in "[a-z1-9]",
+    ) {
+        let mut log = lines.join(&b"\n"[..]);
+        log.push(b'\n');
+        let keep = |line: &[u8]| line.windows(needle.len()).any(|w| w == needle.as_bytes());
+        let found = |db: &Db, keep: &dyn Fn(&[u8]) -> bool| -> Vec<(String, String, Option<i64>, Option<String>)> {
+            let mut v: Vec<_> = db
+                .live_where_raw(now, keep)
+                .unwrap()
+                .into_iter()
+                .map(|(k, e)| (k.clone(), e.value.clone(), e.expire_at, e.vector.clone()))
+                .collect();
+            v.sort();
+            v
+        };
+        let full = replayed(&log, chunk);
+        let filtered = Db::replayed_with(&log, chunk, Some(&keep));
+        proptest::prop_assert_eq!(found(&filtered, &|_| true), found(&full, &keep));
+        proptest::prop_assert_eq!(&filtered.report, &full.report);
+    }
+}
+
+proptest::proptest! {
     /// Parsing in parallel chunks must not change what replay sees.
     #[test]
     fn chunked_replay_equals_one_pass(
@@ -351,10 +374,8 @@ proptest::proptest! {
         if !torn {
             log.push('\n');
         }
-        let fresh = || Db { index: 1, root: DataRoot::at(Path::new("/nonexistent")).unwrap(), dir: PathBuf::new(), log: Vec::new(), entries: Slots::default(), report: ReplayReport::default() };
-        let (mut one, mut many) = (fresh(), fresh());
-        one.replay_in_chunks(log.as_bytes().to_vec(), usize::MAX / 2);
-        many.replay_in_chunks(log.as_bytes().to_vec(), chunk);
+        let one = replayed(log.as_bytes(), usize::MAX / 2);
+        let many = replayed(log.as_bytes(), chunk);
         prop_assert_eq!(state(&one), state(&many));
         prop_assert_eq!(&one.report, &many.report);
     }

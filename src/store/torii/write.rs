@@ -30,7 +30,7 @@ impl Db {
     pub fn delete(&mut self, keys: &[String], now: i64) -> Result<usize> {
         let present: Vec<&String> = keys
             .iter()
-            .filter(|k| self.entries.contains_key(*k))
+            .filter(|k| self.entries.contains_key(k))
             .collect();
         if present.is_empty() {
             return Ok(0);
@@ -152,7 +152,7 @@ impl Db {
     pub fn expire(&mut self, keys: &[String], expire_at: i64, now: i64) -> Result<usize> {
         let present: Vec<String> = keys
             .iter()
-            .filter(|k| self.entries.contains_key(*k))
+            .filter(|k| self.entries.contains_key(k))
             .cloned()
             .collect();
         if present.is_empty() {
@@ -175,9 +175,11 @@ impl Db {
         self.prepare_for_append()?;
         self.append(&buf)?;
         for key in &present {
-            let slot = self.entries.get_mut(key).expect("present");
-            slot.set_expire(Some(expire_at));
-            let e = slot.entry(&self.log).clone();
+            self.entries
+                .get_mut(key)
+                .expect("present")
+                .set_expire(Some(expire_at));
+            let e = self.entry_of(&self.entries[key])?.clone();
             self.write_mirror(key, &e)?;
         }
         Ok(present.len())

@@ -1,0 +1,336 @@
+//! Replay (toriidb.md §1.4): the log is streamed through a buffer of a few
+//! chunks, each chunk's lines parsed in parallel for the index (everything
+//! but the values), then applied in file order. Memory stays the index
+//! plus that buffer, whatever the log's size.
+
+use super::logfile::LogFile;
+use super::{aof, godecode, Db};
+use crate::error::Result;
+
+/// A test on a SET line's raw bytes: replay with one indexes only the
+/// keys whose last SET passes it (see `Db::scan_matching`).
+pub(super) type Keep<'a> = dyn Fn(&[u8]) -> bool + Sync + 'a;
+
+impl Db {
+    /// Replay the whole of `log`, parsing chunks of about `chunk_bytes`;
+    /// with `keep`, a SET line that fails it drops its key instead.
+    pub(super) fn replay(
+        &mut self,
+        log: &LogFile,
+        chunk_bytes: usize,
+        keep: Option<&Keep<'_>>,
+    ) -> Result<()> {
+        use rayon::prelude::*;
+        // Parsing is most of the work and lines are independent: parse a
+        // few chunks of whole lines in parallel, then apply them in order.
+        let group = 2 * rayon::current_num_threads().max(1);
+        let mut want = group.saturating_mul(chunk_bytes.max(1)).min(MAX_BUFFER);
+        let mut buf: Vec<u8> = Vec::new();
+        let mut base = 0u64; // where buf[0] is in the log
+        let mut lineno = 0u64;
+        let mut sized = false;
+        // One parse buffer per chunk, kept from one fill to the next: the
+        // memory is faulted in once, not once per fill.
+        let mut pool: Vec<Vec<Parsed>> = Vec::new();
+        loop {
+            let eof = fill(log, &mut buf, base, want)?;
+            // Whole lines only; at the end, the unterminated rest too.
+            let whole = match memchr::memrchr(b'\n', &buf) {
+                Some(i) => i + 1,
+                None if !eof => {
+                    // one line longer than the buffer: read more of it
+                    want = want.saturating_mul(2);
+                    continue;
+                }
+                None => 0,
+            };
+            let mut chunks = line_chunks(&buf[..whole], chunk_bytes.max(1));
+            let tail = eof && whole < buf.len();
+            if tail {
+                chunks.push((whole, buf.len()));
+            }
+            if pool.len() < chunks.len() {
+                pool.resize_with(chunks.len(), Vec::new);
+            }
+            let parsed = &mut pool[..chunks.len()];
+            let bytes = &buf;
+            parsed
+                .par_iter_mut()
+                .zip(chunks.par_iter())
+                .for_each(|(out, &(start, end))| parse_chunk(bytes, base, start, end, keep, out));
+            if !sized {
+                sized = true;
+                self.reserve_for(log, parsed, whole.max(1))?;
+            }
+            if tail {
+                let last = parsed.last().and_then(|c| c.last());
+                // as `repair::is_record`: any complete JSON value
+                let complete = last.is_some_and(|p| {
+                    p.result
+                        .as_ref()
+                        .is_some_and(|r| !matches!(r, Err(aof::Skip::Malformed)))
+                });
+                self.report.torn_tail = !complete;
+                self.report.unterminated_record = complete;
+            }
+            for p in parsed.iter_mut().flat_map(|c| c.drain(..)) {
+                lineno += 1;
+                self.take(p, &buf, lineno);
+            }
+            if eof {
+                self.report.bytes = base + buf.len() as u64;
+                return Ok(());
+            }
+            buf.drain(..whole);
+            base += whole as u64;
+        }
+    }
+
+    /// A rough size from the first chunks: growing a big map rehashes
+    /// every key many times.
+    fn reserve_for(&mut self, log: &LogFile, parsed: &[Vec<Parsed>], seen: usize) -> Result<()> {
+        let size = log.len()?;
+        let lines: usize = parsed.iter().map(Vec::len).sum();
+        let guess = (lines as u128 * u128::from(size) / seen as u128) as usize;
+        // A quarter more: capacity never used costs address space, not
+        // memory, while falling short doubles (and copies) the whole index
+        // at the very end.
+        self.entries.reserve((guess + guess / 4).min(64 << 20));
+        Ok(())
+    }
+
+    /// Count one parsed line (of `buf`) in the report and apply its record.
+    fn take(&mut self, p: Parsed, buf: &[u8], lineno: u64) {
+        if p.oversize {
+            self.report.oversize.push((lineno, p.len));
+        }
+        let Some(result) = p.result else { return };
+        self.report.lines += 1;
+        match result {
+            Ok(m) if !p.kept => {
+                // the key's value is now one the caller does not want
+                self.entries.remove(m.key.text(buf));
+            }
+            Ok(m) => {
+                if !self.apply(&m, m.key.text(buf), p.at, p.vector) {
+                    self.report.unknown_format += 1;
+                }
+            }
+            Err(aof::Skip::Malformed) => self.report.malformed += 1,
+            Err(aof::Skip::WrongType) => self.report.unknown_format += 1,
+        }
+    }
+
+    /// Apply one record (§1.4 step 3) found at `at` (offset, length) in
+    /// the log. Returns false for a command ToriiDB would ignore.
+    fn apply(&mut self, m: &Meta, key: &str, at: (u64, u32), vector: VectorCheck) -> bool {
+        let expire_at = m.expire_at;
+        match m.cmd {
+            Cmd::Set => {
+                let VectorCheck::Ok(has_vector) = vector else {
+                    // ToriiDB skips the whole record on a bad vector.
+                    return true;
+                };
+                self.entries
+                    .set_from_log(key, at, m.ts, expire_at, has_vector);
+            }
+            Cmd::Del => {
+                self.entries.remove(key);
+            }
+            Cmd::Expire => {
+                if let Some(e) = self.entries.get_mut(key) {
+                    e.set_expire(expire_at);
+                }
+            }
+            Cmd::Persist => {
+                if let Some(e) = self.entries.get_mut(key) {
+                    e.set_expire(None);
+                }
+            }
+            Cmd::Other => return false,
+        }
+        true
+    }
+}
+
+/// How much of the log replay holds at a time (unless one line is longer).
+const MAX_BUFFER: usize = 32 << 20;
+
+/// Read from `base + buf.len()` until `buf` holds `want` bytes or the log
+/// ends (returns true then). The buffer grows at most twofold a read, so
+/// a small log never costs a big buffer.
+fn fill(log: &LogFile, buf: &mut Vec<u8>, base: u64, want: usize) -> Result<bool> {
+    while buf.len() < want {
+        let have = buf.len();
+        buf.resize(have + (want - have).min(have.max(64 << 10)), 0);
+        let n = log.read_upto(&mut buf[have..], base + have as u64)?;
+        buf.truncate(have + n);
+        if n == 0 {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Lines longer than this are reported (as over ToriiDB's limit) but not
+/// decoded.
+const MAX_PARSED_LINE: usize = 64 << 20;
+
+/// One line as parsed in parallel: its length, and its record (None for an
+/// empty line).
+struct Parsed {
+    len: usize,
+    /// Where the line (without its '\r') is in the log.
+    at: (u64, u32),
+    oversize: bool,
+    result: Option<Result<Meta, aof::Skip>>,
+    vector: VectorCheck,
+    /// False for a SET line the replay's `keep` test rejected.
+    kept: bool,
+}
+
+/// What replay applies of a record: no value, and no borrowed text (the
+/// key is a range of the buffer), so parse buffers outlive a fill.
+struct Meta {
+    ts: i64,
+    cmd: Cmd,
+    key: Key,
+    expire_at: Option<i64>,
+}
+
+#[derive(Clone, Copy)]
+enum Cmd {
+    Set,
+    Del,
+    /// EXPIRE and EXPIREAT: both carry the absolute `expire_at`.
+    Expire,
+    Persist,
+    /// A command ToriiDB ignores.
+    Other,
+}
+
+/// A record's key: where it is in the buffer (text read verbatim), or the
+/// text itself when decoding changed it (escapes, invalid UTF-8).
+enum Key {
+    At(usize, usize),
+    Owned(Box<str>),
+}
+
+impl Key {
+    fn text<'a>(&'a self, buf: &'a [u8]) -> &'a str {
+        match self {
+            Key::At(start, len) => {
+                std::str::from_utf8(&buf[*start..start + len]).expect("a key the parser read")
+            }
+            Key::Owned(k) => k,
+        }
+    }
+}
+
+impl Meta {
+    /// `l`, parsed from a line of `buf`.
+    fn of(l: aof::Line<'_>, buf: &[u8]) -> Meta {
+        let key = match l.key {
+            // text borrowed from the line is in `buf`; an absent key is a
+            // static "" that is not
+            std::borrow::Cow::Borrowed(k) => {
+                let start = (k.as_ptr() as usize).wrapping_sub(buf.as_ptr() as usize);
+                match buf.get(start..start.wrapping_add(k.len())) {
+                    Some(_) => Key::At(start, k.len()),
+                    None => Key::Owned(k.into()),
+                }
+            }
+            std::borrow::Cow::Owned(k) => Key::Owned(k.into_boxed_str()),
+        };
+        let cmd = match &*l.cmd {
+            "SET" => Cmd::Set,
+            "DEL" => Cmd::Del,
+            "EXPIRE" | "EXPIREAT" => Cmd::Expire,
+            "PERSIST" => Cmd::Persist,
+            _ => Cmd::Other,
+        };
+        Meta {
+            ts: l.ts,
+            cmd,
+            key,
+            expire_at: l.expire_at,
+        }
+    }
+}
+
+/// A SET's vector as replay must know it: whether ToriiDB accepts it (a
+/// bad one skips the record) and whether there is one.
+#[derive(Clone, Copy)]
+enum VectorCheck {
+    Ok(bool),
+    Bad,
+}
+
+/// Parse the lines of `bytes[start..end]` for the index: everything but
+/// the values, which stay in the log until asked for.
+fn parse_chunk(
+    bytes: &[u8],
+    base: u64,
+    start: usize,
+    end: usize,
+    keep: Option<&Keep<'_>>,
+    out: &mut Vec<Parsed>,
+) {
+    let region = &bytes[start..end];
+    // the lines of the region: each '\n' ends one, and the region's end
+    // the last (empty when the region ends in '\n')
+    out.clear();
+    out.reserve(memchr::memchr_iter(b'\n', region).count() + 1);
+    let ends = memchr::memchr_iter(b'\n', region).chain(std::iter::once(region.len()));
+    let mut from = 0;
+    out.extend(ends.map(|to| {
+        let raw = &region[from..to];
+        let offset = start + from;
+        from = to + 1;
+        // bufio.ScanLines drops one trailing '\r'.
+        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let oversize = raw.len() > aof::MAX_LINE;
+        // A line this long is no record anyone wrote on purpose:
+        // report it, do not build strings out of it.
+        let result = if line.is_empty() || raw.len() > MAX_PARSED_LINE {
+            None
+        } else {
+            Some(aof::parse_meta(line))
+        };
+        let vector = match &result {
+            Some(Ok(l)) if l.cmd == "SET" => match godecode::vector_present(&l.vector) {
+                Ok(present) => VectorCheck::Ok(present),
+                Err(()) => VectorCheck::Bad,
+            },
+            _ => VectorCheck::Ok(false),
+        };
+        // Only a SET ToriiDB applies can be dropped by `keep`.
+        let kept = match (&result, vector, keep) {
+            (Some(Ok(l)), VectorCheck::Ok(_), Some(keep)) if l.cmd == "SET" => keep(line),
+            _ => true,
+        };
+        Parsed {
+            kept,
+            len: raw.len(),
+            at: (base + offset as u64, line.len() as u32),
+            oversize,
+            result: result.map(|r| r.map(|l| Meta::of(l, bytes))),
+            vector,
+        }
+    }));
+}
+
+/// Split `bytes` (whole lines: empty, or ending in '\n') into ranges of
+/// about `target` bytes, each ending at a '\n' it leaves out, so that
+/// splitting a range at '\n' yields exactly its lines.
+fn line_chunks(bytes: &[u8], target: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < bytes.len() {
+        let guess = (start + target).min(bytes.len() - 1);
+        let end = guess + memchr::memchr(b'\n', &bytes[guess..]).expect("whole lines");
+        out.push((start, end));
+        start = end + 1;
+    }
+    out
+}
