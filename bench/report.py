@@ -12,6 +12,7 @@ CASES = [
     ("sessions-list", "`sessions list`, repeat run (many root)", "in-process stat of every session file (`bench/floors/stat.rs`)", "≤ 3×"),
     ("compact", "`compact` of one big history.json", "typed-struct serde read + pretty write + fsync (`bench/floors/typed_json.rs`)", "≤ 2×"),
     ("reset", "`reset --mode all --purge` (rows root)", "`sqlite3` DELETE txn + one read of the log", "≤ 1.0×"),
+    ("reset-trash", "`reset --mode all` to the trash (rows root)", "`sqlite3` JSON export of the rows + fsync + DELETE txn + one read of the log", "≤ 1.0×"),
     ("search-keyword", "`search --by keyword` (rows root), 8 words", "`sqlite3` CLI, same MATCH", "≤ 3×"),
     ("errors-list", "`errors list --json` (errs root)", "db2 replay alone", "≤ 1.5×"),
     ("tokens", "exact o200k count of the big history.json", "heuristic count, same file", "≥ 50 MB/s"),

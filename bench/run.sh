@@ -77,6 +77,14 @@ DELETE FROM messages WHERE session_id = 's00000';
 DELETE FROM session_meta WHERE session_id = 's00000';
 COMMIT;
 SQL
+# reset without --purge keeps what it deletes: the floor exports the rows too
+cat > "$RESULTS/reset-export.sql" <<SQL
+.mode json
+.output $WORK/reset-export.json
+SELECT id, session_id, send_at, role, content, sender FROM messages WHERE session_id = 's00000';
+.output stdout
+SQL
+cat "$RESULTS/reset.sql" >> "$RESULTS/reset-export.sql"
 WORDS=logrotate,database,timeout,permission,deploy,session,budget,cache
 for w in ${WORDS//,/ }; do
   cat > "$RESULTS/search-$w.sql" <<SQL
@@ -127,6 +135,14 @@ for part in 4 2 1; do
     -n floor "bash -c 'sqlite3 $WORK/rows/.store/history.db \".read $RESULTS/reset.sql\" && cat $WORK/rows/.store/db_1/record.aof > /dev/null'"
   bash -c "$(fresh rows)"
   rss reset $S --root "$WORK/rows" reset s00000 --mode all --purge --yes --json
+
+  bench reset-trash \
+    --prepare "bash -c '$(fresh rows)'" \
+    -n ours "$S --root $WORK/rows reset s00000 --mode all --yes --json" \
+    -n floor "bash -c 'sqlite3 $WORK/rows/.store/history.db \".read $RESULTS/reset-export.sql\" && sync $WORK/reset-export.json && cat $WORK/rows/.store/db_1/record.aof > /dev/null'"
+  bash -c "$(fresh rows)"
+  rss reset-trash $S --root "$WORK/rows" reset s00000 --mode all --yes --json
+  rm -f "$WORK/reset-export.json"
   rm -rf "${WORK:?}/rows" "${WORK:?}/big"
 
   bench search-keyword \
