@@ -34,7 +34,7 @@ fn main() {
     );
     let (started, cpu_started) = (std::time::Instant::now(), thread_cpu_secs());
     // count line by line, as records are counted, so BPE never sees one giant string
-    let n: usize = text.lines().map(|l| count(l)).sum();
+    let n: usize = text.lines().map(count).sum();
     let secs = started.elapsed().as_secs_f64();
     let cpu = thread_cpu_secs() - cpu_started;
     let mb = text.len() as f64 / 1e6;
