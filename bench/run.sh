@@ -61,6 +61,14 @@ rss() { # case-name command… : peak RSS (KiB) of one run
 
 fresh() { echo "rm -rf $WORK/$1 && cp -r $DATA/$1 $WORK/$1"; }
 
+# A checksum of every file's bytes and every path of a root, outside
+# .sessionctl/ (our own caches may change on a read-only run).
+tree_sum() {
+  (cd "$1" && find . -path ./.sessionctl -prune -o -print0 | LC_ALL=C sort -z \
+    | xargs -0 sh -c 'for p; do printf "%s\n" "$p"; [ -f "$p" ] && [ ! -L "$p" ] && cat "$p"; done; true' sh \
+    | sha256sum)
+}
+
 # Floors in SQL files, so no shell quoting gets in the way.
 cat > "$RESULTS/reset.sql" <<'SQL'
 PRAGMA synchronous=FULL;
@@ -69,6 +77,14 @@ DELETE FROM messages WHERE session_id = 's00000';
 DELETE FROM session_meta WHERE session_id = 's00000';
 COMMIT;
 SQL
+# reset without --purge keeps what it deletes: the floor exports the rows too
+cat > "$RESULTS/reset-export.sql" <<SQL
+.mode json
+.output $WORK/reset-export.json
+SELECT id, session_id, send_at, role, content, sender FROM messages WHERE session_id = 's00000';
+.output stdout
+SQL
+cat "$RESULTS/reset.sql" >> "$RESULTS/reset-export.sql"
 WORDS=logrotate,database,timeout,permission,deploy,session,budget,cache
 for w in ${WORDS//,/ }; do
   cat > "$RESULTS/search-$w.sql" <<SQL
@@ -88,6 +104,9 @@ for part in 4 2 1; do
   gen "$DATA" big --sessions 1 --records "$b" --errors 0
   gen "$DATA" rows --sessions 1 --records "$r" --words 12 --errors 0
   gen "$DATA" errs --sessions 1 --records 2 --errors "$e"
+  # compact --all with work in every session: 1/10 of the sessions, each
+  # 200 records, compacted to a budget they all exceed
+  gen "$DATA" work --sessions $((s / 10 > 4 ? s / 10 : 4)) --records 200 --errors 0
   stat -c %s "$DATA/rows/.store/db_1/record.aof" > "$OUT/log-bytes"
   stat -c %s "$DATA/big/sessions/s00000/history.json" > "$OUT/history-bytes"
 
@@ -116,6 +135,14 @@ for part in 4 2 1; do
     -n floor "bash -c 'sqlite3 $WORK/rows/.store/history.db \".read $RESULTS/reset.sql\" && cat $WORK/rows/.store/db_1/record.aof > /dev/null'"
   bash -c "$(fresh rows)"
   rss reset $S --root "$WORK/rows" reset s00000 --mode all --purge --yes --json
+
+  bench reset-trash \
+    --prepare "bash -c '$(fresh rows)'" \
+    -n ours "$S --root $WORK/rows reset s00000 --mode all --yes --json" \
+    -n floor "bash -c 'sqlite3 $WORK/rows/.store/history.db \".read $RESULTS/reset-export.sql\" && sync $WORK/reset-export.json && cat $WORK/rows/.store/db_1/record.aof > /dev/null'"
+  bash -c "$(fresh rows)"
+  rss reset-trash $S --root "$WORK/rows" reset s00000 --mode all --yes --json
+  rm -f "$WORK/reset-export.json"
   rm -rf "${WORK:?}/rows" "${WORK:?}/big"
 
   bench search-keyword \
@@ -135,8 +162,28 @@ for part in 4 2 1; do
   rss tokens "$EX/tokens" "$DATA/big/sessions/s00000/history.json" o200k
 
   bench all-scaling \
-    -n "ours 2 threads" "env RAYON_NUM_THREADS=2 $S --root $DATA/many sessions list --json" \
-    -n "floor 1 thread" "env RAYON_NUM_THREADS=1 $S --root $DATA/many sessions list --json"
+    --prepare "bash -c '$(fresh work)'" \
+    -n "ours 2 threads" "env RAYON_NUM_THREADS=2 $S --root $WORK/work compact --all --budget 3000 --yes --json" \
+    -n "floor 1 thread" "env RAYON_NUM_THREADS=1 $S --root $WORK/work compact --all --budget 3000 --yes --json"
+  bash -c "$(fresh work)"
+  rss all-scaling $S --root "$WORK/work" compact --all --budget 3000 --yes --json
+  rm -rf "${WORK:?}/work"
+
+  # summarize --all on an up-to-date root: a first run brings every summary
+  # up to date (on a copy: the many root stays as generated); the measured
+  # runs are repeats, which must write nothing outside .sessionctl/
+  bash -c "$(fresh many)"
+  $S --root "$WORK/many" summarize --all --yes --json >/dev/null
+  before=$(tree_sum "$WORK/many")
+  bench summarize-all \
+    -n ours "$S --root $WORK/many summarize --all --yes --json" \
+    -n floor "$EX/floor_stat $WORK/many"
+  rss summarize-all $S --root "$WORK/many" summarize --all --yes --json
+  if [ "$(tree_sum "$WORK/many")" != "$before" ]; then
+    echo "bench: summarize --all on an up-to-date root changed files" >&2
+    echo changed > "$OUT/summarize-all.wrote"
+  fi
+  rm -rf "${WORK:?}/many"
 done
 
 if [ $SMOKE = 1 ]; then

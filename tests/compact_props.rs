@@ -136,7 +136,8 @@ proptest! {
         let session = root.session("s").unwrap();
         let mut archive = Archive::open_write(&root, &root.archive_path()).unwrap();
         let mut db1 = Db::load(&root.store_dir(), 1).unwrap();
-        compact::apply(&plan, &session, &root, &mut archive, &mut db1, 1).unwrap();
+        let keys = db1.session_keys("s", 1);
+        compact::apply(&plan, &session, &root, &mut archive, &mut db1, keys, 1).unwrap();
         for r in &plan.removed {
             let n: i64 = archive.connection().query_row(
                 "SELECT COUNT(*) FROM messages WHERE session_id='s' AND send_at=?1 AND role=?2 AND content=?3",

@@ -215,11 +215,13 @@ pub fn run_via<O: Operation>(
 ) -> Result<Outcome<O::Report>> {
     let needs = op.needs();
     let now = torii::now_unix();
+    let ids: Vec<&str> = targets.iter().map(|t| t.id.as_str()).collect();
     let snapshot = if needs.stores_in_plan {
-        Snapshot::load(root, now)?
+        Snapshot::load(root, now, &ids)?
     } else {
         Snapshot::default()
     };
+    drop(ids);
     let planned: Vec<Planned<O::Plan>> = targets
         .into_par_iter()
         .map(|t| {
@@ -229,7 +231,9 @@ pub fn run_via<O: Operation>(
             (t, plan)
         })
         .collect();
-    drop(snapshot);
+    // db1 as the plans read it; the apply takes it over if the log is
+    // unchanged once the locks are held, instead of replaying it again.
+    let replayed = snapshot.db1;
 
     // Every session keeps its place: results come back in target order.
     let mut slots: Vec<Option<std::result::Result<O::Report, SessionError>>> = Vec::new();
@@ -266,7 +270,7 @@ pub fn run_via<O: Operation>(
         let ids: Vec<&str> = work.iter().map(|w| w.1.id.as_str()).collect();
         if ui.confirm(&ids)? {
             match backend {
-                Backend::Files => apply_all(op, root, work, opts, now, ui, &mut slots)?,
+                Backend::Files => apply_all(op, root, work, opts, now, ui, replayed, &mut slots)?,
                 Backend::Daemon(d) => apply_via_daemon(op, root, work, now, ui, d, &mut slots)?,
             }
         } else {
@@ -287,6 +291,7 @@ pub fn run_via<O: Operation>(
     Ok(outcome)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn apply_all<O: Operation>(
     op: &O,
     root: &DataRoot,
@@ -294,6 +299,7 @@ fn apply_all<O: Operation>(
     opts: Options,
     now: i64,
     ui: &dyn Ui,
+    replayed: Option<Replayed>,
     slots: &mut [Option<std::result::Result<O::Report, SessionError>>],
 ) -> Result<()> {
     let needs = op.needs();
@@ -308,6 +314,9 @@ fn apply_all<O: Operation>(
         None
     };
     let mut stores = Stores::new(root, now, opts.force);
+    if let Some(r) = replayed.filter(|r| r.stamp.is_some() && r.stamp == LogStamp::of(&r.db)) {
+        stores.adopt(r.db, r.keys)?;
+    }
     if needs.stores_in_plan {
         // Re-plans under the lock read the locked stores, indexed once.
         stores.db1()?;
@@ -419,27 +428,118 @@ fn fingerprint(paths: &[PathBuf]) -> Fingerprint {
 /// and the archive's row counts. Only read.
 #[derive(Default)]
 struct Snapshot {
-    keys: std::collections::HashMap<String, Vec<String>>,
+    db1: Option<Replayed>,
     rows: std::collections::HashMap<String, SessionCount>,
 }
 
+/// db1 replayed before the locks, with the keys the batch asks for.
+struct Replayed {
+    db: Db,
+    now: i64,
+    keys: SessionKeys,
+    /// The log as it was before the replay read it; `None` when it changed
+    /// while being read (then it is never reused).
+    stamp: Option<LogStamp>,
+}
+
+/// Up to this many targets, their keys are found by one scan each rather
+/// than by indexing every session's keys.
+const FEW_TARGETS: usize = 16;
+
 impl Snapshot {
-    fn load(root: &DataRoot, now: i64) -> Result<Snapshot> {
-        let db1 = Db::load_store(root, torii::DB_SESSION_HIST)?;
+    fn load(root: &DataRoot, now: i64, targets: &[&str]) -> Result<Snapshot> {
+        let path = root
+            .store_dir()
+            .join(format!("db_{}", torii::DB_SESSION_HIST))
+            .join("record.aof");
+        let before = LogStamp::at(&path);
+        let db = Db::load_store(root, torii::DB_SESSION_HIST)?;
+        let stamp = before.filter(|b| b.len == db.log_len());
+        let keys = SessionKeys::of(&db, now, targets);
         let rows = match Archive::open_read(root, &root.archive_path())? {
             Some(a) => a.counts_by_session()?,
             None => Default::default(),
         };
         Ok(Snapshot {
-            keys: db1.keys_by_session(now),
+            db1: Some(Replayed {
+                db,
+                now,
+                keys,
+                stamp,
+            }),
             rows,
         })
     }
 }
 
+/// Identity of a log file: a log appended to, rewritten or replaced since
+/// has another one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LogStamp {
+    len: u64,
+    ino: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl LogStamp {
+    fn at(path: &std::path::Path) -> Option<LogStamp> {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::symlink_metadata(path).ok()?;
+        Some(LogStamp {
+            len: m.len(),
+            ino: m.ino(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+            ctime: (m.ctime(), m.ctime_nsec()),
+        })
+    }
+
+    fn of(db: &Db) -> Option<LogStamp> {
+        LogStamp::at(&db.aof_path())
+    }
+}
+
+/// db1's live keys by session: every session's, or only the targets'
+/// (then another session's are looked up in db1 when asked for).
+#[derive(Default)]
+struct SessionKeys {
+    by_session: std::collections::HashMap<String, Vec<String>>,
+    complete: bool,
+}
+
+impl SessionKeys {
+    fn of(db: &Db, now: i64, targets: &[&str]) -> SessionKeys {
+        if targets.len() > FEW_TARGETS {
+            return SessionKeys {
+                by_session: db.keys_by_session(now),
+                complete: true,
+            };
+        }
+        let by_session = targets
+            .iter()
+            .map(|id| ((*id).to_owned(), db.session_keys(id, now)))
+            .collect();
+        SessionKeys {
+            by_session,
+            complete: false,
+        }
+    }
+
+    fn get(&self, db: &Db, now: i64, session: &str) -> Vec<String> {
+        match self.by_session.get(session) {
+            Some(keys) => keys.clone(),
+            None if self.complete => Vec::new(),
+            None => db.session_keys(session, now),
+        }
+    }
+}
+
 impl StoreView for Snapshot {
     fn session_keys(&self, session: &str) -> Vec<String> {
-        self.keys.get(session).cloned().unwrap_or_default()
+        match &self.db1 {
+            Some(r) => r.keys.get(&r.db, r.now, session),
+            None => Vec::new(),
+        }
     }
     fn archive_rows(&self, session: &str) -> Result<u64> {
         Ok(self.rows.get(session).map_or(0, |c| c.messages))
@@ -453,7 +553,7 @@ pub struct Stores<'r> {
     pub now: i64,
     force: bool,
     db1: Option<Db>,
-    db1_keys: std::collections::HashMap<String, Vec<String>>,
+    db1_keys: SessionKeys,
     archive: Option<Option<Archive>>,
 }
 
@@ -475,10 +575,22 @@ impl<'r> Stores<'r> {
             let db = Db::load_store(self.root, torii::DB_SESSION_HIST)?;
             db.check_writable(self.force)?;
             // Indexed once so a batch is not O(sessions × keys).
-            self.db1_keys = db.keys_by_session(self.now);
+            self.db1_keys = SessionKeys {
+                by_session: db.keys_by_session(self.now),
+                complete: true,
+            };
             self.db1 = Some(db);
         }
         Ok(self.db1.as_mut().expect("just loaded"))
+    }
+
+    /// Take over db1 as the plans read it (the caller checked, under the
+    /// locks, that its log is unchanged since) instead of replaying it.
+    fn adopt(&mut self, db: Db, keys: SessionKeys) -> Result<()> {
+        db.check_writable(self.force)?;
+        self.db1 = Some(db);
+        self.db1_keys = keys;
+        Ok(())
     }
 
     /// db1 and the archive (created if missing) at once, for an operation
@@ -497,7 +609,9 @@ impl<'r> Stores<'r> {
 
     /// Forget a session's keys after they were deleted.
     pub fn forget_keys(&mut self, session: &str) {
-        self.db1_keys.remove(session);
+        self.db1_keys
+            .by_session
+            .insert(session.to_owned(), Vec::new());
     }
 
     /// The archive for writing; `None` when there is none and `create` is
@@ -518,8 +632,13 @@ impl StoreView for Stores<'_> {
     /// Keys from the index `db1()` built: callers load db1 first (the
     /// runner does, before any re-plan, for operations that plan with it).
     fn session_keys(&self, session: &str) -> Vec<String> {
-        debug_assert!(self.db1.is_some(), "db1() must be loaded first");
-        self.db1_keys.get(session).cloned().unwrap_or_default()
+        match &self.db1 {
+            Some(db) => self.db1_keys.get(db, self.now, session),
+            None => {
+                debug_assert!(false, "db1() must be loaded first");
+                Vec::new()
+            }
+        }
     }
     fn archive_rows(&self, session: &str) -> Result<u64> {
         match &self.archive {

@@ -297,8 +297,10 @@ pub fn plan(
         });
     }
 
-    plan.removed = records[..cut].to_vec();
-    plan.kept = records[cut..].to_vec();
+    // Split, not copied: a big history's records exist once.
+    let mut records = records;
+    plan.kept = records.split_off(cut);
+    plan.removed = records;
     plan.bytes_after = if cut == 0 {
         history_file_bytes
     } else {
@@ -362,16 +364,21 @@ pub struct Applied {
 ///     history.json changes (Agenvoy's own order), so a crash here leaves
 ///     history.json as it was and the rerun plans the same cut again;
 /// (4) history.json, then (5) the task histories, are replaced atomically.
+///
+/// `session_keys` are the session's live db1 keys (the batch's index has
+/// them, so db1 is not scanned again for each session).
 pub fn apply(
     plan: &Plan,
     dir: &crate::store::layout::SessionDir,
     root: &crate::store::layout::DataRoot,
     archive: &mut crate::store::archive::Archive,
     db1: &mut crate::store::torii::Db,
+    session_keys: Vec<String>,
     now: i64,
 ) -> Result<Applied> {
     let mut applied = Applied::default();
-    let kept = preimage::before(root, dir, plan, archive, db1, now)?;
+    let leaving_keys = keys_before_cut(plan, session_keys);
+    let kept = preimage::before(root, dir, plan, archive, db1, &leaving_keys)?;
     if !plan.changed_tasks.is_empty() {
         applied.trash = Some(keep_task_histories(plan, dir, root)?);
     }
@@ -380,7 +387,7 @@ pub fn apply(
         let start_at = plan.kept.iter().map(|r| r.send_at).find(|t| *t != 0);
         applied.archived = archive.archive_records(&dir.id, &plan.removed, &plan.kept, start_at)?;
         crate::failpoint("compact-after-archive");
-        applied.torii_removed = db1.delete(&torii_keys(plan, &dir.id, db1, now), now)?;
+        applied.torii_removed = db1.delete(&leaving_keys, now)?;
         crate::failpoint("compact-after-torii");
         crate::store::history::write(root, &dir.history_json(), &plan.kept)?;
         crate::failpoint("compact-after-history");
@@ -392,20 +399,6 @@ pub fn apply(
     }
     preimage::after(root, dir, kept, archive)?;
     Ok(applied)
-}
-
-/// The session's db1 keys that leave with the removed records: those older
-/// than the first remaining record (read-only; a dry run reports them).
-pub fn torii_keys(
-    plan: &Plan,
-    session: &str,
-    db1: &crate::store::torii::Db,
-    now: i64,
-) -> Vec<String> {
-    if plan.removed.is_empty() {
-        return Vec::new();
-    }
-    keys_before_cut(plan, db1.session_keys(session, now))
 }
 
 /// Of a session's db1 keys (`<id>:<sendAt>`), those below the plan's cut.

@@ -172,8 +172,10 @@ impl Operation for Compact<'_> {
             switch.applied = true;
         }
         let (root, now) = (stores.root, stores.now);
+        stores.db1()?;
+        let keys = stores.session_keys(&t.id);
         let (db1, archive) = stores.db1_and_archive()?;
-        let applied = compact::apply(&plan, dir, root, archive, db1, now)?;
+        let applied = compact::apply(&plan, dir, root, archive, db1, keys, now)?;
         stores.forget_keys(&t.id);
         report.removed_torii_keys = applied.torii_removed;
         report.archived_new = applied.archived;

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::compact::{torii_keys, Plan};
+use crate::engine::compact::Plan;
 use crate::error::{Error, Result};
 use crate::store::archive::Archive;
 use crate::store::bundle;
@@ -45,7 +45,7 @@ pub fn before(
     plan: &Plan,
     archive: &mut Archive,
     db1: &Db,
-    now: i64,
+    leaving_keys: &[String],
 ) -> Result<Option<Kept>> {
     oplog::begin_confirmed()?;
     let Some(op) = oplog::current() else {
@@ -67,9 +67,8 @@ pub fn before(
             bundle::write_file(root, &path.join("history").join(&t.name), &bytes)?;
         }
     }
-    let keys = torii_keys(plan, &dir.id, db1, now);
-    if !keys.is_empty() {
-        trash::export_torii(root, db1, &keys, &path.join(bundle::SIDECAR))?;
+    if !leaving_keys.is_empty() {
+        trash::export_torii(root, db1, leaving_keys, &path.join(bundle::SIDECAR))?;
     }
     let max_id = archive
         .connection()

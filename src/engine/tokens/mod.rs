@@ -5,7 +5,7 @@
 //! OpenAI-family models (`openai@`, `codex@`, `copilot@gpt-*`,
 //! `openrouter@openai/…`, `gpt-oss` anywhere) are counted exactly with
 //! their BPE (`o200k_base`, or `cl100k_base` for gpt-4/gpt-3.5) through
-//! tiktoken-rs; the counts equal Python tiktoken's on
+//! bpe-openai; the counts equal Python tiktoken's on
 //! `tests/data/tiktoken_vectors.json`.
 //!
 //! Every other model gets the estimate of `estimate.rs`, which follows the
@@ -60,7 +60,7 @@ fn provider_and_model(agent: &str) -> (String, String) {
     (provider.to_ascii_lowercase(), model.to_ascii_lowercase())
 }
 
-/// OpenAI models whose BPE tiktoken-rs has: o200k_base or cl100k_base.
+/// OpenAI models whose BPE we have: o200k_base or cl100k_base.
 fn openai_bpe(model: &str) -> Option<Counter> {
     let o_series = model.starts_with('o') && model[1..].starts_with(|c: char| c.is_ascii_digit());
     if [

@@ -272,6 +272,11 @@ impl Db {
         self.dir.join("record.aof")
     }
 
+    /// Bytes of the log this database was replayed from.
+    pub fn log_len(&self) -> u64 {
+        self.report.bytes
+    }
+
     /// The entry of `key`, its value read back and decoded on first use.
     /// An error only if the log was cut short in place since replay (or
     /// an I/O error): a data error naming the log.
@@ -546,6 +551,19 @@ impl Db {
 /// take that much longer after reading the log, as loading a big store
 /// does, so race tests can make a writer hold a copy that goes stale.
 fn slow_load_for_tests() {
+    // Tests count replays (a batch must not replay a log twice), and may
+    // change the log while a replay is held up.
+    #[cfg(debug_assertions)]
+    if let Some(path) = std::env::var_os("SESSIONCTL_TORII_LOAD_COUNT") {
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            let _ = f.write_all(b"load\n");
+        }
+    }
     #[cfg(debug_assertions)]
     if let Some(ms) = std::env::var("SESSIONCTL_TORII_LOAD_DELAY_MS")
         .ok()
