@@ -207,6 +207,11 @@ fn hash_file(p: &Path) -> Result<(u64, String)> {
     Ok((size, hex(&h.finalize())))
 }
 
+/// The sha256 of `bytes`, in hex, as manifests write it.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
 fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }

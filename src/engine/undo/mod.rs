@@ -84,6 +84,9 @@ fn read(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Res
         .with_hint("entries Agenvoy made, and compact's task-history copies, are restored by hand")
     })?;
     bundle::verify(&phys, &manifest, !resume)?;
+    if manifest.kind == COMPACT && !resume {
+        compact::refuse_changed(root, &phys, &manifest)?;
+    }
     let id = as_id.unwrap_or(&manifest.session).to_owned();
     validate_session_id(&id)?;
     let files = match &manifest.link {
