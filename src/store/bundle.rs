@@ -269,6 +269,13 @@ pub fn verify(phys: &Path, m: &Manifest, complete: bool) -> Result<()> {
             }
         }
     }
+    if listed.len() != m.files.len() {
+        // a hand-edited manifest: every file is listed once
+        return Err(
+            Error::data(phys.join(MANIFEST), "lists a file more than once")
+                .with_hint("the bundle was changed after it was made; nothing was restored"),
+        );
+    }
     if complete && found.len() != m.files.len() {
         let have: std::collections::HashSet<&str> = found.iter().map(|f| f.path.as_str()).collect();
         let gone = m
