@@ -38,6 +38,7 @@ pub struct TransferReport {
 /// The caller holds the session lock.
 pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<TransferReport> {
     let dir = root.session(id)?;
+    refuse_out_in_sessions(root, out)?;
     let dest = out.join(crate::store::layout::name_part(id, 200).as_ref());
     if fs::symlink_metadata(&dest).is_ok() {
         return Err(Error::usage(format!(
@@ -91,6 +92,30 @@ pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<Tr
     )?;
     report.bundle = dest;
     Ok(report)
+}
+
+/// A bundle written under `sessions/` would be taken for a session (and
+/// inside the folder being exported, copied into itself without end).
+fn refuse_out_in_sessions(root: &DataRoot, out: &Path) -> Result<()> {
+    let abs = std::env::current_dir()
+        .map(|cwd| cwd.join(out))
+        .unwrap_or_else(|_| out.to_path_buf());
+    let real = abs
+        .ancestors()
+        .find_map(|a| {
+            let base = fs::canonicalize(a).ok()?;
+            Some(base.join(abs.strip_prefix(a).expect("an ancestor")))
+        })
+        .unwrap_or(abs);
+    if real.starts_with(root.sessions_dir()) {
+        return Err(Error::usage(format!(
+            "-o {} is inside {}; a bundle there would be taken for a session",
+            out.display(),
+            root.sessions_dir().display()
+        ))
+        .with_hint("export to a folder outside the sessions folder"));
+    }
+    Ok(())
 }
 
 /// Copy a folder's files into `dst` (confined to `dst_root`): regular files
