@@ -193,6 +193,7 @@ pub fn plan_import(root: &DataRoot, path: &Path, as_id: Option<&str>) -> Result<
         )
     })?;
     bundle::verify(&phys, &manifest, true)?;
+    refuse_escaping_links(&phys, &manifest)?;
     let id = as_id.unwrap_or(&manifest.session).to_owned();
     validate_session_id(&id)?;
     let staging = root.sessions_dir().join(format!(".{id}.import"));
@@ -216,6 +217,39 @@ pub fn plan_import(root: &DataRoot, path: &Path, as_id: Option<&str>) -> Result<
         resume,
         report,
     })
+}
+
+/// A bundle comes from anywhere: a symlink in it that points out of its
+/// own session folder (absolute, or up past it with `..`) would, once
+/// imported, have Agenvoy write through it outside the data root.
+fn refuse_escaping_links(phys: &Path, m: &Manifest) -> Result<()> {
+    for f in &m.files {
+        let Some(target) = &f.symlink else { continue };
+        let from = Path::new(&f.path).parent().unwrap_or(Path::new(""));
+        if !stays_inside(&from.join(target)) {
+            return Err(Error::data(
+                phys.join(&f.path),
+                format!("is a symbolic link to {target}, outside the session folder"),
+            )
+            .with_hint("import never plants links out of the data root; nothing was written"));
+        }
+    }
+    Ok(())
+}
+
+/// A relative path that never climbs above where it starts.
+fn stays_inside(p: &Path) -> bool {
+    use std::path::Component;
+    let mut depth = 0usize;
+    for c in p.components() {
+        match c {
+            Component::Normal(_) => depth += 1,
+            Component::CurDir => {}
+            Component::ParentDir if depth > 0 => depth -= 1,
+            _ => return false,
+        }
+    }
+    true
 }
 
 fn refuse_existing(root: &DataRoot, id: &str) -> Result<()> {
