@@ -255,3 +255,38 @@ fn export_into_the_sessions_folder_or_the_session_itself_is_refused() {
         .unwrap();
     ok(&o);
 }
+
+#[test]
+fn a_trash_restore_killed_midway_completes_when_run_again() {
+    let root = fixture_copy();
+    let r = root.path();
+    let before = snapshot(r.join("sessions/tui-alice").as_path());
+    ok(&run(r, &["remove", "tui-alice", "--yes"]));
+    let entry = results(&run(r, &["trash", "list", "--json"]))
+        .iter()
+        .find(|e| e["session"] == "tui-alice")
+        .map(|e| e["name"].as_str().unwrap().to_owned())
+        .unwrap();
+    for fp in ["restore-after-torii", "restore-after-file"] {
+        let out = sessionctl(r)
+            .env("SESSIONCTL_FAILPOINT", fp)
+            .args(["trash", "restore", &entry, "--yes"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{fp} aborts");
+    }
+    ok(&run(r, &["trash", "restore", &entry, "--yes"]));
+    assert_eq!(snapshot(r.join("sessions/tui-alice").as_path()), before);
+    assert!(!r.join("sessions/.Trash").join(&entry).exists());
+    let log = results(&run(r, &["log", "--json"]));
+    assert_eq!(log[0]["command"], "trash restore");
+    assert_eq!(
+        log[0]["done"], true,
+        "the rerun completed the same operation"
+    );
+    assert_eq!(log.len(), 2, "{log:?}");
+    // and that restore is undone like any other
+    ok(&run(r, &["undo", "--yes"]));
+    assert!(!r.join("sessions/tui-alice").exists());
+    assert!(r.join("sessions/.Trash").join(&entry).exists());
+}
