@@ -290,3 +290,28 @@ fn a_trash_restore_killed_midway_completes_when_run_again() {
     assert!(!r.join("sessions/tui-alice").exists());
     assert!(r.join("sessions/.Trash").join(&entry).exists());
 }
+
+#[test]
+fn a_trash_entry_linked_from_outside_the_root_is_refused_and_nothing_changes() {
+    let root = fixture_copy();
+    let r = root.path();
+    ok(&run(r, &["remove", "tui-alice", "--yes"]));
+    let trash = r.join("sessions/.Trash");
+    let entry = std::fs::read_dir(&trash)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .next()
+        .unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let bundle = outside.path().join("bundle");
+    std::fs::rename(&entry, &bundle).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("x"), trash.join("evil")).unwrap();
+    std::os::unix::fs::symlink(&bundle, trash.join("evil.stores")).unwrap();
+    let before = snapshot(r);
+    let outside_before = snapshot(outside.path());
+    let out = run(r, &["trash", "restore", "evil", "--yes", "--json"]);
+    assert_eq!(out.status.code(), Some(65), "{out:?}");
+    assert_eq!(snapshot(r), before, "nothing changed in the root");
+    assert_eq!(snapshot(outside.path()), outside_before);
+    assert!(!r.join("sessions/tui-alice").exists());
+}

@@ -75,7 +75,8 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
 /// `plan` without the check of what is in the way.
 fn read(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Result<Planned> {
     let bundle = bundle::of_entry(entry);
-    let phys = root.resolve(&bundle, Last::Entry)?;
+    // followed only inside the root: a bundle linked from outside is refused
+    let phys = root.resolve(&bundle, Last::Follow)?;
     let manifest = bundle::load(&phys)?.ok_or_else(|| {
         Error::data(
             &bundle,
