@@ -315,3 +315,31 @@ fn a_trash_entry_linked_from_outside_the_root_is_refused_and_nothing_changes() {
     assert_eq!(snapshot(outside.path()), outside_before);
     assert!(!r.join("sessions/tui-alice").exists());
 }
+
+#[test]
+fn log_says_how_many_oplog_lines_it_ignored_and_keeps_the_rest() {
+    use std::io::Write;
+    let root = fixture_copy();
+    let r = root.path();
+    ok(&run(r, &["reset", "tui-alice", "--mode", "all", "--yes"]));
+    let path = r.join(".sessionctl/oplog.jsonl");
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap();
+    f.write_all(b"\xff\xfe not utf-8\n{\"schema\":\"other\",\"x\":1}\n")
+        .unwrap();
+    f.write_all(&vec![b'a'; 10 << 20]).unwrap();
+    f.write_all(b"\n").unwrap();
+    drop(f);
+    ok(&run(r, &["remove", "discord-9001", "--yes"]));
+    let out = run(r, &["log", "--json"]);
+    ok(&out);
+    let ops = results(&out);
+    assert_eq!(ops.len(), 2, "both operations are read: {ops:?}");
+    assert_eq!(ops[0]["command"], "remove");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("3 line(s) are not operation records"), "{err}");
+    ok(&run(r, &["undo", "--yes"]));
+    assert!(r.join("sessions/discord-9001").exists());
+}
