@@ -56,6 +56,12 @@ fn undo_of_compact_refuses_when_agenvoy_wrote_to_the_session_since() {
     );
     let history = r.join("sessions/tui-alice/history.json");
     agenvoy_appends(&history, "a turn written after the compact");
+    let log = results(&run(r, &["log", "--json"]));
+    assert_eq!(log[0]["undoable"], false, "log says so too: {log:?}");
+    assert!(log[0]["not_undoable"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("changed since"));
     let before = snapshot(r);
     for args in [
         &["undo", "--yes", "--json"][..],

@@ -333,13 +333,25 @@ pub fn why_not(root: &DataRoot, op: &crate::store::oplog::Op) -> Option<String> 
         Err(e) => return Some(e.to_string()),
     };
     let resume = !op.done;
-    steps
+    let gone = steps
         .iter()
         .filter_map(|c| c.kept.as_deref())
         .find(|k| {
             !resume && std::fs::symlink_metadata(bundle::of_entry(&root.path().join(k))).is_err()
         })
-        .map(|k| format!("{k} is gone (trash prune?)"))
+        .map(|k| format!("{k} is gone (trash prune?)"));
+    if gone.is_some() || resume {
+        return gone;
+    }
+    // what `undo` itself would refuse: a compact Agenvoy wrote after
+    steps
+        .iter()
+        .filter(|c| c.change == COMPACT)
+        .filter_map(|c| c.kept.as_deref())
+        .find_map(|k| {
+            let entry = root.path().join(k);
+            read(root, &entry, None, false).err().map(|e| e.to_string())
+        })
 }
 
 /// `<old>:<nanos>` → `<new>:<nanos>` for a restore under another id.
