@@ -93,7 +93,11 @@ pub enum TimeBound {
 impl TimeBound {
     pub fn cutoff(self, now: DateTime<Utc>) -> DateTime<Utc> {
         match self {
-            TimeBound::Ago(secs) => now - chrono::Duration::seconds(secs),
+            // an age past chrono's range (`1000000000d`) is before any
+            // time there is: saturate rather than panic
+            TimeBound::Ago(secs) => chrono::Duration::try_seconds(secs)
+                .and_then(|d| now.checked_sub_signed(d))
+                .unwrap_or(DateTime::<Utc>::MIN_UTC),
             TimeBound::At(t) => t,
         }
     }

@@ -17,6 +17,14 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
             oplog::path(&ctx.root).display()
         ));
     }
+    if log.malformed > 0 {
+        // said, not hidden: an operation recorded there is not undoable
+        ctx.out.warn(&format!(
+            "{}: {} line(s) are not operation records (damaged, or another program's); they are ignored",
+            oplog::path(&ctx.root).display(),
+            log.malformed
+        ));
+    }
     let ops: Vec<&Op> = log
         .ops
         .iter()

@@ -68,7 +68,13 @@ fn entry_path(ctx: &Context, name: &str) -> crate::Result<std::path::PathBuf> {
 
 pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
     let entry = entry_path(ctx, &args.entry)?;
-    let planned = undo::plan(&ctx.root, &entry, args.as_id.as_deref(), false)?;
+    let resume = interrupted(ctx, &args.entry)?;
+    // a rerun completes the interrupted restore, under the id it chose
+    let as_id = match &resume {
+        Some((_, id)) => Some(id.as_str()),
+        None => args.as_id.as_deref(),
+    };
+    let planned = undo::plan(&ctx.root, &entry, as_id, resume.is_some())?;
     let id = planned.id().to_owned();
     let w = write_args(&args.change);
     if w.dry_run {
@@ -80,6 +86,10 @@ pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
             &[id],
         );
     }
+    if let Some((op, _)) = &resume {
+        // its snapshot and entry copy are kept once, in that operation
+        oplog::resume(&ctx.root, op);
+    }
     if !targets::ask(
         Some(false),
         w.yes,
@@ -90,13 +100,34 @@ pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
     }
     let _guard = guard::begin(ctx, &[&id], &w)?;
     // planned again under the locks: the session may have appeared since
-    let planned = undo::plan(&ctx.root, &entry, args.as_id.as_deref(), false)?;
+    let planned = undo::plan(&ctx.root, &entry, as_id, resume.is_some())?;
     // what the restore consumes, so its undo puts the entry back
     undo::entry::keep(&ctx.root, &entry, &id)?;
     let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
     let report = undo::apply(&mut stores, planned, w.force, guard::to_trash)?;
     oplog::note(&ctx.root, restored(&id))?;
     finish(ctx, "trash restore", false, &[report], &[id])
+}
+
+/// A `trash restore` of entry `name` killed midway (its record not done,
+/// not undone): its operation id and the session id it restored as.
+fn interrupted(ctx: &Context, name: &str) -> crate::Result<Option<(String, String)>> {
+    let log = oplog::read(&ctx.root)?;
+    let suffix = format!("/{name}");
+    Ok(log
+        .ops
+        .iter()
+        .rev()
+        .filter(|o| o.command == "trash restore" && !o.done && o.undone_by.is_none())
+        .find_map(|o| {
+            o.sessions
+                .iter()
+                .find(|c| {
+                    c.change == undo::entry::ENTRY
+                        && c.kept.as_deref().is_some_and(|k| k.ends_with(&suffix))
+                })
+                .map(|c| (o.id.clone(), c.session.clone()))
+        }))
 }
 
 fn restored(id: &str) -> oplog::Change {

@@ -38,6 +38,7 @@ pub struct TransferReport {
 /// The caller holds the session lock.
 pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<TransferReport> {
     let dir = root.session(id)?;
+    refuse_out_in_sessions(root, out)?;
     let dest = out.join(crate::store::layout::name_part(id, 200).as_ref());
     if fs::symlink_metadata(&dest).is_ok() {
         return Err(Error::usage(format!(
@@ -91,6 +92,30 @@ pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<Tr
     )?;
     report.bundle = dest;
     Ok(report)
+}
+
+/// A bundle written under `sessions/` would be taken for a session (and
+/// inside the folder being exported, copied into itself without end).
+fn refuse_out_in_sessions(root: &DataRoot, out: &Path) -> Result<()> {
+    let abs = std::env::current_dir()
+        .map(|cwd| cwd.join(out))
+        .unwrap_or_else(|_| out.to_path_buf());
+    let real = abs
+        .ancestors()
+        .find_map(|a| {
+            let base = fs::canonicalize(a).ok()?;
+            Some(base.join(abs.strip_prefix(a).expect("an ancestor")))
+        })
+        .unwrap_or(abs);
+    if real.starts_with(root.sessions_dir()) {
+        return Err(Error::usage(format!(
+            "-o {} is inside {}; a bundle there would be taken for a session",
+            out.display(),
+            root.sessions_dir().display()
+        ))
+        .with_hint("export to a folder outside the sessions folder"));
+    }
+    Ok(())
 }
 
 /// Copy a folder's files into `dst` (confined to `dst_root`): regular files
@@ -168,6 +193,7 @@ pub fn plan_import(root: &DataRoot, path: &Path, as_id: Option<&str>) -> Result<
         )
     })?;
     bundle::verify(&phys, &manifest, true)?;
+    refuse_escaping_links(&phys, &manifest)?;
     let id = as_id.unwrap_or(&manifest.session).to_owned();
     validate_session_id(&id)?;
     let staging = root.sessions_dir().join(format!(".{id}.import"));
@@ -191,6 +217,39 @@ pub fn plan_import(root: &DataRoot, path: &Path, as_id: Option<&str>) -> Result<
         resume,
         report,
     })
+}
+
+/// A bundle comes from anywhere: a symlink in it that points out of its
+/// own session folder (absolute, or up past it with `..`) would, once
+/// imported, have Agenvoy write through it outside the data root.
+fn refuse_escaping_links(phys: &Path, m: &Manifest) -> Result<()> {
+    for f in &m.files {
+        let Some(target) = &f.symlink else { continue };
+        let from = Path::new(&f.path).parent().unwrap_or(Path::new(""));
+        if !stays_inside(&from.join(target)) {
+            return Err(Error::data(
+                phys.join(&f.path),
+                format!("is a symbolic link to {target}, outside the session folder"),
+            )
+            .with_hint("import never plants links out of the data root; nothing was written"));
+        }
+    }
+    Ok(())
+}
+
+/// A relative path that never climbs above where it starts.
+fn stays_inside(p: &Path) -> bool {
+    use std::path::Component;
+    let mut depth = 0usize;
+    for c in p.components() {
+        match c {
+            Component::Normal(_) => depth += 1,
+            Component::CurDir => {}
+            Component::ParentDir if depth > 0 => depth -= 1,
+            _ => return false,
+        }
+    }
+    true
 }
 
 fn refuse_existing(root: &DataRoot, id: &str) -> Result<()> {

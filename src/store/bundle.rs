@@ -207,6 +207,11 @@ fn hash_file(p: &Path) -> Result<(u64, String)> {
     Ok((size, hex(&h.finalize())))
 }
 
+/// The sha256 of `bytes`, in hex, as manifests write it.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
 fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
@@ -263,6 +268,13 @@ pub fn verify(phys: &Path, m: &Manifest, complete: bool) -> Result<()> {
                 )
             }
         }
+    }
+    if listed.len() != m.files.len() {
+        // a hand-edited manifest: every file is listed once
+        return Err(
+            Error::data(phys.join(MANIFEST), "lists a file more than once")
+                .with_hint("the bundle was changed after it was made; nothing was restored"),
+        );
     }
     if complete && found.len() != m.files.len() {
         let have: std::collections::HashSet<&str> = found.iter().map(|f| f.path.as_str()).collect();

@@ -145,12 +145,33 @@ pub fn read(root: &DataRoot) -> Result<Log> {
 fn append(root: &DataRoot, value: &serde_json::Value) -> Result<()> {
     let p = path(root);
     atomic::create_dir_all(root, &root.tool_dir())?;
-    let mut line = serde_json::to_vec(value).expect("a record serializes");
-    line.push(b'\n');
     let opened = files::open(root, &p, files::Mode::Append)?.expect("Append mode creates the file");
+    let mut line = Vec::new();
+    if torn_tail(&opened)? {
+        // a crash left half a line: end it, or this record would be glued
+        // to it and lost with it
+        line.push(b'\n');
+    }
+    serde_json::to_writer(&mut line, value).expect("a record serializes");
+    line.push(b'\n');
     let mut f = opened.file;
     f.write_all(&line).map_err(|e| Error::write(&p, e))?;
     f.sync_all().map_err(|e| Error::write(&p, e))
+}
+
+/// The file does not end with a newline (a write torn by a crash).
+fn torn_tail(opened: &files::Opened) -> Result<bool> {
+    use std::os::unix::fs::FileExt;
+    let len = opened.meta.len();
+    if len == 0 {
+        return Ok(false);
+    }
+    let mut last = [0u8; 1];
+    opened
+        .file
+        .read_exact_at(&mut last, len - 1)
+        .map_err(|e| Error::read(&opened.path, e))?;
+    Ok(last[0] != b'\n')
 }
 
 /// A new, sortable id: UTC time to the millisecond, then random hex.

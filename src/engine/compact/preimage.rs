@@ -30,6 +30,12 @@ pub(crate) struct ArchiveState {
     /// the ones compact inserted (the store lock keeps other writers out).
     pub(crate) max_id: i64,
     pub(crate) inserted_ids: Vec<i64>,
+    /// Each session file the pre-image holds (relative to the session
+    /// folder) → the sha256 compact left it with: undo refuses to write
+    /// the pre-image over a file Agenvoy has written since (its new
+    /// records would be lost). Absent in pre-images older than this check.
+    #[serde(default)]
+    pub(crate) written: std::collections::BTreeMap<String, String>,
 }
 
 /// A pre-image being kept for one session's compact.
@@ -54,9 +60,11 @@ pub fn before(
     let path = oplog::preimage_dir(root, &op, &dir.id, COMPACT);
     atomic::remove_path(root, &path)?;
     atomic::create_dir_all(root, &path.join(bundle::SIDECAR))?;
+    let mut written = std::collections::BTreeMap::new();
     if !plan.removed.is_empty() {
         if let Some(bytes) = dir.read(&dir.history_json())? {
             bundle::write_file(root, &path.join("history.json"), &bytes)?;
+            written.insert("history.json".to_owned(), String::new());
         }
     }
     if !plan.changed_tasks.is_empty() {
@@ -65,6 +73,7 @@ pub fn before(
     for t in &plan.changed_tasks {
         if let Some(bytes) = dir.read(&dir.tasks_dir().join(&t.name))? {
             bundle::write_file(root, &path.join("history").join(&t.name), &bytes)?;
+            written.insert(format!("history/{}", t.name), String::new());
         }
     }
     if !leaving_keys.is_empty() {
@@ -80,6 +89,7 @@ pub fn before(
         start_at: archive.start_at(&dir.id)?,
         max_id,
         inserted_ids: Vec::new(),
+        written,
     };
     bundle::write_file(root, &path.join(trash::SESSION_ID_FILE), dir.id.as_bytes())?;
     Ok(Some(Kept { path, state }))
@@ -103,6 +113,12 @@ pub fn after(
         .query_map(rusqlite::params![dir.id, kept.state.max_id], |r| r.get(0))
         .and_then(|rows| rows.collect())
         .map_err(|e| Error::sqlite(root.archive_path(), e))?;
+    for (rel, sum) in kept.state.written.iter_mut() {
+        *sum = dir
+            .read(&dir.path.join(rel))?
+            .map(|b| bundle::sha256_hex(&b))
+            .unwrap_or_default();
+    }
     let bytes = serde_json::to_vec(&kept.state).expect("serializes");
     bundle::write_file(root, &kept.path.join(STATE), &bytes)?;
     trash::seal(root, &kept.path, &dir.id, COMPACT, bundle::SIDECAR, None)

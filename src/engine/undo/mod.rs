@@ -75,7 +75,8 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
 /// `plan` without the check of what is in the way.
 fn read(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Result<Planned> {
     let bundle = bundle::of_entry(entry);
-    let phys = root.resolve(&bundle, Last::Entry)?;
+    // followed only inside the root: a bundle linked from outside is refused
+    let phys = root.resolve(&bundle, Last::Follow)?;
     let manifest = bundle::load(&phys)?.ok_or_else(|| {
         Error::data(
             &bundle,
@@ -84,6 +85,9 @@ fn read(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Res
         .with_hint("entries Agenvoy made, and compact's task-history copies, are restored by hand")
     })?;
     bundle::verify(&phys, &manifest, !resume)?;
+    if manifest.kind == COMPACT && !resume {
+        compact::refuse_changed(root, &phys, &manifest)?;
+    }
     let id = as_id.unwrap_or(&manifest.session).to_owned();
     validate_session_id(&id)?;
     let files = match &manifest.link {
@@ -329,13 +333,25 @@ pub fn why_not(root: &DataRoot, op: &crate::store::oplog::Op) -> Option<String> 
         Err(e) => return Some(e.to_string()),
     };
     let resume = !op.done;
-    steps
+    let gone = steps
         .iter()
         .filter_map(|c| c.kept.as_deref())
         .find(|k| {
             !resume && std::fs::symlink_metadata(bundle::of_entry(&root.path().join(k))).is_err()
         })
-        .map(|k| format!("{k} is gone (trash prune?)"))
+        .map(|k| format!("{k} is gone (trash prune?)"));
+    if gone.is_some() || resume {
+        return gone;
+    }
+    // what `undo` itself would refuse: a compact Agenvoy wrote after
+    steps
+        .iter()
+        .filter(|c| c.change == COMPACT)
+        .filter_map(|c| c.kept.as_deref())
+        .find_map(|k| {
+            let entry = root.path().join(k);
+            read(root, &entry, None, false).err().map(|e| e.to_string())
+        })
 }
 
 /// `<old>:<nanos>` → `<new>:<nanos>` for a restore under another id.
