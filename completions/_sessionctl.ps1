@@ -842,8 +842,8 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             break
         }
         'sessionctl;export' {
-            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing)')
-            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a FILE.tar to pack them into (never overwritten)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a FILE.tar to pack them into (never overwritten)')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The Agenvoy data root [default: ~/.config/agenvoy]')
             [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never')

@@ -789,8 +789,8 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
         &'sessionctl;trash;help;help'= {
         }
         &'sessionctl;export'= {
-            cand -o 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing)'
-            cand --output 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing)'
+            cand -o 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a FILE.tar to pack them into (never overwritten)'
+            cand --output 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a FILE.tar to pack them into (never overwritten)'
             cand --root 'The Agenvoy data root [default: ~/.config/agenvoy]'
             cand --log 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs'
             cand --color 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never'

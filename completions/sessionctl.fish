@@ -728,7 +728,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "prune" -d 'Delete old trash entries for good (cannot be undone)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s o -l output -d 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing)' -r -F
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s o -l output -d 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a FILE.tar to pack them into (never overwritten)' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''

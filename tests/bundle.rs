@@ -191,3 +191,208 @@ fn an_import_killed_midway_completes_when_run_again() {
     );
     assert!(!dst.path().join("sessions/.tui-alice.import").exists());
 }
+
+/// A tar file of bundles carries sessions between machines as one file.
+#[test]
+fn export_to_a_tar_then_import_it_keeps_every_tier() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let tar = out.path().join("move.tar");
+    let before = snapshot(src.path());
+    let dry = sessionctl(src.path())
+        .args(["export", "tui-alice", "discord-9001", "--dry-run", "-o"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    ok(&dry);
+    assert!(!tar.exists(), "a dry run writes no tar");
+    ok(&sessionctl(src.path())
+        .args(["export", "tui-alice", "discord-9001", "--json", "-o"])
+        .arg(&tar)
+        .output()
+        .unwrap());
+    assert_eq!(snapshot(src.path()), before, "export changes nothing");
+    let left: Vec<_> = std::fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        left,
+        vec![std::ffi::OsString::from("move.tar")],
+        "no staging left"
+    );
+
+    // never overwritten
+    let again = sessionctl(src.path())
+        .args(["export", "tui-alice", "-o"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(64));
+    // nor written where it would be taken for a session
+    let inside = sessionctl(src.path())
+        .args(["export", "tui-alice", "-o"])
+        .arg(src.path().join("sessions/x.tar"))
+        .output()
+        .unwrap();
+    assert_eq!(inside.status.code(), Some(64));
+    assert_eq!(
+        snapshot(src.path()),
+        before,
+        "nothing written under sessions/"
+    );
+
+    let dst = empty_root();
+    let plan = sessionctl(dst.path())
+        .args(["import", "--dry-run", "--json"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    ok(&plan);
+    assert_eq!(results(&plan).len(), 2);
+    assert!(
+        !dst.path().join(".sessionctl").exists(),
+        "a dry run writes nothing"
+    );
+    let o = sessionctl(dst.path())
+        .args(["import", "--yes", "--json"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    ok(&o);
+    for id in ["tui-alice", "discord-9001"] {
+        assert_eq!(tiers(dst.path(), id), tiers(src.path(), id), "{id}");
+    }
+    fts_integrity_ok(dst.path());
+    logs_are_toriidb_readable(dst.path());
+
+    // two sessions cannot take one --as; importing again is refused per session
+    let renamed = sessionctl(dst.path())
+        .args(["import", "--yes", "--as", "x"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    assert_eq!(renamed.status.code(), Some(64));
+    let twice = sessionctl(dst.path())
+        .args(["import", "--yes", "--json"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    assert_eq!(twice.status.code(), Some(64));
+    assert_eq!(json_of(&twice)["errors"].as_array().unwrap().len(), 2);
+
+    // and undo takes both away again
+    ok(&sessionctl(dst.path())
+        .args(["undo", "--yes"])
+        .output()
+        .unwrap());
+    assert!(!dst.path().join("sessions/tui-alice").exists());
+    assert_eq!(archive_count(dst.path(), "tui-alice"), 0);
+}
+
+/// Build a tar whose entries are written raw, so names a well-behaved
+/// builder refuses (`..`, absolute) can be tried.
+fn raw_tar(entries: &[(&str, tar::EntryType, &[u8], &str)]) -> Vec<u8> {
+    let mut b = tar::Builder::new(Vec::new());
+    for (name, kind, data, link) in entries {
+        let mut h = tar::Header::new_gnu();
+        let raw = &mut h.as_old_mut().name;
+        raw.fill(0);
+        raw[..name.len()].copy_from_slice(name.as_bytes());
+        h.set_entry_type(*kind);
+        h.set_size(data.len() as u64);
+        h.set_mode(0o644);
+        if !link.is_empty() {
+            let l = &mut h.as_old_mut().linkname;
+            l[..link.len()].copy_from_slice(link.as_bytes());
+        }
+        h.set_cksum();
+        b.append(&h, *data).unwrap();
+    }
+    b.into_inner().unwrap()
+}
+
+#[test]
+fn a_hostile_or_tampered_tar_is_refused_with_65_and_nothing_is_written() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let good = out.path().join("good.tar");
+    ok(&sessionctl(src.path())
+        .args(["export", "tui-alice", "-o"])
+        .arg(&good)
+        .output()
+        .unwrap());
+    let bytes = std::fs::read(&good).unwrap();
+    // one byte of history.json's content changed inside the tar
+    let mut tampered = bytes.clone();
+    let at = tampered
+        .windows(9)
+        .position(|w| w == b"\"content\"")
+        .expect("a record in the tar");
+    tampered[at + 12] ^= 0x20;
+    let outside = out.path().join("outside");
+    let file = tar::EntryType::Regular;
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("a tampered file", tampered),
+        ("a truncated tar", bytes[..bytes.len() / 3].to_vec()),
+        (
+            "not a tar",
+            b"hello, this is not a tar file at all".repeat(40),
+        ),
+        ("a path with ..", raw_tar(&[("../outside", file, b"x", "")])),
+        (
+            "an absolute path",
+            raw_tar(&[(outside.to_str().unwrap(), file, b"x", "")]),
+        ),
+        (
+            "a hard link",
+            raw_tar(&[
+                ("s/a", file, b"x", ""),
+                ("s/b", tar::EntryType::Link, b"", "/etc/passwd"),
+            ]),
+        ),
+        ("a fifo", raw_tar(&[("s/p", tar::EntryType::Fifo, b"", "")])),
+        (
+            "a duplicate entry",
+            raw_tar(&[("s/a", file, b"x", ""), ("s/a", file, b"y", "")]),
+        ),
+        (
+            "a link out, then a file through it",
+            raw_tar(&[
+                (
+                    "s/l",
+                    tar::EntryType::Symlink,
+                    b"",
+                    out.path().to_str().unwrap(),
+                ),
+                ("s/l/outside", file, b"x", ""),
+            ]),
+        ),
+        ("no bundle", raw_tar(&[("s/a", file, b"x", "")])),
+    ];
+    for (what, tar_bytes) in cases {
+        let t = out.path().join("case.tar");
+        std::fs::write(&t, tar_bytes).unwrap();
+        let dst = empty_root();
+        let before = snapshot(dst.path());
+        let o = sessionctl(dst.path())
+            .args(["import", "--yes"])
+            .arg(&t)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(65),
+            "{what}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(snapshot(dst.path()), before, "{what}: nothing written");
+        assert!(!outside.exists(), "{what}: nothing written outside");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            err.lines().next().map(|l| l.contains("case.tar")),
+            Some(true),
+            "{what}: {err}"
+        );
+    }
+}

@@ -358,11 +358,14 @@ Examples:
 Each session becomes <DIR>/<SESSION>/: its files, and in .sessionctl/ its archive rows,
 its ToriiDB db1 entries (TTL and vectors intact) and a manifest with the sha256 of every
 file (docs/bundle.md). Read consistently under the session lock; nothing under the root
-changes.
+changes. With -o FILE.tar the same folders are packed into one tar file instead
+(written to a temporary file and renamed; an existing file is never overwritten).
 
-Example:
+Examples:
   sessionctl export tui-alice -o /mnt/backup/sessions
-  sessionctl --root /new/root import /mnt/backup/sessions/tui-alice --yes")]
+  sessionctl --root /new/root import /mnt/backup/sessions/tui-alice --yes
+  sessionctl export tui-alice tui-bob -o move.tar
+  sessionctl --root /new/root import move.tar --yes")]
     Export(ExportArgs),
 
     /// Bring a bundle into this root (refuses an existing session; checks every checksum)
@@ -371,7 +374,9 @@ Every file is checked against the manifest first (exit 65 on any difference, not
 written). Writes the files to a hidden staging folder, then the archive rows (new ids),
 then the ToriiDB entries, then renames the folder into place; a rerun after a crash
 completes it. Recorded in `sessionctl log`; `undo` takes the imported session away
-again, to the Trash.")]
+again, to the Trash. A FILE.tar is unpacked outside the root and every session in it
+imported; an absolute or `..` path, a hard link, a device, a duplicate or a file written
+through a link in it is refused (65) before anything is imported.")]
     Import(ImportArgs),
     /// Print the shell completion script (session ids, error ids and agent names included)
     #[command(after_help = "\

@@ -79,8 +79,9 @@ pub struct ExportArgs {
     #[arg(value_name = "SESSION", required = true)]
     pub sessions: Vec<String>,
 
-    /// The folder to write `<DIR>/<SESSION>/` bundles into (created if missing)
-    #[arg(short, long, value_name = "DIR")]
+    /// The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a
+    /// FILE.tar to pack them into (never overwritten)
+    #[arg(short, long, value_name = "DIR|FILE.tar")]
     pub output: std::path::PathBuf,
 
     /// Print what would be exported, write nothing
@@ -90,8 +91,9 @@ pub struct ExportArgs {
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// A bundle folder, as `export` or the Trash wrote it
-    #[arg(value_name = "BUNDLE")]
+    /// A bundle folder, as `export` or the Trash wrote it, or a FILE.tar from
+    /// `export -o FILE.tar` (every session in it is imported)
+    #[arg(value_name = "BUNDLE|FILE.tar")]
     pub bundle: std::path::PathBuf,
 
     /// Import under this session id instead

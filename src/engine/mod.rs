@@ -17,6 +17,7 @@ pub mod search;
 pub mod session_config;
 pub mod sessions;
 pub mod summarize;
+pub mod tarball;
 pub mod tokens;
 pub mod transfer;
 pub mod undo;

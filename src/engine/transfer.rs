@@ -96,7 +96,7 @@ pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<Tr
 
 /// A bundle written under `sessions/` would be taken for a session (and
 /// inside the folder being exported, copied into itself without end).
-fn refuse_out_in_sessions(root: &DataRoot, out: &Path) -> Result<()> {
+pub fn refuse_out_in_sessions(root: &DataRoot, out: &Path) -> Result<()> {
     let abs = std::env::current_dir()
         .map(|cwd| cwd.join(out))
         .unwrap_or_else(|_| out.to_path_buf());
