@@ -239,35 +239,6 @@ impl Db {
         Ok(db)
     }
 
-    /// Replay `log` (bytes) through a real file with chunks of
-    /// `chunk_bytes`, as `load` does.
-    #[cfg(test)]
-    fn replayed_from(log: &[u8], chunk_bytes: usize) -> Db {
-        Db::replayed_with(log, chunk_bytes, None)
-    }
-
-    /// `replayed_from`, replaying with `keep` as `scan_matching` does.
-    #[cfg(test)]
-    fn replayed_with(log: &[u8], chunk_bytes: usize, keep: Option<&replay::Keep<'_>>) -> Db {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("record.aof");
-        fs::write(&path, log).unwrap();
-        // the open file outlives its folder, as it outlives a rename
-        let file = fs::File::open(&path).unwrap();
-        let log = LogFile::new(Some(file), &path);
-        let mut db = Db {
-            index: 1,
-            root: DataRoot::at(Path::new("/nonexistent")).unwrap(),
-            dir: PathBuf::new(),
-            log: LogFile::default(),
-            entries: Slots::default(),
-            report: ReplayReport::default(),
-        };
-        db.replay(&log, chunk_bytes, keep).unwrap();
-        db.log = log;
-        db
-    }
-
     pub fn aof_path(&self) -> PathBuf {
         self.dir.join("record.aof")
     }

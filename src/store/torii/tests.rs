@@ -396,3 +396,37 @@ fn session_keys_never_take_a_prefix_sibling() {
     let glob: Vec<String> = db.keys("a:*", 5);
     assert!(db.session_keys("a", 5).iter().all(|k| glob.contains(k)));
 }
+
+/// Test-only constructors: a Db replayed from bytes through a real file.
+impl Db {
+    /// Replay `log` (bytes) through a real file with chunks of
+    /// `chunk_bytes`, as `load` does.
+    pub(super) fn replayed_from(log: &[u8], chunk_bytes: usize) -> Db {
+        Db::replayed_with(log, chunk_bytes, None)
+    }
+
+    /// `replayed_from`, replaying with `keep` as `scan_matching` does.
+    pub(super) fn replayed_with(
+        log: &[u8],
+        chunk_bytes: usize,
+        keep: Option<&replay::Keep<'_>>,
+    ) -> Db {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("record.aof");
+        fs::write(&path, log).unwrap();
+        // the open file outlives its folder, as it outlives a rename
+        let file = fs::File::open(&path).unwrap();
+        let log = LogFile::new(Some(file), &path);
+        let mut db = Db {
+            index: 1,
+            root: DataRoot::at(Path::new("/nonexistent")).unwrap(),
+            dir: PathBuf::new(),
+            log: LogFile::default(),
+            entries: Slots::default(),
+            report: ReplayReport::default(),
+        };
+        db.replay(&log, chunk_bytes, keep).unwrap();
+        db.log = log;
+        db
+    }
+}

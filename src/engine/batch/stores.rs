@@ -1,0 +1,248 @@
+//! The shared stores a batch reads and writes: the snapshot planning reads
+//! before any lock, and the stores loaded (or taken over from the
+//! snapshot, when the log is unchanged) after the locks.
+
+use super::StoreView;
+use crate::error::Result;
+use crate::store::archive::{Archive, SessionCount};
+use crate::store::layout::DataRoot;
+use crate::store::torii::{self, Db};
+
+/// The shared stores as they were before any lock: db1's keys by session
+/// and the archive's row counts. Only read.
+#[derive(Default)]
+pub(super) struct Snapshot {
+    db1: Option<Replayed>,
+    rows: std::collections::HashMap<String, SessionCount>,
+}
+
+/// db1 replayed before the locks, with the keys the batch asks for.
+pub(super) struct Replayed {
+    db: Db,
+    now: i64,
+    keys: SessionKeys,
+    /// The log as it was before the replay read it; `None` when it changed
+    /// while being read (then it is never reused).
+    stamp: Option<LogStamp>,
+}
+
+/// Up to this many targets, their keys are found by one scan each rather
+/// than by indexing every session's keys.
+const FEW_TARGETS: usize = 16;
+
+impl Snapshot {
+    pub(super) fn into_db1(self) -> Option<Replayed> {
+        self.db1
+    }
+
+    pub(super) fn load(root: &DataRoot, now: i64, targets: &[&str]) -> Result<Snapshot> {
+        let path = root
+            .store_dir()
+            .join(format!("db_{}", torii::DB_SESSION_HIST))
+            .join("record.aof");
+        let before = LogStamp::at(&path);
+        let db = Db::load_store(root, torii::DB_SESSION_HIST)?;
+        let stamp = before.filter(|b| b.len == db.log_len());
+        let keys = SessionKeys::of(&db, now, targets);
+        let rows = match Archive::open_read(root, &root.archive_path())? {
+            Some(a) => a.counts_by_session()?,
+            None => Default::default(),
+        };
+        Ok(Snapshot {
+            db1: Some(Replayed {
+                db,
+                now,
+                keys,
+                stamp,
+            }),
+            rows,
+        })
+    }
+}
+
+/// Identity of a log file: a log appended to, rewritten or replaced since
+/// has another one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct LogStamp {
+    len: u64,
+    ino: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl LogStamp {
+    fn at(path: &std::path::Path) -> Option<LogStamp> {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::symlink_metadata(path).ok()?;
+        Some(LogStamp {
+            len: m.len(),
+            ino: m.ino(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+            ctime: (m.ctime(), m.ctime_nsec()),
+        })
+    }
+
+    fn of(db: &Db) -> Option<LogStamp> {
+        LogStamp::at(&db.aof_path())
+    }
+}
+
+/// db1's live keys by session: every session's, or only the targets'
+/// (then another session's are looked up in db1 when asked for).
+#[derive(Default)]
+pub(super) struct SessionKeys {
+    by_session: std::collections::HashMap<String, Vec<String>>,
+    complete: bool,
+}
+
+impl SessionKeys {
+    fn of(db: &Db, now: i64, targets: &[&str]) -> SessionKeys {
+        if targets.len() > FEW_TARGETS {
+            return SessionKeys {
+                by_session: db.keys_by_session(now),
+                complete: true,
+            };
+        }
+        let by_session = targets
+            .iter()
+            .map(|id| ((*id).to_owned(), db.session_keys(id, now)))
+            .collect();
+        SessionKeys {
+            by_session,
+            complete: false,
+        }
+    }
+
+    fn get(&self, db: &Db, now: i64, session: &str) -> Vec<String> {
+        match self.by_session.get(session) {
+            Some(keys) => keys.clone(),
+            None if self.complete => Vec::new(),
+            None => db.session_keys(session, now),
+        }
+    }
+}
+
+impl StoreView for Snapshot {
+    fn session_keys(&self, session: &str) -> Vec<String> {
+        match &self.db1 {
+            Some(r) => r.keys.get(&r.db, r.now, session),
+            None => Vec::new(),
+        }
+    }
+    fn archive_rows(&self, session: &str) -> Result<u64> {
+        Ok(self.rows.get(session).map_or(0, |c| c.messages))
+    }
+}
+
+/// The shared stores a batch writes, each loaded on first use — after the
+/// locks, so what is rewritten is never a stale copy.
+pub struct Stores<'r> {
+    pub root: &'r DataRoot,
+    pub now: i64,
+    force: bool,
+    db1: Option<Db>,
+    db1_keys: SessionKeys,
+    archive: Option<Option<Archive>>,
+}
+
+impl<'r> Stores<'r> {
+    pub fn new(root: &'r DataRoot, now: i64, force: bool) -> Self {
+        Stores {
+            root,
+            now,
+            force,
+            db1: None,
+            db1_keys: Default::default(),
+            archive: None,
+        }
+    }
+
+    /// db1, replayed once per batch; refuses a log of unknown format.
+    pub fn db1(&mut self) -> Result<&mut Db> {
+        if self.db1.is_none() {
+            let db = Db::load_store(self.root, torii::DB_SESSION_HIST)?;
+            db.check_writable(self.force)?;
+            // Indexed once so a batch is not O(sessions × keys).
+            self.db1_keys = SessionKeys {
+                by_session: db.keys_by_session(self.now),
+                complete: true,
+            };
+            self.db1 = Some(db);
+        }
+        Ok(self.db1.as_mut().expect("just loaded"))
+    }
+
+    /// Take over db1 as the plans read it (the caller checked, under the
+    /// locks, that its log is unchanged since) instead of replaying it.
+    /// Take over the plan's replay when the log is still the one it read.
+    pub(super) fn adopt_if_current(&mut self, r: Replayed) -> Result<()> {
+        if r.stamp.is_some() && r.stamp == LogStamp::of(&r.db) {
+            self.adopt(r.db, r.keys)?;
+        }
+        Ok(())
+    }
+
+    fn adopt(&mut self, db: Db, keys: SessionKeys) -> Result<()> {
+        db.check_writable(self.force)?;
+        self.db1 = Some(db);
+        self.db1_keys = keys;
+        Ok(())
+    }
+
+    /// db1 and the archive (created if missing) at once, for an operation
+    /// that writes both in one step (compact).
+    pub fn db1_and_archive(&mut self) -> Result<(&mut Db, &mut Archive)> {
+        self.db1()?;
+        self.archive(true)?;
+        match (
+            self.db1.as_mut(),
+            self.archive.as_mut().and_then(Option::as_mut),
+        ) {
+            (Some(db), Some(a)) => Ok((db, a)),
+            _ => unreachable!("both were just loaded"),
+        }
+    }
+
+    /// Forget a session's keys after they were deleted.
+    pub fn forget_keys(&mut self, session: &str) {
+        self.db1_keys
+            .by_session
+            .insert(session.to_owned(), Vec::new());
+    }
+
+    /// The archive for writing; `None` when there is none and `create` is
+    /// false (clearing never needs to create one).
+    pub fn archive(&mut self, create: bool) -> Result<Option<&mut Archive>> {
+        let path = self.root.archive_path();
+        let missing = matches!(self.archive, None | Some(None));
+        if missing && (create || path.exists()) {
+            self.archive = Some(Some(Archive::open_write(self.root, &path)?));
+        } else if self.archive.is_none() {
+            self.archive = Some(None);
+        }
+        Ok(self.archive.as_mut().and_then(Option::as_mut))
+    }
+}
+
+impl StoreView for Stores<'_> {
+    /// Keys from the index `db1()` built: callers load db1 first (the
+    /// runner does, before any re-plan, for operations that plan with it).
+    fn session_keys(&self, session: &str) -> Vec<String> {
+        match &self.db1 {
+            Some(db) => self.db1_keys.get(db, self.now, session),
+            None => {
+                debug_assert!(false, "db1() must be loaded first");
+                Vec::new()
+            }
+        }
+    }
+    fn archive_rows(&self, session: &str) -> Result<u64> {
+        match &self.archive {
+            Some(Some(a)) => a.count_session(session),
+            _ => match Archive::open_read(self.root, &self.root.archive_path())? {
+                Some(a) => a.count_session(session),
+                None => Ok(0),
+            },
+        }
+    }
+}
