@@ -127,16 +127,7 @@ fn listed(k: &str, e: &crate::store::torii::Entry, now: i64) -> Option<ErrorItem
         key: k.to_owned(),
         id: text(l.id),
         tool_name: text(l.tool_name),
-        keywords: match l.keywords {
-            Value::Array(a) => a
-                .into_iter()
-                .filter_map(|x| match x {
-                    Value::String(s) => Some(s),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        },
+        keywords: strings(l.keywords),
         symptom: text(l.symptom),
         cause: text(l.cause),
         action: text(l.action),
@@ -394,6 +385,21 @@ pub fn prunable(db: &Db, now: i64, expired: bool, not_resolved: bool) -> Result<
         .collect())
 }
 
+/// The strings of a JSON array (anything else in it, or a non-array, gives
+/// nothing): keywords as Agenvoy writes them.
+fn strings(v: Value) -> Vec<String> {
+    match v {
+        Value::Array(a) => a
+            .into_iter()
+            .filter_map(|x| match x {
+                Value::String(s) => Some(s),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -422,16 +428,7 @@ mod tests {
         };
         let by_listed = |v: &str| {
             let l: Listed = serde_json::from_str(v).ok()?;
-            let kws = match l.keywords {
-                Value::Array(a) => a
-                    .into_iter()
-                    .filter_map(|x| match x {
-                        Value::String(s) => Some(s),
-                        _ => None,
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
+            let kws = strings(l.keywords);
             Some((text(l.id), text(l.action), kws, l.timestamp.as_i64()))
         };
         for v in [
