@@ -299,6 +299,8 @@ task histories; invalid summary.json.
 cuts a torn last line off a ToriiDB log (kept beside it), rewrites a log ToriiDB cannot
 read without its over-long entries (kept beside it), and rebuilds the FTS index. It never
 deletes user text. --repair --dry-run lists what it would fix and changes nothing.
+A repair is recorded in `sessionctl log` but `undo` cannot reverse it: what it cuts off
+is kept beside the log it came from, to put back by hand.
 
 Exit codes: 0 clean, 1 findings, 65 something could not be read.
 
