@@ -199,6 +199,8 @@ fn export_to_a_tar_then_import_it_keeps_every_tier() {
     let out = tempfile::tempdir().unwrap();
     let tar = out.path().join("move.tar");
     let before = snapshot(src.path());
+    // a folder named like a session beside the tar is no conflict
+    std::fs::create_dir(out.path().join("tui-alice")).unwrap();
     let dry = sessionctl(src.path())
         .args(["export", "tui-alice", "discord-9001", "--dry-run", "-o"])
         .arg(&tar)
@@ -212,13 +214,17 @@ fn export_to_a_tar_then_import_it_keeps_every_tier() {
         .output()
         .unwrap());
     assert_eq!(snapshot(src.path()), before, "export changes nothing");
-    let left: Vec<_> = std::fs::read_dir(out.path())
+    let mut left: Vec<_> = std::fs::read_dir(out.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
+    left.sort();
     assert_eq!(
         left,
-        vec![std::ffi::OsString::from("move.tar")],
+        vec![
+            std::ffi::OsString::from("move.tar"),
+            std::ffi::OsString::from("tui-alice")
+        ],
         "no staging left"
     );
 

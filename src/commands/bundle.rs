@@ -24,7 +24,8 @@ pub fn export(ctx: &Context, args: &ExportArgs) -> Result<Done> {
     };
     let folder = match &tar {
         Some(t) => t.folder().to_path_buf(),
-        None if tarball::is_tar(&args.output) => tarball::parent_of(&args.output),
+        // a dry run plans into where nothing can exist: the tar's own path
+        None if tarball::is_tar(&args.output) => args.output.clone(),
         None => args.output.clone(),
     };
     let mut reports = Vec::new();

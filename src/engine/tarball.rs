@@ -120,7 +120,7 @@ fn exists_error(target: &Path) -> Error {
 }
 
 /// The folder a file is written in (`.` for a bare name).
-pub fn parent_of(path: &Path) -> PathBuf {
+fn parent_of(path: &Path) -> PathBuf {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
