@@ -16,18 +16,17 @@ pub fn export(ctx: &Context, args: &ExportArgs) -> Result<Done> {
     // A tar is packed from bundles written beside it, once all are done.
     let tar = match tarball::is_tar(&args.output) {
         true if args.dry_run => {
-            tarball::TarExport::refuse_existing(&args.output)?;
+            tarball::refuse_existing(&args.output)?;
             None
         }
         true => Some(TarExport::begin(&ctx.root, &args.output)?),
         false => None,
     };
-    let folder = match &tar {
-        Some(t) => t.folder().to_path_buf(),
-        // a dry run plans into where nothing can exist: the tar's own path
-        None if tarball::is_tar(&args.output) => args.output.clone(),
-        None => args.output.clone(),
-    };
+    // A dry run into a tar plans into the tar's own path, where no
+    // `<id>/` can exist, as none can in the real run's staging folder.
+    let folder = tar
+        .as_ref()
+        .map_or_else(|| args.output.clone(), |t| t.folder().to_path_buf());
     let mut reports = Vec::new();
     let mut errors = Vec::new();
     for id in &args.sessions {

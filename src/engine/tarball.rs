@@ -97,14 +97,8 @@ impl TarExport {
     }
 }
 
-impl TarExport {
-    /// A dry run's check: export never overwrites a tar.
-    pub fn refuse_existing(target: &Path) -> Result<()> {
-        refuse_existing(target)
-    }
-}
-
-fn refuse_existing(target: &Path) -> Result<()> {
+/// Export never overwrites a tar (a dry run checks this too).
+pub fn refuse_existing(target: &Path) -> Result<()> {
     if fs::symlink_metadata(target).is_ok() {
         return Err(exists_error(target));
     }
