@@ -6,7 +6,7 @@
 //! sealed and recorded. Undo (`engine::undo::compact`) deletes exactly
 //! those rows, puts session_meta.start_at, the db1 entries and the files back.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 use crate::store::archive::Archive;
 use crate::store::bundle;
 use crate::store::layout::{DataRoot, SessionDir};
+use crate::store::root::Last;
 use crate::store::torii::Db;
 use crate::store::{atomic, oplog, trash};
 
@@ -61,11 +62,8 @@ pub fn before(
     atomic::remove_path(root, &path)?;
     atomic::create_dir_all(root, &path.join(bundle::SIDECAR))?;
     let mut written = std::collections::BTreeMap::new();
-    if !plan.removed.is_empty() {
-        if let Some(bytes) = dir.read(&dir.history_json())? {
-            bundle::write_file(root, &path.join("history.json"), &bytes)?;
-            written.insert("history.json".to_owned(), String::new());
-        }
+    if !plan.removed.is_empty() && keep_history(root, dir, &path.join("history.json"))? {
+        written.insert("history.json".to_owned(), String::new());
     }
     if !plan.changed_tasks.is_empty() {
         atomic::create_dir_all(root, &path.join("history"))?;
@@ -93,6 +91,63 @@ pub fn before(
     };
     bundle::write_file(root, &path.join(trash::SESSION_ID_FILE), dir.id.as_bytes())?;
     Ok(Some(Kept { path, state }))
+}
+
+/// Keep history.json as it is now at `to`; false when there is none.
+///
+/// A hard link, not a copy, when history.json is a plain file linked
+/// nowhere else: compact replaces it by rename (`atomic::write_atomic`, as
+/// every sessionctl write of it; undo writes the pre-image back by
+/// rename too), so once the new file is in place nothing reaches the old
+/// inode through the session folder and the link is the pre-image alone.
+/// That spares reading, writing and fsyncing the whole file (the largest
+/// part of a big compact). A link, another name for the file, a FIFO or a
+/// file system that refuses links (EXDEV, EPERM…) gets the copy, as before.
+fn keep_history(root: &DataRoot, dir: &SessionDir, to: &Path) -> Result<bool> {
+    let from = dir.history_json();
+    if let Some(linked) = link_sole_file(root, &from, to)? {
+        return Ok(linked);
+    }
+    let Some(bytes) = dir.read(&from)? else {
+        return Ok(false);
+    };
+    bundle::write_file(root, to, &bytes)?;
+    Ok(true)
+}
+
+/// Hard-link `from` (a regular file with no other name) to `to`:
+/// `Some(true)` done (fsynced), `Some(false)` no file, `None` copy instead.
+fn link_sole_file(root: &DataRoot, from: &Path, to: &Path) -> Result<Option<bool>> {
+    use std::os::unix::fs::MetadataExt;
+    let src = root.resolve(from, Last::Entry)?;
+    let meta = match std::fs::symlink_metadata(&src) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Some(false)),
+        Err(e) => return Err(Error::read(from, e)),
+    };
+    if !meta.file_type().is_file() || meta.nlink() != 1 {
+        return Ok(None);
+    }
+    let dst = root.resolve(to, Last::Entry)?;
+    if std::fs::hard_link(&src, &dst).is_err() {
+        return Ok(None);
+    }
+    // The entry may have been swapped between the lstat and the link: keep
+    // the link only if it names the file that was checked.
+    let same = std::fs::symlink_metadata(&dst)
+        .is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino() && m.nlink() == 2);
+    if !same {
+        atomic::remove_path(root, to)?;
+        return Ok(None);
+    }
+    // As durable as the copy (`bundle::write_file`) was: the file is
+    // fsynced (its data, when the writer had not, and the inode the new
+    // name changed); the manifest, written last, is renamed into place
+    // with folder fsyncs.
+    if let Some(o) = crate::store::files::open_at(&dst, to, crate::store::files::Mode::Read)? {
+        o.file.sync_all().map_err(|e| Error::write(to, e))?;
+    }
+    Ok(Some(true))
 }
 
 /// After compact: record the rows it inserted, seal and log the pre-image.
