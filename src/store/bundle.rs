@@ -96,11 +96,7 @@ pub fn seal(root: &DataRoot, dir: &Path, spec: Spec<'_>) -> Result<Manifest> {
     files.retain(|f| f.path != MANIFEST && !f.path.ends_with(".part"));
     files.sort_by(|a, b| a.path.cmp(&b.path));
     let stores_rel = |name: &str| store_part(spec.stores, name);
-    let lines = |name: &str| {
-        fs::read(phys.join(stores_rel(name)))
-            .map(|b| b.split(|c| *c == b'\n').filter(|l| !l.is_empty()).count() as u64)
-            .unwrap_or(0)
-    };
+    let lines = |name: &str| count_lines(&phys.join(stores_rel(name)));
     let store_parts: Vec<String> = [ARCHIVE, SESSION_META, TORII_DB1]
         .iter()
         .map(|n| stores_rel(n))
@@ -189,6 +185,31 @@ fn walk(base: &Path, dir: &Path, out: &mut Vec<FileSum>) -> Result<()> {
         // FIFOs, sockets, devices: not session data, never opened.
     }
     Ok(())
+}
+
+/// Non-empty lines of a file (0 when it cannot be read), streamed: a store
+/// part can be as large as the session's whole db1 share, and reading it
+/// whole only to count would fault in that much fresh memory again.
+fn count_lines(p: &Path) -> u64 {
+    let Ok(mut f) = fs::File::open(p) else {
+        return 0;
+    };
+    let mut buf = vec![0u8; 1 << 16];
+    let (mut lines, mut in_line) = (0u64, false);
+    loop {
+        let n = match f.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return 0,
+        };
+        for &b in &buf[..n] {
+            let end = b == b'\n';
+            lines += u64::from(end && in_line);
+            in_line = !end;
+        }
+    }
+    lines + u64::from(in_line)
 }
 
 fn hash_file(p: &Path) -> Result<(u64, String)> {
@@ -373,5 +394,33 @@ pub fn of_entry(entry: &Path) -> PathBuf {
         PathBuf::from(format!("{}.stores", entry.display()))
     } else {
         entry.to_path_buf()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn lines_are_counted_as_the_non_empty_pieces_between_line_breaks() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("f");
+        assert_eq!(super::count_lines(&p), 0, "a missing file has none");
+        for text in [
+            "",
+            "\n",
+            "\n\n",
+            "a",
+            "a\n",
+            "a\n\nb",
+            "\na\n\n\nb\n\n",
+            "ab\ncd",
+        ] {
+            std::fs::write(&p, text).unwrap();
+            let split = text.split('\n').filter(|l| !l.is_empty()).count() as u64;
+            assert_eq!(super::count_lines(&p), split, "{text:?}");
+        }
+        // across the read buffer's boundary
+        let long = format!("{}\n\n{}", "x".repeat((1 << 16) - 1), "y".repeat(1 << 16));
+        std::fs::write(&p, &long).unwrap();
+        assert_eq!(super::count_lines(&p), 2);
     }
 }
