@@ -208,21 +208,36 @@ impl Counter {
 /// The `sendAt: YYYY-MM-DD HH:MM:SS, sender: NAME` line Agenvoy puts before
 /// a record's text when it sends it (local time).
 pub fn prefix_line(r: &Record) -> String {
-    let mut parts = Vec::with_capacity(2);
+    use std::fmt::Write;
+    let mut line = String::new();
     if r.send_at != 0 {
-        parts.push(format!(
-            "sendAt: {}",
-            crate::timefmt::local(crate::timefmt::from_nanos(r.send_at))
-        ));
+        // `timefmt::local` by hand: chrono's strftime parses its pattern on
+        // every call, and a big history counts one line per record.
+        // (i64 nanoseconds only reach years 1677–2262: always four digits.)
+        use chrono::{Datelike, Timelike};
+        let t = crate::timefmt::from_nanos(r.send_at).with_timezone(&chrono::Local);
+        let _ = write!(
+            line,
+            "sendAt: {:04}-{:02}-{:02} {:02}:{:02}:{:02}",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second()
+        );
     }
     if !r.sender.is_empty() {
-        parts.push(format!("sender: {}", r.sender));
+        if !line.is_empty() {
+            line.push_str(", ");
+        }
+        line.push_str("sender: ");
+        line.push_str(&r.sender);
     }
-    if parts.is_empty() {
-        String::new()
-    } else {
-        parts.join(", ") + "\n"
+    if !line.is_empty() {
+        line.push('\n');
     }
+    line
 }
 
 /// The conservative estimate of a piece of text (one token per digit).
@@ -233,6 +248,34 @@ pub fn estimate_text(text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_prefix_line_writes_the_time_as_timefmt_local_does() {
+        let record = |send_at: i64, sender: &str| Record {
+            role: "user".into(),
+            content: serde_json::Value::Null,
+            send_at,
+            sender: sender.into(),
+            extra: Default::default(),
+        };
+        assert_eq!(prefix_line(&record(0, "")), "");
+        assert_eq!(prefix_line(&record(0, "bob")), "sender: bob\n");
+        for t in [
+            1,
+            -1,
+            1_760_000_021_892_374_487,
+            i64::MAX,
+            i64::MIN,
+            951_782_400_000_000_000,
+        ] {
+            let local = crate::timefmt::local(crate::timefmt::from_nanos(t));
+            assert_eq!(prefix_line(&record(t, "")), format!("sendAt: {local}\n"));
+            assert_eq!(
+                prefix_line(&record(t, "a")),
+                format!("sendAt: {local}, sender: a\n")
+            );
+        }
+    }
 
     #[derive(serde::Deserialize)]
     struct Vectors {
