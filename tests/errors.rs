@@ -498,3 +498,157 @@ fn listed_ids_are_the_shortest_unique_prefixes() {
         "{err}"
     );
 }
+
+/// `errors list --json` prints each record as a whole `serde_json::Value`
+/// parse of its stored value reads it (the listed fields, non-strings as
+/// empty, the last duplicate winning, a record serde_json rejects
+/// skipped), in the order and with the filters of the options, byte for
+/// byte: the listing is streamed from borrowed decoding, this oracle is not.
+#[test]
+fn list_json_is_each_record_as_a_whole_value_parse_reads_it() {
+    let root = fixture_copy();
+    let r = root.path();
+    let set = |key: &str, value: &str, expire_at: Option<i64>| {
+        let mut l = json!({"ts": 1764600000, "cmd": "SET", "key": key, "value": value});
+        if let Some(t) = expire_at {
+            l["expire_at"] = t.into();
+        }
+        l
+    };
+    append_db2(
+        r,
+        &[
+            set(
+                "a:1",
+                r#"{"id":"a1","tool_name":"Fetch","keywords":["Timeout",7,"x\"y"],"symptom":"tab\there é \u263a","action":"a","outcome":"resolved","timestamp":1764600000}"#,
+                Some(4102444800),
+            ),
+            set(
+                "a:2",
+                r#"{"id":"a2","id":"a2b","tool_name":"fetch","keywords":"timeout","symptom":null,"cause":{"deep":[1,{"x":2}]},"outcome":"Failed","timestamp":1764600000}"#,
+                None,
+            ),
+            set(
+                "b:3",
+                r#"{"id":"b3","tool_name":"run","keywords":[["timeout"]],"symptom":"s","action":true,"outcome":"resolved","timestamp":1.5,"extra":[1,2]}"#,
+                Some(4000000000),
+            ),
+            set(
+                "b:4",
+                r#"{"id":"b4","tool_name":"run","timestamp":-5,"outcome":"resolved","unknown":"\u00e9\/"}"#,
+                Some(4000000000),
+            ),
+            set(
+                "c:5",
+                r#"{"id":"c5","tool_name":"zed","timestamp":9223372036854775808,"outcome":"resolved"}"#,
+                None,
+            ),
+            set("c:6", r#"{"id":"c6","other":1e400}"#, None),
+            set("c:7", r#"["not","a","record"]"#, None),
+            set(
+                "c:8",
+                r#"{"id":"c8","tool_name":"old","keywords":["timeout"],"outcome":"resolved","timestamp":1700000000}"#,
+                Some(1000),
+            ),
+        ],
+    );
+    let log = std::fs::read(r.join(".store/db_2/record.aof")).unwrap();
+    let now = chrono::Utc::now().timestamp();
+    let rfc = |s: i64| {
+        chrono::DateTime::from_timestamp(s, 0)
+            .unwrap()
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    };
+    // (sort key, expire_at, record as listed) of every record that parses
+    let records: Vec<(Value, Option<i64>)> = toriidb_replay(&log)
+        .into_iter()
+        .filter(|(k, _)| !k.starts_with("__torii:"))
+        .filter_map(|(key, (value, expire_at))| {
+            let Ok(Value::Object(m)) = serde_json::from_str::<Value>(&value) else {
+                return None;
+            };
+            let text = |f: &str| m.get(f).and_then(Value::as_str).unwrap_or("").to_owned();
+            let keywords: Vec<Value> = m
+                .get("keywords")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter(|k| k.is_string()).cloned().collect())
+                .unwrap_or_default();
+            let ts = m.get("timestamp").and_then(Value::as_i64);
+            let item = json!({
+                "key": key, "id": text("id"), "tool_name": text("tool_name"), "keywords": keywords,
+                "symptom": text("symptom"), "cause": text("cause"), "action": text("action"),
+                "outcome": text("outcome"), "timestamp": ts.unwrap_or(0),
+                "recorded_at": ts.filter(|t| *t != 0).map(rfc), "expire_at": expire_at,
+                "expires_at": expire_at.map(rfc),
+            });
+            Some((item, expire_at))
+        })
+        .collect();
+    let expected = |args: &[&str]| -> String {
+        let has = |a: &str| args.contains(&a);
+        let opt = |a: &str| args.iter().position(|x| *x == a).map(|i| args[i + 1]);
+        let mut items: Vec<&(Value, Option<i64>)> = records
+            .iter()
+            .filter(|(_, e)| has("--expired") || e.is_none_or(|e| e > now))
+            .filter(|(i, _)| {
+                opt("--tool")
+                    .is_none_or(|t| i["tool_name"].as_str().unwrap().eq_ignore_ascii_case(t))
+            })
+            .filter(|(i, _)| {
+                opt("--keyword").is_none_or(|k| {
+                    let k = k.to_lowercase();
+                    i["keywords"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|kw| kw.as_str().unwrap().to_lowercase().contains(&k))
+                })
+            })
+            .collect();
+        let key = |i: &Value| i["key"].as_str().unwrap().to_owned();
+        let ts = |i: &Value| i["timestamp"].as_i64().unwrap();
+        match opt("--sort").unwrap_or("age") {
+            "tool" => items.sort_by(|(a, _), (b, _)| {
+                a["tool_name"]
+                    .as_str()
+                    .cmp(&b["tool_name"].as_str())
+                    .then(ts(b).cmp(&ts(a)))
+                    .then(key(b).cmp(&key(a)))
+            }),
+            "expires" => items.sort_by(|(a, ea), (b, eb)| {
+                ea.unwrap_or(i64::MAX)
+                    .cmp(&eb.unwrap_or(i64::MAX))
+                    .then(key(b).cmp(&key(a)))
+            }),
+            _ => items.sort_by(|(a, _), (b, _)| ts(b).cmp(&ts(a)).then(key(b).cmp(&key(a)))),
+        }
+        if let Some(n) = opt("--limit") {
+            items.truncate(n.parse().unwrap());
+        }
+        let results: Vec<&Value> = items.iter().map(|(i, _)| i).collect();
+        let envelope = json!({"schema": 1, "command": "errors list", "ok": true, "dry_run": false,
+                              "results": results, "errors": [], "warnings": []});
+        format!("{envelope}\n")
+    };
+    for args in [
+        &[][..],
+        &["--expired"],
+        &["--sort", "tool", "--expired"],
+        &["--sort", "expires"],
+        &["--sort", "tool", "--limit", "3"],
+        &["--keyword", "TIMEOUT", "--expired"],
+        &["--tool", "FETCH", "--sort", "expires"],
+    ] {
+        let out = sessionctl(r)
+            .args(["errors", "list", "--json"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            expected(args),
+            "{args:?}"
+        );
+    }
+}

@@ -161,6 +161,65 @@ fn an_up_to_date_root_is_only_statted() {
     assert_eq!(merged, [("gen-004".to_owned(), 4)]);
 }
 
+/// A session file that is a link inside the root is stamped through the
+/// link (the file it leads to), not by the link itself: rewriting the
+/// file it leads to in place must not leave the session trusted as up to
+/// date. (Files that are no links are stamped by the one lstat that also
+/// checks they are no links.)
+#[test]
+fn a_linked_history_is_stamped_by_the_file_it_leads_to() {
+    let root = generated_root(3);
+    let r = &root.path().canonicalize().unwrap();
+    let kept = r.join("kept");
+    std::fs::create_dir_all(&kept).unwrap();
+    let history = r.join("sessions/gen-002/history.json");
+    std::fs::rename(&history, kept.join("history.json")).unwrap();
+    std::os::unix::fs::symlink("../../kept/history.json", &history).unwrap();
+    let settled = [("SESSIONCTL_ROWS_SETTLED", "1")];
+    let no_parse = [
+        ("SESSIONCTL_ROWS_SETTLED", "1"),
+        ("SESSIONCTL_FAILPOINT", "summarize-parse"),
+    ];
+    for _ in 0..2 {
+        let out = summarize(r, &["--all"], &settled);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let quiet = summarize(r, &["--all"], &no_parse);
+    assert!(quiet.status.success(), "up to date: {}", stderr(&quiet));
+
+    // the file behind the link grows; the link itself does not change
+    let link_before = std::fs::symlink_metadata(&history).unwrap();
+    std::fs::write(
+        kept.join("history.json"),
+        serde_json::to_vec_pretty(&exchanges(2, 8)).unwrap(),
+    )
+    .unwrap();
+    let link_after = std::fs::symlink_metadata(&history).unwrap();
+    assert_eq!(
+        (link_before.ino(), link_before.mtime_nsec()),
+        (link_after.ino(), link_after.mtime_nsec())
+    );
+    let aborted = summarize(r, &["--all"], &no_parse);
+    assert!(
+        !aborted.status.success(),
+        "the linked history is read again"
+    );
+    let merged = summarize(r, &["--all"], &settled);
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    let counts: Vec<(String, u64)> = results(&merged)
+        .iter()
+        .filter(|x| x["count"] != 0)
+        .map(|x| {
+            (
+                x["session"].as_str().unwrap().to_owned(),
+                x["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(counts.len(), 1, "{counts:?}");
+    assert_eq!(counts[0].0, "gen-002");
+}
+
 #[test]
 fn a_held_lock_fails_its_session_and_the_batch_goes_on() {
     let root = fixture_copy();

@@ -42,8 +42,9 @@ pub fn resolve(
     let mut errors = Vec::new();
     if t.all {
         let listing = root.session_ids()?;
+        let sessions = root.sessions_phys()?;
         for id in listing.ids {
-            match root.session(&id) {
+            match root.session_in(&sessions, &id) {
                 Ok(dir) => out.push(Target { id, dir: Some(dir) }),
                 Err(error) => errors.push(SessionError { session: id, error }),
             }

@@ -9,6 +9,12 @@ use serde_json::{Map, Value};
 use crate::error::{Error, Result};
 use crate::store::torii::{Db, INTERNAL_PREFIX};
 
+mod fields;
+mod listing;
+
+use fields::Fields;
+pub use listing::{list_with, Shown};
+
 pub const TTL_SECS: i64 = 7_776_000;
 
 #[derive(Debug, Clone, Serialize)]
@@ -44,64 +50,6 @@ fn secs_rfc3339(t: i64) -> String {
         .unwrap_or_default()
 }
 
-/// The fields of a record that listings show, decoded without building
-/// the whole object: each value as `serde_json::Value` reads it (so a
-/// record is accepted or skipped exactly as before), the last duplicate
-/// winning, every other field dropped as it is read.
-#[derive(Default)]
-struct Listed {
-    id: Value,
-    tool_name: Value,
-    keywords: Value,
-    symptom: Value,
-    cause: Value,
-    action: Value,
-    outcome: Value,
-    timestamp: Value,
-}
-
-impl<'de> serde::Deserialize<'de> for Listed {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct V;
-        impl<'de> serde::de::Visitor<'de> for V {
-            type Value = Listed;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("an error record object")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> std::result::Result<Listed, A::Error> {
-                let mut l = Listed::default();
-                while let Some(name) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-                    let v: Value = map.next_value()?;
-                    let slot = match &*name {
-                        "id" => &mut l.id,
-                        "tool_name" => &mut l.tool_name,
-                        "keywords" => &mut l.keywords,
-                        "symptom" => &mut l.symptom,
-                        "cause" => &mut l.cause,
-                        "action" => &mut l.action,
-                        "outcome" => &mut l.outcome,
-                        "timestamp" => &mut l.timestamp,
-                        _ => continue,
-                    };
-                    *slot = v;
-                }
-                Ok(l)
-            }
-        }
-        d.deserialize_map(V)
-    }
-}
-
-fn text(v: Value) -> String {
-    match v {
-        Value::String(s) => s,
-        _ => String::new(),
-    }
-}
-
 /// Every record of the store that parses as one (internal keys aside).
 /// `raw` is left empty: `resolve` fills it for the record it returns.
 /// Values are decoded one at a time and dropped: memory stays the index
@@ -121,25 +69,8 @@ pub fn all(db: &Db, now: i64) -> Result<Vec<ErrorItem>> {
 /// The listed fields of the record `e` at key `k`; None when its value is
 /// not a record.
 fn listed(k: &str, e: &crate::store::torii::Entry, now: i64) -> Option<ErrorItem> {
-    let l: Listed = serde_json::from_str(&e.value).ok()?;
-    let timestamp = l.timestamp.as_i64();
-    Some(ErrorItem {
-        key: k.to_owned(),
-        id: text(l.id),
-        tool_name: text(l.tool_name),
-        keywords: strings(l.keywords),
-        symptom: text(l.symptom),
-        cause: text(l.cause),
-        action: text(l.action),
-        outcome: text(l.outcome),
-        timestamp: timestamp.unwrap_or(0),
-        recorded_at: timestamp.filter(|t| *t != 0).map(secs_rfc3339),
-        expire_at: e.expire_at,
-        expires_at: e.expire_at.map(secs_rfc3339),
-        has_vector: e.vector.is_some(),
-        expired: e.is_expired(now),
-        raw: Map::new(),
-    })
+    let l = Fields::decode(&e.value)?;
+    Some(Shown::new(k, &l, e).item(e, now))
 }
 
 /// The record as stored (field order and unknown fields kept), for edits.
@@ -171,6 +102,7 @@ pub struct Filter {
     pub expired: bool,
 }
 
+/// The records `f` lets through, sorted, at most `limit`.
 pub fn list(
     db: &Db,
     now: i64,
@@ -178,39 +110,7 @@ pub fn list(
     sort: Sort,
     limit: Option<usize>,
 ) -> Result<Vec<ErrorItem>> {
-    let mut items: Vec<ErrorItem> = all(db, now)?
-        .into_iter()
-        .filter(|i| f.expired || !i.expired)
-        .filter(|i| {
-            f.tool
-                .as_ref()
-                .is_none_or(|t| i.tool_name.eq_ignore_ascii_case(t))
-        })
-        .filter(|i| {
-            f.keyword.as_ref().is_none_or(|k| {
-                let k = k.to_lowercase();
-                i.keywords.iter().any(|kw| kw.to_lowercase().contains(&k))
-            })
-        })
-        .filter(|i| {
-            f.outcome
-                .as_ref()
-                .is_none_or(|o| i.outcome.eq_ignore_ascii_case(o))
-        })
-        .collect();
-    match sort {
-        Sort::Age => items.sort_by(|a, b| b.timestamp.cmp(&a.timestamp).then(b.key.cmp(&a.key))),
-        Sort::Tool => items.sort_by(|a, b| {
-            a.tool_name
-                .cmp(&b.tool_name)
-                .then(b.timestamp.cmp(&a.timestamp))
-        }),
-        Sort::Expires => items.sort_by_key(|i| i.expire_at.unwrap_or(i64::MAX)),
-    }
-    if let Some(n) = limit {
-        items.truncate(n);
-    }
-    Ok(items)
+    list_with(db, now, f, sort, limit, |s, e| s.item(e, now))
 }
 
 /// A record by key, or by a unique id prefix (like git). An ambiguous
@@ -385,21 +285,6 @@ pub fn prunable(db: &Db, now: i64, expired: bool, not_resolved: bool) -> Result<
         .collect())
 }
 
-/// The strings of a JSON array (anything else in it, or a non-array, gives
-/// nothing): keywords as Agenvoy writes them.
-fn strings(v: Value) -> Vec<String> {
-    match v {
-        Value::Array(a) => a
-            .into_iter()
-            .filter_map(|x| match x {
-                Value::String(s) => Some(s),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,9 +312,9 @@ mod tests {
             ))
         };
         let by_listed = |v: &str| {
-            let l: Listed = serde_json::from_str(v).ok()?;
-            let kws = strings(l.keywords);
-            Some((text(l.id), text(l.action), kws, l.timestamp.as_i64()))
+            let l = Fields::decode(v)?;
+            let kws = l.keywords.iter().map(|k| k.to_string()).collect();
+            Some((l.id.into_owned(), l.action.into_owned(), kws, l.timestamp))
         };
         for v in [
             r#"{"id":"a","action":"x","keywords":["k",1,"m"],"timestamp":5}"#,
@@ -440,6 +325,12 @@ mod tests {
             r#""text""#,
             r#"{"id":"\u00e9"} "#,
             r#"{"id":"a"} x"#,
+            r#"{"id":"a\"b\u00e9","action":"\n","keywords":["\t",{"k":1}],"timestamp":-3}"#,
+            r#"{"id":"a","extra":[1,{"n":[2,1e400]}]}"#,
+            r#"{"id":"a","keywords":[[1e400]]}"#,
+            r#"{"id":"a","extra":{"\ud800":1}}"#,
+            r#"{"id":"a","timestamp":9223372036854775808,"action":true}"#,
+            r#"{"id":"a","timestamp":-9223372036854775808,"cause":{"x":"y"}}"#,
         ] {
             assert_eq!(by_listed(v), by_map(v), "{v}");
         }

@@ -55,8 +55,19 @@ impl DataRoot {
     /// The folder of one existing session. Unknown sessions are "no input"
     /// (66); a symlinked folder is refused as data we will not follow (65).
     pub fn session(&self, id: &str) -> Result<SessionDir> {
+        self.session_in(&self.sessions_phys()?, id)
+    }
+
+    /// The sessions folder resolved (inside the root), for `session_in`.
+    pub fn sessions_phys(&self) -> Result<PathBuf> {
+        self.resolve(&self.sessions_dir(), Last::Follow)
+    }
+
+    /// `session`, with the sessions folder resolved once by the caller
+    /// (`sessions_phys`): a run over every session resolves it once.
+    pub fn session_in(&self, sessions_phys: &Path, id: &str) -> Result<SessionDir> {
         let dir = self.session_path(id)?;
-        let phys = self.resolve(&self.sessions_dir(), Last::Follow)?.join(id);
+        let phys = sessions_phys.join(id);
         match fs::symlink_metadata(&phys) {
             Ok(m) if m.file_type().is_symlink() => Err(Error::data(
                 &dir,
@@ -201,9 +212,33 @@ impl SessionDir {
     }
 
     /// Metadata of a file in this session (`None` when missing), refusing
-    /// links that lead out of the data root.
+    /// links that lead out of the data root. A file directly in the folder
+    /// that is no link is answered by the one lstat resolving it makes,
+    /// which is what a second lstat of the resolved path would return: a
+    /// repeat `summarize --all` or `sessions list` stats each file once.
     pub fn inspect(&self, path: &Path) -> Result<Option<fs::Metadata>> {
+        if let Some(phys) = self.direct_child(path) {
+            match fs::symlink_metadata(&phys) {
+                Ok(m) if !m.file_type().is_symlink() => return Ok(Some(m)),
+                // a link: resolved (and refused if it leads out) below
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+                Err(e) => return Err(Error::read(&phys, e)),
+            }
+        }
         files::inspect_at(&self.resolve(path, Last::Follow)?, path)
+    }
+
+    /// Where `path` is, when it names an entry directly in this folder.
+    fn direct_child(&self, path: &Path) -> Option<PathBuf> {
+        let rel = [&self.path, &self.phys]
+            .into_iter()
+            .find_map(|base| path.strip_prefix(base).ok())?;
+        let mut names = rel.components();
+        match (names.next(), names.next()) {
+            (Some(std::path::Component::Normal(name)), None) => Some(self.phys.join(name)),
+            _ => None,
+        }
     }
 
     /// A whole JSON file of this session (`MAX_JSON_FILE` cap).

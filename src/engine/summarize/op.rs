@@ -7,6 +7,7 @@
 //! A session found up to date with settled files is remembered with their
 //! stamps (`up_to_date`), so the next run only stats it.
 
+use std::collections::HashSet;
 use std::sync::Mutex;
 
 use serde::Serialize;
@@ -111,11 +112,14 @@ impl<'a> Summarize<'a> {
         if self.settings.dry_run {
             return Ok(());
         }
-        let mut next = self.known.clone();
         let findings = std::mem::take(&mut *self.findings.lock().expect("not poisoned"));
+        let seen: HashSet<&str> = findings.iter().map(|(id, _)| id.as_str()).collect();
+        if !self.may_change(&findings, &seen) {
+            return Ok(());
+        }
+        let mut next = self.known.clone();
         if self.settings.all {
-            next.sessions
-                .retain(|id, _| findings.iter().any(|(seen, _)| seen == id));
+            next.sessions.retain(|id, _| seen.contains(id.as_str()));
         }
         for (id, finding) in findings {
             match finding {
@@ -132,6 +136,19 @@ impl<'a> Summarize<'a> {
             return Ok(());
         }
         up_to_date::save(self.root, &next)
+    }
+
+    /// Whether `findings` could change what is known, without copying it:
+    /// a repeat run over an up-to-date root (every session kept) ends here.
+    /// Conservative: `save_up_to_date` still compares before writing.
+    fn may_change(&self, findings: &[(String, Finding)], seen: &HashSet<&str>) -> bool {
+        let known = &self.known.sessions;
+        let changed = findings.iter().any(|(id, f)| match f {
+            Finding::Keep => false,
+            Finding::Fresh(e) => known.get(id) != Some(&**e),
+            Finding::Forget => known.contains_key(id),
+        });
+        changed || (self.settings.all && known.keys().any(|id| !seen.contains(id.as_str())))
     }
 
     fn found(&self, id: &str, finding: Finding) {
