@@ -245,7 +245,10 @@ impl Db {
             entries: Slots::default(),
             report: ReplayReport::default(),
         };
-        db.replay(&log, 4 << 20, keep)?;
+        // Chunks of 1 MiB: the buffer (a few chunks) and the parse
+        // buffers stay small enough to be faulted in once and to stay in
+        // cache, and there are still enough chunks for every thread.
+        db.replay(&log, 1 << 20, keep)?;
         db.log = log;
         slow_load_for_tests();
         Ok(db)
