@@ -43,15 +43,14 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
         let found = torii::Db::scan_matching(
             &ctx.root,
             torii::DB_SESSION_HIST,
-            now,
             &search::raw_test(&args.query),
         )?;
         for w in found.report.warnings(&found.path) {
             ctx.out.warn(&w);
         }
-        found.entries
+        Some(found)
     } else {
-        Vec::new()
+        None
     };
 
     let mut hits = Vec::new();
@@ -97,13 +96,17 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
         };
         hits = match &db1 {
             Some(db1) => search::keyword(archive_hits, db1, now, &args.query, &scope, args.limit)?,
-            None => search::keyword_among(
-                archive_hits,
-                recent.iter().map(|(k, e)| (k, e)),
-                &args.query,
-                &scope,
-                args.limit,
-            ),
+            None => match &recent {
+                Some(found) => search::keyword_newest(
+                    archive_hits,
+                    found.keys(now),
+                    |k| found.entry(k),
+                    &args.query,
+                    &scope,
+                    args.limit,
+                )?,
+                None => Vec::new(),
+            },
         };
     }
     let how = if by_meaning { "semantic" } else { "keyword" };

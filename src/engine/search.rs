@@ -139,7 +139,7 @@ fn db1_message<'a>(
     if !scope.sessions.is_empty() && !scope.sessions.iter().any(|s| s == session) {
         return None;
     }
-    let nanos: i64 = key.rsplit_once(':')?.1.parse().ok()?;
+    let nanos = key_nanos(key)?;
     if scope.since.is_some_and(|t| nanos < t) {
         return None;
     }
@@ -205,6 +205,51 @@ pub fn keyword_among<'a>(
     scope: &Scope<'_>,
     limit: usize,
 ) -> Vec<Hit> {
+    let (mut hits, mut seen) = archive_part(archive_hits);
+    let test = RecentTest::new(query);
+    for (key, e) in recent {
+        hits.extend(test.hit(key, e, scope, &mut seen));
+    }
+    ranked(hits, limit)
+}
+
+/// `keyword_among` over the db1 entries at `keys` (in the order
+/// `keyword_among` would get them), decoding only the ones that can make
+/// the first `limit`: a recent message found by substring always ranks
+/// 1.0 and ties go newest first, so the keys are visited newest first
+/// (equal times in the order given) and the visit stops at `limit` hits.
+pub fn keyword_newest<'a>(
+    archive_hits: Vec<ArchiveHit>,
+    keys: Vec<&'a String>,
+    mut entry: impl FnMut(&str) -> crate::Result<Option<&'a Entry>>,
+    query: &str,
+    scope: &Scope<'_>,
+    limit: usize,
+) -> crate::Result<Vec<Hit>> {
+    let (mut hits, mut seen) = archive_part(archive_hits);
+    let test = RecentTest::new(query);
+    // a key without a time is never a hit (see `db1_message`)
+    let mut timed: Vec<(i64, &String)> = keys
+        .into_iter()
+        .filter_map(|k| Some((key_nanos(k)?, k)))
+        .collect();
+    timed.sort_by_key(|&(nanos, _)| std::cmp::Reverse(nanos));
+    let mut found = 0;
+    for (_, key) in timed {
+        if found == limit {
+            break;
+        }
+        let Some(e) = entry(key)? else { continue };
+        if let Some(h) = test.hit(key, e, scope, &mut seen) {
+            hits.push(h);
+            found += 1;
+        }
+    }
+    Ok(ranked(hits, limit))
+}
+
+/// The archive's hits in rank order, and the (session, sendAt) they hold.
+fn archive_part(archive_hits: Vec<ArchiveHit>) -> (Vec<Hit>, HashSet<(String, i64)>) {
     let mut seen: HashSet<(String, i64)> = HashSet::new();
     let mut hits: Vec<Hit> = Vec::new();
     for h in archive_hits {
@@ -218,29 +263,63 @@ pub fn keyword_among<'a>(
             ));
         }
     }
-    let needles: Vec<String> = terms(query).iter().map(|t| t.to_lowercase()).collect();
-    let raw = raw_needles(query);
-    for (key, e) in recent {
-        if !raw.iter().all(|n| contains_ascii_ci(e.value.as_bytes(), n)) {
-            continue;
+    (hits, seen)
+}
+
+/// How a db1 entry is tested for a keyword query.
+struct RecentTest {
+    needles: Vec<String>,
+    raw: Vec<Vec<u8>>,
+}
+
+impl RecentTest {
+    fn new(query: &str) -> RecentTest {
+        RecentTest {
+            needles: terms(query).iter().map(|t| t.to_lowercase()).collect(),
+            raw: raw_needles(query),
         }
-        let Some((session, nanos, role, text)) = db1_message(key, &e.value, scope) else {
-            continue;
-        };
+    }
+
+    /// The hit of db1 entry `key` if it is one not `seen` yet (then seen).
+    fn hit(
+        &self,
+        key: &str,
+        e: &Entry,
+        scope: &Scope<'_>,
+        seen: &mut HashSet<(String, i64)>,
+    ) -> Option<Hit> {
+        if !self
+            .raw
+            .iter()
+            .all(|n| contains_ascii_ci(e.value.as_bytes(), n))
+        {
+            return None;
+        }
+        let (session, nanos, role, text) = db1_message(key, &e.value, scope)?;
         let lower = text.to_lowercase();
-        if !needles.iter().all(|n| lower.contains(n.as_str()))
+        if !self.needles.iter().all(|n| lower.contains(n.as_str()))
             || !seen.insert((session.to_owned(), nanos))
         {
-            continue;
+            return None;
         }
-        hits.push(hit(
+        Some(hit(
             (session.to_owned(), nanos, role, text.clone()),
             text,
             "keyword",
             0.0,
             "torii",
-        ));
+        ))
     }
+}
+
+/// The time of a db1 message key, as `db1_message` reads it.
+fn key_nanos(key: &str) -> Option<i64> {
+    key.rsplit_once(':')?.1.parse().ok()
+}
+
+/// The first `limit` hits by relevance, newest first within equal
+/// relevance (in the order found within equal times).
+fn ranked(mut hits: Vec<Hit>, limit: usize) -> Vec<Hit> {
     set_relevance(&mut hits);
     hits.sort_by(|a, b| {
         b.relevance
@@ -341,6 +420,105 @@ mod tests {
             let hits = keyword(Vec::new(), &db, 0, q, &Scope::default(), 10).unwrap();
             assert_eq!(hits.len(), 1, "{q}");
         }
+    }
+
+    proptest::proptest! {
+        /// The lazy newest-first visit gives exactly what decoding every
+        /// entry gives, and decodes no more than the hits it can use
+        /// plus the entries it rejects on the way.
+        #[test]
+        fn newest_first_visit_equals_the_full_one(
+            recent in proptest::collection::vec(
+                ("s[12]", "[0-9]{1,2}|x", proptest::bool::ANY, "user|assistant"),
+                0..40,
+            ),
+            archived in proptest::collection::vec(("s[12]", 0i64..100), 0..6),
+            limit in 0usize..8,
+            role in proptest::option::of("user|assistant"),
+            since in proptest::option::of(0i64..100),
+        ) {
+            // keys are unique in a database ("s1:5" and "s1:05" are two)
+            let mut unique = HashSet::new();
+            let entries: Vec<(String, Entry)> = recent
+                .iter()
+                .filter(|(session, nanos, _, _)| unique.insert(format!("{session}:{nanos}")))
+                .map(|(session, nanos, hit, role)| {
+                    let word = if *hit { "LogRotate" } else { "other" };
+                    let value = serde_json::json!({"role": role, "content": format!("use {word} daily")});
+                    (format!("{session}:{nanos}"), Entry {
+                        value: value.to_string(),
+                        created_at: 0,
+                        updated_at: None,
+                        expire_at: None,
+                        vector: None,
+                    })
+                })
+                .collect();
+            let archive = || {
+                archived
+                    .iter()
+                    .map(|(session, send_at)| ArchiveHit {
+                        session_id: session.clone(),
+                        send_at: *send_at,
+                        role: "user".into(),
+                        content: "logrotate".into(),
+                        snippet: "[logrotate]".into(),
+                        score: *send_at as f64,
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let scope = Scope { sessions: &[], role: role.as_deref(), since };
+            let full = keyword_among(archive(), entries.iter().map(|(k, e)| (k, e)), "logrotate", &scope, limit);
+            let keys: Vec<&String> = entries.iter().map(|(k, _)| k).collect();
+            let lazy = keyword_newest(
+                archive(),
+                keys,
+                |k| Ok(entries.iter().find(|(key, _)| key == k).map(|(_, e)| e)),
+                "logrotate",
+                &scope,
+                limit,
+            )
+            .unwrap();
+            let shown = |hits: &[Hit]| {
+                hits.iter()
+                    .map(|h| (serde_json::to_string(h).unwrap(), h.snippet.clone()))
+                    .collect::<Vec<_>>()
+            };
+            proptest::prop_assert_eq!(shown(&lazy), shown(&full));
+        }
+    }
+
+    #[test]
+    fn newest_first_visit_stops_at_the_limit() {
+        let entries: Vec<(String, Entry)> = (0..1000)
+            .map(|n| {
+                let value = serde_json::json!({"role": "user", "content": "logrotate"});
+                let e = Entry {
+                    value: value.to_string(),
+                    created_at: 0,
+                    updated_at: None,
+                    expire_at: None,
+                    vector: None,
+                };
+                (format!("s1:{n}"), e)
+            })
+            .collect();
+        let mut decoded = 0;
+        let hits = keyword_newest(
+            Vec::new(),
+            entries.iter().map(|(k, _)| k).collect(),
+            |k| {
+                decoded += 1;
+                Ok(entries.iter().find(|(key, _)| key == k).map(|(_, e)| e))
+            },
+            "logrotate",
+            &Scope::default(),
+            20,
+        )
+        .unwrap();
+        assert_eq!(hits.len(), 20);
+        assert_eq!(hits[0].send_at, 999, "newest first");
+        assert_eq!(decoded, 20, "only what the limit can show is decoded");
     }
 
     #[test]

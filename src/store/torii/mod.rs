@@ -150,13 +150,31 @@ impl ReplayReport {
     }
 }
 
-/// What `Db::scan_matching` found: the live, visible entries whose value
-/// passed the test, and the replay's report on the log at `path`.
+/// What `Db::scan_matching` found: the live, visible entries whose last
+/// SET line passed the test, read back and decoded only when asked for
+/// (a search wants a few of thousands), and the replay's report on the
+/// log at `path`.
 #[derive(Debug)]
 pub struct Matching {
     pub path: PathBuf,
     pub report: ReplayReport,
-    pub entries: Vec<(String, Entry)>,
+    db: Db,
+}
+
+impl Matching {
+    /// The keys found, in the order `live_where_raw` gives them: ours
+    /// (decoded already) first, then file order.
+    pub fn keys(&self, now: i64) -> Vec<&String> {
+        let mut found: Vec<(&String, &Slot)> = self.db.live_keys(now).collect();
+        found.sort_by_key(|(_, s)| s.at().map(|(offset, _)| offset));
+        found.into_iter().map(|(k, _)| k).collect()
+    }
+
+    /// The entry of a key `keys` gave, decoded on first use; an error as
+    /// `Db::entry`'s.
+    pub fn entry(&self, key: &str) -> Result<Option<&Entry>> {
+        self.db.entry(key)
+    }
 }
 
 /// One replayed database: an index of key → where its value is in the log
@@ -191,26 +209,20 @@ impl Db {
         Db::load_in(root.clone(), &root.store_dir(), index, None)
     }
 
-    /// What `load_store` then `live_where_raw(now, keep)` give, in one
-    /// streaming pass that indexes only the keys whose last SET line
+    /// The entries `load_store` then `live_where_raw(now, keep)` give
+    /// (see `Matching`), found in one streaming pass that indexes only the keys whose last SET line
     /// passes `keep`: for a search that wants a few entries of a big log.
     /// The report is the whole replay's.
     pub fn scan_matching(
         root: &DataRoot,
         index: u8,
-        now: i64,
         keep: &(dyn Fn(&[u8]) -> bool + Sync),
     ) -> Result<Matching> {
-        let db = Db::load_in(root.clone(), &root.store_dir(), index, Some(keep))?;
-        let entries = db
-            .live_where_raw(now, |_| true)?
-            .into_iter()
-            .map(|(k, e)| (k.clone(), e.clone()))
-            .collect();
+        let mut db = Db::load_in(root.clone(), &root.store_dir(), index, Some(keep))?;
         Ok(Matching {
             path: db.aof_path(),
-            report: db.report,
-            entries,
+            report: std::mem::take(&mut db.report),
+            db,
         })
     }
 
@@ -233,7 +245,10 @@ impl Db {
             entries: Slots::default(),
             report: ReplayReport::default(),
         };
-        db.replay(&log, 4 << 20, keep)?;
+        // Chunks of 1 MiB: the buffer (a few chunks) and the parse
+        // buffers stay small enough to be faulted in once and to stay in
+        // cache, and there are still enough chunks for every thread.
+        db.replay(&log, 1 << 20, keep)?;
         db.log = log;
         slow_load_for_tests();
         Ok(db)

@@ -25,17 +25,21 @@ impl Db {
         // few chunks of whole lines in parallel, then apply them in order.
         let group = 2 * rayon::current_num_threads().max(1);
         let mut want = group.saturating_mul(chunk_bytes.max(1)).min(MAX_BUFFER);
-        let mut buf: Vec<u8> = Vec::new();
-        let mut base = 0u64; // where buf[0] is in the log
+        let mut win = Window::default();
+        // Room for the whole buffer (or log) at once: growing it step by
+        // step would copy it and fault in every step's fresh pages.
+        let size = usize::try_from(log.len()?).unwrap_or(usize::MAX);
+        win.buf.reserve_exact(want.min(size.saturating_add(1)));
         let mut lineno = 0u64;
         let mut sized = false;
         // One parse buffer per chunk, kept from one fill to the next: the
         // memory is faulted in once, not once per fill.
         let mut pool: Vec<Vec<Parsed>> = Vec::new();
         loop {
-            let eof = fill(log, &mut buf, base, want)?;
+            let eof = win.fill(log, want)?;
+            let (buf, base) = (&win.buf[..win.filled], win.base);
             // Whole lines only; at the end, the unterminated rest too.
-            let whole = match memchr::memrchr(b'\n', &buf) {
+            let whole = match memchr::memrchr(b'\n', buf) {
                 Some(i) => i + 1,
                 None if !eof => {
                     // one line longer than the buffer: read more of it
@@ -53,15 +57,17 @@ impl Db {
                 pool.resize_with(chunks.len(), Vec::new);
             }
             let parsed = &mut pool[..chunks.len()];
-            let bytes = &buf;
+            let bytes = buf;
             parsed
                 .par_iter_mut()
                 .zip(chunks.par_iter())
                 .for_each(|(out, &(start, end))| parse_chunk(bytes, base, start, end, keep, out));
-            if !sized {
-                sized = true;
+            // A filtered replay keeps few keys: sizing its index for all
+            // of them would only fault in a table it never fills.
+            if !sized && keep.is_none() {
                 self.reserve_for(log, parsed, whole.max(1))?;
             }
+            sized = true;
             if tail {
                 let last = parsed.last().and_then(|c| c.last());
                 // as `repair::is_record`: any complete JSON value
@@ -75,14 +81,13 @@ impl Db {
             }
             for p in parsed.iter_mut().flat_map(|c| c.drain(..)) {
                 lineno += 1;
-                self.take(p, &buf, lineno);
+                self.take(p, buf, lineno);
             }
             if eof {
                 self.report.bytes = base + buf.len() as u64;
                 return Ok(());
             }
-            buf.drain(..whole);
-            base += whole as u64;
+            win.consume(whole);
         }
     }
 
@@ -156,20 +161,42 @@ impl Db {
 /// How much of the log replay holds at a time (unless one line is longer).
 const MAX_BUFFER: usize = 32 << 20;
 
-/// Read from `base + buf.len()` until `buf` holds `want` bytes or the log
-/// ends (returns true then). The buffer grows at most twofold a read, so
-/// a small log never costs a big buffer.
-fn fill(log: &LogFile, buf: &mut Vec<u8>, base: u64, want: usize) -> Result<bool> {
-    while buf.len() < want {
-        let have = buf.len();
-        buf.resize(have + (want - have).min(have.max(64 << 10)), 0);
-        let n = log.read_upto(&mut buf[have..], base + have as u64)?;
-        buf.truncate(have + n);
-        if n == 0 {
-            return Ok(true);
+/// The log's bytes from `base` on: `buf[..filled]`. The rest of `buf` is
+/// room kept from one fill to the next, initialised once: a refill reads
+/// over it instead of zeroing it again (a memset of the whole log).
+#[derive(Default)]
+struct Window {
+    buf: Vec<u8>,
+    filled: usize,
+    base: u64,
+}
+
+impl Window {
+    /// Read until `filled` reaches `want` or the log ends (returns true
+    /// then). The room grows at most twofold a read, so a small log never
+    /// costs a big buffer.
+    fn fill(&mut self, log: &LogFile, want: usize) -> Result<bool> {
+        while self.filled < want {
+            let have = self.filled;
+            let room = have + (want - have).min(have.max(64 << 10));
+            if self.buf.len() < room {
+                self.buf.resize(room, 0);
+            }
+            let n = log.read_upto(&mut self.buf[have..room], self.base + have as u64)?;
+            self.filled += n;
+            if n == 0 {
+                return Ok(true);
+            }
         }
+        Ok(false)
     }
-    Ok(false)
+
+    /// Drop the first `n` bytes: the rest moves to the front.
+    fn consume(&mut self, n: usize) {
+        self.buf.copy_within(n..self.filled, 0);
+        self.filled -= n;
+        self.base += n as u64;
+    }
 }
 
 /// Lines longer than this are reported (as over ToriiDB's limit) but not
