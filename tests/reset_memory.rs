@@ -7,9 +7,11 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use clap::Parser;
 use sessionctl::cli::Cli;
+use sessionctl::store::torii::Db;
 
 struct Counting;
 
@@ -30,6 +32,9 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static A: Counting = Counting;
+
+/// The counters are process-wide: one measuring test at a time.
+static SERIAL: Mutex<()> = Mutex::new(());
 
 const KEY_LEN: usize = 200;
 
@@ -79,6 +84,7 @@ fn cli(root: &Path, dry_run: bool) -> Cli {
 
 #[test]
 fn reset_holds_no_more_than_its_plan() {
+    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let keys = 20_000;
     let size = root_with_keys(dir.path(), keys);
@@ -99,5 +105,27 @@ fn reset_holds_no_more_than_its_plan() {
     assert!(
         reset <= plan + slack,
         "reset peaked at {reset} bytes, its plan at {plan} (log: {size} bytes)"
+    );
+}
+
+#[test]
+fn deleting_keys_holds_their_del_lines_once() {
+    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let keys = 20_000;
+    root_with_keys(dir.path(), keys);
+    let log = dir.path().join(".store/db_1/record.aof");
+    let before = std::fs::metadata(&log).unwrap().len() as usize;
+    let mut db = Db::load(&dir.path().join(".store"), 1).unwrap();
+    let names = db.keys("s1:*", 2);
+    let peak = peak_of(|| {
+        assert_eq!(db.delete(&names, 2).unwrap(), keys);
+    });
+    let lines = std::fs::metadata(&log).unwrap().len() as usize - before;
+    // The lines' buffer, and a few bytes a key to find them: not a second
+    // buffer as big (the blank bytes the append reserves the room with).
+    assert!(
+        peak * 2 <= lines * 3,
+        "deleting peaked at {peak} bytes for {lines} bytes of DEL lines"
     );
 }

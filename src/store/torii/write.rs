@@ -60,10 +60,11 @@ impl Db {
         // No mirror folder at all (the usual store): no key's hash to take.
         let any_mirrors = mirror_dirs.contains(&true);
         ToDelete {
-            present: keys
-                .iter()
-                .filter_map(|k| self.entries.position(k))
-                .collect(),
+            present: {
+                let mut at = Vec::with_capacity(keys.len());
+                at.extend(keys.iter().filter_map(|k| self.entries.position(k)));
+                at
+            },
             mirrors: keys
                 .iter()
                 .filter(|k| any_mirrors && mirror_dirs[Md5::digest(k.as_bytes())[0] as usize])
