@@ -38,6 +38,10 @@ pub struct Target {
 pub trait StoreView {
     /// Live db1 keys of the session, sorted.
     fn session_keys(&self, session: &str) -> Vec<String>;
+    /// How many `session_keys` would return, without copying them.
+    fn session_key_count(&self, session: &str) -> usize {
+        self.session_keys(session).len()
+    }
     /// Archived messages of the session.
     fn archive_rows(&self, session: &str) -> Result<u64>;
 }

@@ -120,6 +120,23 @@ impl SessionKeys {
             None => db.session_keys(session, now),
         }
     }
+
+    fn count(&self, db: &Db, now: i64, session: &str) -> usize {
+        match self.by_session.get(session) {
+            Some(keys) => keys.len(),
+            None if self.complete => 0,
+            None => db.session_keys(session, now).len(),
+        }
+    }
+
+    /// The keys, moved out: the session is left with none.
+    fn take(&mut self, db: &Db, now: i64, session: &str) -> Vec<String> {
+        match self.by_session.insert(session.to_owned(), Vec::new()) {
+            Some(keys) => keys,
+            None if self.complete => Vec::new(),
+            None => db.session_keys(session, now),
+        }
+    }
 }
 
 impl StoreView for Snapshot {
@@ -128,6 +145,11 @@ impl StoreView for Snapshot {
             Some(r) => r.keys.get(&r.db, r.now, session),
             None => Vec::new(),
         }
+    }
+    fn session_key_count(&self, session: &str) -> usize {
+        self.db1
+            .as_ref()
+            .map_or(0, |r| r.keys.count(&r.db, r.now, session))
     }
     fn archive_rows(&self, session: &str) -> Result<u64> {
         Ok(self.rows.get(session).map_or(0, |c| c.messages))
@@ -210,6 +232,23 @@ impl<'r> Stores<'r> {
             .insert(session.to_owned(), Vec::new());
     }
 
+    /// A session's live keys, moved out rather than copied (a session may
+    /// have a million); the session then has none until `return_keys`.
+    pub fn take_keys(&mut self, session: &str) -> Result<Vec<String>> {
+        self.db1()?;
+        let db = self.db1.as_ref().expect("just loaded");
+        Ok(self.db1_keys.take(db, self.now, session))
+    }
+
+    /// After `take_keys`, when deleting them failed: the session's keys
+    /// as db1 has them now.
+    pub fn reindex_keys(&mut self, session: &str) {
+        if let Some(db) = &self.db1 {
+            let keys = db.session_keys(session, self.now);
+            self.db1_keys.by_session.insert(session.to_owned(), keys);
+        }
+    }
+
     /// The archive for writing; `None` when there is none and `create` is
     /// false (clearing never needs to create one).
     pub fn archive(&mut self, create: bool) -> Result<Option<&mut Archive>> {
@@ -233,6 +272,15 @@ impl StoreView for Stores<'_> {
             None => {
                 debug_assert!(false, "db1() must be loaded first");
                 Vec::new()
+            }
+        }
+    }
+    fn session_key_count(&self, session: &str) -> usize {
+        match &self.db1 {
+            Some(db) => self.db1_keys.count(db, self.now, session),
+            None => {
+                debug_assert!(false, "db1() must be loaded first");
+                0
             }
         }
     }

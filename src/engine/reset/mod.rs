@@ -195,7 +195,7 @@ impl Operation for Reset<'_> {
         };
         Ok(Found {
             files,
-            keys: view.session_keys(&t.id).len(),
+            keys: view.session_key_count(&t.id),
             rows: view.archive_rows(&t.id)?,
             summary,
             folder: None,
@@ -295,7 +295,7 @@ impl Operation for Remove {
             .filter(|p| std::fs::symlink_metadata(p).is_ok());
         let found = Found {
             files: Vec::new(),
-            keys: view.session_keys(&t.id).len(),
+            keys: view.session_key_count(&t.id),
             rows: view.archive_rows(&t.id)?,
             summary: None,
             folder,
@@ -411,14 +411,20 @@ fn clear_stores(
     };
     crate::failpoint("clear-after-archive");
     let now = stores.now;
-    stores.db1()?;
-    let keys = stores.session_keys(id);
+    let keys = stores.take_keys(id)?;
     let db1 = stores.db1()?;
-    if let (Some(dir), false) = (backup, keys.is_empty()) {
-        trash::export_torii(root, db1, &keys, dir)?;
+    let deleted = match (backup, keys.is_empty()) {
+        (Some(dir), false) => trash::export_torii(root, db1, &keys, dir),
+        _ => Ok(()),
     }
-    report.removed_torii_keys = db1.delete(&keys, now)?;
-    stores.forget_keys(id);
+    .and_then(|()| db1.delete_owned(keys, now));
+    match deleted {
+        Ok(n) => report.removed_torii_keys = n,
+        Err(e) => {
+            stores.reindex_keys(id);
+            return Err(e);
+        }
+    }
     Ok(())
 }
 

@@ -28,9 +28,7 @@ impl Archive {
             export_rows(root, &tx, &path, sender, session, dir)?;
         }
         crate::failpoint("archive-after-export");
-        let messages = tx
-            .execute("DELETE FROM messages WHERE session_id = ?1", [session])
-            .map_err(err)? as u64;
+        let messages = super::bulk::delete_session(&tx, session).map_err(err)?;
         let meta = tx
             .execute("DELETE FROM session_meta WHERE session_id = ?1", [session])
             .map_err(err)? as u64;

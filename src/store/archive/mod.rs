@@ -96,6 +96,7 @@ pub struct Cleared {
     pub meta: u64,
 }
 
+mod bulk;
 mod keep;
 mod search;
 

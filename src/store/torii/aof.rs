@@ -237,6 +237,14 @@ impl<'de> GoRecord<'de> {
 /// Serialise a line in ToriiDB's field order. Only the fields ToriiDB
 /// writes for the command are present.
 pub fn to_line(line: &Line<'_>) -> Vec<u8> {
+    let mut out = Vec::new();
+    push_line(line, &mut out);
+    out
+}
+
+/// `to_line` appended to `out`: a batch of lines without one allocation
+/// per line.
+pub fn push_line(line: &Line<'_>, out: &mut Vec<u8>) {
     #[derive(serde::Serialize)]
     struct Out<'a> {
         ts: i64,
@@ -249,17 +257,19 @@ pub fn to_line(line: &Line<'_>) -> Vec<u8> {
         #[serde(skip_serializing_if = "str::is_empty")]
         vector: &'a str,
     }
-    let mut out = serde_json::to_vec(&Out {
-        ts: line.ts,
-        cmd: &line.cmd,
-        key: &line.key,
-        value: &line.value,
-        expire_at: line.expire_at,
-        vector: &line.vector,
-    })
+    serde_json::to_writer(
+        &mut *out,
+        &Out {
+            ts: line.ts,
+            cmd: &line.cmd,
+            key: &line.key,
+            value: &line.value,
+            expire_at: line.expire_at,
+            vector: &line.vector,
+        },
+    )
     .expect("a record always serialises");
     out.push(b'\n');
-    out
 }
 
 #[cfg(test)]

@@ -100,10 +100,19 @@ fn byte_at(file: &File, offset: u64) -> io::Result<u8> {
 
 /// Step 1: one O_APPEND write of `n` '\n' bytes, fsynced.
 fn reserve(file: &File, n: usize) -> io::Result<Region> {
-    let blank = vec![b'\n'; n];
     let attempt = if injected("reserve") { n / 2 } else { n };
+    // One writev of a small blank chunk repeated, not a second buffer as
+    // big as the batch (a reset's DEL lines can be tens of MB). Linux
+    // takes up to 1024 pieces in one call (IOV_MAX), and an O_APPEND
+    // write to a regular file lands as one piece however it is given.
+    let chunk = attempt.div_ceil(1024).max(64 << 10).min(attempt);
+    let blank = vec![b'\n'; chunk];
+    let pieces: Vec<io::IoSlice<'_>> = (0..attempt)
+        .step_by(chunk.max(1))
+        .map(|at| io::IoSlice::new(&blank[..chunk.min(attempt - at)]))
+        .collect();
     let written = loop {
-        match (&*file).write(&blank[..attempt]) {
+        match (&*file).write_vectored(&pieces) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             other => break other?,
         }

@@ -37,7 +37,8 @@ impl Slots {
         self.entries.reserve(additional);
     }
 
-    fn position(&self, key: &str) -> Option<usize> {
+    /// Where the key is among the entries; stays its place until removed.
+    pub fn position(&self, key: &str) -> Option<usize> {
         self.table
             .find(hash(key), |&i| self.entries[i as usize].0 == key)
             .map(|&i| i as usize)
@@ -63,6 +64,23 @@ impl Slots {
         {
             let (i, _) = found.remove();
             entries[i as usize].1.flags |= DELETED;
+        }
+    }
+
+    /// The key at `position`.
+    pub fn key_at(&self, at: usize) -> &str {
+        &self.entries[at].0
+    }
+
+    /// `remove` of the key at `position`, without a copy of the key.
+    pub fn remove_at(&mut self, at: usize) {
+        let entries = &mut self.entries;
+        let found = self
+            .table
+            .find_entry(hash(&entries[at].0), |&i| i as usize == at);
+        if let Ok(found) = found {
+            found.remove();
+            entries[at].1.flags |= DELETED;
         }
     }
 

@@ -28,37 +28,28 @@ impl Db {
     /// key that exists (expired ones included), one fsync for the batch,
     /// then the keys' mirror files. Returns how many keys were deleted.
     pub fn delete(&mut self, keys: &[String], now: i64) -> Result<usize> {
-        let present: Vec<&String> = keys
-            .iter()
-            .filter(|k| self.entries.contains_key(k))
-            .collect();
-        if present.is_empty() {
-            return Ok(0);
-        }
-        let mut buf = Vec::with_capacity(present.len() * 64);
-        for key in &present {
-            let line = aof::to_line(&aof::Line {
-                ts: now,
-                cmd: "DEL".into(),
-                key: key.as_str().into(),
-                ..Default::default()
-            });
-            if line.len() - 1 > aof::MAX_LINE {
-                return Err(Error::data(
-                    self.aof_path(),
-                    format!("key {key:?} is too long for a ToriiDB log line"),
-                ));
-            }
-            buf.extend_from_slice(&line);
-        }
+        let found = self.find_to_delete(keys);
+        self.delete_found(found, now)
+    }
+
+    /// `delete`, dropping the caller's copy of the keys before the DEL
+    /// lines are built: a session's million keys are not held beside their
+    /// lines (the lines take each key's text from the index).
+    pub fn delete_owned(&mut self, keys: Vec<String>, now: i64) -> Result<usize> {
+        let found = self.find_to_delete(&keys);
+        drop(keys);
+        self.delete_found(found, now)
+    }
+
+    /// Where the keys are in the index, and their mirror files. Nothing is
+    /// refused yet: with no key present, nothing is written or refused.
+    fn find_to_delete(&self, keys: &[String]) -> ToDelete {
         // Mirror files live under db_N/xx/…; skip the unlink where even the
         // first-level folder is absent (a store written without mirrors).
-        // Resolved before the append, so a mirror folder that leads out of
-        // the root is refused before anything changes.
+        let db_dir = self.root.resolve(&self.dir, Last::Follow);
         let mut mirror_dirs = [false; 256];
-        let db_dir = self.root.resolve(&self.dir, Last::Follow)?;
-        if let Ok(rd) = fs::read_dir(&db_dir) {
-            for e in rd.filter_map(|e| e.ok()) {
+        if let Ok(rd) = db_dir.as_ref().map(fs::read_dir) {
+            for e in rd.into_iter().flatten().filter_map(|e| e.ok()) {
                 let name = e.file_name();
                 let name = name.to_string_lossy();
                 if let (2, Ok(b)) = (name.len(), u8::from_str_radix(&name, 16)) {
@@ -66,12 +57,40 @@ impl Db {
                 }
             }
         }
-        let mirrors: Vec<PathBuf> = keys
+        // No mirror folder at all (the usual store): no key's hash to take.
+        let any_mirrors = mirror_dirs.contains(&true);
+        ToDelete {
+            present: {
+                let mut at = Vec::with_capacity(keys.len());
+                at.extend(keys.iter().filter_map(|k| self.entries.position(k)));
+                at
+            },
+            mirrors: keys
+                .iter()
+                .filter(|k| any_mirrors && mirror_dirs[Md5::digest(k.as_bytes())[0] as usize])
+                .map(|k| self.mirror_path(k))
+                .collect(),
+            db_dir,
+        }
+    }
+
+    fn delete_found(&mut self, found: ToDelete, now: i64) -> Result<usize> {
+        let ToDelete {
+            present,
+            mirrors,
+            db_dir,
+        } = found;
+        if present.is_empty() {
+            return Ok(0);
+        }
+        let buf = self.del_lines(&present, now)?;
+        // Resolved before the append, so a mirror folder that leads out of
+        // the root is refused before anything changes.
+        let db_dir = db_dir?;
+        let mirrors: Vec<PathBuf> = mirrors
             .iter()
-            .filter(|key| mirror_dirs[Md5::digest(key.as_bytes())[0] as usize])
-            .map(|key| {
-                let rel = self.mirror_path(key);
-                let rel = rel
+            .map(|path| {
+                let rel = path
                     .strip_prefix(&self.dir)
                     .expect("mirrors are in the db folder");
                 self.root.resolve_under(&db_dir, rel, Last::Entry)
@@ -79,8 +98,8 @@ impl Db {
             .collect::<Result<_>>()?;
         self.prepare_for_append()?;
         self.append(&buf)?;
-        for key in &present {
-            self.entries.remove(key.as_str());
+        for &at in &present {
+            self.entries.remove_at(at);
         }
         for p in mirrors {
             // already resolved inside the root, above
@@ -91,6 +110,40 @@ impl Db {
             }
         }
         Ok(present.len())
+    }
+
+    /// The DEL lines of the keys at `present`, in one buffer sized up
+    /// front: growing it by doubling would copy (and for a moment hold
+    /// twice) what is written.
+    fn del_lines(&self, present: &[usize], now: i64) -> Result<Vec<u8>> {
+        // `{"ts":<i64>,"cmd":"DEL","key":"<key>"}\n`; a key needing
+        // escapes makes its line longer
+        const FIXED: usize = r#"{"ts":-9223372036854775808,"cmd":"DEL","key":""}"#.len() + 1;
+        let room = present
+            .iter()
+            .map(|&at| self.entries.key_at(at).len() + FIXED)
+            .sum();
+        let mut buf = Vec::with_capacity(room);
+        for &at in present {
+            let key = self.entries.key_at(at);
+            let start = buf.len();
+            aof::push_line(
+                &aof::Line {
+                    ts: now,
+                    cmd: "DEL".into(),
+                    key: key.into(),
+                    ..Default::default()
+                },
+                &mut buf,
+            );
+            if buf.len() - start - 1 > aof::MAX_LINE {
+                return Err(Error::data(
+                    self.aof_path(),
+                    format!("key {key:?} is too long for a ToriiDB log line"),
+                ));
+            }
+        }
+        Ok(buf)
     }
 
     /// Persist a SET the way ToriiDB does: one fsynced line with the value,
@@ -247,4 +300,13 @@ impl Db {
         }
         Ok(())
     }
+}
+
+/// What `delete` found before it writes anything.
+struct ToDelete {
+    /// Index positions of the keys present.
+    present: Vec<usize>,
+    /// Mirror files to unlink, not yet resolved.
+    mirrors: Vec<PathBuf>,
+    db_dir: Result<PathBuf>,
 }
