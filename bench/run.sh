@@ -104,12 +104,18 @@ for part in 4 2 1; do
   gen "$DATA" big --sessions 1 --records "$b" --errors 0
   gen "$DATA" rows --sessions 1 --records "$r" --words 12 --errors 0
   gen "$DATA" errs --sessions 1 --records 2 --errors "$e"
+  # the same number of rows in 4 sessions: a reset of one deletes a quarter
+  # of the archive, row by row through the FTS trigger (the rows root's one
+  # session is all of it, which the archive deletes by rebuilding the index)
+  gen "$DATA" rows4 --sessions 4 --records $((r / 4)) --words 12 --errors 0
   # compact --all with work in every session: 1/40 of the sessions, each
   # 200 records, compacted to a budget they all exceed (each session's
   # apply is fsync-bound, so more sessions only make the case slower)
   gen "$DATA" work --sessions $((s / 40 > 4 ? s / 40 : 4)) --records 200 --errors 0
   stat -c %s "$DATA/rows/.store/db_1/record.aof" > "$OUT/log-bytes"
   stat -c %s "$DATA/big/sessions/s00000/history.json" > "$OUT/history-bytes"
+  stat -c %s "$DATA/errs/.store/db_2/record.aof" > "$OUT/errs-log-bytes"
+  stat -c %s "$DATA/rows4/.store/db_1/record.aof" > "$OUT/rows4-log-bytes"
 
   bench replay \
     -n ours "$EX/replay $DATA/rows/.store 1" \
@@ -136,6 +142,14 @@ for part in 4 2 1; do
     -n floor "bash -c 'sqlite3 $WORK/rows/.store/history.db \".read $RESULTS/reset.sql\" && cat $WORK/rows/.store/db_1/record.aof > /dev/null'"
   bash -c "$(fresh rows)"
   rss reset $S --root "$WORK/rows" reset s00000 --mode all --purge --yes --json
+
+  bench reset-part \
+    --prepare "bash -c '$(fresh rows4)'" \
+    -n ours "$S --root $WORK/rows4 reset s00000 --mode all --purge --yes --json" \
+    -n floor "bash -c 'sqlite3 $WORK/rows4/.store/history.db \".read $RESULTS/reset.sql\" && cat $WORK/rows4/.store/db_1/record.aof > /dev/null'"
+  bash -c "$(fresh rows4)"
+  rss reset-part $S --root "$WORK/rows4" reset s00000 --mode all --purge --yes --json
+  rm -rf "${WORK:?}/rows4"
 
   bench reset-trash \
     --prepare "bash -c '$(fresh rows)'" \
