@@ -105,7 +105,7 @@ pub fn note_unkept(root: &DataRoot, session: &str, kind: &str) -> Result<()> {
 
 /// Write ToriiDB entries to `<dir>/torii-db<N>.jsonl` as ToriiDB log lines
 /// (so they can be appended back to `record.aof` verbatim).
-pub fn export_torii(root: &DataRoot, db: &Db, keys: &[String], dir: &Path) -> Result<()> {
+pub fn export_torii<K: AsRef<str>>(root: &DataRoot, db: &Db, keys: &[K], dir: &Path) -> Result<()> {
     let path = dir.join(format!("torii-db{}.jsonl", db.index));
     let mut out = BufWriter::new(create_file(root, &path)?);
     db.for_each_of(keys, |key, e| {

@@ -414,10 +414,13 @@ fn clear_stores(
     let keys = stores.take_keys(id)?;
     let db1 = stores.db1()?;
     let deleted = match (backup, keys.is_empty()) {
-        (Some(dir), false) => trash::export_torii(root, db1, &keys, dir),
+        (Some(dir), false) => {
+            let names: Vec<&str> = keys.iter().map(|&at| db1.key_at(at)).collect();
+            trash::export_torii(root, db1, &names, dir)
+        }
         _ => Ok(()),
     }
-    .and_then(|()| db1.delete_owned(keys, now));
+    .and_then(|()| db1.delete_at(keys, now));
     match deleted {
         Ok(n) => report.removed_torii_keys = n,
         Err(e) => {

@@ -131,10 +131,16 @@ impl Slots {
 
     /// The present keys and their slots, in the order keys first appeared.
     pub fn iter(&self) -> impl Iterator<Item = (&String, &Slot)> {
+        self.iter_at().map(|(_, k, s)| (k, s))
+    }
+
+    /// `iter`, with each key's position.
+    pub fn iter_at(&self) -> impl Iterator<Item = (usize, &String, &Slot)> {
         self.entries
             .iter()
-            .filter(|(_, s)| s.flags & DELETED == 0)
-            .map(|(k, s)| (k, s))
+            .enumerate()
+            .filter(|(_, (_, s))| s.flags & DELETED == 0)
+            .map(|(i, (k, s))| (i, k, s))
     }
 
     pub fn len(&self) -> usize {

@@ -360,14 +360,15 @@ impl Db {
     /// not kept. The log is read a batch of keys at a time, each batch in
     /// file order: a session's thousands of keys cost a few reads, not a
     /// `pread` each, and memory stays one batch of values.
-    pub fn for_each_of(
+    pub fn for_each_of<K: AsRef<str>>(
         &self,
-        keys: &[String],
+        keys: &[K],
         mut f: impl FnMut(&str, &Entry) -> Result<()>,
     ) -> Result<()> {
         const BATCH: usize = 4096;
         for batch in keys.chunks(BATCH) {
-            let slots: Vec<Option<&Slot>> = batch.iter().map(|k| self.entries.get(k)).collect();
+            let slots: Vec<Option<&Slot>> =
+                batch.iter().map(|k| self.entries.get(k.as_ref())).collect();
             let mut decoded: Vec<Option<Entry>> = vec![None; batch.len()];
             let mut spans = Vec::new();
             let mut owner = Vec::new();
@@ -389,7 +390,7 @@ impl Db {
             })?;
             for (key, e) in batch.iter().zip(&decoded) {
                 if let Some(e) = e {
-                    f(key, e)?;
+                    f(key.as_ref(), e)?;
                 }
             }
         }
@@ -480,6 +481,38 @@ impl Db {
             .collect();
         keys.sort_unstable();
         keys
+    }
+
+    /// `session_keys` as positions in the index (see `key_at`), in the
+    /// same order: a session's million keys cost 8 bytes each, not a
+    /// copy of their text.
+    pub fn session_positions(&self, session: &str, now: i64) -> Vec<usize> {
+        let mut at: Vec<usize> = self
+            .entries
+            .iter_at()
+            .filter(|(_, k, s)| !k.starts_with(INTERNAL_PREFIX) && !s.is_expired(now))
+            .filter(|(_, k, _)| session_of_key(k) == Some(session))
+            .map(|(i, _, _)| i)
+            .collect();
+        at.sort_unstable_by(|&a, &b| self.entries.key_at(a).cmp(self.entries.key_at(b)));
+        at
+    }
+
+    /// Where `key` is in the index, while it is present.
+    pub fn position(&self, key: &str) -> Option<usize> {
+        self.entries.position(key)
+    }
+
+    /// The key at a position `session_positions` or `position` gave.
+    pub fn key_at(&self, at: usize) -> &str {
+        self.entries.key_at(at)
+    }
+
+    /// How many keys `session_keys` gives, without copying them.
+    pub fn session_key_count(&self, session: &str, now: i64) -> usize {
+        self.live_keys(now)
+            .filter(|(k, _)| session_of_key(k) == Some(session))
+            .count()
     }
 
     /// Every live db1 key grouped by session id, each list sorted: one pass

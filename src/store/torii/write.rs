@@ -32,18 +32,36 @@ impl Db {
         self.delete_found(found, now)
     }
 
-    /// `delete`, dropping the caller's copy of the keys before the DEL
-    /// lines are built: a session's million keys are not held beside their
-    /// lines (the lines take each key's text from the index).
-    pub fn delete_owned(&mut self, keys: Vec<String>, now: i64) -> Result<usize> {
-        let found = self.find_to_delete(&keys);
-        drop(keys);
+    /// `delete` of the keys at index positions (from `session_positions`,
+    /// each present): no copy of the keys' text at all.
+    pub fn delete_at(&mut self, present: Vec<usize>, now: i64) -> Result<usize> {
+        let (mirrors, db_dir) = self.mirrors_of(present.iter().map(|&at| self.entries.key_at(at)));
+        let found = ToDelete {
+            present,
+            mirrors,
+            db_dir,
+        };
         self.delete_found(found, now)
     }
 
     /// Where the keys are in the index, and their mirror files. Nothing is
     /// refused yet: with no key present, nothing is written or refused.
     fn find_to_delete(&self, keys: &[String]) -> ToDelete {
+        let (mirrors, db_dir) = self.mirrors_of(keys.iter().map(String::as_str));
+        let mut present = Vec::with_capacity(keys.len());
+        present.extend(keys.iter().filter_map(|k| self.entries.position(k)));
+        ToDelete {
+            present,
+            mirrors,
+            db_dir,
+        }
+    }
+
+    /// The mirror files of `keys` that may exist, and the db folder.
+    fn mirrors_of<'k>(
+        &self,
+        keys: impl Iterator<Item = &'k str>,
+    ) -> (Vec<PathBuf>, Result<PathBuf>) {
         // Mirror files live under db_N/xx/…; skip the unlink where even the
         // first-level folder is absent (a store written without mirrors).
         let db_dir = self.root.resolve(&self.dir, Last::Follow);
@@ -59,19 +77,11 @@ impl Db {
         }
         // No mirror folder at all (the usual store): no key's hash to take.
         let any_mirrors = mirror_dirs.contains(&true);
-        ToDelete {
-            present: {
-                let mut at = Vec::with_capacity(keys.len());
-                at.extend(keys.iter().filter_map(|k| self.entries.position(k)));
-                at
-            },
-            mirrors: keys
-                .iter()
-                .filter(|k| any_mirrors && mirror_dirs[Md5::digest(k.as_bytes())[0] as usize])
-                .map(|k| self.mirror_path(k))
-                .collect(),
-            db_dir,
-        }
+        let mirrors = keys
+            .filter(|k| any_mirrors && mirror_dirs[Md5::digest(k.as_bytes())[0] as usize])
+            .map(|k| self.mirror_path(k))
+            .collect();
+        (mirrors, db_dir)
     }
 
     fn delete_found(&mut self, found: ToDelete, now: i64) -> Result<usize> {
