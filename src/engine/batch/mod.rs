@@ -1,7 +1,8 @@
 //! The one batch runner every `SESSION…|--all` write command goes through:
 //! resolve targets → plan each session in parallel, without locks →
 //! confirm → take the locks → re-plan a session whose files changed since →
-//! apply session by session → collect reports.
+//! apply session by session (in parallel for an operation that opts in) →
+//! collect reports.
 //!
 //! A session that fails (a corrupt file, its lock held, an I/O error) is
 //! reported with its error and the batch goes on; the exit code is decided
@@ -85,6 +86,25 @@ pub trait Operation: Sync {
         plan: Self::Plan,
         stores: &mut Stores<'_>,
     ) -> Result<Self::Report>;
+
+    /// Sessions may be applied at the same time, on rayon's threads
+    /// (`RAYON_NUM_THREADS`), through `apply_shared`. Off by default: the
+    /// batch applies session by session, in target order.
+    fn applies_in_parallel(&self) -> bool {
+        false
+    }
+
+    /// `apply` for a batch whose sessions may run at the same time: the
+    /// stores are behind a lock the operation takes only for the steps
+    /// that touch them. By default it is held for the whole apply.
+    fn apply_shared(
+        &self,
+        target: &Target,
+        plan: Self::Plan,
+        stores: &Shared<'_, '_>,
+    ) -> Result<Self::Report> {
+        self.apply(target, plan, &mut stores.lock())
+    }
 
     /// Carry the plan out through Agenvoy's daemon, which owns the stores
     /// while it runs (issue 17); `stores` are only read. Runs with the
@@ -328,31 +348,69 @@ fn apply_all<O: Operation>(
         // Re-plans under the lock read the locked stores, indexed once.
         stores.db1()?;
     }
-    for (slot, target, plan, fp) in work {
-        let result = (|| {
-            let session_lock = lock::session(root, &target.id)?;
-            // Under the lock, the plan stands only if no file changed since.
-            let plan = if fingerprint(&op.watched(&target)) == fp {
-                plan
-            } else {
-                op.plan(&target, &stores)?
-            };
-            if !op.has_work(&plan) {
-                return Ok(op.preview(&target, &plan, false));
-            }
-            let report = op.apply(&target, plan, &mut stores)?;
-            if op.retires_session() {
-                session_lock.unlink()?;
-            }
-            Ok(report)
-        })();
-        slots[slot] = Some(result.map_err(|error| SessionError {
-            session: target.id.clone(),
-            error,
-        }));
+    let shared = Shared::new(&mut stores);
+    let apply_one = |(slot, target, plan, fp): (usize, Target, O::Plan, Fingerprint)| {
+        let result = apply_session(op, root, &target, plan, fp, &shared);
         ui.applied();
+        (
+            slot,
+            result.map_err(|error| SessionError {
+                session: target.id,
+                error,
+            }),
+        )
+    };
+    let done: Vec<_> = if op.applies_in_parallel() {
+        work.into_par_iter().map(apply_one).collect()
+    } else {
+        work.into_iter().map(apply_one).collect()
+    };
+    for (slot, result) in done {
+        slots[slot] = Some(result);
     }
     Ok(())
+}
+
+/// One session of `apply_all`, under its own lock.
+fn apply_session<O: Operation>(
+    op: &O,
+    root: &DataRoot,
+    target: &Target,
+    plan: O::Plan,
+    fp: Fingerprint,
+    shared: &Shared<'_, '_>,
+) -> Result<O::Report> {
+    let session_lock = lock::session(root, &target.id)?;
+    // Under the lock, the plan stands only if no file changed since.
+    let plan = if fingerprint(&op.watched(target)) == fp {
+        plan
+    } else {
+        op.plan(target, &**shared.lock())?
+    };
+    if !op.has_work(&plan) {
+        return Ok(op.preview(target, &plan, false));
+    }
+    let report = op.apply_shared(target, plan, shared)?;
+    if op.retires_session() {
+        session_lock.unlink()?;
+    }
+    Ok(report)
+}
+
+/// A batch's stores while its sessions are applied, possibly at the same
+/// time: one session at a time holds them.
+pub struct Shared<'s, 'r>(std::sync::Mutex<&'s mut Stores<'r>>);
+
+impl<'s, 'r> Shared<'s, 'r> {
+    pub fn new(stores: &'s mut Stores<'r>) -> Self {
+        Shared(std::sync::Mutex::new(stores))
+    }
+
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, &'s mut Stores<'r>> {
+        // A session that panicked holding them fails alone; the stores
+        // are written by whole transactions and appends.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 /// Each session's request to the daemon, `daemon::CONCURRENCY` at a time.

@@ -376,18 +376,61 @@ pub fn apply(
     session_keys: Vec<String>,
     now: i64,
 ) -> Result<Applied> {
+    let stores = std::sync::Mutex::new((db1, archive));
+    apply_shared(plan, dir, root, &stores, session_keys, now)
+}
+
+/// db1 and the archive as a compact reaches them: only inside `with`, so a
+/// batch compacting sessions in parallel holds its store lock for the steps
+/// that touch them and for nothing else (the session's own files are
+/// written outside it).
+pub trait SharedStores: Sync {
+    fn with<T>(
+        &self,
+        f: impl FnOnce(&mut crate::store::torii::Db, &mut crate::store::archive::Archive) -> Result<T>,
+    ) -> Result<T>;
+}
+
+impl SharedStores
+    for std::sync::Mutex<(
+        &mut crate::store::torii::Db,
+        &mut crate::store::archive::Archive,
+    )>
+{
+    fn with<T>(
+        &self,
+        f: impl FnOnce(&mut crate::store::torii::Db, &mut crate::store::archive::Archive) -> Result<T>,
+    ) -> Result<T> {
+        let mut guard = self.lock().unwrap_or_else(|e| e.into_inner());
+        let (db1, archive) = &mut *guard;
+        f(db1, archive)
+    }
+}
+
+/// `apply`, with the shared stores taken step by step (same steps, same
+/// order, same failpoints).
+pub fn apply_shared(
+    plan: &Plan,
+    dir: &crate::store::layout::SessionDir,
+    root: &crate::store::layout::DataRoot,
+    stores: &impl SharedStores,
+    session_keys: Vec<String>,
+    now: i64,
+) -> Result<Applied> {
     let mut applied = Applied::default();
     let leaving_keys = keys_before_cut(plan, session_keys);
-    let kept = preimage::before(root, dir, plan, archive, db1, &leaving_keys)?;
+    let kept = preimage::before(root, dir, plan, stores, &leaving_keys)?;
     if !plan.changed_tasks.is_empty() {
         applied.trash = Some(keep_task_histories(plan, dir, root)?);
     }
     crate::failpoint("compact-after-trash");
     if !plan.removed.is_empty() {
         let start_at = plan.kept.iter().map(|r| r.send_at).find(|t| *t != 0);
-        applied.archived = archive.archive_records(&dir.id, &plan.removed, &plan.kept, start_at)?;
-        crate::failpoint("compact-after-archive");
-        applied.torii_removed = db1.delete(&leaving_keys, now)?;
+        (applied.archived, applied.torii_removed) = stores.with(|db1, archive| {
+            let archived = archive.archive_records(&dir.id, &plan.removed, &plan.kept, start_at)?;
+            crate::failpoint("compact-after-archive");
+            Ok((archived, db1.delete(&leaving_keys, now)?))
+        })?;
         crate::failpoint("compact-after-torii");
         crate::store::history::write(root, &dir.history_json(), &plan.kept)?;
         crate::failpoint("compact-after-history");
@@ -397,7 +440,7 @@ pub fn apply(
         bytes.push(b'\n');
         dir.write(&dir.tasks_dir().join(&t.name), &bytes)?;
     }
-    preimage::after(root, dir, kept, archive)?;
+    preimage::after(root, dir, kept, stores)?;
     Ok(applied)
 }
 

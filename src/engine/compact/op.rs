@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use crate::daemon::{Daemon, Done};
-use crate::engine::batch::{Needs, Operation, ReadStores, StoreView, Stores, Target};
-use crate::engine::compact::{self, Plan, StageReport, Task};
+use crate::engine::batch::{Needs, Operation, ReadStores, Shared, StoreView, Stores, Target};
+use crate::engine::compact::{self, Plan, SharedStores, StageReport, Task};
 use crate::engine::limits::{window_for, LimitsCache, WindowSource};
 use crate::engine::tokens::Counter;
 use crate::engine::{session_config, sessions};
@@ -155,6 +155,22 @@ impl Operation for Compact<'_> {
     }
 
     fn apply(&self, t: &Target, a: Assessed, stores: &mut Stores<'_>) -> Result<CompactReport> {
+        self.apply_shared(t, a, &Shared::new(stores))
+    }
+
+    /// Sessions are independent (their own lock and files); db1 and the
+    /// archive are taken only for the steps that touch them
+    /// (`compact::apply_shared`), so one session's fsyncs overlap another's.
+    fn applies_in_parallel(&self) -> bool {
+        true
+    }
+
+    fn apply_shared(
+        &self,
+        t: &Target,
+        a: Assessed,
+        stores: &Shared<'_, '_>,
+    ) -> Result<CompactReport> {
         let dir = t.dir.as_ref().ok_or_else(|| unknown(&t.id))?;
         let mut report = a.report;
         let plan = a.plan.expect("the runner applies only plans with work");
@@ -171,12 +187,13 @@ impl Operation for Compact<'_> {
             session_config::write_model(dir, &switch.to)?;
             switch.applied = true;
         }
-        let (root, now) = (stores.root, stores.now);
-        stores.db1()?;
-        let keys = stores.session_keys(&t.id);
-        let (db1, archive) = stores.db1_and_archive()?;
-        let applied = compact::apply(&plan, dir, root, archive, db1, keys, now)?;
-        stores.forget_keys(&t.id);
+        let (root, now, keys) = {
+            let mut s = stores.lock();
+            s.db1()?;
+            (s.root, s.now, s.session_keys(&t.id))
+        };
+        let applied = compact::apply_shared(&plan, dir, root, stores, keys, now)?;
+        stores.lock().forget_keys(&t.id);
         report.removed_torii_keys = applied.torii_removed;
         report.archived_new = applied.archived;
         report.trash = applied.trash;
@@ -352,4 +369,15 @@ fn load_tasks(dir: &SessionDir) -> Result<Vec<Task>> {
         }
     }
     Ok(list)
+}
+
+impl SharedStores for Shared<'_, '_> {
+    fn with<T>(
+        &self,
+        f: impl FnOnce(&mut crate::store::torii::Db, &mut crate::store::archive::Archive) -> Result<T>,
+    ) -> Result<T> {
+        let mut stores = self.lock();
+        let (db1, archive) = stores.db1_and_archive()?;
+        f(db1, archive)
+    }
 }

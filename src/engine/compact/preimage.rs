@@ -10,13 +10,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::compact::Plan;
+use crate::engine::compact::{Plan, SharedStores};
 use crate::error::{Error, Result};
-use crate::store::archive::Archive;
 use crate::store::bundle;
 use crate::store::layout::{DataRoot, SessionDir};
 use crate::store::root::Last;
-use crate::store::torii::Db;
 use crate::store::{atomic, oplog, trash};
 
 pub const COMPACT: &str = "compact";
@@ -50,12 +48,16 @@ pub fn before(
     root: &DataRoot,
     dir: &SessionDir,
     plan: &Plan,
-    archive: &mut Archive,
-    db1: &Db,
+    stores: &impl SharedStores,
     leaving_keys: &[String],
 ) -> Result<Option<Kept>> {
-    oplog::begin_confirmed()?;
-    let Some(op) = oplog::current() else {
+    // The operation log is appended to under the store lock: sessions of a
+    // parallel batch would otherwise interleave its lines.
+    let op = stores.with(|_, _| {
+        oplog::begin_confirmed()?;
+        Ok(oplog::current())
+    })?;
+    let Some(op) = op else {
         return Ok(None);
     };
     let path = oplog::preimage_dir(root, &op, &dir.id, COMPACT);
@@ -74,17 +76,20 @@ pub fn before(
             written.insert(format!("history/{}", t.name), String::new());
         }
     }
-    if !leaving_keys.is_empty() {
-        trash::export_torii(root, db1, leaving_keys, &path.join(bundle::SIDECAR))?;
-    }
-    let max_id = archive
-        .connection()
-        .query_row("SELECT COALESCE(MAX(id), 0) FROM messages", [], |r| {
-            r.get(0)
-        })
-        .map_err(|e| Error::sqlite(root.archive_path(), e))?;
+    let (start_at, max_id) = stores.with(|db1, archive| {
+        if !leaving_keys.is_empty() {
+            trash::export_torii(root, db1, leaving_keys, &path.join(bundle::SIDECAR))?;
+        }
+        let max_id = archive
+            .connection()
+            .query_row("SELECT COALESCE(MAX(id), 0) FROM messages", [], |r| {
+                r.get(0)
+            })
+            .map_err(|e| Error::sqlite(root.archive_path(), e))?;
+        Ok((archive.start_at(&dir.id)?, max_id))
+    })?;
     let state = ArchiveState {
-        start_at: archive.start_at(&dir.id)?,
+        start_at,
         max_id,
         inserted_ids: Vec::new(),
         written,
@@ -155,19 +160,23 @@ pub fn after(
     root: &DataRoot,
     dir: &SessionDir,
     kept: Option<Kept>,
-    archive: &mut Archive,
+    stores: &impl SharedStores,
 ) -> Result<()> {
     let Some(mut kept) = kept else {
         return Ok(());
     };
-    let conn = archive.connection();
-    let mut stmt = conn
-        .prepare("SELECT id FROM messages WHERE session_id = ?1 AND id > ?2 ORDER BY id")
-        .map_err(|e| Error::sqlite(root.archive_path(), e))?;
-    kept.state.inserted_ids = stmt
-        .query_map(rusqlite::params![dir.id, kept.state.max_id], |r| r.get(0))
-        .and_then(|rows| rows.collect())
-        .map_err(|e| Error::sqlite(root.archive_path(), e))?;
+    // Rows of this session only: another session of a parallel batch may
+    // have inserted rows above `max_id` since, never of this session (its
+    // lock is held).
+    kept.state.inserted_ids = stores.with(|_, archive| {
+        let conn = archive.connection();
+        let mut stmt = conn
+            .prepare("SELECT id FROM messages WHERE session_id = ?1 AND id > ?2 ORDER BY id")
+            .map_err(|e| Error::sqlite(root.archive_path(), e))?;
+        stmt.query_map(rusqlite::params![dir.id, kept.state.max_id], |r| r.get(0))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| Error::sqlite(root.archive_path(), e))
+    })?;
     for (rel, sum) in kept.state.written.iter_mut() {
         *sum = dir
             .read(&dir.path.join(rel))?
@@ -176,5 +185,5 @@ pub fn after(
     }
     let bytes = serde_json::to_vec(&kept.state).expect("serializes");
     bundle::write_file(root, &kept.path.join(STATE), &bytes)?;
-    trash::seal(root, &kept.path, &dir.id, COMPACT, bundle::SIDECAR, None)
+    stores.with(|_, _| trash::seal(root, &kept.path, &dir.id, COMPACT, bundle::SIDECAR, None))
 }
