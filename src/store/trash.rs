@@ -69,6 +69,21 @@ pub fn seal(
     stores: &str,
     link: Option<String>,
 ) -> Result<()> {
+    seal_bundle(root, bundle, session, kind, stores, link)?;
+    note_kept(root, bundle, session, kind)
+}
+
+/// `seal`'s first half: the bundle's manifest, written and fsynced. It
+/// touches only the bundle, so a parallel batch runs it outside the lock
+/// that serialises the operation log.
+pub fn seal_bundle(
+    root: &DataRoot,
+    bundle: &Path,
+    session: &str,
+    kind: &str,
+    stores: &str,
+    link: Option<String>,
+) -> Result<()> {
     crate::store::bundle::seal(
         root,
         bundle,
@@ -80,7 +95,12 @@ pub fn seal(
             op: oplog::current(),
             from: root.path(),
         },
-    )?;
+    )
+    .map(drop)
+}
+
+/// `seal`'s second half: record the sealed bundle in the running operation.
+pub fn note_kept(root: &DataRoot, bundle: &Path, session: &str, kind: &str) -> Result<()> {
     oplog::note(
         root,
         oplog::Change {

@@ -185,5 +185,9 @@ pub fn after(
     }
     let bytes = serde_json::to_vec(&kept.state).expect("serializes");
     bundle::write_file(root, &kept.path.join(STATE), &bytes)?;
-    stores.with(|_, _| trash::seal(root, &kept.path, &dir.id, COMPACT, bundle::SIDECAR, None))
+    // Sealing writes and fsyncs only this session's bundle: outside the
+    // stores' lock, so a parallel batch overlaps it; the oplog note is
+    // appended under it (two appends at once could tear a line).
+    trash::seal_bundle(root, &kept.path, &dir.id, COMPACT, bundle::SIDECAR, None)?;
+    stores.with(|_, _| trash::note_kept(root, &kept.path, &dir.id, COMPACT))
 }
