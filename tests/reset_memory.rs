@@ -4,37 +4,19 @@
 //! Heap use is measured with a counting allocator, so the test is exact,
 //! not timing- or RSS-dependent.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+mod counting_alloc;
+
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::Ordering;
+
+use counting_alloc::{LIVE, PEAK, SERIAL};
 
 use clap::Parser;
 use sessionctl::cli::Cli;
 use sessionctl::store::torii::Db;
 
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let now = LIVE.fetch_add(l.size(), Ordering::Relaxed) + l.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        System.alloc(l)
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
-        System.dealloc(p, l)
-    }
-}
-
 #[global_allocator]
-static A: Counting = Counting;
-
-/// The counters are process-wide: one measuring test at a time.
-static SERIAL: Mutex<()> = Mutex::new(());
+static A: counting_alloc::Counting = counting_alloc::Counting;
 
 const KEY_LEN: usize = 200;
 
