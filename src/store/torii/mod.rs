@@ -453,9 +453,14 @@ impl Db {
     }
 
     fn live_keys(&self, now: i64) -> impl Iterator<Item = (&String, &Slot)> {
+        self.live_at(now).map(|(_, k, s)| (k, s))
+    }
+
+    /// `live_keys`, with each key's position in the index.
+    fn live_at(&self, now: i64) -> impl Iterator<Item = (usize, &String, &Slot)> {
         self.entries
-            .iter()
-            .filter(move |(k, e)| !k.starts_with(INTERNAL_PREFIX) && !e.is_expired(now))
+            .iter_at()
+            .filter(move |(_, k, e)| !k.starts_with(INTERNAL_PREFIX) && !e.is_expired(now))
     }
 
     /// `Keys(pattern)`: Go `path.Match`, internal and expired keys hidden,
@@ -488,9 +493,7 @@ impl Db {
     /// copy of their text.
     pub fn session_positions(&self, session: &str, now: i64) -> Vec<usize> {
         let mut at: Vec<usize> = self
-            .entries
-            .iter_at()
-            .filter(|(_, k, s)| !k.starts_with(INTERNAL_PREFIX) && !s.is_expired(now))
+            .live_at(now)
             .filter(|(_, k, _)| session_of_key(k) == Some(session))
             .map(|(i, _, _)| i)
             .collect();
