@@ -59,7 +59,9 @@ rss() { # case-name command… : peak RSS (KiB) of one run
   /usr/bin/time -f %M -o "$OUT/$name.rss" "$@" >/dev/null 2>&1 || true
 }
 
-fresh() { echo "rm -rf $WORK/$1 && cp -r $DATA/$1 $WORK/$1"; }
+# sync: the copy's dirty pages are written back before the measured run,
+# not during it (fsync-bound cases otherwise time the prepare step's writeback)
+fresh() { echo "rm -rf $WORK/$1 && cp -r $DATA/$1 $WORK/$1 && sync"; }
 
 # A checksum of every file's bytes and every path of a root, outside
 # .sessionctl/ (our own caches may change on a read-only run).

@@ -636,6 +636,13 @@ fn list_json_is_each_record_as_a_whole_value_parse_reads_it() {
         &["--sort", "tool", "--expired"],
         &["--sort", "expires"],
         &["--sort", "tool", "--limit", "3"],
+        // a limited list reads the records that made the cut back at the end
+        &["--limit", "0"],
+        &["--limit", "1"],
+        &["--limit", "2", "--expired"],
+        &["--sort", "expires", "--limit", "2"],
+        &["--keyword", "timeout", "--limit", "1", "--expired"],
+        &["--limit", "1000"],
         &["--keyword", "TIMEOUT", "--expired"],
         &["--tool", "FETCH", "--sort", "expires"],
     ] {

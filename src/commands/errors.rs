@@ -88,12 +88,16 @@ pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
         expired: args.expired,
     };
     if ctx.out.json {
-        // Each record is serialised while its value is decoded; only the
-        // bytes and a sort key are kept until the whole list is sorted.
-        // Room for about the log's size, reserved and not touched: the
-        // output is rarely larger, and growing by copies would touch (and
-        // for a moment hold) twice the pages.
-        let room = usize::try_from(db.report.bytes).unwrap_or(0) + 64 * db.len();
+        // Each record is serialised once; only the bytes and a sort key
+        // are kept until the list is sorted. Without a limit, room for
+        // about the log's size, reserved and not touched: the output is
+        // rarely larger, and growing by copies would touch (and for a
+        // moment hold) twice the pages. A limited list is made of the
+        // records that made the cut only.
+        let room = match args.limit {
+            Some(_) => 0,
+            None => usize::try_from(db.report.bytes).unwrap_or(0) + 64 * db.len(),
+        };
         let mut bytes = Vec::with_capacity(room);
         let spans = errors::list_with(&db, now, &f, args.sort, args.limit, |s, _| {
             let start = bytes.len();

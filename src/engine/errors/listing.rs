@@ -1,7 +1,7 @@
 //! `errors list`: the records that pass a filter, sorted, each handed to
-//! the caller once while its value is decoded. Only a small sort key is
-//! kept per record, with whatever the caller makes of it (for `--json`,
-//! the record's bytes already serialised), never the decoded values.
+//! the caller once with its decoded value. Only a small sort key is kept
+//! per record, with whatever the caller makes of it (for `--json`, the
+//! record's bytes already serialised), never the decoded values.
 
 use std::borrow::Cow;
 
@@ -95,9 +95,15 @@ struct Row<T> {
 }
 
 /// The records `f` lets through (internal keys aside), in `sort` order,
-/// at most `limit`: `make` is called once per record passing the filter,
-/// in log order, and what it returns comes back sorted. Ties fall back to
-/// the key, newest first (Agenvoy's order).
+/// at most `limit`: `make` is called once per record listed, and what it
+/// returns comes back sorted. Ties fall back to the key, newest first
+/// (Agenvoy's order).
+///
+/// Without a limit every record passing the filter is made while its
+/// value is decoded (in log order), and kept until the sort. With one,
+/// the scan keeps only the sort keys, and the records that make the cut
+/// are read back and made at the end: `--limit 20` of 100k records holds
+/// 20 made records, not 100k, and makes only those.
 pub fn list_with<T>(
     db: &Db,
     now: i64,
@@ -106,8 +112,53 @@ pub fn list_with<T>(
     limit: Option<usize>,
     mut make: impl FnMut(&Shown, &Entry) -> T,
 ) -> Result<Vec<T>> {
+    let Some(n) = limit else {
+        let mut rows = Vec::new();
+        scan(db, now, f, sort, |row, shown, e| {
+            rows.push(row.with(make(shown, e)));
+        })?;
+        sort_rows(&mut rows, sort);
+        return Ok(rows.into_iter().map(|r| r.made).collect());
+    };
+    let mut rows = Vec::new();
+    scan(db, now, f, sort, |row, _, _| rows.push(row))?;
+    sort_rows(&mut rows, sort);
+    rows.truncate(n);
+    let keys: Vec<&str> = rows.iter().map(|r| r.key.as_str()).collect();
+    let mut made = Vec::with_capacity(keys.len());
+    // The same lines decoded by the same rules: every key is there and
+    // every value decodes as it did in the scan.
+    db.for_each_of(&keys, |k, e| {
+        if let Some(l) = Fields::decode(&e.value) {
+            made.push(make(&Shown::new(k, &l, e), e));
+        }
+        Ok(())
+    })?;
+    Ok(made)
+}
+
+impl Row<()> {
+    fn with<T>(self, made: T) -> Row<T> {
+        Row {
+            key: self.key,
+            timestamp: self.timestamp,
+            expire_at: self.expire_at,
+            tool: self.tool,
+            made,
+        }
+    }
+}
+
+/// Hand each record `f` lets through to `take`, in log order, with its
+/// sort key.
+fn scan(
+    db: &Db,
+    now: i64,
+    f: &Filter,
+    sort: Sort,
+    mut take: impl FnMut(Row<()>, &Shown, &Entry),
+) -> Result<()> {
     let keyword = f.keyword.as_ref().map(|k| k.to_lowercase());
-    let mut rows: Vec<Row<T>> = Vec::new();
     db.for_each_entry(|k, e| {
         if k.starts_with(INTERNAL_PREFIX) || (!f.expired && e.is_expired(now)) {
             return;
@@ -119,17 +170,21 @@ pub fn list_with<T>(
             return;
         }
         let shown = Shown::new(k, &l, e);
-        rows.push(Row {
-            key: k.clone(),
+        let row = Row {
+            key: k.to_string(),
             timestamp: shown.timestamp,
             expire_at: e.expire_at,
             tool: match sort {
                 Sort::Tool => l.tool_name.to_string(),
                 _ => String::new(),
             },
-            made: make(&shown, e),
-        });
-    })?;
+            made: (),
+        };
+        take(row, &shown, e);
+    })
+}
+
+fn sort_rows<T>(rows: &mut [Row<T>], sort: Sort) {
     let newest = |a: &Row<T>, b: &Row<T>| b.key.cmp(&a.key);
     match sort {
         Sort::Age => rows.sort_unstable_by(|a, b| b.timestamp.cmp(&a.timestamp).then(newest(a, b))),
@@ -144,8 +199,4 @@ pub fn list_with<T>(
             at(a).cmp(&at(b)).then(newest(a, b))
         }),
     }
-    if let Some(n) = limit {
-        rows.truncate(n);
-    }
-    Ok(rows.into_iter().map(|r| r.made).collect())
 }
