@@ -15,7 +15,7 @@
 use std::io::Write as _;
 use std::ops::Range;
 
-use super::{godecode, Db, Slot};
+use super::{Db, Slot};
 use crate::error::Result;
 
 /// Keys per batch: a batch's lines are read in file order and held until
@@ -238,7 +238,7 @@ fn is_standard_base64(b64: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::aof;
+    use super::super::{aof, godecode};
     use super::*;
     use proptest::prelude::*;
 
