@@ -112,3 +112,77 @@ fn a_history_json_reachable_by_another_name_is_copied_not_linked() {
         assert_eq!(std::fs::read(&other).unwrap(), bytes, "{how}: left alone");
     }
 }
+
+/// db1 log lines for the session's oldest records, in every form the
+/// export copies or decodes: ToriiDB's own shape with escapes serde_json
+/// writes differently (`\u003c`, `\/`, `\u0008`), a surrogate pair, a lone
+/// surrogate, invalid UTF-8, a vector only Go's decoder takes, a TTL, a
+/// key set twice, and lines in another field order.
+fn db1_lines_for_leaving_records() -> Vec<u8> {
+    let t = |i: i64| 1_764_547_200_000_000_000 + i * 10_000_000_000;
+    let key = |i: i64| format!("{SESSION}:{}", t(i));
+    let mut log = Vec::new();
+    let mut line = |body: &[u8]| {
+        log.extend_from_slice(body);
+        log.push(b'\n');
+    };
+    let far = 4_102_444_800i64; // 2100: still live
+    line(format!(r#"{{"ts":1764547200,"cmd":"SET","key":"{}","value":"{{\"role\":\"user\",\"content\":\"a \u003cb\u003e \/ \u0008 \\\"q\\\" \ud83d\ude00\"}}","vector":"AAAAAAAAgD8="}}"#, key(0)).as_bytes());
+    line(format!(r#"{{"ts":1764547210,"cmd":"SET","key":"{}","value":"lone \ud800 surrogate","expire_at":{far}}}"#, key(1)).as_bytes());
+    line(
+        &[
+            format!(
+                r#"{{"ts":1764547220,"cmd":"SET","key":"{}","value":"bad "#,
+                key(2)
+            )
+            .as_bytes(),
+            b"\xff\xe2\x82",
+            br#" bytes","vector":"AAAAAB=="}"#,
+        ]
+        .concat(),
+    );
+    line(
+        format!(
+            r#"{{"ts":1764547230,"cmd":"SET","key":"{}","value":"first"}}"#,
+            key(3)
+        )
+        .as_bytes(),
+    );
+    line(format!(r#"{{"ts":1764547240,"cmd":"SET","key":"{}","value":"second\n","expire_at":{far},"vector":"AACAPwAAAEA="}}"#, key(3)).as_bytes());
+    line(format!(r#"{{"key":"{}","cmd":"SET","ts":1764547250,"value":"other order","vector":"AACAPw=="}}"#, key(4)).as_bytes());
+    line(
+        format!(
+            r#"{{"ts":1764547260,"cmd":"SET","key":"{}","value":""}}"#,
+            key(5)
+        )
+        .as_bytes(),
+    );
+    log
+}
+
+#[test]
+fn undo_of_compact_gives_back_db1_entries_whatever_form_their_lines_had() {
+    let root = root_with_long_session();
+    let r = root.path();
+    let aof = r.join(".store/db_1/record.aof");
+    let mut log = std::fs::read(&aof).unwrap();
+    log.extend_from_slice(&db1_lines_for_leaving_records());
+    std::fs::write(&aof, log).unwrap();
+    let before = state(r);
+    let keys_before = db1_keys(r);
+    compact(r);
+    let gone: Vec<&String> = keys_before
+        .iter()
+        .filter(|k| k.starts_with(SESSION) && !db1_keys(r).contains(k))
+        .collect();
+    assert_eq!(
+        gone.len(),
+        6,
+        "compact took the session's old keys: {gone:?}"
+    );
+    let out = sessionctl(r).args(["undo", "--yes"]).output().unwrap();
+    assert!(out.status.success());
+    // values, creation times, TTLs and vectors as db1 shows them
+    assert_eq!(state(r), before);
+    logs_are_toriidb_readable(r);
+}

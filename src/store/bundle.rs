@@ -203,11 +203,14 @@ fn count_lines(p: &Path) -> u64 {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(_) => return 0,
         };
-        for &b in &buf[..n] {
-            let end = b == b'\n';
-            lines += u64::from(end && in_line);
-            in_line = !end;
+        // jump from line end to line end (a line is hundreds of bytes)
+        let mut start = 0;
+        for end in memchr::memchr_iter(b'\n', &buf[..n]) {
+            lines += u64::from(in_line || end > start);
+            in_line = false;
+            start = end + 1;
         }
+        in_line |= start < n;
     }
     lines + u64::from(in_line)
 }
@@ -420,6 +423,10 @@ mod tests {
         }
         // across the read buffer's boundary
         let long = format!("{}\n\n{}", "x".repeat((1 << 16) - 1), "y".repeat(1 << 16));
+        std::fs::write(&p, &long).unwrap();
+        assert_eq!(super::count_lines(&p), 2);
+        // a line filling the buffer, its break first in the next read
+        let long = format!("{}\n\ny", "x".repeat(1 << 16));
         std::fs::write(&p, &long).unwrap();
         assert_eq!(super::count_lines(&p), 2);
     }

@@ -71,11 +71,95 @@ impl Record {
 
 /// Parse history.json bytes. Anything but a JSON array of records is bad
 /// data naming the file.
+///
+/// The derived `Record` parse goes through serde's buffering for the
+/// flattened `extra` map: every field of every record is first copied
+/// into a generic tree, then parsed from it. `Direct` reads the same
+/// fields straight from the bytes; it accepts only records it reads
+/// exactly as the derived parse does, and anything it refuses (a bad
+/// file, a duplicate field) is parsed again the derived way, which gives
+/// the result and its error message as they always were.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<Vec<Record>> {
+    if let Ok(records) = serde_json::from_slice::<Vec<Direct>>(bytes) {
+        return Ok(records.into_iter().map(|d| d.0).collect());
+    }
     serde_json::from_slice::<Vec<Record>>(bytes).map_err(|e| {
         Error::data(path, format!("not a valid history file: {e}"))
             .with_hint("fix or move the file away; nothing was changed")
     })
+}
+
+/// A record read without serde's flatten buffering (see `parse`).
+struct Direct(Record);
+
+impl<'de> Deserialize<'de> for Direct {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_map(DirectVisitor)
+    }
+}
+
+struct DirectVisitor;
+
+impl<'de> serde::de::Visitor<'de> for DirectVisitor {
+    type Value = Direct;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a history record")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> std::result::Result<Direct, A::Error> {
+        use serde::de::Error as _;
+        let (mut role, mut content, mut send_at, mut sender) = (None, None, None, None);
+        let mut extra = Map::new();
+        // Any field twice: refused, for the derived parse to decide.
+        let twice = || A::Error::custom("a field appears twice");
+        while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
+            match &*key {
+                "role" if role.is_none() => role = Some(map.next_value::<String>()?),
+                "content" if content.is_none() => content = Some(map.next_value::<Value>()?),
+                "sendAt" if send_at.is_none() => send_at = Some(map.next_value::<i64>()?),
+                "sender" if sender.is_none() => sender = Some(map.next_value::<String>()?),
+                "role" | "content" | "sendAt" | "sender" => return Err(twice()),
+                _ if extra.contains_key(&*key) => return Err(twice()),
+                _ => {
+                    let value = map.next_value::<Value>()?;
+                    extra.insert(key.into_owned(), value);
+                }
+            }
+        }
+        Ok(Direct(Record {
+            role: role.ok_or_else(|| A::Error::missing_field("role"))?,
+            content: content.ok_or_else(|| A::Error::missing_field("content"))?,
+            send_at: send_at.unwrap_or(0),
+            sender: sender.unwrap_or_default(),
+            extra,
+        }))
+    }
+}
+
+/// A field name, borrowed from the bytes when it has no escapes.
+struct Key<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> std::result::Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> std::result::Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_owned())))
+            }
+        }
+        d.deserialize_str(V)
+    }
 }
 
 /// Serialise the way Agenvoy does (two-space indented array).
@@ -117,6 +201,48 @@ mod tests {
             "empty sender must be omitted"
         );
         assert_eq!(parse(back.as_bytes(), Path::new("h.json")).unwrap(), recs);
+    }
+
+    proptest::proptest! {
+        /// Whatever the file, the direct parse accepts only what the
+        /// derived one reads, and reads it the same.
+        #[test]
+        fn the_direct_parse_agrees_with_the_derived_one(
+            fields in proptest::collection::vec(proptest::collection::vec((
+                proptest::prop_oneof![
+                    proptest::strategy::Just("role"), proptest::strategy::Just("content"),
+                    proptest::strategy::Just("sendAt"), proptest::strategy::Just("sender"),
+                    proptest::strategy::Just("channelId"), proptest::strategy::Just("x\\u0041"),
+                    proptest::strategy::Just("Role"),
+                ],
+                proptest::prop_oneof![
+                    proptest::strategy::Just("\"user\""), proptest::strategy::Just("\"a\\n\\u00e9\""),
+                    proptest::strategy::Just("5"), proptest::strategy::Just("-1.5"),
+                    proptest::strategy::Just("null"), proptest::strategy::Just("[{\"type\":\"text\",\"text\":\"t\"}]"),
+                    proptest::strategy::Just("{\"a\":1,\"a\":2}"), proptest::strategy::Just("18446744073709551615"),
+                ],
+            ), 0..6), 0..4),
+        ) {
+            let records: Vec<String> = fields
+                .iter()
+                .map(|r| {
+                    let body: Vec<String> = r.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+                    format!("{{{}}}", body.join(","))
+                })
+                .collect();
+            let text = format!("[{}]", records.join(","));
+            let derived = serde_json::from_slice::<Vec<Record>>(text.as_bytes());
+            if let Ok(direct) = serde_json::from_slice::<Vec<Direct>>(text.as_bytes()) {
+                let direct: Vec<Record> = direct.into_iter().map(|d| d.0).collect();
+                // and in the same field order (a map's == ignores it)
+                proptest::prop_assert_eq!(
+                    Some(to_bytes(&direct)),
+                    derived.as_ref().ok().map(|d| to_bytes(d)),
+                    "{}", text
+                );
+                proptest::prop_assert_eq!(Some(direct), derived.ok(), "{}", text);
+            }
+        }
     }
 
     #[test]

@@ -128,9 +128,8 @@ pub fn note_unkept(root: &DataRoot, session: &str, kind: &str) -> Result<()> {
 pub fn export_torii<K: AsRef<str>>(root: &DataRoot, db: &Db, keys: &[K], dir: &Path) -> Result<()> {
     let path = dir.join(format!("torii-db{}.jsonl", db.index));
     let mut out = BufWriter::new(create_file(root, &path)?);
-    db.for_each_of(keys, |key, e| {
-        out.write_all(&e.compacted_line(key))
-            .map_err(|e| Error::write(&path, e))
+    db.for_each_compacted_line(keys, |line| {
+        out.write_all(line).map_err(|e| Error::write(&path, e))
     })?;
     finish(out, &path)
 }

@@ -129,9 +129,21 @@ fn fitting_suffix_start(records: &[Record], max: u64) -> usize {
     0
 }
 
-/// Bytes of one record as an element of the pretty array ("[\n" … "\n]").
+/// Bytes of one record as an element of the pretty array ("[\n" … "\n]"),
+/// counted as they are serialised, not collected.
 fn element_bytes(r: &Record) -> u64 {
-    serde_json::to_vec_pretty(std::slice::from_ref(r)).map_or(0, |v| v.len() as u64 - 4)
+    struct Counted(u64);
+    impl std::io::Write for Counted {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0 += b.len() as u64;
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut n = Counted(0);
+    serde_json::to_writer_pretty(&mut n, std::slice::from_ref(r)).map_or(0, |()| n.0 - 4)
 }
 
 pub fn plan(

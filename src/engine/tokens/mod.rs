@@ -157,8 +157,20 @@ impl Counter {
 
     /// One history record as a message: prefix line, text and framing.
     pub fn record(&self, r: &Record) -> usize {
-        let prefix = prefix_line(r);
-        MESSAGE_OVERHEAD + self.count(&prefix) + self.count(&r.text())
+        MESSAGE_OVERHEAD + self.prefix_tokens(r) + self.count(&r.text())
+    }
+
+    /// The tokens of the record's prefix line. The estimate counts a run of
+    /// digits by its length alone, and the time always has the same runs
+    /// (`YYYY-MM-DD HH:MM:SS`): any time gives the same count, so the
+    /// estimate skips the record's local time (a time-zone lookup each).
+    fn prefix_tokens(&self, r: &Record) -> usize {
+        if self.is_exact() {
+            return self.count(&prefix_line(r));
+        }
+        self.count(&prefix_with(r, |line| {
+            line.push_str("sendAt: 2000-01-01 00:00:00")
+        }))
     }
 
     pub fn records(&self, records: &[Record]) -> usize {
@@ -208,9 +220,8 @@ impl Counter {
 /// The `sendAt: YYYY-MM-DD HH:MM:SS, sender: NAME` line Agenvoy puts before
 /// a record's text when it sends it (local time).
 pub fn prefix_line(r: &Record) -> String {
-    use std::fmt::Write;
-    let mut line = String::new();
-    if r.send_at != 0 {
+    prefix_with(r, |line| {
+        use std::fmt::Write;
         // `timefmt::local` by hand: chrono's strftime parses its pattern on
         // every call, and a big history counts one line per record.
         // (i64 nanoseconds only reach years 1677–2262: always four digits.)
@@ -226,6 +237,14 @@ pub fn prefix_line(r: &Record) -> String {
             t.minute(),
             t.second()
         );
+    })
+}
+
+/// The prefix line with `time` writing its `sendAt: …` part.
+fn prefix_with(r: &Record, time: impl FnOnce(&mut String)) -> String {
+    let mut line = String::new();
+    if r.send_at != 0 {
+        time(&mut line);
     }
     if !r.sender.is_empty() {
         if !line.is_empty() {
@@ -274,6 +293,27 @@ mod tests {
                 prefix_line(&record(t, "a")),
                 format!("sendAt: {local}, sender: a\n")
             );
+        }
+    }
+
+    proptest::proptest! {
+        /// The estimate's prefix tokens need no local time: the same as
+        /// counting the real line, whatever the time and sender.
+        #[test]
+        fn an_estimated_prefix_costs_the_same_at_any_time(
+            send_at in proptest::prelude::any::<i64>(),
+            sender in "\\PC{0,12}",
+        ) {
+            let r = Record {
+                role: "user".into(),
+                content: serde_json::Value::Null,
+                send_at,
+                sender,
+                extra: Default::default(),
+            };
+            for c in [Counter::Heuristic, Counter::HeuristicDigits3] {
+                proptest::prop_assert_eq!(c.prefix_tokens(&r), c.count(&prefix_line(&r)));
+            }
         }
     }
 

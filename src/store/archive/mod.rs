@@ -507,8 +507,11 @@ fn uncovered(
     let leaving_texts: Vec<_> = leaving.iter().map(Record::text).collect();
     // Each distinct message gets an id; `rows[id]` counts its archive rows
     // not yet claimed. (Lookups go through the id map, which is only read,
-    // so keys borrowed from SQLite rows can be looked up in it.)
-    let mut ids: HashMap<MsgKey<'_>, usize> = HashMap::with_capacity(leaving.len());
+    // so keys borrowed from SQLite rows can be looked up in it.) FxHash:
+    // every key holds a whole message, and they come from the user's own
+    // history, not from an adversary.
+    let mut ids: HashMap<MsgKey<'_>, usize, rustc_hash::FxBuildHasher> =
+        HashMap::with_capacity_and_hasher(leaving.len(), rustc_hash::FxBuildHasher);
     let record_ids: Vec<usize> = (0..leaving.len())
         .map(|i| {
             let next = ids.len();

@@ -4,6 +4,7 @@
 
 pub mod aof;
 mod append;
+mod export;
 mod fastline;
 pub mod glob;
 mod godecode;
