@@ -200,7 +200,7 @@ pub fn keyword(
 /// fail it may be given too; they are tested again).
 pub fn keyword_among<'a>(
     archive_hits: Vec<ArchiveHit>,
-    recent: impl IntoIterator<Item = (&'a String, &'a Entry)>,
+    recent: impl IntoIterator<Item = (&'a str, &'a Entry)>,
     query: &str,
     scope: &Scope<'_>,
     limit: usize,
@@ -220,7 +220,7 @@ pub fn keyword_among<'a>(
 /// (equal times in the order given) and the visit stops at `limit` hits.
 pub fn keyword_newest<'a>(
     archive_hits: Vec<ArchiveHit>,
-    keys: Vec<&'a String>,
+    keys: Vec<&'a str>,
     mut entry: impl FnMut(&str) -> crate::Result<Option<&'a Entry>>,
     query: &str,
     scope: &Scope<'_>,
@@ -229,7 +229,7 @@ pub fn keyword_newest<'a>(
     let (mut hits, mut seen) = archive_part(archive_hits);
     let test = RecentTest::new(query);
     // a key without a time is never a hit (see `db1_message`)
-    let mut timed: Vec<(i64, &String)> = keys
+    let mut timed: Vec<(i64, &str)> = keys
         .into_iter()
         .filter_map(|k| Some((key_nanos(k)?, k)))
         .collect();
@@ -468,8 +468,8 @@ mod tests {
                     .collect::<Vec<_>>()
             };
             let scope = Scope { sessions: &[], role: role.as_deref(), since };
-            let full = keyword_among(archive(), entries.iter().map(|(k, e)| (k, e)), "logrotate", &scope, limit);
-            let keys: Vec<&String> = entries.iter().map(|(k, _)| k).collect();
+            let full = keyword_among(archive(), entries.iter().map(|(k, e)| (k.as_str(), e)), "logrotate", &scope, limit);
+            let keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_str()).collect();
             let lazy = keyword_newest(
                 archive(),
                 keys,
@@ -506,7 +506,7 @@ mod tests {
         let mut decoded = 0;
         let hits = keyword_newest(
             Vec::new(),
-            entries.iter().map(|(k, _)| k).collect(),
+            entries.iter().map(|(k, _)| k.as_str()).collect(),
             |k| {
                 decoded += 1;
                 Ok(entries.iter().find(|(key, _)| key == k).map(|(_, e)| e))

@@ -120,7 +120,7 @@ pub fn list_with<T>(
         }
         let shown = Shown::new(k, &l, e);
         rows.push(Row {
-            key: k.clone(),
+            key: k.to_owned(),
             timestamp: shown.timestamp,
             expire_at: e.expire_at,
             tool: match sort {

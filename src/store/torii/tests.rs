@@ -256,7 +256,7 @@ fn unknown_format_blocks_writes_unless_forced() {
 type State = std::collections::BTreeMap<String, Entry>;
 
 fn state(db: &Db) -> State {
-    db.all().map(|(k, e)| (k.clone(), e.clone())).collect()
+    db.all().map(|(k, e)| (k.to_owned(), e.clone())).collect()
 }
 
 fn replayed(log: &[u8], chunk: usize) -> Db {
@@ -341,7 +341,7 @@ proptest::proptest! {
                 .live_where_raw(now, keep)
                 .unwrap()
                 .into_iter()
-                .map(|(k, e)| (k.clone(), e.value.clone(), e.expire_at, e.vector.clone()))
+                .map(|(k, e)| (k.to_owned(), e.value.clone(), e.expire_at, e.vector.clone()))
                 .collect();
             v.sort();
             v
