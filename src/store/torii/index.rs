@@ -218,18 +218,19 @@ pub(super) struct Slot {
 
 impl Slot {
     pub fn from_log(at: (u64, u32), ts: i64, expire_at: Option<i64>, has_vector: bool) -> Slot {
-        let mut s = Slot {
+        // Built in one piece (not through `set_expire`, which must also
+        // update a decoded entry): replay makes one per key.
+        let flags = if has_vector { HAS_VECTOR } else { 0 }
+            | if expire_at.is_some() { HAS_EXPIRE } else { 0 };
+        Slot {
             offset: at.0,
             len: at.1,
-            flags: 0,
+            flags,
             created_at: ts,
             updated_at: 0,
-            expire_at: 0,
+            expire_at: expire_at.unwrap_or(0),
             decoded: OnceBox::new(),
-        };
-        s.set_flag(HAS_VECTOR, has_vector);
-        s.set_expire(expire_at);
-        s
+        }
     }
 
     /// A later SET of the same key: new value, TTL and vector; the
