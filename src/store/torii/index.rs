@@ -46,7 +46,10 @@ impl KeyAt {
     }
 }
 
-fn hash(key: &str) -> u64 {
+/// The hash the index files `key` under: replay computes it for each line
+/// while parsing in parallel, so the one thread that applies the lines in
+/// order neither hashes nor, for a key it does not hold, reads the key.
+pub(super) fn hash(key: &str) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(key)
 }
 
@@ -84,9 +87,11 @@ impl Slots {
         self.position(key).is_some()
     }
 
-    pub fn remove(&mut self, key: &str) {
-        if let Some(at) = self.position(key) {
-            self.remove_at(at);
+    /// Remove `key`, whose `hash` is known.
+    pub fn remove_hashed(&mut self, key: &str, hash: u64) {
+        let found = self.table.find(hash, |&i| self.key(i as usize) == key);
+        if let Some(&at) = found {
+            self.remove_at(at as usize);
         }
     }
 
@@ -118,7 +123,7 @@ impl Slots {
     /// (keeping its creation time). One hash, no key copy for an update.
     pub fn set_from_log(
         &mut self,
-        key: &str,
+        (key, key_hash): (&str, u64),
         at: (u64, u32),
         ts: i64,
         expire_at: Option<i64>,
@@ -127,7 +132,7 @@ impl Slots {
         let next = u32::try_from(self.entries.len()).expect("under 4 billion keys");
         let (entries, text) = (&self.entries, &self.text);
         match self.table.entry(
-            hash(key),
+            key_hash,
             |&i| entries[i as usize].0.of(text) == key,
             |&i| hash(entries[i as usize].0.of(text)),
         ) {

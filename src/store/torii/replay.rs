@@ -4,7 +4,7 @@
 //! plus that buffer, whatever the log's size.
 
 use super::logfile::LogFile;
-use super::{aof, godecode, Db};
+use super::{aof, godecode, index, Db};
 use crate::error::Result;
 
 /// A test on a SET line's raw bytes: replay with one indexes only the
@@ -124,10 +124,10 @@ impl Db {
         match result {
             Ok(m) if !p.kept => {
                 // the key's value is now one the caller does not want
-                self.entries.remove(m.key.text(buf));
+                self.entries.remove_hashed(m.key.text(buf), p.hash);
             }
             Ok(m) => {
-                if !self.apply(&m, m.key.text(buf), p.at, p.vector) {
+                if !self.apply(&m, (m.key.text(buf), p.hash), p.at, p.vector) {
                     self.report.unknown_format += 1;
                 }
             }
@@ -138,7 +138,7 @@ impl Db {
 
     /// Apply one record (§1.4 step 3) found at `at` (offset, length) in
     /// the log. Returns false for a command ToriiDB would ignore.
-    fn apply(&mut self, m: &Meta, key: &str, at: (u64, u32), vector: VectorCheck) -> bool {
+    fn apply(&mut self, m: &Meta, key: (&str, u64), at: (u64, u32), vector: VectorCheck) -> bool {
         let expire_at = m.expire_at;
         match m.cmd {
             Cmd::Set => {
@@ -150,15 +150,15 @@ impl Db {
                     .set_from_log(key, at, m.ts, expire_at, has_vector);
             }
             Cmd::Del => {
-                self.entries.remove(key);
+                self.entries.remove_hashed(key.0, key.1);
             }
             Cmd::Expire => {
-                if let Some(e) = self.entries.get_mut(key) {
+                if let Some(e) = self.entries.get_mut(key.0) {
                     e.set_expire(expire_at);
                 }
             }
             Cmd::Persist => {
-                if let Some(e) = self.entries.get_mut(key) {
+                if let Some(e) = self.entries.get_mut(key.0) {
                     e.set_expire(None);
                 }
             }
@@ -224,6 +224,8 @@ struct Parsed {
     vector: VectorCheck,
     /// False for a SET line the replay's `keep` test rejected.
     kept: bool,
+    /// The index's hash of the record's key (0 without a record).
+    hash: u64,
 }
 
 /// What replay applies of a record: no value, and no borrowed text (the
@@ -359,13 +361,19 @@ fn parse_chunk(
             (Some(Ok(l)), VectorCheck::Ok(_), Some(keep)) if l.cmd == "SET" => keep(line),
             _ => true,
         };
+        let result = result.map(|r| r.map(|l| Meta::of(l, bytes)));
+        let hash = match &result {
+            Some(Ok(m)) => index::hash(m.key.text(bytes)),
+            _ => 0,
+        };
         Parsed {
             kept,
             len: raw.len(),
             at: (base + offset as u64, line.len() as u32),
             oversize,
-            result: result.map(|r| r.map(|l| Meta::of(l, bytes))),
+            result,
             vector,
+            hash,
         }
     }));
 }
