@@ -331,8 +331,9 @@ fn parse_chunk(
     let region = &bytes[start..end];
     // the lines of the region: each '\n' ends one, and the region's end
     // the last (empty when the region ends in '\n')
+    // No count of the lines first (a pass over the chunk for nothing):
+    // the buffer keeps its room from one fill to the next.
     out.clear();
-    out.reserve(memchr::memchr_iter(b'\n', region).count() + 1);
     let ends = memchr::memchr_iter(b'\n', region).chain(std::iter::once(region.len()));
     let mut from = 0;
     out.extend(ends.map(|to| {
