@@ -192,8 +192,9 @@ pub fn keyword(
     scope: &Scope<'_>,
     limit: usize,
 ) -> crate::Result<Vec<Hit>> {
-    let recent = db1.live_where_raw(now, raw_test(query))?;
-    Ok(keyword_among(archive_hits, recent, query, scope, limit))
+    // Only the matches the limit can show are decoded (see keyword_newest).
+    let keys = db1.live_keys_where_raw(now, raw_test(query))?;
+    keyword_newest(archive_hits, keys, |k| db1.entry(k), query, scope, limit)
 }
 
 /// `keyword` over db1 entries already picked by `raw_test` (entries that
@@ -434,6 +435,29 @@ mod tests {
             let hits = keyword(Vec::new(), &db, 0, q, &Scope::default(), 10).unwrap();
             assert_eq!(hits.len(), 1, "{q}");
         }
+    }
+
+    /// The full-db1 path (a search that fell back to words) decodes only
+    /// the newest matches the limit can show, not every match.
+    #[test]
+    fn full_db1_keyword_search_decodes_only_what_it_shows() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("db_1")).unwrap();
+        let mut log = String::new();
+        for i in 1..=50 {
+            let msg = r#"{"role":"user","content":"logrotate daily"}"#;
+            let key = format!("s:{i}");
+            log += &format!(
+                "{}\n",
+                serde_json::json!({"ts": 1, "cmd": "SET", "key": key, "value": msg})
+            );
+        }
+        std::fs::write(dir.path().join("db_1/record.aof"), log).unwrap();
+        let db = Db::load(dir.path(), 1).unwrap();
+        let hits = keyword(Vec::new(), &db, 0, "logrotate", &Scope::default(), 2).unwrap();
+        let shown: Vec<i64> = hits.iter().map(|h| h.send_at).collect();
+        assert_eq!(shown, [50, 49]);
+        assert_eq!(db.decoded_count(), 2, "every match was decoded");
     }
 
     proptest::proptest! {

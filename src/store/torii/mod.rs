@@ -281,6 +281,16 @@ impl Db {
         s.entry(|offset, len| self.log.read_line(offset, len))
     }
 
+    /// How many entries hold their decoded value: tests check that a
+    /// reader decodes only what it needs.
+    #[cfg(test)]
+    pub(crate) fn decoded_count(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|(_, s)| s.decoded().is_some())
+            .count()
+    }
+
     /// Whether `key` exists (expired or not), without decoding it.
     pub fn contains(&self, key: &str) -> bool {
         self.entries.contains_key(key)
@@ -436,6 +446,20 @@ impl Db {
                 Some(e) => out.push((k, e)),
                 None if raw(line) => out.push((k, s.entry_from(line))),
                 None => {}
+            }
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// The keys of the entries `live_where_raw` gives, in its order, none
+    /// of them decoded: for a caller that reads only a few of them.
+    pub fn live_keys_where_raw(&self, now: i64, raw: impl Fn(&[u8]) -> bool) -> Result<Vec<&str>> {
+        let slots: Vec<(&str, &Slot)> = self.live_keys(now).collect();
+        let mut out = Vec::new();
+        self.each_line(&slots, |k, s, line| {
+            if s.decoded().is_some() || raw(line) {
+                out.push(k);
             }
             Ok(())
         })?;
