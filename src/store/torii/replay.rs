@@ -331,9 +331,13 @@ fn parse_chunk(
     let region = &bytes[start..end];
     // the lines of the region: each '\n' ends one, and the region's end
     // the last (empty when the region ends in '\n')
-    // No count of the lines first (a pass over the chunk for nothing):
-    // the buffer keeps its room from one fill to the next.
+    // The buffer keeps its room from one fill to the next: only the
+    // first fill counts the lines to size it (growing it step by step
+    // would fault in twice the memory), later ones skip that pass.
     out.clear();
+    if out.capacity() == 0 {
+        out.reserve(memchr::memchr_iter(b'\n', region).count() + 1);
+    }
     let ends = memchr::memchr_iter(b'\n', region).chain(std::iter::once(region.len()));
     let mut from = 0;
     out.extend(ends.map(|to| {
