@@ -38,7 +38,7 @@ fn tiers(r: &Path, id: &str) -> Tiers {
         .filter(|(k, _)| k.starts_with(&format!("{id}:")))
         .map(|(k, e)| {
             (
-                k.clone(),
+                k.to_owned(),
                 e.value.clone(),
                 e.created_at,
                 e.expire_at,

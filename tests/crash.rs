@@ -594,7 +594,12 @@ type State = BTreeMap<String, (String, Option<i64>, Option<String>)>;
 fn state(root: &Path, index: u8) -> State {
     db(root, index)
         .all()
-        .map(|(k, e)| (k.clone(), (e.value.clone(), e.expire_at, e.vector.clone())))
+        .map(|(k, e)| {
+            (
+                k.to_owned(),
+                (e.value.clone(), e.expire_at, e.vector.clone()),
+            )
+        })
         .collect()
 }
 

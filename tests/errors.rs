@@ -123,7 +123,7 @@ fn edit_rewrites_the_action_and_keeps_the_ttl_byte_for_byte() {
         toriidb_replay(text.as_bytes()),
         db(r, 2)
             .all()
-            .map(|(k, e)| (k.clone(), (e.value.clone(), e.expire_at)))
+            .map(|(k, e)| (k.to_owned(), (e.value.clone(), e.expire_at)))
             .collect(),
     ] {
         let (value, expire) = &state["fetch_page:1764547200111111111"];
@@ -249,7 +249,7 @@ fn prune_removes_exactly_expired_and_unresolved_records() {
         .output()
         .unwrap();
     assert_eq!(results(&out).len(), 1);
-    let left: Vec<String> = db(r, 2).all().map(|(k, _)| k.clone()).collect();
+    let left: Vec<String> = db(r, 2).all().map(|(k, _)| k.to_owned()).collect();
     assert_eq!(left.len(), 2, "{left:?}");
     assert!(left.contains(&"fetch_page:1764547200111111111".to_string()));
 }

@@ -8,7 +8,7 @@ mod counting_alloc;
 use std::path::Path;
 use std::sync::atomic::Ordering;
 
-use counting_alloc::{LIVE, PEAK, SERIAL};
+use counting_alloc::{COUNT, LIVE, PEAK, SERIAL};
 
 use sessionctl::store::torii::Db;
 
@@ -57,6 +57,31 @@ fn replay_keeps_the_index_not_the_log() {
     assert_eq!(v.value, "00007".repeat(12_000));
     let kept = LIVE.load(Ordering::Relaxed).saturating_sub(before);
     assert!(kept < 2 * MIB, "{kept} bytes held after reading one value");
+}
+
+/// Replay speed is bound by the fresh memory it touches: a key must cost
+/// its bytes in one shared arena, not an allocation (and a `String`
+/// header) of its own.
+#[test]
+fn replay_makes_no_allocation_per_key() {
+    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let keys = 20_000;
+    std::fs::create_dir_all(dir.path().join("db_1")).unwrap();
+    let mut log = String::new();
+    for i in 0..keys {
+        log += &format!("{{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:{i}\",\"value\":\"v\"}}\n");
+    }
+    std::fs::write(dir.path().join("db_1/record.aof"), log).unwrap();
+    let before = COUNT.load(Ordering::Relaxed);
+    let db = Db::load(dir.path(), 1).unwrap();
+    let made = COUNT.load(Ordering::Relaxed) - before;
+    assert_eq!(db.len(), keys);
+    assert!(
+        made < keys / 10,
+        "replaying {keys} keys made {made} allocations: one per key"
+    );
+    assert_eq!(db.get("s:19999").unwrap().value, "v");
 }
 
 #[test]

@@ -192,15 +192,16 @@ pub fn keyword(
     scope: &Scope<'_>,
     limit: usize,
 ) -> crate::Result<Vec<Hit>> {
-    let recent = db1.live_where_raw(now, raw_test(query))?;
-    Ok(keyword_among(archive_hits, recent, query, scope, limit))
+    // Only the matches the limit can show are decoded (see keyword_newest).
+    let keys = db1.live_keys_where_raw(now, raw_test(query))?;
+    keyword_newest(archive_hits, keys, |k| db1.entry(k), query, scope, limit)
 }
 
 /// `keyword` over db1 entries already picked by `raw_test` (entries that
 /// fail it may be given too; they are tested again).
 pub fn keyword_among<'a>(
     archive_hits: Vec<ArchiveHit>,
-    recent: impl IntoIterator<Item = (&'a String, &'a Entry)>,
+    recent: impl IntoIterator<Item = (&'a str, &'a Entry)>,
     query: &str,
     scope: &Scope<'_>,
     limit: usize,
@@ -220,7 +221,7 @@ pub fn keyword_among<'a>(
 /// (equal times in the order given) and the visit stops at `limit` hits.
 pub fn keyword_newest<'a>(
     archive_hits: Vec<ArchiveHit>,
-    keys: Vec<&'a String>,
+    keys: Vec<&'a str>,
     mut entry: impl FnMut(&str) -> crate::Result<Option<&'a Entry>>,
     query: &str,
     scope: &Scope<'_>,
@@ -229,7 +230,7 @@ pub fn keyword_newest<'a>(
     let (mut hits, mut seen) = archive_part(archive_hits);
     let test = RecentTest::new(query);
     // a key without a time is never a hit (see `db1_message`)
-    let mut timed: Vec<(i64, &String)> = keys
+    let mut timed: Vec<(i64, &str)> = keys
         .into_iter()
         .filter_map(|k| Some((key_nanos(k)?, k)))
         .collect();
@@ -334,20 +335,34 @@ fn ranked(mut hits: Vec<Hit>, limit: usize) -> Vec<Hit> {
 /// ASCII case. memchr finds each place the first byte (either case) is,
 /// so the bytes in between cost next to nothing.
 fn contains_ascii_ci(hay: &[u8], needle: &[u8]) -> bool {
-    let Some((&first, rest)) = needle.split_first() else {
+    if needle.is_empty() {
         return true;
-    };
+    }
     let last_start = match hay.len().checked_sub(needle.len()) {
         Some(n) => n,
         None => return false,
     };
-    let upper = first.to_ascii_uppercase();
-    memchr::memchr2_iter(first, upper, &hay[..=last_start]).any(|i| {
-        hay[i + 1..i + needle.len()]
+    // Jump between the places of the needle's rarest letter (either
+    // case), not its first: a common first letter stops the scan every
+    // few bytes of every line of the log.
+    let at = rarest(needle);
+    let (lower, upper) = (needle[at], needle[at].to_ascii_uppercase());
+    memchr::memchr2_iter(lower, upper, &hay[at..=last_start + at]).any(|i| {
+        hay[i..i + needle.len()]
             .iter()
-            .zip(rest)
+            .zip(needle)
             .all(|(a, b)| a.to_ascii_lowercase() == *b)
     })
+}
+
+/// The position in `needle` of the byte least often seen in text (by
+/// English letter frequency; anything else counts as rare).
+fn rarest(needle: &[u8]) -> usize {
+    const COMMON: &[u8] = b"etaoinshrdlcumwfgypbvkjxqz";
+    let rank = |b: u8| COMMON.iter().position(|&c| c == b).unwrap_or(COMMON.len());
+    (0..needle.len())
+        .max_by_key(|&i| (rank(needle[i]), std::cmp::Reverse(i)))
+        .unwrap_or(0)
 }
 
 /// Semantic results: cosine of the query with each db1 vector in scope.
@@ -422,7 +437,43 @@ mod tests {
         }
     }
 
+    /// The full-db1 path (a search that fell back to words) decodes only
+    /// the newest matches the limit can show, not every match.
+    #[test]
+    fn full_db1_keyword_search_decodes_only_what_it_shows() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("db_1")).unwrap();
+        let mut log = String::new();
+        for i in 1..=50 {
+            let msg = r#"{"role":"user","content":"logrotate daily"}"#;
+            let key = format!("s:{i}");
+            log += &format!(
+                "{}\n",
+                serde_json::json!({"ts": 1, "cmd": "SET", "key": key, "value": msg})
+            );
+        }
+        std::fs::write(dir.path().join("db_1/record.aof"), log).unwrap();
+        let db = Db::load(dir.path(), 1).unwrap();
+        let hits = keyword(Vec::new(), &db, 0, "logrotate", &Scope::default(), 2).unwrap();
+        let shown: Vec<i64> = hits.iter().map(|h| h.send_at).collect();
+        assert_eq!(shown, [50, 49]);
+        assert_eq!(db.decoded_count(), 2, "every match was decoded");
+    }
+
     proptest::proptest! {
+        /// Scanning from the rarest letter finds what a window-by-window
+        /// comparison does, wherever the needle's letters sit.
+        #[test]
+        fn contains_ascii_ci_is_a_case_blind_window_search(
+            hay in "[gGoOlLzZ x-]{0,24}",
+            needle in "[golz x-]{0,4}",
+        ) {
+            let (hay, needle) = (hay.as_bytes(), needle.as_bytes());
+            let naive = needle.is_empty()
+                || hay.windows(needle.len()).any(|w| w.to_ascii_lowercase() == needle);
+            proptest::prop_assert_eq!(contains_ascii_ci(hay, needle), naive);
+        }
+
         /// The lazy newest-first visit gives exactly what decoding every
         /// entry gives, and decodes no more than the hits it can use
         /// plus the entries it rejects on the way.
@@ -468,8 +519,8 @@ mod tests {
                     .collect::<Vec<_>>()
             };
             let scope = Scope { sessions: &[], role: role.as_deref(), since };
-            let full = keyword_among(archive(), entries.iter().map(|(k, e)| (k, e)), "logrotate", &scope, limit);
-            let keys: Vec<&String> = entries.iter().map(|(k, _)| k).collect();
+            let full = keyword_among(archive(), entries.iter().map(|(k, e)| (k.as_str(), e)), "logrotate", &scope, limit);
+            let keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_str()).collect();
             let lazy = keyword_newest(
                 archive(),
                 keys,
@@ -506,7 +557,7 @@ mod tests {
         let mut decoded = 0;
         let hits = keyword_newest(
             Vec::new(),
-            entries.iter().map(|(k, _)| k).collect(),
+            entries.iter().map(|(k, _)| k.as_str()).collect(),
             |k| {
                 decoded += 1;
                 Ok(entries.iter().find(|(key, _)| key == k).map(|(_, e)| e))

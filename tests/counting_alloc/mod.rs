@@ -11,6 +11,8 @@ pub struct Counting;
 
 pub static LIVE: AtomicUsize = AtomicUsize::new(0);
 pub static PEAK: AtomicUsize = AtomicUsize::new(0);
+/// How many allocations were made (a test that wants none per item).
+pub static COUNT: AtomicUsize = AtomicUsize::new(0);
 
 /// The counters are process-wide: one measuring test at a time.
 pub static SERIAL: Mutex<()> = Mutex::new(());
@@ -19,6 +21,7 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
         let now = LIVE.fetch_add(l.size(), Ordering::Relaxed) + l.size();
         PEAK.fetch_max(now, Ordering::Relaxed);
+        COUNT.fetch_add(1, Ordering::Relaxed);
         System.alloc(l)
     }
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {

@@ -54,7 +54,7 @@ pub fn state(r: &Path) -> State {
         for (k, e) in db(r, i).all() {
             torii.push((
                 i,
-                k.clone(),
+                k.to_owned(),
                 e.value.clone(),
                 e.created_at,
                 e.expire_at,

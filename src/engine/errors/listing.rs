@@ -171,7 +171,7 @@ fn scan(
         }
         let shown = Shown::new(k, &l, e);
         let row = Row {
-            key: k.to_string(),
+            key: k.to_owned(),
             timestamp: shown.timestamp,
             expire_at: e.expire_at,
             tool: match sort {

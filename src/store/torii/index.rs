@@ -5,7 +5,8 @@
 //! `String`.
 
 use std::hash::BuildHasher;
-use std::sync::OnceLock;
+
+use once_cell::race::OnceBox;
 
 use super::{aof, godecode, Entry};
 use crate::error::Result;
@@ -17,30 +18,60 @@ use crate::error::Result;
 /// and the memory it faults in is about half. A deleted key's entry stays
 /// in the `Vec`, marked, until the database is dropped.
 ///
+/// The keys' text sits in one arena, `text`, each entry naming its key by
+/// a range of it: no allocation per key, and a million keys cost their
+/// bytes, not a `String` header plus an allocator block each. Replay is
+/// bound by the fresh memory it touches (each new page is zeroed by the
+/// kernel), so every byte a key saves is time saved.
+///
 /// FxHash: keys come from the user's own log, and replay hashes each one
 /// at least once per line; SipHash's DoS resistance buys nothing here.
 #[derive(Debug, Default)]
 pub(super) struct Slots {
     table: hashbrown::HashTable<u32>,
-    entries: Vec<(String, Slot)>,
+    entries: Vec<(KeyAt, Slot)>,
+    text: String,
 }
 
-fn hash(key: &str) -> u64 {
+/// Where an entry's key is in `Slots::text`.
+#[derive(Debug, Clone, Copy)]
+struct KeyAt {
+    start: usize,
+    len: u32,
+}
+
+impl KeyAt {
+    fn of(self, text: &str) -> &str {
+        &text[self.start..self.start + self.len as usize]
+    }
+}
+
+/// The hash the index files `key` under: replay computes it for each line
+/// while parsing in parallel, so the one thread that applies the lines in
+/// order neither hashes nor, for a key it does not hold, reads the key.
+pub(super) fn hash(key: &str) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(key)
 }
 
 impl Slots {
-    pub fn reserve(&mut self, additional: usize) {
-        let entries = &self.entries;
+    /// Room for `additional` more keys of `key_bytes` bytes in all.
+    pub fn reserve(&mut self, additional: usize, key_bytes: usize) {
+        let (entries, text) = (&self.entries, &self.text);
         self.table
-            .reserve(additional, |&i| hash(&entries[i as usize].0));
+            .reserve(additional, |&i| hash(entries[i as usize].0.of(text)));
         self.entries.reserve(additional);
+        self.text.reserve(key_bytes);
+    }
+
+    /// The key of the entry at `i`.
+    fn key(&self, i: usize) -> &str {
+        self.entries[i].0.of(&self.text)
     }
 
     /// Where the key is among the entries; stays its place until removed.
     pub fn position(&self, key: &str) -> Option<usize> {
         self.table
-            .find(hash(key), |&i| self.entries[i as usize].0 == key)
+            .find(hash(key), |&i| self.key(i as usize) == key)
             .map(|&i| i as usize)
     }
 
@@ -56,37 +87,33 @@ impl Slots {
         self.position(key).is_some()
     }
 
-    pub fn remove(&mut self, key: &str) {
-        let entries = &mut self.entries;
-        if let Ok(found) = self
-            .table
-            .find_entry(hash(key), |&i| entries[i as usize].0 == key)
-        {
-            let (i, _) = found.remove();
-            entries[i as usize].1.flags |= DELETED;
+    /// Remove `key`, whose `hash` is known.
+    pub fn remove_hashed(&mut self, key: &str, hash: u64) {
+        let found = self.table.find(hash, |&i| self.key(i as usize) == key);
+        if let Some(&at) = found {
+            self.remove_at(at as usize);
         }
     }
 
     /// The key at `position`.
     pub fn key_at(&self, at: usize) -> &str {
-        &self.entries[at].0
+        self.key(at)
     }
 
     /// `remove` of the key at `position`, without a copy of the key.
     pub fn remove_at(&mut self, at: usize) {
-        let entries = &mut self.entries;
         let found = self
             .table
-            .find_entry(hash(&entries[at].0), |&i| i as usize == at);
+            .find_entry(hash(self.key(at)), |&i| i as usize == at);
         if let Ok(found) = found {
             found.remove();
-            entries[at].1.flags |= DELETED;
+            self.entries[at].1.flags |= DELETED;
         }
     }
 
     /// Put `slot` at `key`, replacing what is there.
-    pub fn insert(&mut self, key: String, slot: Slot) {
-        match self.get_mut(&key) {
+    pub fn insert(&mut self, key: &str, slot: Slot) {
+        match self.get_mut(key) {
             Some(s) => *s = slot,
             None => self.push(key, slot),
         }
@@ -96,18 +123,18 @@ impl Slots {
     /// (keeping its creation time). One hash, no key copy for an update.
     pub fn set_from_log(
         &mut self,
-        key: &str,
+        (key, key_hash): (&str, u64),
         at: (u64, u32),
         ts: i64,
         expire_at: Option<i64>,
         vector: bool,
     ) {
         let next = u32::try_from(self.entries.len()).expect("under 4 billion keys");
-        let entries = &self.entries;
+        let (entries, text) = (&self.entries, &self.text);
         match self.table.entry(
-            hash(key),
-            |&i| entries[i as usize].0 == key,
-            |&i| hash(&entries[i as usize].0),
+            key_hash,
+            |&i| entries[i as usize].0.of(text) == key,
+            |&i| hash(entries[i as usize].0.of(text)),
         ) {
             hashbrown::hash_table::Entry::Occupied(o) => {
                 let i = *o.get() as usize;
@@ -116,31 +143,44 @@ impl Slots {
             hashbrown::hash_table::Entry::Vacant(v) => {
                 v.insert(next);
                 let slot = Slot::from_log(at, ts, expire_at, vector);
-                self.entries.push((key.to_owned(), slot));
+                let key = Self::store(&mut self.text, key);
+                self.entries.push((key, slot));
             }
         }
     }
 
-    fn push(&mut self, key: String, slot: Slot) {
+    fn push(&mut self, key: &str, slot: Slot) {
         let i = u32::try_from(self.entries.len()).expect("under 4 billion keys");
-        let entries = &self.entries;
+        let (entries, text) = (&self.entries, &self.text);
         self.table
-            .insert_unique(hash(&key), i, |&j| hash(&entries[j as usize].0));
+            .insert_unique(hash(key), i, |&j| hash(entries[j as usize].0.of(text)));
+        let key = Self::store(&mut self.text, key);
         self.entries.push((key, slot));
     }
 
+    /// Copy `key` to the end of the arena.
+    fn store(text: &mut String, key: &str) -> KeyAt {
+        let at = KeyAt {
+            start: text.len(),
+            len: u32::try_from(key.len())
+                .expect("a key under 4 GiB (lines over 64 MiB are not parsed)"),
+        };
+        text.push_str(key);
+        at
+    }
+
     /// The present keys and their slots, in the order keys first appeared.
-    pub fn iter(&self) -> impl Iterator<Item = (&String, &Slot)> {
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Slot)> {
         self.iter_at().map(|(_, k, s)| (k, s))
     }
 
     /// `iter`, with each key's position.
-    pub fn iter_at(&self) -> impl Iterator<Item = (usize, &String, &Slot)> {
+    pub fn iter_at(&self) -> impl Iterator<Item = (usize, &str, &Slot)> {
         self.entries
             .iter()
             .enumerate()
             .filter(|(_, (_, s))| s.flags & DELETED == 0)
-            .map(|(i, (k, s))| (i, k, s))
+            .map(|(i, (k, s))| (i, k.of(&self.text), s))
     }
 
     pub fn len(&self) -> usize {
@@ -176,23 +216,26 @@ pub(super) struct Slot {
     created_at: i64,
     updated_at: i64,
     expire_at: i64,
-    decoded: OnceLock<Box<Entry>>,
+    /// The decoded entry, once asked for: 8 bytes (a pointer) where a
+    /// `OnceLock<Box<_>>` takes 16, in every slot of the index.
+    decoded: OnceBox<Entry>,
 }
 
 impl Slot {
     pub fn from_log(at: (u64, u32), ts: i64, expire_at: Option<i64>, has_vector: bool) -> Slot {
-        let mut s = Slot {
+        // Built in one piece (not through `set_expire`, which must also
+        // update a decoded entry): replay makes one per key.
+        let flags = if has_vector { HAS_VECTOR } else { 0 }
+            | if expire_at.is_some() { HAS_EXPIRE } else { 0 };
+        Slot {
             offset: at.0,
             len: at.1,
-            flags: 0,
+            flags,
             created_at: ts,
             updated_at: 0,
-            expire_at: 0,
-            decoded: OnceLock::new(),
-        };
-        s.set_flag(HAS_VECTOR, has_vector);
-        s.set_expire(expire_at);
-        s
+            expire_at: expire_at.unwrap_or(0),
+            decoded: OnceBox::new(),
+        }
     }
 
     /// A later SET of the same key: new value, TTL and vector; the
@@ -212,20 +255,24 @@ impl Slot {
             created_at: e.created_at,
             updated_at: e.updated_at.unwrap_or(0),
             expire_at: 0,
-            decoded: OnceLock::new(),
+            decoded: OnceBox::new(),
         };
         s.set_flag(HAS_UPDATED, e.updated_at.is_some());
         s.set_flag(HAS_VECTOR, e.vector.is_some());
         s.set_expire(e.expire_at);
-        s.decoded = OnceLock::from(Box::new(e));
+        s.decoded = OnceBox::with_value(Box::new(e));
         s
     }
 
     pub fn set_expire(&mut self, expire_at: Option<i64>) {
         self.expire_at = expire_at.unwrap_or(0);
         self.set_flag(HAS_EXPIRE, expire_at.is_some());
-        if let Some(e) = self.decoded.get_mut() {
+        // A `OnceBox` is set once: a decoded entry (only ours, or one
+        // read back before an `EXPIRE` we write) is replaced by its copy.
+        if let Some(e) = self.decoded.get() {
+            let mut e = e.clone();
             e.expire_at = expire_at;
+            self.decoded = OnceBox::with_value(Box::new(e));
         }
     }
 
@@ -261,7 +308,7 @@ impl Slot {
 
     /// The entry if it is decoded already (always, for our own writes).
     pub fn decoded(&self) -> Option<&Entry> {
-        self.decoded.get().map(|b| &**b)
+        self.decoded.get()
     }
 
     /// The entry, decoded from its line (`read` fetches it from the log)

@@ -165,8 +165,8 @@ pub struct Matching {
 impl Matching {
     /// The keys found, in the order `live_where_raw` gives them: ours
     /// (decoded already) first, then file order.
-    pub fn keys(&self, now: i64) -> Vec<&String> {
-        let mut found: Vec<(&String, &Slot)> = self.db.live_keys(now).collect();
+    pub fn keys(&self, now: i64) -> Vec<&str> {
+        let mut found: Vec<(&str, &Slot)> = self.db.live_keys(now).collect();
         found.sort_by_key(|(_, s)| s.at().map(|(offset, _)| offset));
         found.into_iter().map(|(k, _)| k).collect()
     }
@@ -282,6 +282,16 @@ impl Db {
         s.entry(|offset, len| self.log.read_line(offset, len))
     }
 
+    /// How many entries hold their decoded value: tests check that a
+    /// reader decodes only what it needs.
+    #[cfg(test)]
+    pub(crate) fn decoded_count(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|(_, s)| s.decoded().is_some())
+            .count()
+    }
+
     /// Whether `key` exists (expired or not), without decoding it.
     pub fn contains(&self, key: &str) -> bool {
         self.entries.contains_key(key)
@@ -294,7 +304,7 @@ impl Db {
 
     /// `try_all` for tests and tools: panics where `try_all` returns an
     /// error (the log truncated in place under us).
-    pub fn all(&self) -> impl Iterator<Item = (&String, &Entry)> {
+    pub fn all(&self) -> impl Iterator<Item = (&str, &Entry)> {
         self.try_all()
             .unwrap_or_else(|e| panic!("reading the entries back: {e}"))
     }
@@ -302,8 +312,8 @@ impl Db {
     /// Every entry, internal and expired ones included, decoded (and
     /// kept). The log is read once, in order. A caller that only passes
     /// over the entries should use `for_each_entry`, which keeps none.
-    pub fn try_all(&self) -> Result<impl Iterator<Item = (&String, &Entry)>> {
-        let slots: Vec<(&String, &Slot)> = self.entries.iter().collect();
+    pub fn try_all(&self) -> Result<impl Iterator<Item = (&str, &Entry)>> {
+        let slots: Vec<(&str, &Slot)> = self.entries.iter().collect();
         self.cache_lines(&slots)?;
         Ok(slots
             .into_iter()
@@ -312,7 +322,7 @@ impl Db {
 
     /// Decode (and keep) the entries of `slots`, reading the log once in
     /// file order.
-    fn cache_lines(&self, slots: &[(&String, &Slot)]) -> Result<()> {
+    fn cache_lines(&self, slots: &[(&str, &Slot)]) -> Result<()> {
         self.each_line(slots, |_, s, line| {
             s.entry_from(line);
             Ok(())
@@ -324,8 +334,8 @@ impl Db {
     /// sequentially through a fixed buffer.
     fn each_line<'a>(
         &self,
-        slots: &[(&'a String, &'a Slot)],
-        mut f: impl FnMut(&'a String, &'a Slot, &[u8]) -> Result<()>,
+        slots: &[(&'a str, &'a Slot)],
+        mut f: impl FnMut(&'a str, &'a Slot, &[u8]) -> Result<()>,
     ) -> Result<()> {
         let mut on_disk = Vec::with_capacity(slots.len());
         let mut spans = Vec::with_capacity(slots.len());
@@ -346,8 +356,8 @@ impl Db {
 
     /// Every entry (internal and expired ones included) in turn, decoded
     /// but not kept: memory stays the index, whatever the values' size.
-    pub fn for_each_entry(&self, mut f: impl FnMut(&String, &Entry)) -> Result<()> {
-        let slots: Vec<(&String, &Slot)> = self.entries.iter().collect();
+    pub fn for_each_entry(&self, mut f: impl FnMut(&str, &Entry)) -> Result<()> {
+        let slots: Vec<(&str, &Slot)> = self.entries.iter().collect();
         self.each_line(&slots, |k, s, line| {
             match s.decoded() {
                 Some(e) => f(k, e),
@@ -408,13 +418,13 @@ impl Db {
     }
 
     /// Live, visible entries: what `Keys("*")` would consider.
-    pub fn live(&self, now: i64) -> Result<Vec<(&String, &Entry)>> {
+    pub fn live(&self, now: i64) -> Result<Vec<(&str, &Entry)>> {
         self.live_where(now, |_| true)
     }
 
     /// Live, visible entries whose slot passes `keep`, decoded (and kept).
-    fn live_where(&self, now: i64, keep: impl Fn(&Slot) -> bool) -> Result<Vec<(&String, &Entry)>> {
-        let slots: Vec<(&String, &Slot)> = self.live_keys(now).filter(|(_, s)| keep(s)).collect();
+    fn live_where(&self, now: i64, keep: impl Fn(&Slot) -> bool) -> Result<Vec<(&str, &Entry)>> {
+        let slots: Vec<(&str, &Slot)> = self.live_keys(now).filter(|(_, s)| keep(s)).collect();
         self.cache_lines(&slots)?;
         Ok(slots
             .into_iter()
@@ -429,8 +439,8 @@ impl Db {
         &self,
         now: i64,
         raw: impl Fn(&[u8]) -> bool,
-    ) -> Result<Vec<(&String, &Entry)>> {
-        let slots: Vec<(&String, &Slot)> = self.live_keys(now).collect();
+    ) -> Result<Vec<(&str, &Entry)>> {
+        let slots: Vec<(&str, &Slot)> = self.live_keys(now).collect();
         let mut out = Vec::new();
         self.each_line(&slots, |k, s, line| {
             match s.decoded() {
@@ -443,8 +453,22 @@ impl Db {
         Ok(out)
     }
 
+    /// The keys of the entries `live_where_raw` gives, in its order, none
+    /// of them decoded: for a caller that reads only a few of them.
+    pub fn live_keys_where_raw(&self, now: i64, raw: impl Fn(&[u8]) -> bool) -> Result<Vec<&str>> {
+        let slots: Vec<(&str, &Slot)> = self.live_keys(now).collect();
+        let mut out = Vec::new();
+        self.each_line(&slots, |k, s, line| {
+            if s.decoded().is_some() || raw(line) {
+                out.push(k);
+            }
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
     /// Live, visible entries that have a vector; no other is decoded.
-    pub fn live_with_vector(&self, now: i64) -> Result<Vec<(&String, &Entry)>> {
+    pub fn live_with_vector(&self, now: i64) -> Result<Vec<(&str, &Entry)>> {
         self.live_where(now, Slot::has_vector)
     }
 
@@ -453,12 +477,12 @@ impl Db {
         self.entries.get(key).is_some_and(|s| s.has_vector())
     }
 
-    fn live_keys(&self, now: i64) -> impl Iterator<Item = (&String, &Slot)> {
+    fn live_keys(&self, now: i64) -> impl Iterator<Item = (&str, &Slot)> {
         self.live_at(now).map(|(_, k, s)| (k, s))
     }
 
     /// `live_keys`, with each key's position in the index.
-    fn live_at(&self, now: i64) -> impl Iterator<Item = (usize, &String, &Slot)> {
+    fn live_at(&self, now: i64) -> impl Iterator<Item = (usize, &str, &Slot)> {
         self.entries
             .iter_at()
             .filter(move |(_, k, e)| !k.starts_with(INTERNAL_PREFIX) && !e.is_expired(now))
@@ -470,7 +494,7 @@ impl Db {
         let mut keys: Vec<String> = self
             .live_keys(now)
             .filter(|(k, _)| glob::path_match(pattern, k) == Ok(true))
-            .map(|(k, _)| k.clone())
+            .map(|(k, _)| k.to_owned())
             .collect();
         keys.sort_unstable();
         keys
@@ -483,7 +507,7 @@ impl Db {
         let mut keys: Vec<String> = self
             .live_keys(now)
             .filter(|(k, _)| session_of_key(k) == Some(session))
-            .map(|(k, _)| k.clone())
+            .map(|(k, _)| k.to_owned())
             .collect();
         keys.sort_unstable();
         keys
@@ -525,7 +549,7 @@ impl Db {
         let mut by: HashMap<String, Vec<String>> = HashMap::new();
         for (k, _) in self.live_keys(now) {
             if let Some(s) = session_of_key(k) {
-                by.entry(s.to_owned()).or_default().push(k.clone());
+                by.entry(s.to_owned()).or_default().push(k.to_owned());
             }
         }
         for keys in by.values_mut() {

@@ -60,7 +60,7 @@ impl Db {
         let mut log = Vec::new();
         let mut oversize = Vec::new();
         let mut lines: Vec<(String, Vec<u8>)> = Vec::with_capacity(self.entries.len());
-        self.for_each_entry(|key, e| lines.push((key.clone(), e.compacted_line(key))))?;
+        self.for_each_entry(|key, e| lines.push((key.to_owned(), e.compacted_line(key))))?;
         lines.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         for (_, line) in lines {
             if line.len() - 1 > aof::MAX_LINE {

@@ -4,7 +4,7 @@
 //! plus that buffer, whatever the log's size.
 
 use super::logfile::LogFile;
-use super::{aof, godecode, Db};
+use super::{aof, godecode, index, Db};
 use crate::error::Result;
 
 /// A test on a SET line's raw bytes: replay with one indexes only the
@@ -96,11 +96,21 @@ impl Db {
     fn reserve_for(&mut self, log: &LogFile, parsed: &[Vec<Parsed>], seen: usize) -> Result<()> {
         let size = log.len()?;
         let lines: usize = parsed.iter().map(Vec::len).sum();
-        let guess = (lines as u128 * u128::from(size) / seen as u128) as usize;
-        // A quarter more: capacity never used costs address space, not
-        // memory, while falling short doubles (and copies) the whole index
-        // at the very end.
-        self.entries.reserve((guess + guess / 4).min(64 << 20));
+        let key_bytes: usize = parsed
+            .iter()
+            .flatten()
+            .filter_map(|p| p.result.as_ref()?.as_ref().ok())
+            .map(|m| m.key.len())
+            .sum();
+        let scale = |n: usize| {
+            let guess = (n as u128 * u128::from(size) / seen as u128) as usize;
+            // A quarter more: capacity never used costs address space, not
+            // memory, while falling short doubles (and copies) the whole
+            // index at the very end.
+            guess + guess / 4
+        };
+        self.entries
+            .reserve(scale(lines).min(64 << 20), scale(key_bytes).min(1 << 31));
         Ok(())
     }
 
@@ -114,10 +124,10 @@ impl Db {
         match result {
             Ok(m) if !p.kept => {
                 // the key's value is now one the caller does not want
-                self.entries.remove(m.key.text(buf));
+                self.entries.remove_hashed(m.key.text(buf), p.hash);
             }
             Ok(m) => {
-                if !self.apply(&m, m.key.text(buf), p.at, p.vector) {
+                if !self.apply(&m, (m.key.text(buf), p.hash), p.at, p.vector) {
                     self.report.unknown_format += 1;
                 }
             }
@@ -128,7 +138,7 @@ impl Db {
 
     /// Apply one record (§1.4 step 3) found at `at` (offset, length) in
     /// the log. Returns false for a command ToriiDB would ignore.
-    fn apply(&mut self, m: &Meta, key: &str, at: (u64, u32), vector: VectorCheck) -> bool {
+    fn apply(&mut self, m: &Meta, key: (&str, u64), at: (u64, u32), vector: VectorCheck) -> bool {
         let expire_at = m.expire_at;
         match m.cmd {
             Cmd::Set => {
@@ -140,15 +150,15 @@ impl Db {
                     .set_from_log(key, at, m.ts, expire_at, has_vector);
             }
             Cmd::Del => {
-                self.entries.remove(key);
+                self.entries.remove_hashed(key.0, key.1);
             }
             Cmd::Expire => {
-                if let Some(e) = self.entries.get_mut(key) {
+                if let Some(e) = self.entries.get_mut(key.0) {
                     e.set_expire(expire_at);
                 }
             }
             Cmd::Persist => {
-                if let Some(e) = self.entries.get_mut(key) {
+                if let Some(e) = self.entries.get_mut(key.0) {
                     e.set_expire(None);
                 }
             }
@@ -214,6 +224,8 @@ struct Parsed {
     vector: VectorCheck,
     /// False for a SET line the replay's `keep` test rejected.
     kept: bool,
+    /// The index's hash of the record's key (0 without a record).
+    hash: u64,
 }
 
 /// What replay applies of a record: no value, and no borrowed text (the
@@ -247,9 +259,22 @@ impl Key {
     fn text<'a>(&'a self, buf: &'a [u8]) -> &'a str {
         match self {
             Key::At(start, len) => {
-                std::str::from_utf8(&buf[*start..start + len]).expect("a key the parser read")
+                let bytes = &buf[*start..start + len];
+                debug_assert!(std::str::from_utf8(bytes).is_ok());
+                // SAFETY: `Meta::of` makes a `Key::At` only of a `&str`
+                // the parser borrowed from these very bytes of `buf` (which
+                // stay unchanged until the parse buffer is applied), so
+                // they are valid UTF-8; checking again cost ~4 % of replay.
+                unsafe { std::str::from_utf8_unchecked(bytes) }
             }
             Key::Owned(k) => k,
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Key::At(_, len) => *len,
+            Key::Owned(k) => k.len(),
         }
     }
 }
@@ -306,8 +331,13 @@ fn parse_chunk(
     let region = &bytes[start..end];
     // the lines of the region: each '\n' ends one, and the region's end
     // the last (empty when the region ends in '\n')
+    // The buffer keeps its room from one fill to the next: only the
+    // first fill counts the lines to size it (growing it step by step
+    // would fault in twice the memory), later ones skip that pass.
     out.clear();
-    out.reserve(memchr::memchr_iter(b'\n', region).count() + 1);
+    if out.capacity() == 0 {
+        out.reserve(memchr::memchr_iter(b'\n', region).count() + 1);
+    }
     let ends = memchr::memchr_iter(b'\n', region).chain(std::iter::once(region.len()));
     let mut from = 0;
     out.extend(ends.map(|to| {
@@ -336,13 +366,19 @@ fn parse_chunk(
             (Some(Ok(l)), VectorCheck::Ok(_), Some(keep)) if l.cmd == "SET" => keep(line),
             _ => true,
         };
+        let result = result.map(|r| r.map(|l| Meta::of(l, bytes)));
+        let hash = match &result {
+            Some(Ok(m)) => index::hash(m.key.text(bytes)),
+            _ => 0,
+        };
         Parsed {
             kept,
             len: raw.len(),
             at: (base + offset as u64, line.len() as u32),
             oversize,
-            result: result.map(|r| r.map(|l| Meta::of(l, bytes))),
+            result,
             vector,
+            hash,
         }
     }));
 }

@@ -50,8 +50,7 @@ impl Db {
                 },
                 None => e.clone(),
             };
-            self.entries
-                .insert(key.clone(), Slot::in_memory(entry.clone()));
+            self.entries.insert(key, Slot::in_memory(entry.clone()));
             self.write_mirror(key, &entry)?;
         }
         Ok(todo.len())

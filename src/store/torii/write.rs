@@ -205,8 +205,7 @@ impl Db {
                 vector,
             },
         };
-        self.entries
-            .insert(key.to_owned(), Slot::in_memory(entry.clone()));
+        self.entries.insert(key, Slot::in_memory(entry.clone()));
         self.write_mirror(key, &entry)
     }
 
