@@ -129,20 +129,29 @@ pub struct Scope<'a> {
     pub since: Option<i64>,
 }
 
+impl Scope<'_> {
+    /// The session and nanos of db1 key `key` if its session and time are
+    /// in scope (the role needs the value).
+    fn admits_key<'k>(&self, key: &'k str) -> Option<(&'k str, i64)> {
+        let session = session_of_key(key)?;
+        if !self.sessions.is_empty() && !self.sessions.iter().any(|s| s == session) {
+            return None;
+        }
+        let nanos = key_nanos(key)?;
+        if self.since.is_some_and(|t| nanos < t) {
+            return None;
+        }
+        Some((session, nanos))
+    }
+}
+
 /// The session, nanos, role and text of a db1 entry in scope.
 fn db1_message<'a>(
     key: &'a str,
     value: &str,
     scope: &Scope<'_>,
 ) -> Option<(&'a str, i64, String, String)> {
-    let session = session_of_key(key)?;
-    if !scope.sessions.is_empty() && !scope.sessions.iter().any(|s| s == session) {
-        return None;
-    }
-    let nanos = key_nanos(key)?;
-    if scope.since.is_some_and(|t| nanos < t) {
-        return None;
-    }
+    let (session, nanos) = scope.admits_key(key)?;
     let v: Value = serde_json::from_str(value).ok()?;
     let role = v
         .get("role")
@@ -229,10 +238,11 @@ pub fn keyword_newest<'a>(
 ) -> crate::Result<Vec<Hit>> {
     let (mut hits, mut seen) = archive_part(archive_hits);
     let test = RecentTest::new(query);
-    // a key without a time is never a hit (see `db1_message`)
+    // A key without a time, or out of scope by its session or time, is
+    // never a hit (see `db1_message`): dropped before its entry is read.
     let mut timed: Vec<(i64, &str)> = keys
         .into_iter()
-        .filter_map(|k| Some((key_nanos(k)?, k)))
+        .filter_map(|k| Some((scope.admits_key(k)?.1, k)))
         .collect();
     timed.sort_by_key(|&(nanos, _)| std::cmp::Reverse(nanos));
     let mut found = 0;
@@ -458,6 +468,36 @@ mod tests {
         let shown: Vec<i64> = hits.iter().map(|h| h.send_at).collect();
         assert_eq!(shown, [50, 49]);
         assert_eq!(db.decoded_count(), 2, "every match was decoded");
+    }
+
+    /// Matches out of scope by session or time are known from their keys
+    /// and never read: a narrow `--session`/`--since` with a common word
+    /// does not read every match from the log.
+    #[test]
+    fn keys_out_of_scope_are_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("db_1")).unwrap();
+        let mut log = String::new();
+        for i in 1..=40 {
+            let msg = r#"{"role":"user","content":"logrotate daily"}"#;
+            let key = format!("{}:{i}", if i % 2 == 0 { "s1" } else { "s2" });
+            log += &format!(
+                "{}\n",
+                serde_json::json!({"ts": 1, "cmd": "SET", "key": key, "value": msg})
+            );
+        }
+        std::fs::write(dir.path().join("db_1/record.aof"), log).unwrap();
+        let db = Db::load(dir.path(), 1).unwrap();
+        let sessions = ["s2".to_owned()];
+        let scope = Scope {
+            sessions: &sessions,
+            role: None,
+            since: Some(30),
+        };
+        let hits = keyword(Vec::new(), &db, 0, "logrotate", &scope, 20).unwrap();
+        let shown: Vec<i64> = hits.iter().map(|h| h.send_at).collect();
+        assert_eq!(shown, [39, 37, 35, 33, 31]);
+        assert_eq!(db.decoded_count(), 5, "matches out of scope were read");
     }
 
     proptest::proptest! {
