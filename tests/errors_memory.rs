@@ -6,10 +6,9 @@
 mod counting_alloc;
 
 use std::path::Path;
-use std::sync::atomic::Ordering;
 
 use clap::Parser;
-use counting_alloc::{LIVE, PEAK, SERIAL};
+use counting_alloc::{peak_of, SERIAL};
 use sessionctl::cli::Cli;
 
 #[global_allocator]
@@ -36,14 +35,6 @@ fn root_with_errors(root: &Path, n: usize) -> usize {
     }
     std::fs::write(root.join(".store/db_2/record.aof"), &log).unwrap();
     log.len()
-}
-
-/// Peak heap (above what was live before) while `f` runs.
-fn peak_of(f: impl FnOnce()) -> usize {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    f();
-    PEAK.load(Ordering::Relaxed) - before
 }
 
 fn list(root: &Path, args: &[&str]) -> Cli {

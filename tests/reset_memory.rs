@@ -7,9 +7,8 @@
 mod counting_alloc;
 
 use std::path::Path;
-use std::sync::atomic::Ordering;
 
-use counting_alloc::{LIVE, PEAK, SERIAL};
+use counting_alloc::{peak_of, SERIAL};
 
 use clap::Parser;
 use sessionctl::cli::Cli;
@@ -34,14 +33,6 @@ fn root_with_keys(root: &Path, keys: usize) -> usize {
     }
     std::fs::write(root.join(".store/db_1/record.aof"), &log).unwrap();
     log.len()
-}
-
-/// Peak heap (above what was live before) while `f` runs.
-fn peak_of(f: impl FnOnce()) -> usize {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    f();
-    PEAK.load(Ordering::Relaxed) - before
 }
 
 fn cli(root: &Path, dry_run: bool) -> Cli {

@@ -29,3 +29,12 @@ unsafe impl GlobalAlloc for Counting {
         System.dealloc(p, l)
     }
 }
+
+/// Peak heap (above what was live before) while `f` runs.
+#[allow(dead_code)] // not every measuring test binary needs it
+pub fn peak_of(f: impl FnOnce()) -> usize {
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    f();
+    PEAK.load(Ordering::Relaxed) - before
+}
