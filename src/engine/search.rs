@@ -447,23 +447,27 @@ mod tests {
         }
     }
 
+    /// A db1 (in `dir`) with one "logrotate daily" user message at each
+    /// of `keys`.
+    fn db1_of_messages(dir: &std::path::Path, keys: impl Iterator<Item = String>) -> Db {
+        std::fs::create_dir_all(dir.join("db_1")).unwrap();
+        let msg = r#"{"role":"user","content":"logrotate daily"}"#;
+        let log: String = keys
+            .map(|key| {
+                let line = serde_json::json!({"ts": 1, "cmd": "SET", "key": key, "value": msg});
+                format!("{line}\n")
+            })
+            .collect();
+        std::fs::write(dir.join("db_1/record.aof"), log).unwrap();
+        Db::load(dir, 1).unwrap()
+    }
+
     /// The full-db1 path (a search that fell back to words) decodes only
     /// the newest matches the limit can show, not every match.
     #[test]
     fn full_db1_keyword_search_decodes_only_what_it_shows() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("db_1")).unwrap();
-        let mut log = String::new();
-        for i in 1..=50 {
-            let msg = r#"{"role":"user","content":"logrotate daily"}"#;
-            let key = format!("s:{i}");
-            log += &format!(
-                "{}\n",
-                serde_json::json!({"ts": 1, "cmd": "SET", "key": key, "value": msg})
-            );
-        }
-        std::fs::write(dir.path().join("db_1/record.aof"), log).unwrap();
-        let db = Db::load(dir.path(), 1).unwrap();
+        let db = db1_of_messages(dir.path(), (1..=50).map(|i| format!("s:{i}")));
         let hits = keyword(Vec::new(), &db, 0, "logrotate", &Scope::default(), 2).unwrap();
         let shown: Vec<i64> = hits.iter().map(|h| h.send_at).collect();
         assert_eq!(shown, [50, 49]);
@@ -476,18 +480,8 @@ mod tests {
     #[test]
     fn keys_out_of_scope_are_not_read() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("db_1")).unwrap();
-        let mut log = String::new();
-        for i in 1..=40 {
-            let msg = r#"{"role":"user","content":"logrotate daily"}"#;
-            let key = format!("{}:{i}", if i % 2 == 0 { "s1" } else { "s2" });
-            log += &format!(
-                "{}\n",
-                serde_json::json!({"ts": 1, "cmd": "SET", "key": key, "value": msg})
-            );
-        }
-        std::fs::write(dir.path().join("db_1/record.aof"), log).unwrap();
-        let db = Db::load(dir.path(), 1).unwrap();
+        let keys = (1..=40).map(|i| format!("{}:{i}", if i % 2 == 0 { "s1" } else { "s2" }));
+        let db = db1_of_messages(dir.path(), keys);
         let sessions = ["s2".to_owned()];
         let scope = Scope {
             sessions: &sessions,
