@@ -15,12 +15,8 @@
 use std::io::Write as _;
 use std::ops::Range;
 
-use super::{Db, Slot};
+use super::{Db, Slot, ENTRY_BATCH};
 use crate::error::Result;
-
-/// Keys per batch: a batch's lines are read in file order and held until
-/// they are handed out in key order.
-const BATCH: usize = 4096;
 
 impl Db {
     /// The compacted line of each of `keys` that exists, in the order
@@ -31,38 +27,17 @@ impl Db {
         mut f: impl FnMut(&[u8]) -> Result<()>,
     ) -> Result<()> {
         let mut buf = Vec::new();
-        for batch in keys.chunks(BATCH) {
+        for batch in keys.chunks(ENTRY_BATCH) {
             buf.clear();
-            let slots: Vec<Option<&Slot>> =
-                batch.iter().map(|k| self.entries.get(k.as_ref())).collect();
-            let mut lines: Vec<Range<usize>> = vec![0..0; batch.len()];
-            let (mut spans, mut owner) = (Vec::new(), Vec::new());
-            for (i, s) in slots.iter().enumerate() {
-                let Some(s) = s else { continue };
-                match (s.decoded(), s.at()) {
-                    (None, Some(at)) => {
-                        spans.push(at);
-                        owner.push(i);
-                    }
-                    (e, _) => {
-                        let start = buf.len();
-                        if let Some(e) = e {
-                            buf.extend_from_slice(&e.compacted_line(batch[i].as_ref()));
-                        }
-                        lines[i] = start..buf.len();
-                    }
-                }
-            }
-            self.log.for_each_line(&spans, |j, line| {
-                let i = owner[j];
+            let slots = self.present(batch);
+            let mut lines: Vec<Range<usize>> = vec![0..0; slots.len()];
+            self.each_line(&slots, |i, key, s, line| {
                 let start = buf.len();
-                if let Some(s) = slots[i] {
-                    push_compacted(s, batch[i].as_ref(), line, &mut buf);
-                }
+                push_compacted(s, key, line, &mut buf);
                 lines[i] = start..buf.len();
                 Ok(())
             })?;
-            for r in lines.into_iter().filter(|r| !r.is_empty()) {
+            for r in lines {
                 f(&buf[r])?;
             }
         }

@@ -41,6 +41,11 @@ use crate::store::layout::{DataRoot, Last};
 pub const DB_SESSION_HIST: u8 = 1;
 pub const DB_ERROR_MEMORY: u8 = 2;
 
+/// Keys per batch of `Db::for_each_of` and `for_each_compacted_line`: a
+/// batch's lines are read in file order and held until they are handed
+/// out in key order.
+const ENTRY_BATCH: usize = 4096;
+
 /// Prefix of ToriiDB's internal keys (the embedding cache), hidden from
 /// `Keys`, `Find` and searches.
 pub const INTERNAL_PREFIX: &str = "__torii:";
@@ -259,42 +264,55 @@ impl Db {
     /// Decode (and keep) the entries of `slots`, reading the log once in
     /// file order.
     fn cache_lines(&self, slots: &[(&str, &Slot)]) -> Result<()> {
-        self.each_line(slots, |_, s, line| {
+        self.each_line(slots, |_, _, s, line| {
             s.entry_from(line);
             Ok(())
         })
     }
 
-    /// Hand each of `slots` to `f` with its log line (empty for our own
-    /// writes, which are decoded already), in file order, the log read
-    /// sequentially through a fixed buffer.
+    /// Hand each of `slots` to `f` with its position in `slots` and its
+    /// log line (empty for our own writes, which are decoded already), in
+    /// file order, the log read sequentially through a fixed buffer.
     fn each_line<'a>(
         &self,
         slots: &[(&'a str, &'a Slot)],
-        mut f: impl FnMut(&'a str, &'a Slot, &[u8]) -> Result<()>,
+        mut f: impl FnMut(usize, &'a str, &'a Slot, &[u8]) -> Result<()>,
     ) -> Result<()> {
         let mut on_disk = Vec::with_capacity(slots.len());
         let mut spans = Vec::with_capacity(slots.len());
-        for &(k, s) in slots {
+        for (i, &(k, s)) in slots.iter().enumerate() {
             match s.at() {
                 Some(at) if s.decoded().is_none() => {
-                    on_disk.push((k, s));
+                    on_disk.push(i);
                     spans.push(at);
                 }
-                _ => f(k, s, b"")?,
+                _ => f(i, k, s, b"")?,
             }
         }
-        self.log.for_each_line(&spans, |i, line| {
-            let (k, s) = on_disk[i];
-            f(k, s, line)
+        self.log.for_each_line(&spans, |j, line| {
+            let i = on_disk[j];
+            let (k, s) = slots[i];
+            f(i, k, s, line)
         })
+    }
+
+    /// The keys of `batch` that exist, with their slots, in batch order:
+    /// what `each_line` reads for a batch of `ENTRY_BATCH` keys.
+    fn present<'k, K: AsRef<str>>(&'k self, batch: &'k [K]) -> Vec<(&'k str, &'k Slot)> {
+        batch
+            .iter()
+            .filter_map(|k| {
+                let k = k.as_ref();
+                Some((k, self.entries.get(k)?))
+            })
+            .collect()
     }
 
     /// Every entry (internal and expired ones included) in turn, decoded
     /// but not kept: memory stays the index, whatever the values' size.
     pub fn for_each_entry(&self, mut f: impl FnMut(&str, &Entry)) -> Result<()> {
         let slots: Vec<(&str, &Slot)> = self.entries.iter().collect();
-        self.each_line(&slots, |k, s, line| {
+        self.each_line(&slots, |_, k, s, line| {
             match s.decoded() {
                 Some(e) => f(k, e),
                 None => f(k, &s.decode(line)),
@@ -312,32 +330,16 @@ impl Db {
         keys: &[K],
         mut f: impl FnMut(&str, &Entry) -> Result<()>,
     ) -> Result<()> {
-        const BATCH: usize = 4096;
-        for batch in keys.chunks(BATCH) {
-            let slots: Vec<Option<&Slot>> =
-                batch.iter().map(|k| self.entries.get(k.as_ref())).collect();
-            let mut decoded: Vec<Option<Entry>> = vec![None; batch.len()];
-            let mut spans = Vec::new();
-            let mut owner = Vec::new();
-            for (i, s) in slots.iter().enumerate() {
-                if let Some(s) = s {
-                    match (s.decoded(), s.at()) {
-                        (None, Some(at)) => {
-                            spans.push(at);
-                            owner.push(i);
-                        }
-                        (e, _) => decoded[i] = e.cloned(),
-                    }
-                }
-            }
-            self.log.for_each_line(&spans, |j, line| {
-                let i = owner[j];
-                decoded[i] = slots[i].map(|s| s.decode(line));
+        for batch in keys.chunks(ENTRY_BATCH) {
+            let slots = self.present(batch);
+            let mut decoded: Vec<Option<Entry>> = vec![None; slots.len()];
+            self.each_line(&slots, |i, _, s, line| {
+                decoded[i] = Some(s.decode(line));
                 Ok(())
             })?;
-            for (key, e) in batch.iter().zip(&decoded) {
+            for ((key, _), e) in slots.iter().zip(&decoded) {
                 if let Some(e) = e {
-                    f(key.as_ref(), e)?;
+                    f(key, e)?;
                 }
             }
         }
@@ -378,7 +380,7 @@ impl Db {
     ) -> Result<Vec<(&str, &Entry)>> {
         let slots: Vec<(&str, &Slot)> = self.live_keys(now).collect();
         let mut out = Vec::new();
-        self.each_line(&slots, |k, s, line| {
+        self.each_line(&slots, |_, k, s, line| {
             match s.decoded() {
                 Some(e) => out.push((k, e)),
                 None if raw(line) => out.push((k, s.entry_from(line))),
@@ -394,7 +396,7 @@ impl Db {
     pub fn live_keys_where_raw(&self, now: i64, raw: impl Fn(&[u8]) -> bool) -> Result<Vec<&str>> {
         let slots: Vec<(&str, &Slot)> = self.live_keys(now).collect();
         let mut out = Vec::new();
-        self.each_line(&slots, |k, s, line| {
+        self.each_line(&slots, |_, k, s, line| {
             if s.decoded().is_some() || raw(line) {
                 out.push(k);
             }
