@@ -101,24 +101,21 @@ pub fn seal_bundle(
 
 /// `seal`'s second half: record the sealed bundle in the running operation.
 pub fn note_kept(root: &DataRoot, bundle: &Path, session: &str, kind: &str) -> Result<()> {
-    oplog::note(
-        root,
-        oplog::Change {
-            session: session.to_owned(),
-            change: kind.to_owned(),
-            kept: Some(root.relative(bundle)),
-        },
-    )
+    note(root, session, kind, Some(root.relative(bundle)))
 }
 
 /// Record a change that kept nothing (`--purge`) in the running operation.
 pub fn note_unkept(root: &DataRoot, session: &str, kind: &str) -> Result<()> {
+    note(root, session, kind, None)
+}
+
+fn note(root: &DataRoot, session: &str, kind: &str, kept: Option<String>) -> Result<()> {
     oplog::note(
         root,
         oplog::Change {
             session: session.to_owned(),
             change: kind.to_owned(),
-            kept: None,
+            kept,
         },
     )
 }
