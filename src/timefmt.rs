@@ -136,9 +136,33 @@ pub fn rfc3339(t: DateTime<Utc>) -> String {
 
 /// Local time, as Agenvoy writes its cursor: `YYYY-MM-DD HH:MM:SS`.
 pub fn local(t: DateTime<Utc>) -> String {
-    t.with_timezone(&Local)
-        .format("%Y-%m-%d %H:%M:%S")
-        .to_string()
+    let mut out = String::with_capacity(19);
+    write_local(&mut out, t);
+    out
+}
+
+/// `local`, appended to `out`. Written field by field: chrono's `format`
+/// parses its pattern on every call, and token counts write one of these
+/// per record of a big history. Years outside 0–9999 (which `%Y` writes
+/// with a sign) take chrono's own formatting.
+pub fn write_local(out: &mut String, t: DateTime<Utc>) {
+    use chrono::{Datelike, Timelike};
+    use std::fmt::Write;
+    let t = t.with_timezone(&Local);
+    let _ = if (0..=9999).contains(&t.year()) {
+        write!(
+            out,
+            "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second()
+        )
+    } else {
+        write!(out, "{}", t.format("%Y-%m-%d %H:%M:%S"))
+    };
 }
 
 /// `3h ago`, `5d ago`, `just now`, `in 2d`.
@@ -171,6 +195,27 @@ pub fn ser_time<S: serde::Serializer>(t: &Option<DateTime<Utc>>, s: S) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn local_writes_what_chronos_format_writes() {
+        for secs in [
+            0,
+            -1,
+            1_760_000_021,
+            951_782_400,
+            -62_135_596_800, // 0001-01-01
+            253_402_300_799, // 9999-12-31 23:59:59
+            253_402_300_800, // 10000-01-01: chrono writes a sign
+            -62_198_755_200, // year -1
+        ] {
+            let t = Utc.timestamp_opt(secs, 0).unwrap();
+            let chrono = t
+                .with_timezone(&Local)
+                .format("%Y-%m-%d %H:%M:%S")
+                .to_string();
+            assert_eq!(local(t), chrono, "{secs}");
+        }
+    }
 
     #[test]
     fn durations() {

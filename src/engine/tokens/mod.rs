@@ -221,22 +221,8 @@ impl Counter {
 /// a record's text when it sends it (local time).
 pub fn prefix_line(r: &Record) -> String {
     prefix_with(r, |line| {
-        use std::fmt::Write;
-        // `timefmt::local` by hand: chrono's strftime parses its pattern on
-        // every call, and a big history counts one line per record.
-        // (i64 nanoseconds only reach years 1677–2262: always four digits.)
-        use chrono::{Datelike, Timelike};
-        let t = crate::timefmt::from_nanos(r.send_at).with_timezone(&chrono::Local);
-        let _ = write!(
-            line,
-            "sendAt: {:04}-{:02}-{:02} {:02}:{:02}:{:02}",
-            t.year(),
-            t.month(),
-            t.day(),
-            t.hour(),
-            t.minute(),
-            t.second()
-        );
+        line.push_str("sendAt: ");
+        crate::timefmt::write_local(line, crate::timefmt::from_nanos(r.send_at));
     })
 }
 
