@@ -207,7 +207,9 @@ pub fn keyword(
 }
 
 /// `keyword` over db1 entries already picked by `raw_test` (entries that
-/// fail it may be given too; they are tested again).
+/// fail it may be given too; they are tested again), every one decoded:
+/// the reference `keyword_newest` is tested against.
+#[cfg(test)]
 pub fn keyword_among<'a>(
     archive_hits: Vec<ArchiveHit>,
     recent: impl IntoIterator<Item = (&'a str, &'a Entry)>,

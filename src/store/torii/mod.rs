@@ -373,6 +373,9 @@ impl Db {
     /// Live, visible entries whose log line passes `raw` (a test on the
     /// line's bytes, cheap to fail): only those are decoded. An entry we
     /// wrote ourselves has no line in the log read, so it is always kept.
+    /// The reference `scan_matching` and `live_keys_where_raw` are tested
+    /// against; searches decode only what they show.
+    #[cfg(test)]
     pub fn live_where_raw(
         &self,
         now: i64,
