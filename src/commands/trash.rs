@@ -140,7 +140,7 @@ fn restored(id: &str) -> oplog::Change {
 
 pub fn prune(ctx: &Context, args: &TrashPruneArgs) -> Result<Done> {
     let entries = trash::list(&ctx.root)?;
-    let cutoff = crate::timefmt::TimeBound::Ago(args.older_than).cutoff(chrono::Utc::now());
+    let cutoff = crate::timefmt::TimeBound::Ago(args.older_than).cutoff(crate::timefmt::now());
     let mut doomed = trash::to_prune(&entries, cutoff, args.keep_last);
     // the pre-images operations kept age out with the Trash
     doomed.extend(

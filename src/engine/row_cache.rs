@@ -51,23 +51,11 @@ impl Stamp {
     }
 
     pub fn is_settled(&self, now_ns: i128) -> bool {
-        let now_ns = now_ns + settle_shift_for_tests();
         [self.history, self.summary, self.config, self.meta]
             .iter()
             .flatten()
             .all(|f| f.is_settled(now_ns))
     }
-}
-
-/// Debug builds: `SESSIONCTL_ROWS_SETTLED=1` treats every file as settled
-/// (as if the clock were a minute ahead), so tests need not wait for the
-/// files they just wrote to age.
-fn settle_shift_for_tests() -> i128 {
-    #[cfg(debug_assertions)]
-    if std::env::var_os("SESSIONCTL_ROWS_SETTLED").is_some_and(|v| v == "1") {
-        return 60_000_000_000;
-    }
-    0
 }
 
 /// What a session row takes from the files of `stamp`.
@@ -133,7 +121,6 @@ impl TierStamp {
     }
 
     pub fn is_settled(&self, now_ns: i128) -> bool {
-        let now_ns = now_ns + settle_shift_for_tests();
         [self.db1, self.archive, self.wal]
             .iter()
             .flatten()

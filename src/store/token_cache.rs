@@ -42,8 +42,20 @@ impl Fingerprint {
     /// A file changed within the last seconds may change again within the
     /// same timestamp tick on coarse filesystems: not worth remembering.
     pub fn is_settled(&self, now_ns: i128) -> bool {
-        now_ns - self.mtime_ns.max(self.ctime_ns) > 2_000_000_000
+        now_ns + settle_shift_for_tests() - self.mtime_ns.max(self.ctime_ns) > 2_000_000_000
     }
+}
+
+/// With the `testing` feature (tests build it; releases do not):
+/// `SESSIONCTL_ROWS_SETTLED=1` treats every file as settled (as if the clock
+/// were a minute ahead), so tests need not wait for the files they just
+/// wrote to age (a ctime cannot be set back).
+fn settle_shift_for_tests() -> i128 {
+    #[cfg(feature = "testing")]
+    if std::env::var_os("SESSIONCTL_ROWS_SETTLED").is_some_and(|v| v == "1") {
+        return 60_000_000_000;
+    }
+    0
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

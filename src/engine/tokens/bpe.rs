@@ -1,7 +1,7 @@
 //! Exact BPE counts (o200k_base, cl100k_base), fast enough for listings.
 //!
 //! Counted with the `bpe-openai` crate: its counts equal tiktoken's
-//! `encode_ordinary` (tests/tokens_bpe.rs checks random text against
+//! `encode_ordinary` (tests/it/tokens_bpe.rs checks random text against
 //! tiktoken-rs, the unit tests the checked-in Python tiktoken vectors) at
 //! ~5× tiktoken-rs's speed.
 //!
@@ -161,7 +161,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        // BPE is slow in debug builds; the samples in tests/tokens.rs add real text
+        // BPE is slow in debug builds; the samples in tests/it/tokens.rs add real text
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
         #[test]
         fn chunked_counts_equal_whole_counts(

@@ -21,7 +21,7 @@
 //!   pairs, so this over-counts Chinese by ~10 % and Japanese by ~20 %);
 //! - other symbols (emoji, math, typographic quotes): one token each.
 //!
-//! Calibrated on `tests/data/token_samples/` (tests/tokens.rs holds every
+//! Calibrated on `tests/data/token_samples/` (tests/it/tokens.rs holds every
 //! kind to ≥ 0.90× and ≤ 1.6× of the exact count).
 
 /// How a tokenizer cuts runs of digits.

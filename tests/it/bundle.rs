@@ -1,0 +1,403 @@
+//! `export` → `import` moves a session between roots with every tier
+//! intact; a bundle changed after export is refused (65).
+
+use crate::common::*;
+
+use std::path::Path;
+
+/// One session's tiers, comparable across roots: files byte for byte,
+/// archive rows without their ids (a multiset), start_at, db1 entries.
+type Rows = Vec<(i64, String, String, String)>;
+type Entries = Vec<(String, String, i64, Option<i64>, Option<String>)>;
+type Files = Vec<(std::path::PathBuf, Vec<u8>)>;
+type Tiers = (Files, Rows, Option<i64>, Entries);
+/// How a test changes a bundle after export.
+type Tamper = (&'static str, fn(&Path));
+
+fn tiers(r: &Path, id: &str) -> Tiers {
+    let files = snapshot(&r.join("sessions").join(id)).into_iter().collect();
+    let c = sqlite(r);
+    let mut rows: Rows = c
+        .prepare("SELECT send_at, role, content, sender FROM messages WHERE session_id = ?1")
+        .unwrap()
+        .query_map([id], |x| Ok((x.get(0)?, x.get(1)?, x.get(2)?, x.get(3)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    rows.sort();
+    let start = c
+        .query_row(
+            "SELECT start_at FROM session_meta WHERE session_id = ?1",
+            [id],
+            |x| x.get(0),
+        )
+        .ok();
+    let mut entries: Entries = db(r, 1)
+        .all()
+        .filter(|(k, _)| k.starts_with(&format!("{id}:")))
+        .map(|(k, e)| {
+            (
+                k.to_owned(),
+                e.value.clone(),
+                e.created_at,
+                e.expire_at,
+                e.vector.clone(),
+            )
+        })
+        .collect();
+    entries.sort();
+    (files, rows, start, entries)
+}
+
+fn empty_root() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("sessions")).unwrap();
+    d
+}
+
+fn ok(out: &std::process::Output) {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn export_then_import_into_an_empty_root_keeps_every_tier() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let before = snapshot(src.path());
+    ok(&sessionctl(src.path())
+        .args(["export", "tui-alice", "discord-9001", "-o"])
+        .arg(out.path())
+        .output()
+        .unwrap());
+    assert_eq!(snapshot(src.path()), before, "export changes nothing");
+    let dst = empty_root();
+    for id in ["tui-alice", "discord-9001"] {
+        let o = sessionctl(dst.path())
+            .args(["import", "--yes", "--json"])
+            .arg(out.path().join(id))
+            .output()
+            .unwrap();
+        ok(&o);
+        assert_eq!(one(&o)["session"], id);
+        assert_eq!(tiers(dst.path(), id), tiers(src.path(), id), "{id}");
+    }
+    fts_integrity_ok(dst.path());
+    logs_are_toriidb_readable(dst.path());
+    let log = results(
+        &sessionctl(dst.path())
+            .args(["log", "--json"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(log[0]["command"], "import");
+
+    // importing again is refused; under another id it works
+    let again = sessionctl(dst.path())
+        .args(["import", "--yes"])
+        .arg(out.path().join("tui-alice"))
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(64));
+    ok(&sessionctl(dst.path())
+        .args(["import", "--yes", "--as", "tui-bob"])
+        .arg(out.path().join("tui-alice"))
+        .output()
+        .unwrap());
+    assert_eq!(archive_count(dst.path(), "tui-bob"), 4);
+    assert_eq!(
+        db1_keys(dst.path())
+            .iter()
+            .filter(|k| k.starts_with("tui-bob:"))
+            .count(),
+        4
+    );
+}
+
+#[test]
+fn a_tampered_bundle_is_refused_with_65_and_nothing_is_written() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    ok(&sessionctl(src.path())
+        .args(["export", "tui-alice", "-o"])
+        .arg(out.path())
+        .output()
+        .unwrap());
+    let b = out.path().join("tui-alice");
+    let tamper: [Tamper; 3] = [
+        ("a file changed", |b| {
+            std::fs::write(b.join("history.json"), "[]").unwrap()
+        }),
+        ("a row changed", |b| {
+            let p = b.join(".sessionctl/archive.jsonl");
+            let t = std::fs::read_to_string(&p)
+                .unwrap()
+                .replacen("assistant", "user", 1);
+            std::fs::write(p, t).unwrap()
+        }),
+        ("a file added", |b| {
+            std::fs::write(b.join("extra.txt"), "x").unwrap()
+        }),
+    ];
+    for (what, change) in tamper {
+        let copy = tempfile::tempdir().unwrap();
+        copy_tree(&b, copy.path());
+        change(copy.path());
+        let dst = empty_root();
+        let before = snapshot(dst.path());
+        let o = sessionctl(dst.path())
+            .args(["import", "--yes"])
+            .arg(copy.path())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(65), "{what}");
+        assert_eq!(snapshot(dst.path()), before, "{what}: nothing written");
+    }
+}
+
+#[test]
+fn an_import_killed_midway_completes_when_run_again() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    ok(&sessionctl(src.path())
+        .args(["export", "tui-alice", "-o"])
+        .arg(out.path())
+        .output()
+        .unwrap());
+    let dst = empty_root();
+    for fp in ["import-after-files", "import-after-torii"] {
+        let o = sessionctl(dst.path())
+            .env("SESSIONCTL_FAILPOINT", fp)
+            .args(["import", "--yes"])
+            .arg(out.path().join("tui-alice"))
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "{fp}");
+        assert!(!dst.path().join("sessions/tui-alice").exists());
+    }
+    ok(&sessionctl(dst.path())
+        .args(["import", "--yes"])
+        .arg(out.path().join("tui-alice"))
+        .output()
+        .unwrap());
+    assert_eq!(
+        tiers(dst.path(), "tui-alice"),
+        tiers(src.path(), "tui-alice")
+    );
+    assert!(!dst.path().join("sessions/.tui-alice.import").exists());
+}
+
+/// A tar file of bundles carries sessions between machines as one file.
+#[test]
+fn export_to_a_tar_then_import_it_keeps_every_tier() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let tar = out.path().join("move.tar");
+    let before = snapshot(src.path());
+    // a folder named like a session beside the tar is no conflict
+    std::fs::create_dir(out.path().join("tui-alice")).unwrap();
+    let dry = sessionctl(src.path())
+        .args(["export", "tui-alice", "discord-9001", "--dry-run", "-o"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    ok(&dry);
+    assert!(!tar.exists(), "a dry run writes no tar");
+    ok(&sessionctl(src.path())
+        .args(["export", "tui-alice", "discord-9001", "--json", "-o"])
+        .arg(&tar)
+        .output()
+        .unwrap());
+    assert_eq!(snapshot(src.path()), before, "export changes nothing");
+    let mut left: Vec<_> = std::fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        vec![
+            std::ffi::OsString::from("move.tar"),
+            std::ffi::OsString::from("tui-alice")
+        ],
+        "no staging left"
+    );
+
+    // never overwritten
+    let again = sessionctl(src.path())
+        .args(["export", "tui-alice", "-o"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(64));
+    // nor written where it would be taken for a session
+    let inside = sessionctl(src.path())
+        .args(["export", "tui-alice", "-o"])
+        .arg(src.path().join("sessions/x.tar"))
+        .output()
+        .unwrap();
+    assert_eq!(inside.status.code(), Some(64));
+    assert_eq!(
+        snapshot(src.path()),
+        before,
+        "nothing written under sessions/"
+    );
+
+    let dst = empty_root();
+    let plan = sessionctl(dst.path())
+        .args(["import", "--dry-run", "--json"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    ok(&plan);
+    assert_eq!(results(&plan).len(), 2);
+    assert!(
+        !dst.path().join(".sessionctl").exists(),
+        "a dry run writes nothing"
+    );
+    let o = sessionctl(dst.path())
+        .args(["import", "--yes", "--json"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    ok(&o);
+    for id in ["tui-alice", "discord-9001"] {
+        assert_eq!(tiers(dst.path(), id), tiers(src.path(), id), "{id}");
+    }
+    fts_integrity_ok(dst.path());
+    logs_are_toriidb_readable(dst.path());
+
+    // two sessions cannot take one --as; importing again is refused per session
+    let renamed = sessionctl(dst.path())
+        .args(["import", "--yes", "--as", "x"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    assert_eq!(renamed.status.code(), Some(64));
+    let twice = sessionctl(dst.path())
+        .args(["import", "--yes", "--json"])
+        .arg(&tar)
+        .output()
+        .unwrap();
+    assert_eq!(twice.status.code(), Some(64));
+    assert_eq!(json_of(&twice)["errors"].as_array().unwrap().len(), 2);
+
+    // and undo takes both away again
+    ok(&sessionctl(dst.path())
+        .args(["undo", "--yes"])
+        .output()
+        .unwrap());
+    assert!(!dst.path().join("sessions/tui-alice").exists());
+    assert_eq!(archive_count(dst.path(), "tui-alice"), 0);
+}
+
+/// Build a tar whose entries are written raw, so names a well-behaved
+/// builder refuses (`..`, absolute) can be tried.
+fn raw_tar(entries: &[(&str, tar::EntryType, &[u8], &str)]) -> Vec<u8> {
+    let mut b = tar::Builder::new(Vec::new());
+    for (name, kind, data, link) in entries {
+        let mut h = tar::Header::new_gnu();
+        let raw = &mut h.as_old_mut().name;
+        raw.fill(0);
+        raw[..name.len()].copy_from_slice(name.as_bytes());
+        h.set_entry_type(*kind);
+        h.set_size(data.len() as u64);
+        h.set_mode(0o644);
+        if !link.is_empty() {
+            let l = &mut h.as_old_mut().linkname;
+            l[..link.len()].copy_from_slice(link.as_bytes());
+        }
+        h.set_cksum();
+        b.append(&h, *data).unwrap();
+    }
+    b.into_inner().unwrap()
+}
+
+#[test]
+fn a_hostile_or_tampered_tar_is_refused_with_65_and_nothing_is_written() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let good = out.path().join("good.tar");
+    ok(&sessionctl(src.path())
+        .args(["export", "tui-alice", "-o"])
+        .arg(&good)
+        .output()
+        .unwrap());
+    let bytes = std::fs::read(&good).unwrap();
+    // one byte of history.json's content changed inside the tar
+    let mut tampered = bytes.clone();
+    let at = tampered
+        .windows(9)
+        .position(|w| w == b"\"content\"")
+        .expect("a record in the tar");
+    tampered[at + 12] ^= 0x20;
+    let outside = out.path().join("outside");
+    let file = tar::EntryType::Regular;
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("a tampered file", tampered),
+        ("a truncated tar", bytes[..bytes.len() / 3].to_vec()),
+        (
+            "not a tar",
+            b"hello, this is not a tar file at all".repeat(40),
+        ),
+        ("a path with ..", raw_tar(&[("../outside", file, b"x", "")])),
+        (
+            "an absolute path",
+            raw_tar(&[(outside.to_str().unwrap(), file, b"x", "")]),
+        ),
+        (
+            "a hard link",
+            raw_tar(&[
+                ("s/a", file, b"x", ""),
+                ("s/b", tar::EntryType::Link, b"", "/etc/passwd"),
+            ]),
+        ),
+        ("a fifo", raw_tar(&[("s/p", tar::EntryType::Fifo, b"", "")])),
+        (
+            "a duplicate entry",
+            raw_tar(&[("s/a", file, b"x", ""), ("s/a", file, b"y", "")]),
+        ),
+        (
+            "a link out, then a file through it",
+            raw_tar(&[
+                (
+                    "s/l",
+                    tar::EntryType::Symlink,
+                    b"",
+                    out.path().to_str().unwrap(),
+                ),
+                ("s/l/outside", file, b"x", ""),
+            ]),
+        ),
+        ("no bundle", raw_tar(&[("s/a", file, b"x", "")])),
+    ];
+    for (what, tar_bytes) in cases {
+        let t = out.path().join("case.tar");
+        std::fs::write(&t, tar_bytes).unwrap();
+        let dst = empty_root();
+        let before = snapshot(dst.path());
+        let o = sessionctl(dst.path())
+            .args(["import", "--yes"])
+            .arg(&t)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(65),
+            "{what}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(snapshot(dst.path()), before, "{what}: nothing written");
+        assert!(!outside.exists(), "{what}: nothing written outside");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            err.lines().next().map(|l| l.contains("case.tar")),
+            Some(true),
+            "{what}: {err}"
+        );
+    }
+}

@@ -1,0 +1,244 @@
+//! Every table command in a real pseudo-terminal at 80 and 200 columns:
+//! no line wider than the terminal, identifiers whole, and a snapshot of
+//! what a person sees. Piped, the same tables are tab-separated rows.
+
+use crate::common::*;
+
+use std::io::Read;
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::path::Path;
+use std::process::Stdio;
+
+/// Ages in the snapshots are counted from this instant (debug builds).
+const NOW: &str = "2026-12-03T00:00:00Z";
+
+/// Run the binary with stdin and stdout on a pty `cols` wide (stderr to
+/// /dev/null: progress bars and warnings are not the table), and return
+/// what the terminal received.
+fn in_pty(root: &Path, cols: u16, args: &[&str]) -> String {
+    in_pty_with(root, cols, args, &[("SESSIONCTL_OFFLINE", "1")])
+}
+
+fn in_pty_with(root: &Path, cols: u16, args: &[&str], env: &[(&str, &str)]) -> String {
+    let (master, slave) = open_pty(cols);
+    let bin = assert_cmd::cargo::cargo_bin("sessionctl");
+    let mut child = std::process::Command::new(bin)
+        .env_clear()
+        .env("TZ", "UTC")
+        .env("HOME", root.join("no-home"))
+        .env("SESSIONCTL_NOW", NOW)
+        .envs(env.iter().copied())
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .stdin(Stdio::from(slave.try_clone().unwrap()))
+        .stdout(Stdio::from(slave))
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = Vec::new();
+    let mut master = std::fs::File::from(master);
+    // Linux ends the read with EIO once the child closed the slave side.
+    let mut buf = [0u8; 4096];
+    loop {
+        match master.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+        }
+    }
+    child.wait().unwrap();
+    String::from_utf8(out).unwrap().replace("\r\n", "\n")
+}
+
+fn open_pty(cols: u16) -> (OwnedFd, OwnedFd) {
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 50,
+        ws_col: cols,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two fds it opened; we own them from here.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+    unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) }
+}
+
+/// A root where every table has rows: the fixture, a check finding (a
+/// torn last line in db1) and a cached limits table.
+fn root() -> tempfile::TempDir {
+    let dir = fixture_copy();
+    let aof = dir.path().join(".store/db_1/record.aof");
+    let mut bytes = std::fs::read(&aof).unwrap();
+    bytes.extend_from_slice(b"{\"torn");
+    std::fs::write(&aof, bytes).unwrap();
+    dir
+}
+
+/// The commands that print a table, each with a name for its snapshot and
+/// identifiers that must appear whole at every width.
+const CASES: &[(&str, &[&str], &[&str])] = &[
+    (
+        "sessions_list",
+        &["sessions", "list"],
+        &["discord-9001", "tui-alice-2"],
+    ),
+    (
+        "show",
+        &["show", "tui-alice"],
+        &["tui-alice:1764547200000000000"],
+    ),
+    (
+        "compact",
+        &["compact", "--all", "--dry-run"],
+        &["discord-9001", "tui-alice-2"],
+    ),
+    (
+        "reset",
+        &["reset", "tui-alice", "--mode", "all", "--dry-run"],
+        &["tui-alice"],
+    ),
+    (
+        "remove",
+        &["remove", "tui-alice-2", "--dry-run"],
+        &["tui-alice-2"],
+    ),
+    (
+        "summarize",
+        &["summarize", "--all", "--dry-run"],
+        &["discord-9001", "tui-alice-2"],
+    ),
+    ("check", &["check"], &["record.aof"]),
+    (
+        "search",
+        &["search", "logrotate", "--by", "keyword"],
+        &["tui-alice"],
+    ),
+    (
+        "errors_list",
+        &["errors", "list"],
+        &["run_command", "fetch_page"],
+    ),
+    (
+        "errors_show",
+        &["errors", "show", "9a2b"],
+        &["run_command:1764550000222222222"],
+    ),
+    (
+        "limits_show",
+        &["limits", "show"],
+        &["claude@claude-sonnet-4-5"],
+    ),
+];
+
+/// Columns a line takes on screen: colour escapes take none.
+fn columns(line: &str) -> usize {
+    let mut n = 0;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            chars.by_ref().find(|&c| c == 'm');
+        } else {
+            n += 1;
+        }
+    }
+    n
+}
+
+#[test]
+fn tables_fit_80_and_200_columns_without_breaking_identifiers() {
+    let root = root();
+    let r = root.path();
+    for (name, args, ids) in CASES {
+        for cols in [80usize, 200] {
+            let text = in_pty(r, cols as u16, args);
+            for line in text.lines() {
+                assert!(
+                    columns(line) <= cols,
+                    "{name} at {cols}: line of {} columns:\n{line}\n\n{text}",
+                    columns(line)
+                );
+            }
+            for id in *ids {
+                assert!(
+                    text.contains(id),
+                    "{name} at {cols}: {id} not whole:\n{text}"
+                );
+            }
+            let shown = text.replace(&r.display().to_string(), "<ROOT>");
+            insta::assert_snapshot!(format!("{name}_{cols}"), shown);
+        }
+    }
+}
+
+/// `limits refresh` against a table served on 127.0.0.1 (its output
+/// names the URL and the fetch time, so no snapshot).
+#[test]
+fn limits_refresh_fits_80_columns_and_never_breaks_a_model_name() {
+    let table = r#"{"claude":{"claude-sonnet-4-5":{"in":180000},"claude-opus-4-long-model-name-for-width":{"in":200000}},
+        "openai":{"gpt-4o":{"in":128000}}}"#;
+    let server = TestServer::start(move |_, _| Reply::json(200, table));
+    let root = root();
+    // At 40 the table cannot fit without cutting the model name: it must
+    // stay whole (and overflow) rather than break.
+    for cols in [40usize, 80, 200] {
+        let text = in_pty_with(
+            root.path(),
+            cols as u16,
+            &["limits", "refresh", "--url", &server.url, "--dry-run"],
+            &[],
+        );
+        assert!(
+            text.contains("claude-opus-4-long-model-name-for-width"),
+            "{text}"
+        );
+        assert!(text.contains("VENDOR"), "{text}");
+        let fits = cols > 40;
+        for line in text.lines().filter(|l| fits && !l.contains(&server.url)) {
+            assert!(
+                columns(line) <= cols,
+                "refresh at {cols}:\n{line}\n\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn piped_tables_are_tab_separated_unpadded_rows_without_footer() {
+    let root = root();
+    let out = sessionctl(root.path())
+        .env("SESSIONCTL_NOW", NOW)
+        .args(["sessions", "list"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.len(),
+        4,
+        "a header and three rows, no footer:\n{text}"
+    );
+    assert!(lines[0].starts_with("SESSION\tRECORDS\t"), "{text}");
+    for line in &lines {
+        assert!(!line.starts_with(' ') && !line.ends_with(' '), "{line:?}");
+        assert!(!line.contains("  "), "no padding: {line:?}");
+    }
+    assert!(lines[1].starts_with("discord-9001\t2\t"), "{text}");
+
+    // check's count under the table is a footer too
+    let out = sessionctl(root.path()).arg("check").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines().next().unwrap().starts_with("SCOPE\t"),
+        "{text}"
+    );
+    assert!(!text.contains("finding(s)"), "{text}");
+}
