@@ -33,9 +33,13 @@ for tool in hyperfine sqlite3; do
 done
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is missing (apt-get install time)" >&2; exit 69; }
 
-cargo build --release --quiet --bin sessionctl --examples
-BIN=$PWD/target/release/sessionctl
-EX=$PWD/target/release/examples
+# The smoke run only keeps the harness working: it reuses the debug build
+# `cargo test` made (CI runs it right after), rather than paying for a
+# release build of every dependency. Measurements need --release.
+if [ $SMOKE = 1 ]; then PROFILE=debug; else PROFILE=release; fi
+cargo build $([ $PROFILE = release ] && echo --release) --quiet --bin sessionctl --examples
+BIN=$PWD/target/$PROFILE/sessionctl
+EX=$PWD/target/$PROFILE/examples
 S="$BIN --offline"
 
 gen() { # dir name args…

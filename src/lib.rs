@@ -2,7 +2,7 @@
 //!
 //! `main.rs` parses the command line and calls [`commands::execute`]; all
 //! else is this library. The layers, each importing only those below it
-//! (`tests/layers.rs` reads the sources and holds them to it):
+//! (`tests/it/layers.rs` reads the sources and holds them to it):
 //!
 //! - `cli`: the command line, defined once (help, completions and man pages
 //!   are generated from it).
@@ -50,16 +50,16 @@ pub const VERSION: &str = concat!(
     ")"
 );
 
-/// Crash-test hook: in debug builds, `SESSIONCTL_FAILPOINT=<name>` aborts the
-/// process at that write step, as a kill would. Compiled out of release.
+/// Crash-test hook: with the `testing` feature, `SESSIONCTL_FAILPOINT=<name>` aborts the
+/// process at that write step, as a kill would. Compiled out of what users build.
 #[inline]
 pub fn failpoint(name: &str) {
-    #[cfg(debug_assertions)]
+    #[cfg(feature = "testing")]
     if std::env::var_os("SESSIONCTL_FAILPOINT").is_some_and(|v| v == name) {
         eprintln!("sessionctl: failpoint {name} hit, aborting");
         std::process::abort();
     }
-    #[cfg(not(debug_assertions))]
+    #[cfg(not(feature = "testing"))]
     let _ = name;
 }
 

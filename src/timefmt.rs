@@ -112,11 +112,11 @@ pub fn parse_bound(s: &str) -> Result<TimeBound, String> {
     parse_duration(text).map(TimeBound::Ago)
 }
 
-/// "Now" for the times and ages a command shows. Debug builds take
+/// "Now" for the times and ages a command shows. Test builds (the `testing` feature) take
 /// `SESSIONCTL_NOW` (RFC 3339) so snapshot tests of tables stay stable as
-/// the fixture ages; release builds always use the clock.
+/// the fixture ages; what users build always uses the clock.
 pub fn now() -> DateTime<Utc> {
-    #[cfg(debug_assertions)]
+    #[cfg(feature = "testing")]
     if let Some(t) = std::env::var("SESSIONCTL_NOW")
         .ok()
         .and_then(|v| DateTime::parse_from_rfc3339(&v).ok())

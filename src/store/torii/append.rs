@@ -200,7 +200,7 @@ fn enospc() -> io::Error {
     io::Error::from_raw_os_error(libc::ENOSPC)
 }
 
-/// Debug builds: `SESSIONCTL_FAIL_ENOSPC=<step>` makes that step of every
+/// With the `testing` feature (tests build it; releases do not): `SESSIONCTL_FAIL_ENOSPC=<step>` makes that step of every
 /// append fail as a full disk would (`reserve` and `fill` after writing
 /// half their bytes; `reserve-sync` and `fill-sync` in the fsync).
 fn injected(step: &str) -> bool {
@@ -208,7 +208,7 @@ fn injected(step: &str) -> bool {
 }
 
 fn armed(var: &str, name: &str) -> bool {
-    cfg!(debug_assertions) && std::env::var_os(var).is_some_and(|v| v == name)
+    cfg!(feature = "testing") && std::env::var_os(var).is_some_and(|v| v == name)
 }
 
 #[cfg(test)]

@@ -535,13 +535,13 @@ impl Db {
     }
 }
 
-/// Debug builds: `SESSIONCTL_TORII_LOAD_DELAY_MS=<ms>` makes every load
+/// With the `testing` feature (tests build it; releases do not): `SESSIONCTL_TORII_LOAD_DELAY_MS=<ms>` makes every load
 /// take that much longer after reading the log, as loading a big store
 /// does, so race tests can make a writer hold a copy that goes stale.
 fn slow_load_for_tests() {
     // Tests count replays (a batch must not replay a log twice), and may
     // change the log while a replay is held up.
-    #[cfg(debug_assertions)]
+    #[cfg(feature = "testing")]
     if let Some(path) = std::env::var_os("SESSIONCTL_TORII_LOAD_COUNT") {
         use std::io::Write;
         if let Ok(mut f) = std::fs::OpenOptions::new()
@@ -552,7 +552,7 @@ fn slow_load_for_tests() {
             let _ = f.write_all(b"load\n");
         }
     }
-    #[cfg(debug_assertions)]
+    #[cfg(feature = "testing")]
     if let Some(ms) = std::env::var("SESSIONCTL_TORII_LOAD_DELAY_MS")
         .ok()
         .and_then(|v| v.parse().ok())
