@@ -63,6 +63,29 @@ pub fn failpoint(name: &str) {
     let _ = name;
 }
 
+/// Crash-test hook: with the `testing` feature, `SESSIONCTL_KILL_AT=N`
+/// aborts the process at its N-th durable step (each fsync, rename and
+/// SQLite commit of a write), as a kill would there. A test runs a command
+/// once per N to kill it at every step, and checks what a rerun makes of
+/// each. Compiled out of what users build.
+#[inline]
+pub fn durable_step() {
+    #[cfg(feature = "testing")]
+    {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static STEPS: AtomicUsize = AtomicUsize::new(0);
+        let n = STEPS.fetch_add(1, Ordering::Relaxed) + 1;
+        if std::env::var("SESSIONCTL_KILL_AT")
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+            == Some(n)
+        {
+            eprintln!("sessionctl: killed at durable step {n}");
+            std::process::abort();
+        }
+    }
+}
+
 /// The fixture root for unit tests: ../shared/fixtures/agenvoy-root, or the
 /// byte-identical copy in demo/ on a clone without it.
 #[cfg(test)]

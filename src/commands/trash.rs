@@ -6,11 +6,9 @@ use crate::cli::{TrashPruneArgs, TrashRestoreArgs};
 use crate::cli_util::guard::{finish, to_trash, write_args};
 use crate::commands::{batch_ui, Context, Done};
 use crate::engine::prune::PruneTrash;
-use crate::engine::undo;
 use crate::engine::undo::op::RestoreEntry;
 use crate::error::Error;
 use crate::output::bytes;
-use crate::store::oplog;
 use crate::store::trash::{self, EntryInfo};
 use crate::table::{Col, Grid};
 
@@ -51,11 +49,15 @@ fn render(ctx: &Context, entries: &[EntryInfo]) -> Result<()> {
 }
 
 /// An entry named as `trash list` shows it: one name inside the trash.
-fn entry_path(ctx: &Context, name: &str) -> crate::Result<std::path::PathBuf> {
+fn entry_name(name: &str) -> crate::Result<&str> {
     if name.is_empty() || name.contains('/') || name == "." || name == ".." {
         return Err(Error::usage(format!("'{name}' is not a trash entry name"))
             .with_hint("`sessionctl trash list` shows the entries"));
     }
+    Ok(name)
+}
+
+fn entry_path(ctx: &Context, name: &str) -> crate::Result<std::path::PathBuf> {
     let path = ctx.root.trash_dir().join(name);
     if std::fs::symlink_metadata(ctx.root.resolve(&path, crate::store::layout::Last::Entry)?)
         .is_err()
@@ -67,17 +69,23 @@ fn entry_path(ctx: &Context, name: &str) -> crate::Result<std::path::PathBuf> {
 }
 
 pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
-    let entry = entry_path(ctx, &args.entry)?;
-    let resume = interrupted(ctx, &args.entry)?;
+    let name = entry_name(&args.entry)?;
+    let resume = RestoreEntry::interrupted(&ctx.root, name)?;
+    let entry = match &resume {
+        // it may be gone already: the restore took it out before the kill
+        Some((_, Some(_))) => ctx.root.trash_dir().join(name),
+        _ => entry_path(ctx, name)?,
+    };
     let w = write_args(&args.change);
     let op = RestoreEntry {
         root: &ctx.root,
         entry,
         // a rerun completes the interrupted restore, under the id it chose
         as_id: match &resume {
-            Some((_, id)) => Some(id.clone()),
-            None => args.as_id.clone(),
+            Some((_, Some(id))) => Some(id.clone()),
+            _ => args.as_id.clone(),
         },
+        begun: matches!(resume, Some((_, Some(_)))),
         resume: resume.map(|(op, _)| op),
         force: w.force,
         to_trash,
@@ -90,27 +98,6 @@ pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
         return Ok(Done::from(crate::error::exit::FINDINGS));
     };
     finish(ctx, "trash restore", w.dry_run, &[report], &[id])
-}
-
-/// A `trash restore` of entry `name` killed midway (its record not done,
-/// not undone): its operation id and the session id it restored as.
-fn interrupted(ctx: &Context, name: &str) -> crate::Result<Option<(String, String)>> {
-    let log = oplog::read(&ctx.root)?;
-    let suffix = format!("/{name}");
-    Ok(log
-        .ops
-        .iter()
-        .rev()
-        .filter(|o| o.command == "trash restore" && !o.done && o.undone_by.is_none())
-        .find_map(|o| {
-            o.sessions
-                .iter()
-                .find(|c| {
-                    c.change == undo::entry::ENTRY
-                        && c.kept.as_deref().is_some_and(|k| k.ends_with(&suffix))
-                })
-                .map(|c| (o.id.clone(), c.session.clone()))
-        }))
 }
 
 pub fn prune(ctx: &Context, args: &TrashPruneArgs) -> Result<Done> {

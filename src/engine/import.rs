@@ -29,6 +29,9 @@ pub struct ImportBundles<'a> {
     pub bundles: std::collections::HashMap<String, PathBuf>,
     /// A tar they were unpacked from, and where: errors name the tar.
     pub tar: Option<(PathBuf, PathBuf)>,
+    /// An import killed midway, continued by this one (its record is
+    /// completed), and the sessions it had begun.
+    pub resume: Option<(String, Vec<String>)>,
 }
 
 impl ImportBundles<'_> {
@@ -50,6 +53,7 @@ impl ImportBundles<'_> {
             as_id,
             bundles: Default::default(),
             tar,
+            resume: interrupted(root),
         };
         let mut targets = Vec::new();
         let mut errors = Vec::new();
@@ -128,7 +132,10 @@ impl Operation for ImportBundles<'_> {
     }
 
     fn intent(&self) -> Intent {
-        Intent::of("import")
+        Intent {
+            resume: self.resume.as_ref().map(|(op, _)| op.clone()),
+            ..Intent::of("import")
+        }
     }
 
     fn replans_under_locks(&self) -> bool {
@@ -144,7 +151,11 @@ impl Operation for ImportBundles<'_> {
         let planned = if t.id == ERROR_MEMORY_BUNDLE {
             plan_errors(self.root, path)
         } else {
-            plan_import(self.root, path, self.as_id.as_deref())
+            let begun = self
+                .resume
+                .as_ref()
+                .is_some_and(|(_, ids)| ids.contains(&t.id));
+            plan_import(self.root, path, self.as_id.as_deref(), begun)
                 .map(|p| Planned::Session(Box::new(p)))
         };
         planned.map_err(|e| self.relabel(e))
@@ -303,4 +314,23 @@ fn merge_errors(
     report.torii_keys = db2.restore_entries(&todo)? as u64;
     report.dry_run = false;
     Ok(report)
+}
+
+/// The latest import a kill interrupted (not running, not done), and the
+/// sessions it recorded as not existing before it: a rerun completes it.
+fn interrupted(root: &DataRoot) -> Option<(String, Vec<String>)> {
+    let log = crate::store::oplog::read(root).ok()?;
+    let op = log.ops.iter().rev().find(|o| {
+        o.command == "import"
+            && !o.done
+            && o.undone_by.is_none()
+            && !crate::store::oplog::is_running(root, &o.id).unwrap_or(true)
+    })?;
+    let ids = op
+        .sessions
+        .iter()
+        .filter(|c| c.change == crate::engine::undo::snapshot::SNAPSHOT)
+        .map(|c| c.session.clone())
+        .collect();
+    Some((op.id.clone(), ids))
 }

@@ -256,6 +256,9 @@ pub struct Import {
     pub id: String,
     staging: PathBuf,
     resume: bool,
+    /// An interrupted import of this bundle got as far as renaming the
+    /// session into place: only its record is left to finish.
+    finished: bool,
     report: TransferReport,
 }
 
@@ -267,7 +270,15 @@ impl Import {
 
 /// Read the bundle at `path` (anywhere), check every file against its
 /// manifest (65 on any difference), and refuse a session that exists.
-pub fn plan_import(root: &DataRoot, path: &Path, as_id: Option<&str>) -> Result<Import> {
+/// `interrupted`: an import of this session was killed after it began
+/// (its operation recorded that the session did not exist before): a
+/// session there now is that import's, complete but for its record.
+pub fn plan_import(
+    root: &DataRoot,
+    path: &Path,
+    as_id: Option<&str>,
+    interrupted: bool,
+) -> Result<Import> {
     let phys = fs::canonicalize(path).map_err(|e| Error::read(path, e))?;
     let manifest = bundle::load(&phys)?.ok_or_else(|| {
         Error::data(
@@ -285,7 +296,8 @@ pub fn plan_import(root: &DataRoot, path: &Path, as_id: Option<&str>) -> Result<
     validate_session_id(&id)?;
     let staging = root.sessions_dir().join(format!(".{id}.import"));
     let resume = fs::symlink_metadata(root.resolve(&staging, Last::Entry)?).is_ok();
-    if !resume {
+    let finished = !resume && interrupted && root.session_entry(&id)?.is_some();
+    if !resume && !finished {
         refuse_existing(root, &id)?;
     }
     let report = TransferReport {
@@ -302,6 +314,7 @@ pub fn plan_import(root: &DataRoot, path: &Path, as_id: Option<&str>) -> Result<
         id,
         staging,
         resume,
+        finished,
         report,
     })
 }
@@ -362,6 +375,9 @@ pub fn import(stores: &mut Stores<'_>, p: Import) -> Result<TransferReport> {
     let root = stores.root;
     let mut report = p.report.clone();
     report.dry_run = false;
+    if p.finished {
+        return Ok(report);
+    }
     if p.resume {
         atomic::remove_path(root, &p.staging)?;
     }

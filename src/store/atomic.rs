@@ -43,6 +43,7 @@ pub fn write_atomic(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
     })();
     result.map_err(|e| Error::write(path, e))?;
     crate::failpoint("atomic-before-rename");
+    crate::durable_step();
     tmp.persist(&phys)
         .map_err(|e| Error::write(path, e.error))?;
     sync_dir(dir)
@@ -56,6 +57,7 @@ pub fn fsync_dir(root: &DataRoot, dir: &Path) -> Result<()> {
 
 /// fsync a folder already resolved.
 fn sync_dir(dir: &Path) -> Result<()> {
+    crate::durable_step();
     let f = fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW)
@@ -96,6 +98,7 @@ pub fn move_path(root: &DataRoot, from: &Path, to: &Path) -> Result<()> {
         root.resolve(from, Last::Entry)?,
         root.resolve(to, Last::Entry)?,
     );
+    crate::durable_step();
     fs::rename(&src, &dst).map_err(|e| Error::write(to, e))?;
     sync_dir(parent(&dst))?;
     sync_dir(parent(&src))

@@ -141,6 +141,7 @@ pub fn write_file(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
         .expect("Create mode creates the file")
         .file;
     f.write_all(bytes).map_err(|e| Error::write(path, e))?;
+    crate::durable_step();
     f.sync_all().map_err(|e| Error::write(path, e))
 }
 

@@ -161,6 +161,7 @@ fn append(root: &DataRoot, value: &serde_json::Value) -> Result<()> {
     line.push(b'\n');
     let mut f = opened.file;
     f.write_all(&line).map_err(|e| Error::write(&p, e))?;
+    crate::durable_step();
     f.sync_all().map_err(|e| Error::write(&p, e))
 }
 

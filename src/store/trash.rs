@@ -131,6 +131,7 @@ fn finish(out: BufWriter<std::fs::File>, path: &Path) -> Result<()> {
     let file = out
         .into_inner()
         .map_err(|e| Error::write(path, e.into_error()))?;
+    crate::durable_step();
     file.sync_all().map_err(|e| Error::write(path, e))
 }
 

@@ -36,6 +36,7 @@ mod plan_apply;
 mod read_commands;
 mod readonly;
 mod reset_remove;
+mod restore_paths;
 mod row_cache;
 mod running;
 mod search;

@@ -500,6 +500,10 @@ impl Run<'_> {
             Ok(l) => l,
             Err(e) => return fail(e, false),
         };
+        // A run killed in this session left the temp files of its atomic
+        // writes; with the lock held nobody else is writing them. Best
+        // effort: what cannot be looked at is the apply's to report.
+        self.sweep_temp_files(&sessions);
         // Under the locks, the plan stands only if nothing it read changed.
         let plan = if !op.replans_under_locks() && fingerprint(&op.watched(target)) == fp {
             plan
@@ -543,6 +547,19 @@ impl Run<'_> {
             .into_iter()
             .map(|id| Ok((id.clone(), lock::session(self.root, id)?)))
             .collect()
+    }
+
+    /// Delete the leftover temp files of atomic writes in the locked
+    /// sessions' folders.
+    fn sweep_temp_files(&self, sessions: &[String]) {
+        for id in sessions {
+            let Ok(Some(dir)) = self.root.session(id).map(Some) else {
+                continue;
+            };
+            for l in crate::store::leftovers::in_session(&dir).unwrap_or_default() {
+                let _ = crate::store::leftovers::remove(self.root, &l);
+            }
+        }
     }
 
     /// Release a target's session locks after a successful apply. The lock

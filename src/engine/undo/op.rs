@@ -99,7 +99,9 @@ impl Operation for Undo<'_> {
     }
 
     fn has_work(&self, plan: &Vec<Planned>) -> bool {
-        !plan.is_empty()
+        // an interrupted undo with nothing left to put back still has its
+        // record to close
+        !plan.is_empty() || self.request.resume.is_some()
     }
 
     fn preview(&self, _: &Target, plan: &Vec<Planned>, dry_run: bool) -> Vec<RestoreReport> {
@@ -130,6 +132,9 @@ pub struct RestoreEntry<'a> {
     pub as_id: Option<String>,
     /// An interrupted restore of this entry to complete: its operation.
     pub resume: Option<String>,
+    /// That restore had begun taking the entry out (it recorded the
+    /// copy of the entry it consumes): files may be back already.
+    pub begun: bool,
     pub force: bool,
     pub to_trash: ToTrash,
 }
@@ -137,21 +142,58 @@ pub struct RestoreEntry<'a> {
 impl RestoreEntry<'_> {
     /// The one target: the session the entry is restored as.
     pub fn target(&self) -> Result<Target> {
-        let planned = super::plan(
-            self.root,
-            &self.entry,
-            self.as_id.as_deref(),
-            self.resume.is_some(),
-        )?;
+        if let (true, Some(id)) = (self.consumed(), &self.as_id) {
+            return Ok(Target {
+                id: id.clone(),
+                dir: None,
+            });
+        }
+        let planned = super::plan(self.root, &self.entry, self.as_id.as_deref(), self.begun)?;
         Ok(Target {
             id: planned.id().to_owned(),
             dir: None,
         })
     }
+
+    /// A `trash restore` of entry `name` a kill interrupted (not done, not
+    /// running, not undone): its operation, and the session id it restored
+    /// as once it had recorded that (a run killed before it had, names the
+    /// entry on its command line).
+    pub fn interrupted(root: &DataRoot, name: &str) -> Result<Option<(String, Option<String>)>> {
+        let log = oplog::read(root)?;
+        let suffix = format!("/{name}");
+        for o in log.ops.iter().rev() {
+            if o.command != "trash restore" || o.done || o.undone_by.is_some() {
+                continue;
+            }
+            if oplog::is_running(root, &o.id)? {
+                continue;
+            }
+            let consumed = o.sessions.iter().find(|c| {
+                c.change == entry::ENTRY && c.kept.as_deref().is_some_and(|k| k.ends_with(&suffix))
+            });
+            match consumed {
+                Some(c) => return Ok(Some((o.id.clone(), Some(c.session.clone())))),
+                None if o.sessions.is_empty() && o.argv.iter().any(|a| a == name) => {
+                    return Ok(Some((o.id.clone(), None)))
+                }
+                None => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// An interrupted restore of the entry got as far as taking it out of
+    /// the Trash: every tier is back, only its record is left to close.
+    fn consumed(&self) -> bool {
+        self.begun && std::fs::symlink_metadata(&self.entry).is_err()
+    }
 }
 
 impl Operation for RestoreEntry<'_> {
-    type Plan = Planned;
+    /// `None`: the interrupted restore this one completes had put
+    /// everything back already.
+    type Plan = Option<Planned>;
     type Report = RestoreReport;
 
     fn needs(&self) -> Needs {
@@ -178,27 +220,51 @@ impl Operation for RestoreEntry<'_> {
         Vec::new()
     }
 
-    fn plan(&self, t: &Target, _: &dyn StoreView) -> Result<Planned> {
+    fn plan(&self, t: &Target, _: &dyn StoreView) -> Result<Option<Planned>> {
+        if self.consumed() {
+            return Ok(None);
+        }
         // a rerun completes the interrupted restore under the id it chose
         let as_id = self.as_id.as_deref().or(Some(t.id.as_str()));
-        super::plan(self.root, &self.entry, as_id, self.resume.is_some())
+        super::plan(self.root, &self.entry, as_id, self.begun).map(Some)
     }
 
-    fn has_work(&self, _: &Planned) -> bool {
+    fn has_work(&self, _: &Option<Planned>) -> bool {
         true
     }
 
-    fn preview(&self, _: &Target, plan: &Planned, dry_run: bool) -> RestoreReport {
-        RestoreReport {
-            dry_run,
-            ..plan.report().clone()
+    fn preview(&self, t: &Target, plan: &Option<Planned>, dry_run: bool) -> RestoreReport {
+        match plan {
+            Some(p) => RestoreReport {
+                dry_run,
+                ..p.report().clone()
+            },
+            None => RestoreReport {
+                session: t.id.clone(),
+                from: self.entry.clone(),
+                kind: "restore".into(),
+                archive_rows: 0,
+                torii_keys: 0,
+                files: Vec::new(),
+                dry_run,
+            },
         }
     }
 
-    fn apply(&self, t: &Target, plan: Planned, stores: &mut Stores<'_>) -> Result<RestoreReport> {
-        // what the restore consumes, so its undo puts the entry back
-        entry::keep(stores.journal, stores.root, &self.entry, &t.id)?;
-        let report = super::apply(stores, plan, self.force, self.to_trash)?;
+    fn apply(
+        &self,
+        t: &Target,
+        plan: Option<Planned>,
+        stores: &mut Stores<'_>,
+    ) -> Result<RestoreReport> {
+        let report = match plan {
+            Some(plan) => {
+                // what the restore consumes, so its undo puts the entry back
+                entry::keep(stores.journal, stores.root, &self.entry, &t.id)?;
+                super::apply(stores, plan, self.force, self.to_trash)?
+            }
+            None => self.preview(t, &None, false),
+        };
         stores.journal.record(&t.id, "restore", None)?;
         Ok(report)
     }

@@ -33,6 +33,7 @@ impl Archive {
             .execute("DELETE FROM session_meta WHERE session_id = ?1", [session])
             .map_err(err)? as u64;
         crate::failpoint("archive-before-commit");
+        crate::durable_step();
         tx.commit().map_err(err)?;
         Ok(Cleared { messages, meta })
     }
@@ -54,6 +55,7 @@ impl Archive {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)
             .map_err(|e| Error::sqlite(&path, e))?;
         let rows = export_rows(dir_root, &tx, &path, sender, session, dir)?;
+        crate::durable_step();
         tx.commit().map_err(|e| Error::sqlite(&path, e))?;
         Ok(rows)
     }
@@ -109,6 +111,7 @@ impl Archive {
             set_start_at(&tx, session, t).map_err(err)?;
         }
         crate::failpoint("archive-restore-before-commit");
+        crate::durable_step();
         tx.commit().map_err(err)?;
         Ok(inserted)
     }
@@ -140,6 +143,7 @@ impl Archive {
             None => tx.execute("DELETE FROM session_meta WHERE session_id = ?1", [session]),
         }
         .map_err(err)?;
+        crate::durable_step();
         tx.commit().map_err(err)?;
         Ok(deleted)
     }

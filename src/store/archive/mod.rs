@@ -442,6 +442,7 @@ impl Archive {
             set_start_at(&tx, session, t).map_err(err)?;
         }
         crate::failpoint("archive-before-commit");
+        crate::durable_step();
         tx.commit().map_err(err)?;
         Ok(missing.len() as u64)
     }

@@ -190,6 +190,7 @@ fn clear_append_flag(file: &File) -> io::Result<()> {
 }
 
 fn sync(file: &File, step: &str) -> io::Result<()> {
+    crate::durable_step();
     if injected(step) {
         return Err(enospc());
     }
