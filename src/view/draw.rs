@@ -163,8 +163,11 @@ fn pane(title: String, focused: bool, look: Look) -> Block<'static> {
 /// How a column is fitted.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
-    /// Never cut: wrapped onto more lines when it must.
+    /// Never cut nor wrapped (short identifiers: commands, ages).
     Id,
+    /// The row's identifier: never cut; a long one wraps onto more lines,
+    /// so the other columns keep their place.
+    Key,
     /// Right-aligned.
     Num,
     /// Cut with `…`; takes what width is left.
@@ -194,6 +197,7 @@ fn fit_table(cols: &[Col], rows: &[Vec<String>], w: usize) -> (String, Vec<Vec<S
         .collect();
     let least = |i: usize| match cols[i].kind {
         Kind::Text => natural[i].min(12),
+        Kind::Key => natural[i].min(24.max(w * 2 / 5)),
         _ => natural[i],
     };
     let mut shown: Vec<usize> = (0..cols.len()).filter(|i| cols[*i].keep == 0).collect();
@@ -208,18 +212,21 @@ fn fit_table(cols: &[Col], rows: &[Vec<String>], w: usize) -> (String, Vec<Vec<S
     }
     shown.sort_unstable();
     let mut widths: Vec<usize> = shown.iter().map(|i| least(*i)).collect();
-    // Room left goes to text columns, up to what they hold.
+    // Room left goes to the key, then to text columns, up to what they hold.
     let mut spare = w.saturating_sub(used);
-    for (k, i) in shown.iter().enumerate() {
-        if cols[*i].kind == Kind::Text {
+    let mut order: Vec<usize> = (0..shown.len()).collect();
+    order.sort_by_key(|k| cols[shown[*k]].kind != Kind::Key);
+    for k in order {
+        let i = &shown[k];
+        if matches!(cols[*i].kind, Kind::Text | Kind::Key) {
             let more = (natural[*i] - widths[k]).min(spare);
             widths[k] += more;
             spare -= more;
         }
     }
-    // Too narrow even so: the first id column wraps.
+    // Too narrow even so: the key wraps tighter.
     if used > w {
-        if let Some(k) = shown.iter().position(|i| cols[*i].kind == Kind::Id) {
+        if let Some(k) = shown.iter().position(|i| cols[*i].kind == Kind::Key) {
             let others = used - (widths[k] + 1);
             widths[k] = w.saturating_sub(others + 1).max(4);
         }
@@ -227,7 +234,8 @@ fn fit_table(cols: &[Col], rows: &[Vec<String>], w: usize) -> (String, Vec<Vec<S
     let cell_lines = |i: usize, k: usize, v: &str| -> Vec<String> {
         let cw = widths[k];
         match cols[i].kind {
-            Kind::Id => wrap_id(v, cw).into_iter().map(|l| pad(&l, cw)).collect(),
+            Kind::Key => wrap_id(v, cw).into_iter().map(|l| pad(&l, cw)).collect(),
+            Kind::Id => vec![pad(v, cw)],
             Kind::Num => vec![pad_left(v, cw)],
             Kind::Text => vec![pad(&fit(v, cw), cw)],
         }
@@ -372,7 +380,7 @@ fn session_list(f: &mut Frame, app: &App, look: Look, area: Rect) {
         },
         Col {
             head: "SESSION",
-            kind: Kind::Id,
+            kind: Kind::Key,
             keep: 0,
         },
         Col {
@@ -431,7 +439,7 @@ fn session_list(f: &mut Frame, app: &App, look: Look, area: Rect) {
                 r.used_percent.map_or("-".into(), |p| format!("{p:.0}%")),
                 r.last_at.map_or("-".into(), |t| timefmt::age(t, look.now)),
                 bytes(r.bytes),
-                r.records.to_string(),
+                thousands(r.records as u64),
                 match (r.has_summary, r.summary_at) {
                     (true, Some(t)) => timefmt::age(t, look.now),
                     (true, None) => "yes".into(),
@@ -697,7 +705,7 @@ fn compact_lines(l: Option<&Loaded<Box<CompactReport>>>, look: Look) -> Vec<Line
             out.push(Line::from(format!(
                 "  {} −{}  → {} tokens",
                 s.stage,
-                s.removed,
+                thousands(s.removed as u64),
                 thousands(s.tokens_after as u64)
             )));
         }
@@ -705,7 +713,7 @@ fn compact_lines(l: Option<&Loaded<Box<CompactReport>>>, look: Look) -> Vec<Line
         out.push(section("Where it goes", look));
         out.push(Line::from(format!(
             "  {} history record(s) leave history.json: every one is in the SQLite archive first{}",
-            r.removed_records,
+            thousands(r.removed_records as u64),
             if r.archived_new > 0 {
                 format!(" ({} inserted there now)", r.archived_new)
             } else {
@@ -714,7 +722,7 @@ fn compact_lines(l: Option<&Loaded<Box<CompactReport>>>, look: Look) -> Vec<Line
         )));
         out.push(Line::from(format!(
             "  {} ToriiDB db1 key(s) older than the first remaining record are removed",
-            r.removed_torii_keys
+            thousands(r.removed_torii_keys as u64)
         )));
         if !r.task_histories_saved.is_empty() {
             out.push(Line::from(format!(
@@ -795,13 +803,13 @@ fn reset_lines(
         ),
         (
             "ToriiDB db1",
-            format!("{} key(s) cleared", r.removed_torii_keys),
+            format!("{} key(s) cleared", thousands(r.removed_torii_keys as u64)),
         ),
         (
             "SQLite archive",
             format!(
                 "{} message row(s) and session_meta cleared",
-                r.removed_archive_rows
+                thousands(r.removed_archive_rows)
             ),
         ),
         (
@@ -850,7 +858,7 @@ fn undo(f: &mut Frame, app: &App, look: Look, area: Rect) {
     let cols = [
         Col {
             head: "ID",
-            kind: Kind::Id,
+            kind: Kind::Key,
             keep: 0,
         },
         Col {
@@ -950,7 +958,7 @@ fn trash(f: &mut Frame, app: &App, look: Look, area: Rect) {
     let cols = [
         Col {
             head: "ENTRY",
-            kind: Kind::Id,
+            kind: Kind::Key,
             keep: 0,
         },
         Col {
@@ -1015,7 +1023,7 @@ fn errors(f: &mut Frame, app: &App, look: Look, area: Rect) {
     let cols = [
         Col {
             head: "ID",
-            kind: Kind::Id,
+            kind: Kind::Key,
             keep: 0,
         },
         Col {

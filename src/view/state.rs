@@ -14,6 +14,7 @@ use crate::engine::reset::{ClearReport, ResetMode};
 use crate::store::oplog::Op;
 use crate::store::trash::EntryInfo;
 
+use super::draw::thousands;
 use super::text;
 
 /// Terminals at least this wide show the list and the session side by side.
@@ -829,7 +830,8 @@ impl App {
                     }
                     Some(r) => lines.push(format!(
                         "{} history record(s) leave history.json (archived first), {} ToriiDB key(s) go.",
-                        r.removed_records, r.removed_torii_keys
+                        thousands(r.removed_records as u64),
+                        thousands(r.removed_torii_keys as u64)
                     )),
                     None => lines.push("(the plan is still being made)".into()),
                 }
@@ -849,8 +851,8 @@ impl App {
                 if let Some(r) = plan {
                     lines.push(format!(
                         "{} ToriiDB key(s), {} archive row(s), files: {}",
-                        r.removed_torii_keys,
-                        r.removed_archive_rows,
+                        thousands(r.removed_torii_keys as u64),
+                        thousands(r.removed_archive_rows),
                         if r.removed_files.is_empty() {
                             "-".to_owned()
                         } else {
@@ -1059,4 +1061,281 @@ fn step<T>(pick: &mut Pick<T>, code: KeyCode) {
         KeyCode::End => n.saturating_sub(1),
         _ => pick.selected,
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str, minutes_ago: i64, used: f64) -> Row {
+        let now = chrono::DateTime::parse_from_rfc3339("2026-01-10T12:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        Row {
+            id: id.into(),
+            records: 4,
+            tokens: (used * 1000.0) as usize,
+            tokens_exact: false,
+            bytes: 100,
+            last_at: Some(now - chrono::Duration::minutes(minutes_ago)),
+            has_summary: true,
+            summary_at: Some(now - chrono::Duration::minutes(minutes_ago + 1)),
+            used_percent: Some(used),
+            model: None,
+            problems: Vec::new(),
+        }
+    }
+
+    /// Three sessions, newest activity first: a, b, c.
+    fn app() -> App {
+        let mut app = App::new(None);
+        app.start();
+        app.update(Update::Sessions(Ok((
+            vec![row("c", 30, 5.0), row("a", 10, 50.0), row("b", 20, 120.0)],
+            Vec::new(),
+        ))));
+        app
+    }
+
+    fn key(c: KeyCode) -> KeyEvent {
+        KeyEvent::new(c, KeyModifiers::NONE)
+    }
+
+    fn keys(app: &mut App, codes: &[KeyCode]) -> Vec<Action> {
+        codes.iter().flat_map(|c| app.key(key(*c))).collect()
+    }
+
+    fn runs(actions: &[Action]) -> Vec<&Job> {
+        actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Run(j) => Some(j),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn down_down_tab_tab_enter_y_resets_the_third_session_with_mode_summary() {
+        let mut app = app();
+        use KeyCode::*;
+        let out = keys(&mut app, &[Down, Down, Tab, Tab, Enter, Char('y')]);
+        assert_eq!(
+            runs(&out),
+            [&Job::Reset {
+                session: "c".into(),
+                mode: ResetMode::Summary
+            }]
+        );
+        // the tabs asked for their plans on the way, of that session only
+        assert!(out.contains(&Action::PlanCompact("c".into())), "{out:?}");
+        assert!(out.contains(&Action::PlanReset("c".into(), ResetMode::Summary)));
+        assert!(app.busy());
+    }
+
+    #[test]
+    fn nothing_is_written_without_a_yes() {
+        use KeyCode::*;
+        for answer in [Char('n'), Esc, Enter, Char('x')] {
+            let mut app = app();
+            let out = keys(&mut app, &[Tab, Tab, Enter, answer]);
+            assert!(runs(&out).is_empty(), "{answer:?}: {out:?}");
+        }
+        // D and S ask too
+        let mut app = app();
+        assert!(runs(&keys(&mut app, &[Char('D'), Esc, Char('S'), Char('n')])).is_empty());
+        let out = keys(&mut app, &[Char('D'), Char('y')]);
+        assert_eq!(
+            runs(&out),
+            [&Job::Remove {
+                session: "a".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn m_switches_the_reset_mode_and_its_plan() {
+        use KeyCode::*;
+        let mut app = app();
+        let out = keys(&mut app, &[Tab, Tab, Char('m')]);
+        assert!(out.contains(&Action::PlanReset("a".into(), ResetMode::All)));
+        let out = keys(&mut app, &[Enter, Char('y')]);
+        assert_eq!(
+            runs(&out),
+            [&Job::Reset {
+                session: "a".into(),
+                mode: ResetMode::All
+            }]
+        );
+    }
+
+    #[test]
+    fn esc_cancels_only_before_writing_begins() {
+        use KeyCode::*;
+        let mut app = app();
+        keys(&mut app, &[Tab, Enter, Char('y')]);
+        assert_eq!(app.key(key(Esc)), [Action::Cancel]);
+        app.update(Update::Progress(Progress {
+            planned: 1,
+            applied: 0,
+            applying: true,
+        }));
+        let mut app2 = self::app();
+        keys(&mut app2, &[Tab, Enter, Char('y')]);
+        app2.update(Update::Progress(Progress {
+            planned: 1,
+            applied: 0,
+            applying: true,
+        }));
+        assert!(app2.key(key(Esc)).is_empty(), "a write is never cut short");
+        // quitting waits for it
+        let out = app2.key(KeyEvent::new(Char('c'), KeyModifiers::CONTROL));
+        assert!(!out.contains(&Action::Quit));
+        let out = app2.update(Update::Finished(Finished {
+            title: "compact a".into(),
+            lines: vec![],
+            failed: false,
+            changed: vec!["a".into()],
+        }));
+        assert_eq!(out, [Action::Quit]);
+    }
+
+    #[test]
+    fn the_filter_takes_typed_text_and_keys_stay_text_while_typing() {
+        use KeyCode::*;
+        let mut app = app();
+        let out = keys(&mut app, &[Char('/'), Char('q'), Char('D'), Char('b')]);
+        assert!(out.is_empty() && app.modal.is_none(), "typed, not commands");
+        assert_eq!(app.filter, "qDb");
+        assert!(app.visible().is_empty());
+        keys(
+            &mut app,
+            &[Backspace, Backspace, Backspace, Char('b'), Enter],
+        );
+        let ids: Vec<&str> = app.visible().iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, ["b"]);
+        keys(&mut app, &[Char('/'), Backspace, Char('[')]);
+        keys(&mut app, &[Char('a'), Char('c'), Char(']'), Enter]);
+        let ids: Vec<&str> = app.visible().iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, ["a", "c"], "a glob");
+        let out = keys(&mut app, &[Char('D'), Char('y')]);
+        assert_eq!(
+            runs(&out),
+            [&Job::Remove {
+                session: "a".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn sort_keys_order_the_list_and_the_selection_follows_the_session() {
+        use KeyCode::*;
+        let mut app = app();
+        let order =
+            |app: &App| -> Vec<String> { app.visible().iter().map(|r| r.id.clone()).collect() };
+        assert_eq!(order(&app), ["a", "b", "c"], "newest activity first");
+        keys(&mut app, &[Char('o')]);
+        assert_eq!(app.sort, SortKey::Tokens);
+        assert_eq!(order(&app), ["b", "a", "c"]);
+        keys(&mut app, &[Char('o')]);
+        assert_eq!(app.sort, SortKey::Budget);
+        assert_eq!(order(&app), ["b", "a", "c"]);
+        keys(&mut app, &[Char('O')]);
+        assert_eq!(order(&app), ["c", "a", "b"]);
+        keys(&mut app, &[Down]);
+        assert_eq!(app.current().unwrap().id, "a");
+        // a reload keeps "a" selected wherever it lands
+        app.update(Update::Sessions(Ok((
+            vec![row("a", 10, 50.0), row("z", 1, 1.0)],
+            Vec::new(),
+        ))));
+        assert_eq!(app.current().unwrap().id, "a");
+        assert_eq!(
+            app.selected, 1,
+            "z (1%) comes first in ascending budget order"
+        );
+    }
+
+    #[test]
+    fn markers_say_over_budget_and_summary_behind() {
+        let r = row("b", 20, 120.0);
+        assert!(r.over_budget() && r.summary_behind());
+        let mut fresh = row("a", 10, 50.0);
+        fresh.summary_at = fresh.last_at;
+        assert!(!fresh.over_budget() && !fresh.summary_behind());
+        fresh.has_summary = false;
+        assert!(
+            !fresh.summary_behind(),
+            "no summary is not a summary behind"
+        );
+    }
+
+    #[test]
+    fn undo_trash_and_errors_screens_ask_before_their_writes() {
+        use KeyCode::*;
+        let mut app = app();
+        let out = keys(&mut app, &[Char('2')]);
+        assert_eq!(out, [Action::LoadOplog]);
+        let op = |id: &str, why: Option<&str>| OpRow {
+            op: Op {
+                id: id.into(),
+                time: "t".into(),
+                argv: vec![],
+                user: String::new(),
+                via: "tty".into(),
+                command: "reset".into(),
+                undoes: None,
+                irreversible: false,
+                done: true,
+                sessions: vec![],
+                undone_by: None,
+            },
+            why_not: why.map(str::to_owned),
+        };
+        app.update(Update::Oplog(Ok(vec![
+            op("new", Some("pruned")),
+            op("old", None),
+        ])));
+        let out = keys(&mut app, &[Char('u')]);
+        assert!(
+            app.modal.is_none() && out.is_empty(),
+            "refused: {:?}",
+            app.message
+        );
+        let out = keys(&mut app, &[Down, Char('u'), Char('y')]);
+        assert_eq!(runs(&out), [&Job::Undo { op: "old".into() }]);
+
+        let mut app = self::app();
+        keys(&mut app, &[Char('4')]);
+        let item = ErrorItem {
+            key: "k".into(),
+            id: "abcdef12".into(),
+            tool_name: "t".into(),
+            keywords: vec![],
+            symptom: "s".into(),
+            cause: "c".into(),
+            action: "old".into(),
+            outcome: "resolved".into(),
+            timestamp: 0,
+            recorded_at: None,
+            expire_at: None,
+            expires_at: None,
+            has_vector: false,
+            expired: false,
+            raw: Default::default(),
+        };
+        app.update(Update::Errors(Ok(vec![item])));
+        keys(&mut app, &[Char('e'), Backspace, Backspace, Backspace]);
+        let out = keys(&mut app, &[Enter]);
+        assert!(runs(&out).is_empty(), "an empty action is refused");
+        let out = keys(&mut app, &[Char('新'), Char('!'), Enter, Char('y')]);
+        assert_eq!(
+            runs(&out),
+            [&Job::EditAction {
+                key: "k".into(),
+                id: "abcdef12".into(),
+                action: "新!".into()
+            }]
+        );
+    }
 }
