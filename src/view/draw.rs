@@ -15,9 +15,10 @@ use crate::engine::reset::{ClearReport, ResetMode};
 use crate::output::bytes;
 use crate::timefmt;
 
-use super::ops::size_change;
 use super::state::{mode_name, App, Focus, Loaded, Modal, Row, Screen, SummaryData, Tab};
-use super::text::{self, cut, fit, pad, pad_left, width, wrap_id};
+use super::text::{
+    self, cut, distinct, fit, pad, pad_left, size_change, thousands, width, wrap_id,
+};
 
 /// What drawing needs besides the state.
 #[derive(Debug, Clone, Copy)]
@@ -318,18 +319,6 @@ fn tokens_cell(r: &Row) -> String {
     } else {
         format!("~{n}")
     }
-}
-
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn session_list(f: &mut Frame, app: &App, look: Look, area: Rect) {
@@ -918,18 +907,6 @@ fn undo(f: &mut Frame, app: &App, look: Look, area: Rect) {
             more,
         );
     }
-}
-
-/// Each session once, in the order first named (an operation notes a
-/// session once per thing it kept).
-pub fn distinct<'a>(ids: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
-    let mut seen = Vec::new();
-    for id in ids {
-        if !seen.contains(&id) {
-            seen.push(id);
-        }
-    }
-    seen
 }
 
 fn other_text<T>(l: &Loaded<T>, what: &str) -> String {

@@ -24,8 +24,9 @@ use ratatui::Terminal;
 use crate::cli::ViewArgs;
 use crate::cli_util::{Context, Done};
 
+use crate::store::oplog;
 use ops::{say, Env};
-use state::{Action, App, Finished, Update};
+use state::{Action, App, Finished, Job, Update};
 
 /// Run the view until the user quits; the sessions it changed, for the
 /// run log.
@@ -76,7 +77,7 @@ fn event_loop<'s, 'e: 's>(
                     s.spawn(move || {
                         let title = job.title();
                         let ran = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                            ops::run(env, &job, tx.clone(), cancel)
+                            run_job(env, &job, tx.clone(), cancel)
                         }));
                         let finished = ran.unwrap_or_else(|_| Finished {
                             title,
@@ -136,6 +137,43 @@ fn event_loop<'s, 'e: 's>(
             signalled = true;
             actions.extend(app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
         }
+    }
+}
+
+/// Carry out a confirmed job; what it did, in words.
+fn run_job(env: Env, job: &Job, tx: Sender<Update>, cancel: &AtomicBool) -> Finished {
+    let ui = ops::ViewUi::new(tx, cancel);
+    oplog::set_command(job.command(), &env.ctx.root);
+    let result = match job {
+        Job::Compact { session } => ops::compact(env, session, &ui),
+        Job::Reset { session, mode } => ops::reset(env, session, *mode, &ui),
+        Job::Remove { session } => ops::remove(env, session, &ui),
+        Job::Summarize { session } => ops::summarize_one(env, session, &ui),
+        Job::Undo { op } => journal::undo(env, op, &ui),
+        Job::Restore { entry } => journal::restore(env, entry, &ui),
+        Job::Prune { entry } => journal::prune(env, entry, &ui),
+        Job::EditAction { key, action, .. } => journal::edit_action(env, key, action, &ui),
+    };
+    let mut done = match result {
+        Ok(done) => done,
+        Err(e) => ops::Done {
+            lines: vec![say(&e)],
+            failed: true,
+            ..ops::Done::default()
+        },
+    };
+    if let Err(e) = oplog::finish(job.command(), &done.changed) {
+        done.lines
+            .push(format!("cannot complete the operation log: {}", say(&e)));
+    }
+    for w in ui.take_warnings() {
+        done.lines.push(format!("warning: {w}"));
+    }
+    Finished {
+        title: job.title(),
+        lines: done.lines,
+        failed: done.failed,
+        changed: done.changed,
     }
 }
 

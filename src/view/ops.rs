@@ -22,10 +22,9 @@ use crate::engine::sessions;
 use crate::engine::summarize::op::{Settings as SummarizeSettings, Summarize, SummaryReport};
 use crate::engine::summarize::{self, DEFAULT_CHUNK_CHARS};
 use crate::error::Error;
-use crate::output::bytes;
 use crate::store::oplog;
 
-use super::state::{mode_name, Finished, Job, Progress, Row, SummaryData, Update};
+use super::state::{mode_name, Progress, Row, SummaryData, Update};
 
 /// What every worker needs: the command's context and the view's options.
 #[derive(Clone, Copy)]
@@ -116,7 +115,7 @@ impl<'a> ViewUi<'a> {
         let _ = self.tx.send(Update::Progress(*p));
     }
 
-    fn take_warnings(&self) -> Vec<String> {
+    pub fn take_warnings(&self) -> Vec<String> {
         std::mem::take(&mut *self.warnings.lock().unwrap_or_else(|e| e.into_inner()))
     }
 }
@@ -252,43 +251,6 @@ pub fn plan_reset(env: Env, id: &str, mode: ResetMode) -> crate::Result<ClearRep
     only(run_op(env, &op, resolved, true, &Quiet, &backend)?)
 }
 
-/// Carry out a confirmed job; what it did, in words.
-pub fn run(env: Env, job: &Job, tx: Sender<Update>, cancel: &AtomicBool) -> Finished {
-    let ui = ViewUi::new(tx, cancel);
-    oplog::set_command(job.command(), &env.ctx.root);
-    let result = match job {
-        Job::Compact { session } => compact(env, session, &ui),
-        Job::Reset { session, mode } => reset(env, session, *mode, &ui),
-        Job::Remove { session } => remove(env, session, &ui),
-        Job::Summarize { session } => summarize_one(env, session, &ui),
-        Job::Undo { op } => super::journal::undo(env, op, &ui),
-        Job::Restore { entry } => super::journal::restore(env, entry, &ui),
-        Job::Prune { entry } => super::journal::prune(env, entry, &ui),
-        Job::EditAction { key, action, .. } => super::journal::edit_action(env, key, action, &ui),
-    };
-    let mut done = match result {
-        Ok(done) => done,
-        Err(e) => Done {
-            lines: vec![say(&e)],
-            failed: true,
-            ..Done::default()
-        },
-    };
-    if let Err(e) = oplog::finish(job.command(), &done.changed) {
-        done.lines
-            .push(format!("cannot complete the operation log: {}", say(&e)));
-    }
-    for w in ui.take_warnings() {
-        done.lines.push(format!("warning: {w}"));
-    }
-    Finished {
-        title: job.title(),
-        lines: done.lines,
-        failed: done.failed,
-        changed: done.changed,
-    }
-}
-
 /// What a job did: lines for the user, the sessions it changed.
 #[derive(Default)]
 pub struct Done {
@@ -321,7 +283,7 @@ fn done<R>(
     d
 }
 
-fn compact(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
+pub fn compact(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
     let backend = env.ctx.backend(env.args.force)?;
     let resolved = target(env, id, Resolve::Folders)?;
     let cache = windows::current(env.ctx).map_err(|e| Error::usage(e.to_string()))?;
@@ -390,7 +352,7 @@ fn clear_line(env: Env, r: &ClearReport) -> String {
     s
 }
 
-fn reset(env: Env, id: &str, mode: ResetMode, ui: &ViewUi) -> crate::Result<Done> {
+pub fn reset(env: Env, id: &str, mode: ResetMode, ui: &ViewUi) -> crate::Result<Done> {
     let backend = env.ctx.backend(env.args.force)?;
     refuse_options(
         &backend,
@@ -420,7 +382,7 @@ fn reset(env: Env, id: &str, mode: ResetMode, ui: &ViewUi) -> crate::Result<Done
     ))
 }
 
-fn remove(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
+pub fn remove(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
     // By path, a symlinked folder included: the link goes, never its target.
     let backend = env.ctx.backend(env.args.force)?;
     let resolved = target(env, id, Resolve::Entries)?;
@@ -433,7 +395,7 @@ fn remove(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
     ))
 }
 
-fn summarize_one(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
+pub fn summarize_one(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
     let backend = env.ctx.backend(env.args.force)?;
     refuse_options(
         &backend,
@@ -517,13 +479,4 @@ fn summarize_one(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
         ));
     }
     Ok(d)
-}
-
-/// `1.2 MB → 800 KB`, or one size when nothing changes.
-pub fn size_change(before: u64, after: u64) -> String {
-    if before == after {
-        bytes(before)
-    } else {
-        format!("{} → {}", bytes(before), bytes(after))
-    }
 }

@@ -14,8 +14,7 @@ use crate::engine::reset::{ClearReport, ResetMode};
 use crate::store::oplog::Op;
 use crate::store::trash::EntryInfo;
 
-use super::draw::thousands;
-use super::text;
+use super::text::{self, thousands};
 
 /// Terminals at least this wide show the list and the session side by side.
 pub const WIDE: u16 = 120;
@@ -920,8 +919,7 @@ impl App {
                 self.message = Some(format!("{} cannot be undone: {why}", row.op.id));
                 return Vec::new();
             }
-            let sessions =
-                super::draw::distinct(row.op.sessions.iter().map(|c| c.session.as_str()));
+            let sessions = text::distinct(row.op.sessions.iter().map(|c| c.session.as_str()));
             let lines = vec![
                 format!("Undo {} ({})?", row.op.id, row.op.command),
                 format!("sessions: {}", sessions.join(", ")),

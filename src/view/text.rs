@@ -86,6 +86,41 @@ pub fn matches_filter(filter: &str, id: &str) -> bool {
     id.to_lowercase().contains(&filter.to_lowercase())
 }
 
+/// `1.2 KiB → 800 B`, or one size when nothing changes.
+pub fn size_change(before: u64, after: u64) -> String {
+    use crate::output::bytes;
+    if before == after {
+        bytes(before)
+    } else {
+        format!("{} → {}", bytes(before), bytes(after))
+    }
+}
+
+/// `1,234,567`
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Each session once, in the order first named (an operation notes a
+/// session once per thing it kept).
+pub fn distinct<'a>(ids: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut seen = Vec::new();
+    for id in ids {
+        if !seen.contains(&id) {
+            seen.push(id);
+        }
+    }
+    seen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +133,8 @@ mod tests {
         assert_eq!(cut("abc", 3), "abc");
         assert_eq!(cut("abcd", 3), "ab…");
         assert_eq!(fit("a\n  b", 10), "a b");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(999), "999");
     }
 
     #[test]
