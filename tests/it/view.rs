@@ -409,6 +409,28 @@ fn in_a_real_terminal_reset_then_undo_puts_every_tier_back() {
     let before = state(r);
     let t = Tmux::start(&view_line(r, ""));
     t.wait_for("sessions 3/3");
+    // a resize to 200×50 shows the list and the session side by side, and back
+    assert!(t
+        .cmd(&["resize-window", "-x", "200", "-y", "50"])
+        .status()
+        .unwrap()
+        .success());
+    let s = t.wait_for(" summary   compact   reset");
+    assert!(
+        s.lines()
+            .any(|l| l.contains("SESSION") && l.contains("summary")),
+        "{s}"
+    );
+    assert!(t
+        .cmd(&["resize-window", "-x", "80", "-y", "24"])
+        .status()
+        .unwrap()
+        .success());
+    let start = Instant::now();
+    while t.screen().contains(" summary   compact") {
+        assert!(start.elapsed() < Duration::from_secs(30), "{}", t.screen());
+        std::thread::sleep(Duration::from_millis(100));
+    }
     // tui-alice alone (a glob: tui-alice-2 does not match), its reset tab
     t.keys(&["/"]);
     t.literally("tui-alic?");
@@ -464,5 +486,129 @@ fn in_a_real_terminal_a_panic_or_ctrl_c_gives_the_terminal_back() {
         t.keys(&[key]);
         assert_eq!(wait_file(&r.join("view.exit")).trim(), "0", "{key}");
         terminal_restored(&t, r);
+    }
+}
+
+mod engine_calls {
+    //! The view's calls are the commands' calls: its plans are their dry
+    //! runs, and Esc before the write leaves everything as it was.
+
+    use super::*;
+    use sessionctl::cli::{LlmArgs, SummarizerKind, ViewArgs};
+    use sessionctl::cli_util::Context;
+    use sessionctl::daemon::{Via, DEFAULT_URL};
+    use sessionctl::output::Output;
+    use sessionctl::store::layout::DataRoot;
+    use sessionctl::view::ops::{self, Env, ViewUi};
+    use std::sync::atomic::AtomicBool;
+
+    fn ctx(r: &Path) -> Context {
+        Context {
+            root: DataRoot::open(r).unwrap(),
+            out: Output::new(false, true, false, false),
+            offline: true,
+            dry_run: false,
+            daemon: sessionctl::cli::DaemonArgs {
+                via: Via::Files,
+                daemon_url: DEFAULT_URL.into(),
+                timeout: 5,
+            },
+        }
+    }
+
+    fn args() -> ViewArgs {
+        ViewArgs {
+            filter: None,
+            llm: LlmArgs {
+                summarizer: SummarizerKind::Offline,
+                llm_url: None,
+                llm_model: None,
+                llm_timeout: 120,
+            },
+            force: false,
+        }
+    }
+
+    #[test]
+    fn the_tabs_show_what_the_commands_dry_runs_say() {
+        let root = fixture_copy();
+        let r = root.path();
+        let (ctx, args) = (ctx(r), args());
+        let env = Env {
+            ctx: &ctx,
+            args: &args,
+        };
+        let (rows, _) = ops::sessions(env).unwrap();
+        let listed = results(
+            &sessionctl(r)
+                .args(["sessions", "list", "--json"])
+                .output()
+                .unwrap(),
+        );
+        assert_eq!(rows.len(), listed.len());
+        for row in &rows {
+            let id = row.id.as_str();
+            let cli = one(&sessionctl(r)
+                .args(["compact", id, "--dry-run", "--json"])
+                .output()
+                .unwrap());
+            let view = serde_json::to_value(ops::plan_compact(env, id).unwrap()).unwrap();
+            assert_eq!(view, cli, "compact tab of {id}");
+            for mode in ["summary", "all"] {
+                let cli = one(&sessionctl(r)
+                    .args(["reset", id, "--mode", mode, "--dry-run", "--json"])
+                    .output()
+                    .unwrap());
+                let m = if mode == "all" {
+                    ResetMode::All
+                } else {
+                    ResetMode::Summary
+                };
+                let view = serde_json::to_value(ops::plan_reset(env, id, m).unwrap()).unwrap();
+                assert_eq!(view, cli, "reset tab of {id}, mode {mode}");
+            }
+            let shown = listed.iter().find(|l| l["session"] == id).unwrap();
+            assert_eq!(shown["tokens"], row.tokens, "{id}");
+            assert_eq!(shown["records"], row.records, "{id}");
+        }
+    }
+
+    #[test]
+    fn esc_before_the_write_leaves_every_tier_and_the_log_as_they_were() {
+        for cancelled in [true, false] {
+            let root = fixture_copy();
+            let r = root.path();
+            let before = state(r);
+            let (ctx, args) = (ctx(r), args());
+            let env = Env {
+                ctx: &ctx,
+                args: &args,
+            };
+            let (tx, rx) = std::sync::mpsc::channel();
+            let cancel = AtomicBool::new(cancelled);
+            let ui = ViewUi::new(tx, &cancel);
+            let done = ops::reset(env, "tui-alice", ResetMode::All, &ui).unwrap();
+            let progress: Vec<_> = rx.try_iter().collect();
+            if cancelled {
+                assert!(
+                    done.lines[0].contains("nothing changed"),
+                    "{:?}",
+                    done.lines
+                );
+                assert!(done.changed.is_empty());
+                assert_eq!(state(r), before);
+                assert!(!r.join(".sessionctl/oplog.jsonl").exists());
+            } else {
+                // the control: the same call without Esc resets
+                assert_eq!(done.changed, ["tui-alice"], "{:?}", done.lines);
+                assert_ne!(state(r), before);
+                assert!(
+                    progress
+                        .iter()
+                        .any(|u| matches!(u, Update::Progress(p) if p.applying && p.applied == 1)),
+                    "progress was reported: {progress:?}"
+                );
+            }
+        }
     }
 }
