@@ -81,7 +81,7 @@ pub struct Targets {
     pub filters: Filters,
 }
 
-#[derive(Debug, Args, Clone, Copy)]
+#[derive(Debug, Args, Clone, Copy, Default)]
 pub struct WriteArgs {
     /// Print exactly what would change, change nothing
     #[arg(short = 'n', long)]

@@ -1,6 +1,6 @@
-//! The write preamble of commands that are not batch operations (undo,
-//! trash restore, import): Agenvoy must not run, and the store and
-//! session locks are taken before anything is read for rewriting.
+//! What the restoring commands (undo, trash restore) share: how a session
+//! a snapshot replaces goes to the Trash, the write flags of a command that
+//! keeps no trash copy, and how restores are rendered.
 
 use anyhow::Result;
 
@@ -9,39 +9,6 @@ use crate::cli_util::Context;
 use crate::cli_util::Done;
 use crate::engine::batch::Stores;
 use crate::engine::undo;
-use crate::store::{lock, runtime};
-
-/// Held for the whole write: the store lock, then each session's lock.
-pub struct WriteGuard {
-    _store: Option<lock::Lock>,
-    _sessions: Vec<(String, lock::Lock)>,
-}
-
-/// Before writing: Agenvoy must not run, and no other sessionctl may hold
-/// the store or these sessions. A dry run takes no locks and only warns.
-pub fn begin(ctx: &Context, ids: &[&str], w: &WriteArgs) -> Result<WriteGuard> {
-    if w.dry_run {
-        if let Some(w) = runtime::dry_run_warning(&ctx.root) {
-            ctx.out.warn(&w);
-        }
-        return Ok(WriteGuard {
-            _store: None,
-            _sessions: Vec::new(),
-        });
-    }
-    runtime::ensure_not_running(&ctx.root, w.force)?;
-    let store = lock::store(&ctx.root)?;
-    let mut sorted: Vec<&str> = ids.to_vec();
-    sorted.sort_unstable();
-    let mut sessions = Vec::with_capacity(sorted.len());
-    for id in sorted {
-        sessions.push((id.to_owned(), lock::session(&ctx.root, id)?));
-    }
-    Ok(WriteGuard {
-        _store: Some(store),
-        _sessions: sessions,
-    })
-}
 
 /// Take session `id` away to the Trash as `remove` does: what `undo` and
 /// `trash restore` do with a session a snapshot replaces.

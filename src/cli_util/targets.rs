@@ -168,8 +168,6 @@ pub fn ask(dry_run: Option<bool>, yes: bool, question: &str) -> Result<bool> {
         return Ok(true);
     }
     if yes {
-        // the write's record goes to the operation log before its first change
-        crate::store::oplog::begin_confirmed()?;
         return Ok(true);
     }
     if !io::stdin().is_terminal() {
@@ -187,11 +185,10 @@ pub fn ask(dry_run: Option<bool>, yes: bool, question: &str) -> Result<bool> {
     io::stderr().flush()?;
     let mut answer = String::new();
     io::stdin().lock().read_line(&mut answer)?;
-    let yes = matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes");
-    if yes {
-        crate::store::oplog::begin_confirmed()?;
-    }
-    Ok(yes)
+    Ok(matches!(
+        answer.trim().to_ascii_lowercase().as_str(),
+        "y" | "yes"
+    ))
 }
 
 #[cfg(test)]

@@ -4,13 +4,13 @@ use anyhow::Result;
 
 use crate::cli::{ExportArgs, ImportArgs};
 use crate::cli_util::guard::write_args;
-use crate::cli_util::{guard, targets};
-use crate::commands::{Context, Done};
-use crate::engine::batch::{SessionError, Stores};
+use crate::commands::{batch_ui, Context, Done};
+use crate::engine::batch::SessionError;
+use crate::engine::import::{self, ImportBundles};
 use crate::engine::tarball::{self, TarExport};
 use crate::engine::transfer::{self, TransferReport};
 use crate::output::ErrorEntry;
-use crate::store::{lock, oplog, torii};
+use crate::store::lock;
 
 pub fn export(ctx: &Context, args: &ExportArgs) -> Result<Done> {
     // A tar is packed from bundles written beside it, once all are done.
@@ -62,106 +62,70 @@ pub fn export(ctx: &Context, args: &ExportArgs) -> Result<Done> {
 
 pub fn import(ctx: &Context, args: &ImportArgs) -> Result<Done> {
     let w = write_args(&args.change);
-    if !tarball::is_tar(&args.bundle) {
-        let planned = transfer::plan_import(&ctx.root, &args.bundle, args.as_id.as_deref())?;
-        if w.dry_run {
-            return finish(ctx, "import", true, &[planned.report().clone()], &[], false);
-        }
-        let question = format!(
-            "Import {} as session {}?",
-            args.bundle.display(),
-            planned.id
-        );
-        if !targets::ask(Some(false), w.yes, &question)? {
-            ctx.out.line("aborted; nothing changed")?;
-            return Ok(Done::from(crate::error::exit::FINDINGS));
-        }
-        let id = planned.id.clone();
-        let report = import_one(ctx, args, &args.bundle, &id)?;
-        return finish(ctx, "import", false, &[report], &[], true);
-    }
-    let unpacked = tarball::unpack(&args.bundle)?;
-    if args.as_id.is_some() && unpacked.bundles.len() > 1 {
+    // a new machine's root: made once the import is confirmed
+    let new_root = !import::is_root(ctx.root.path());
+    let unpacked = if tarball::is_tar(&args.bundle) {
+        Some(tarball::unpack(&ctx.root, &args.bundle)?)
+    } else {
+        None
+    };
+    let found = match &unpacked {
+        Some(u) => u.bundles.clone(),
+        None => tarball::bundles_in(&args.bundle)?,
+    };
+    if args.as_id.is_some() && found.len() > 1 {
         return Err(crate::error::Error::usage(format!(
             "{} holds {} sessions; --as renames only one",
             args.bundle.display(),
-            unpacked.bundles.len()
+            found.len()
         ))
         .with_hint("import without --as, or export the session alone")
         .into());
     }
-    // Each session is planned (and checked) first; one that fails (it
-    // exists already, a bad checksum) is reported and the others go on.
-    let mut planned = Vec::new();
-    let mut errors = Vec::new();
-    for bundle in &unpacked.bundles {
-        match transfer::plan_import(&ctx.root, bundle, args.as_id.as_deref()) {
-            Ok(p) => planned.push((bundle, p)),
-            Err(error) => errors.push(SessionError {
-                session: bundle_name(bundle),
-                error: unpacked.relabel(&args.bundle, error),
-            }),
-        }
+    let tar = unpacked
+        .as_ref()
+        .map(|u| (args.bundle.clone(), u.path().to_path_buf()));
+    let (op, targets, errors) = ImportBundles::new(&ctx.root, &found, args.as_id.clone(), tar);
+    if new_root && w.dry_run {
+        ctx.out.warn(&format!(
+            "{} is not an Agenvoy data root yet; the import would create it (sessions/, .store/)",
+            ctx.root.path().display()
+        ));
     }
-    let mut reports: Vec<TransferReport> = Vec::new();
-    if w.dry_run {
-        reports = planned.iter().map(|(_, p)| p.report().clone()).collect();
-    } else if !planned.is_empty() {
-        let ids: Vec<&str> = planned.iter().map(|(_, p)| p.id.as_str()).collect();
-        let question = format!(
-            "Import {} session(s) from {} ({})?",
+    let root_note = if new_root {
+        format!(" into a new data root {}", ctx.root.path().display())
+    } else {
+        String::new()
+    };
+    let question = |ids: &[&str]| {
+        format!(
+            "Import {} session(s) from {}{root_note} ({})?",
             ids.len(),
             args.bundle.display(),
-            crate::output::preview_ids(&ids)
-        );
-        if !targets::ask(Some(false), w.yes, &question)? {
-            ctx.out.line("aborted; nothing changed")?;
-            return Ok(Done::from(crate::error::exit::FINDINGS));
-        }
-        for (bundle, p) in &planned {
-            match import_one(ctx, args, bundle, &p.id) {
-                Ok(r) => reports.push(r),
-                Err(e) => match e.downcast::<crate::Error>() {
-                    Ok(error) => errors.push(SessionError {
-                        session: p.id.clone(),
-                        error: unpacked.relabel(&args.bundle, error),
-                    }),
-                    Err(other) => return Err(other),
-                },
-            }
-        }
+            crate::output::preview_ids(ids)
+        )
+    };
+    let mut ui = batch_ui(ctx, &w, targets.len(), question);
+    if new_root {
+        ui = ui.on_yes(|| import::create_root(&ctx.root));
     }
-    for r in &mut reports {
-        r.bundle = args.bundle.clone();
+    let outcome = crate::engine::batch::run(&op, &ctx.root, targets, ui.options(), &ui)?;
+    ui.finish();
+    drop(unpacked);
+    let mut all_errors = errors;
+    all_errors.extend(outcome.errors);
+    if outcome.declined {
+        ctx.out.line("aborted; nothing changed")?;
+        return Ok(Done::from(crate::error::exit::FINDINGS));
     }
-    finish(ctx, "import", w.dry_run, &reports, &errors, true)
-}
-
-fn bundle_name(bundle: &std::path::Path) -> String {
-    crate::store::bundle::load(bundle)
-        .ok()
-        .flatten()
-        .map(|m| m.session)
-        .unwrap_or_else(|| bundle.display().to_string())
-}
-
-/// Import the bundle folder at `path` (confirmed): locks, then planned
-/// again under them, as the session may have appeared since.
-fn import_one(
-    ctx: &Context,
-    args: &ImportArgs,
-    path: &std::path::Path,
-    id: &str,
-) -> Result<TransferReport> {
-    let w = write_args(&args.change);
-    let _guard = guard::begin(ctx, &[id], &w)?;
-    let planned = transfer::plan_import(&ctx.root, path, args.as_id.as_deref())?;
-    // import never overwrites: before it, the session was not there
-    crate::engine::undo::snapshot::keep_absent(&ctx.root, id)?;
-    let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
-    let report = transfer::import(&mut stores, planned)?;
-    oplog::record(&ctx.root, id, "import", None)?;
-    Ok(report)
+    finish(
+        ctx,
+        "import",
+        w.dry_run,
+        &outcome.results,
+        &all_errors,
+        true,
+    )
 }
 
 fn finish(

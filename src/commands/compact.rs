@@ -103,8 +103,21 @@ struct Fold<'a> {
 }
 
 impl Folder for Fold<'_> {
-    fn fold(&self, dir: &SessionDir, removed: &[Record], dry_run: bool) -> crate::Result<usize> {
-        summarize::fold_records(&self.ctx.root, dir, removed, self.summarizer, dry_run)
+    fn fold(
+        &self,
+        dir: &SessionDir,
+        removed: &[Record],
+        dry_run: bool,
+        journal: &crate::store::oplog::Journal,
+    ) -> crate::Result<usize> {
+        summarize::fold_records(
+            &self.ctx.root,
+            dir,
+            removed,
+            self.summarizer,
+            dry_run,
+            journal,
+        )
     }
 }
 

@@ -9,12 +9,12 @@ use serde::Serialize;
 use crate::cli::{
     ErrorsEditArgs, ErrorsListArgs, ErrorsPruneArgs, ErrorsSearchArgs, ErrorsShowArgs, MatchMode,
 };
-use crate::cli_util::targets;
-use crate::commands::{load_db, Context, Done};
+
+use crate::commands::{batch_ui, load_db, Context, Done};
 use crate::daemon::{Backend, Via};
 use crate::engine::embedding;
 use crate::engine::error_ops::{self, EditReport};
-use crate::engine::errors::{self, ErrorItem, Filter, TTL_SECS};
+use crate::engine::errors::{self, ErrorItem, Filter};
 use crate::error::{exit, Error};
 use crate::store::torii::{self, DB_ERROR_MEMORY};
 use crate::table::{Col, Grid};
@@ -230,20 +230,20 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
         keywords: args.keywords.clone(),
         touch: args.touch,
     };
-    let embed = ctx.embed_settings(&args.embed);
-    let plan = error_ops::plan_edit(&preview, now, &item.key, edit, &embed)?;
     drop(preview);
-    let question = format!("Rewrite error record {} ({})?", item.id, item.key);
-    if !targets::ask(Some(args.write.dry_run), args.write.yes, &question)? {
+    let op = error_ops::EditError {
+        root: &ctx.root,
+        key: item.key.clone(),
+        edit,
+        embed: ctx.embed_settings(&args.embed),
+        force: args.write.force,
+    };
+    let question = |_: &[&str]| format!("Rewrite error record {} ({})?", item.id, item.key);
+    let write = crate::cli_util::guard::write_args(&args.write);
+    let ui = batch_ui(ctx, &write, 1, question).through(&backend);
+    let Some(report) = ctx.run_one(&op, error_ops::target(), ui)? else {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(exit::FINDINGS.into());
-    }
-    let report = if args.write.dry_run {
-        plan.report
-    } else if let Backend::Daemon(d) = &backend {
-        error_ops::edit_via_daemon(d, plan)?
-    } else {
-        error_ops::apply_edit(&ctx.root, plan, &embed, args.write.force)?
     };
     render_edit(ctx, &report)?;
     Ok(Done {
@@ -314,19 +314,31 @@ fn edit_in_editor(current: &str) -> crate::Result<String> {
 }
 
 pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
-    let preview = load_db(ctx, DB_ERROR_MEMORY)?;
-    let now = torii::now_unix();
-    let which = error_ops::Prune::new(args.expired, args.not_resolved);
-    let mut pruned = error_ops::plan_prune(&preview, now, which)?;
-    drop(preview);
-    if !pruned.is_empty() && !args.write.dry_run {
-        let question = format!("Remove {} error record(s)?", pruned.len());
-        if !targets::ask(Some(args.write.dry_run), args.write.yes, &question)? {
-            ctx.out.line("aborted; nothing changed")?;
-            return Ok(exit::FINDINGS.into());
-        }
-        pruned = error_ops::apply_prune(&ctx.root, &pruned, which, now, args.write.force)?;
-    }
+    // the warnings of the log, said once
+    drop(load_db(ctx, DB_ERROR_MEMORY)?);
+    let op = error_ops::PruneErrors {
+        root: &ctx.root,
+        which: error_ops::Prune::new(args.expired, args.not_resolved),
+        now: torii::now_unix(),
+        force: args.write.force,
+        confirmed: Default::default(),
+    };
+    let question = |keys: &[&str]| {
+        let _ = keys;
+        let n = op
+            .confirmed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map_or(0, |k| k.len());
+        format!("Remove {n} error record(s)?")
+    };
+    let write = crate::cli_util::guard::write_args(&args.write);
+    let ui = batch_ui(ctx, &write, 1, question);
+    let Some(pruned) = ctx.run_one(&op, error_ops::target(), ui)? else {
+        ctx.out.line("aborted; nothing changed")?;
+        return Ok(exit::FINDINGS.into());
+    };
     if ctx.out.json {
         ctx.out
             .envelope("errors prune", args.write.dry_run, &pruned, &[])?;
@@ -403,22 +415,27 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
     let mut touched: Vec<String> = Vec::new();
     if args.touch_hits && !scored.is_empty() {
         // A write like any other: confirmed, locked, and said.
-        let question = format!("Refresh the 90-day TTL of {} record(s)?", scored.len());
-        if !targets::ask(None, args.yes, &question)? {
-            ctx.out.line("aborted; nothing changed")?;
-            return Ok(exit::FINDINGS.into());
+        let op = error_ops::TouchErrors {
+            root: &ctx.root,
+            keys: scored.iter().map(|(i, _)| i.key.clone()).collect(),
+            now,
+            force: args.force,
+        };
+        let write = crate::cli::WriteArgs {
+            yes: args.yes,
+            force: args.force,
+            ..Default::default()
+        };
+        let n = scored.len();
+        let question = |_: &[&str]| format!("Refresh the 90-day TTL of {n} record(s)?");
+        let ui = batch_ui(ctx, &write, 1, question);
+        match ctx.run_one(&op, error_ops::target(), ui)? {
+            Some(keys) => touched = keys,
+            None => {
+                ctx.out.line("aborted; nothing changed")?;
+                return Ok(exit::FINDINGS.into());
+            }
         }
-        let (_lock, mut fresh) = error_ops::begin_write(&ctx.root, args.force)?;
-        // As Agenvoy's lookup: only records that are still there and live
-        // get the new TTL; an expired one is gone, not revived.
-        let keys: Vec<String> = scored
-            .iter()
-            .map(|(i, _)| i.key.clone())
-            .filter(|k| fresh.is_live(k, now))
-            .collect();
-        crate::engine::undo::errors::before(&ctx.root, &fresh, &keys)?;
-        fresh.expire(&keys, now + TTL_SECS, now)?;
-        touched = keys;
     }
     let by = if mode == "semantic" {
         "semantic"

@@ -65,9 +65,6 @@ pub fn execute(mut cli: Cli) -> i32 {
             }
         }
     };
-    if let Err(e) = crate::store::oplog::finish(command, &done.changed) {
-        eprintln!("sessionctl: warning: cannot complete the operation log: {e}");
-    }
     if let Some(path) = log {
         if let Err(e) = append_log(&path, command, dry_run, &done) {
             eprintln!("sessionctl: warning: cannot write the run log: {e}");
@@ -215,7 +212,6 @@ fn run_with(cli: Cli, file: &crate::cli::config_file::FileConfig) -> Result<Done
     if !matches!(cli.command, Command::Limits(_)) {
         ensure_agenvoy_root(&ctx.root)?;
     }
-    crate::store::oplog::set_command(cli.command_name(), &ctx.root);
     ctx.out
         .info(&format!("data root {}", ctx.root.path().display()));
     if matches!(
@@ -290,7 +286,11 @@ pub(crate) struct CliUi<'a> {
     question: Box<Question<'a>>,
     bar: indicatif::ProgressBar,
     backend: crate::engine::batch::Backend<'a>,
+    /// Run once the user said yes, before the first lock is taken.
+    on_yes: Option<Box<OnYes<'a>>>,
 }
+
+type OnYes<'a> = dyn Fn() -> crate::Result<()> + Sync + 'a;
 
 pub(crate) fn batch_ui<'a>(
     ctx: &Context,
@@ -304,6 +304,7 @@ pub(crate) fn batch_ui<'a>(
         question: Box::new(question),
         bar: ctx.out.progress(sessions, "planning"),
         backend: crate::engine::batch::Backend::Files,
+        on_yes: None,
     }
 }
 
@@ -315,6 +316,12 @@ impl<'a> CliUi<'a> {
             crate::daemon::Backend::Files => Backend::Files,
             crate::daemon::Backend::Daemon(d) => Backend::Daemon(d),
         };
+        self
+    }
+
+    /// Do `f` once the write is confirmed (create what it needs first).
+    pub(crate) fn on_yes(mut self, f: impl Fn() -> crate::Result<()> + Sync + 'a) -> Self {
+        self.on_yes = Some(Box::new(f));
         self
     }
 
@@ -332,14 +339,18 @@ impl<'a> CliUi<'a> {
 
 impl crate::engine::batch::Ui for CliUi<'_> {
     fn confirm(&self, sessions: &[&str]) -> crate::Result<bool> {
-        self.bar.suspend(|| {
+        let yes = self.bar.suspend(|| {
             crate::cli_util::targets::confirm(self.write, &(self.question)(sessions)).map_err(|e| {
                 match e.downcast::<crate::Error>() {
                     Ok(ours) => ours,
                     Err(other) => crate::Error::usage(other.to_string()),
                 }
             })
-        })
+        })?;
+        if let (true, Some(f)) = (yes, &self.on_yes) {
+            f()?;
+        }
+        Ok(yes)
     }
     fn planned(&self) {
         self.bar.inc(1);
@@ -382,6 +393,33 @@ impl Context {
         errors.append(&mut outcome.errors);
         outcome.errors = errors;
         self.finish_batch(command, &outcome, changed, table)
+    }
+
+    /// Run a one-target operation (undo, trash restore, errors edit, …)
+    /// through the runner with the CLI's confirmation: its report, `None`
+    /// when the user declined, or its failure as the command's own.
+    pub(crate) fn run_one<O: crate::engine::batch::Operation>(
+        &self,
+        op: &O,
+        target: crate::engine::batch::Target,
+        ui: CliUi<'_>,
+    ) -> Result<Option<O::Report>> {
+        let mut outcome = crate::engine::batch::run_via(
+            op,
+            &self.root,
+            vec![target],
+            ui.options(),
+            &ui,
+            ui.backend,
+        )?;
+        ui.finish();
+        if let Some(e) = outcome.errors.pop() {
+            return Err(e.error.into());
+        }
+        if outcome.declined {
+            return Ok(None);
+        }
+        Ok(outcome.results.pop())
     }
 
     /// Render a batch's outcome — the JSON envelope, or the table and one

@@ -119,8 +119,19 @@ fn learn_limits(ctx: &Context, llm: &LlmArgs, context_errors: &[String]) {
     let Some(lesson) = Lesson::from_errors(&agent, context_errors) else {
         return;
     };
-    match ops::apply_learn(&ctx.root, &lesson, chrono::Utc::now()) {
-        Ok(r) if r.stored => ctx.out.info(&format!(
+    // its own operation (undoable on its own), asked for by the run
+    let op = ops::Learn {
+        root: &ctx.root,
+        lesson,
+        now: crate::timefmt::now(),
+    };
+    let go_ahead = crate::cli::WriteArgs {
+        yes: true,
+        ..crate::cli::WriteArgs::default()
+    };
+    let ui = crate::commands::batch_ui(ctx, &go_ahead, 1, |_| String::new());
+    match ctx.run_one(&op, op.target(), ui) {
+        Ok(Some(r)) if r.stored => ctx.out.info(&format!(
             "{agent}: learned an input limit of {} from the provider's error",
             r.learned
         )),

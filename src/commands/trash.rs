@@ -3,15 +3,15 @@
 use anyhow::Result;
 
 use crate::cli::{TrashPruneArgs, TrashRestoreArgs};
-use crate::cli_util::guard::{self, finish, write_args};
-use crate::cli_util::targets;
-use crate::commands::{Context, Done};
-use crate::engine::batch::Stores;
+use crate::cli_util::guard::{finish, to_trash, write_args};
+use crate::commands::{batch_ui, Context, Done};
+use crate::engine::prune::PruneTrash;
 use crate::engine::undo;
+use crate::engine::undo::op::RestoreEntry;
 use crate::error::Error;
 use crate::output::bytes;
+use crate::store::oplog;
 use crate::store::trash::{self, EntryInfo};
-use crate::store::{oplog, torii};
 use crate::table::{Col, Grid};
 
 pub fn list(ctx: &Context) -> Result<Done> {
@@ -69,44 +69,27 @@ fn entry_path(ctx: &Context, name: &str) -> crate::Result<std::path::PathBuf> {
 pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
     let entry = entry_path(ctx, &args.entry)?;
     let resume = interrupted(ctx, &args.entry)?;
-    // a rerun completes the interrupted restore, under the id it chose
-    let as_id = match &resume {
-        Some((_, id)) => Some(id.as_str()),
-        None => args.as_id.as_deref(),
-    };
-    let planned = undo::plan(&ctx.root, &entry, as_id, resume.is_some())?;
-    let id = planned.id().to_owned();
     let w = write_args(&args.change);
-    if w.dry_run {
-        return finish(
-            ctx,
-            "trash restore",
-            true,
-            &[planned.report().clone()],
-            &[id],
-        );
-    }
-    if let Some((op, _)) = &resume {
-        // its snapshot and entry copy are kept once, in that operation
-        oplog::resume(&ctx.root, op);
-    }
-    if !targets::ask(
-        Some(false),
-        w.yes,
-        &format!("Restore {} as session {id}?", args.entry),
-    )? {
+    let op = RestoreEntry {
+        root: &ctx.root,
+        entry,
+        // a rerun completes the interrupted restore, under the id it chose
+        as_id: match &resume {
+            Some((_, id)) => Some(id.clone()),
+            None => args.as_id.clone(),
+        },
+        resume: resume.map(|(op, _)| op),
+        force: w.force,
+        to_trash,
+    };
+    let target = op.target()?;
+    let id = target.id.clone();
+    let question = |_: &[&str]| format!("Restore {} as session {id}?", args.entry);
+    let Some(report) = ctx.run_one(&op, target, batch_ui(ctx, &w, 1, question))? else {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(Done::from(crate::error::exit::FINDINGS));
-    }
-    let _guard = guard::begin(ctx, &[&id], &w)?;
-    // planned again under the locks: the session may have appeared since
-    let planned = undo::plan(&ctx.root, &entry, as_id, resume.is_some())?;
-    // what the restore consumes, so its undo puts the entry back
-    undo::entry::keep(&ctx.root, &entry, &id)?;
-    let mut stores = Stores::new(&ctx.root, torii::now_unix(), w.force);
-    let report = undo::apply(&mut stores, planned, w.force, guard::to_trash)?;
-    oplog::note(&ctx.root, restored(&id))?;
-    finish(ctx, "trash restore", false, &[report], &[id])
+    };
+    finish(ctx, "trash restore", w.dry_run, &[report], &[id])
 }
 
 /// A `trash restore` of entry `name` killed midway (its record not done,
@@ -130,55 +113,35 @@ fn interrupted(ctx: &Context, name: &str) -> crate::Result<Option<(String, Strin
         }))
 }
 
-fn restored(id: &str) -> oplog::Change {
-    oplog::Change {
-        session: id.to_owned(),
-        change: "restore".into(),
-        kept: None,
-    }
-}
-
 pub fn prune(ctx: &Context, args: &TrashPruneArgs) -> Result<Done> {
-    let entries = trash::list(&ctx.root)?;
-    let cutoff = crate::timefmt::TimeBound::Ago(args.older_than).cutoff(crate::timefmt::now());
-    let mut doomed = trash::to_prune(&entries, cutoff, args.keep_last);
-    // the pre-images operations kept age out with the Trash
-    doomed.extend(
-        trash::preimages(&ctx.root)?
-            .into_iter()
-            .filter(|p| p.time < cutoff),
-    );
+    let op = PruneTrash {
+        root: &ctx.root,
+        cutoff: crate::timefmt::TimeBound::Ago(args.older_than).cutoff(crate::timefmt::now()),
+        keep_last: args.keep_last,
+    };
     let w = write_args(&args.change);
-    let ids: Vec<String> = doomed.iter().filter_map(|e| e.session.clone()).collect();
-    if w.dry_run || doomed.is_empty() {
-        return prune_report(ctx, w.dry_run, &doomed, &[]);
-    }
-    oplog::set_irreversible();
+    // the question names what the runner's plan will hold (it is planned
+    // again, and only what is still prunable goes)
+    let doomed = op.doomed()?;
     let total: u64 = doomed.iter().map(|e| e.bytes).sum();
-    let question = format!(
-        "Delete {} trash entr{} ({}) for good?",
-        doomed.len(),
-        if doomed.len() == 1 { "y" } else { "ies" },
-        bytes(total)
-    );
-    if !targets::ask(Some(false), w.yes, &question)? {
+    let question = |_: &[&str]| {
+        format!(
+            "Delete {} trash entr{} ({}) for good?",
+            doomed.len(),
+            if doomed.len() == 1 { "y" } else { "ies" },
+            bytes(total)
+        )
+    };
+    let Some(doomed) = ctx.run_one(&op, op.target(), batch_ui(ctx, &w, 1, question))? else {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(Done::from(crate::error::exit::FINDINGS));
-    }
-    let _store = crate::store::lock::store(&ctx.root)?;
-    for e in &doomed {
-        trash::delete(&ctx.root, &e.path)?;
-        oplog::note(
-            &ctx.root,
-            oplog::Change {
-                // an entry Agenvoy made, or an operation's pre-images: its name
-                session: e.session.clone().unwrap_or_else(|| e.name.clone()),
-                change: "prune".into(),
-                kept: None,
-            },
-        )?;
-    }
-    prune_report(ctx, false, &doomed, &ids)
+    };
+    let ids: Vec<String> = if w.dry_run {
+        Vec::new()
+    } else {
+        doomed.iter().filter_map(|e| e.session.clone()).collect()
+    };
+    prune_report(ctx, w.dry_run, &doomed, &ids)
 }
 
 fn prune_report(

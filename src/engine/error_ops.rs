@@ -1,30 +1,47 @@
-//! `errors edit` and `errors prune` as operations on the error memory
-//! (db2): `plan_*` reads a replay taken without the lock (what the user
-//! sees, confirms, and what a dry run reports); `apply_*` takes the store
-//! lock, loads db2 again and decides on the log as it is now, keeping the
-//! records' pre-images for `undo` first.
+//! `errors edit`, `errors prune` and `errors search --touch-hits` as
+//! operations of the runner on the error memory (db2): planned on a replay
+//! taken without the lock (what the user sees, confirms, and what a dry
+//! run reports), planned again under the store lock on the log as it is
+//! then, and applied keeping the records' pre-images for `undo` first.
 
 use serde::Serialize;
 
 use crate::daemon::Daemon;
+use crate::engine::batch::{Needs, Operation, ReadStores, StoreView, Stores, Target};
 use crate::engine::embedding::{self, EmbedSettings};
 use crate::engine::errors::{self, ErrorItem, TTL_SECS};
+use crate::engine::undo::errors::{self as undo_errors, ERROR_MEMORY};
 use crate::error::Result;
 use crate::llm::embed::Embedder;
 use crate::store::layout::DataRoot;
+use crate::store::oplog::Intent;
 use crate::store::torii::{self, Db, DB_ERROR_MEMORY};
-use crate::store::{lock, runtime};
 
-/// Before a write to the error memory: refuse while Agenvoy runs, take the
-/// store lock, and only then load db2, so that what we append is decided
-/// on the log as it is now, never on a copy another writer has changed
-/// since (two edits, or an edit and a prune, would undo each other).
-pub fn begin_write(root: &DataRoot, force: bool) -> Result<(lock::Lock, Db)> {
-    runtime::ensure_not_running(root, force)?;
-    let l = lock::store(root)?;
+/// The error memory (db2) as loaded under the runner's store lock, so
+/// that what is appended is decided on the log as it is now, never on a
+/// copy another writer has changed since (two edits, or an edit and a
+/// prune, would undo each other).
+fn load_locked(root: &DataRoot, force: bool) -> Result<Db> {
     let db = Db::load(&root.store_dir(), DB_ERROR_MEMORY)?;
     db.check_writable(force)?;
-    Ok((l, db))
+    Ok(db)
+}
+
+/// The target of an operation on the error memory.
+pub fn target() -> Target {
+    Target {
+        id: ERROR_MEMORY.into(),
+        dir: None,
+    }
+}
+
+/// Needs of an operation on the error memory: the store lock (and so no
+/// Agenvoy running: its ToriiDB rewrites db2 on exit), no session lock.
+fn db2_needs() -> Needs {
+    Needs {
+        store_lock: true,
+        ..Needs::default()
+    }
 }
 
 /// The fields an edit sets; `None` leaves a field as it is.
@@ -123,50 +140,116 @@ fn will_embed(s: &EmbedSettings) -> bool {
     !s.offline && Embedder::configured(s.url.as_deref(), s.model.as_deref()).is_some()
 }
 
-/// Carry the edit out on the files: the record is read again under the
-/// lock (an editor may have stayed open for minutes) and the same field
-/// edits are applied to it.
-pub fn apply_edit(
-    root: &DataRoot,
+/// `errors edit`: rewrite one record's fields, keeping its TTL unless
+/// touched. Planned on a replay taken without the lock (what the user
+/// confirms, what a dry run reports) and again under it (an editor may
+/// have stayed open for minutes): the same field edits are applied to the
+/// record as it is then.
+pub struct EditError<'a> {
+    pub root: &'a DataRoot,
+    /// The record's key (resolved from what the user typed).
+    pub key: String,
+    pub edit: Edit,
+    pub embed: EmbedSettings,
+    pub force: bool,
+}
+
+/// An edit planned on a replay of db2 (kept for the apply when it was
+/// made under the lock).
+pub struct Planned {
     plan: EditPlan,
-    embed: &EmbedSettings,
-    force: bool,
-) -> Result<EditReport> {
-    let (_lock, mut db) = begin_write(root, force)?;
-    // the clock too: the record may have expired while $EDITOR was open
-    let now = torii::now_unix();
-    let item = errors::resolve(&db, now, &plan.item.key)?;
-    errors::ensure_editable(&item, plan.edit.touch)?;
-    let value = plan.edit.value(&item);
-    let at = plan.edit.expire_at(&item, now);
-    let old = db.entry(&item.key)?.expect("resolved from this db");
-    let unchanged = value == old.value;
-    let vector = if unchanged {
-        old.vector.clone()
-    } else {
-        let dim = db.vector_dim()?.unwrap_or(embedding::DEFAULT_DIM);
-        embedding::text_vector(embed, dim, &value)?
-    };
-    let state = vector_state(
-        unchanged,
-        old.vector.is_some(),
-        !unchanged && vector.is_some(),
-    );
-    crate::engine::undo::errors::before(root, &db, std::slice::from_ref(&item.key))?;
-    db.set(&item.key, &value, at, vector, now)?;
-    Ok(EditReport {
-        key: item.key.clone(),
-        id: item.id.clone(),
-        action: plan
-            .edit
-            .action
-            .clone()
-            .unwrap_or_else(|| item.action.clone()),
-        expire_at: at,
-        vector: state,
-        dry_run: false,
-        ..plan.report
-    })
+    db: Db,
+}
+
+impl Operation for EditError<'_> {
+    type Plan = Planned;
+    type Report = EditReport;
+
+    fn needs(&self) -> Needs {
+        db2_needs()
+    }
+    fn intent(&self) -> Intent {
+        Intent::of("errors edit")
+    }
+    fn locks(&self, _: &Target) -> Vec<String> {
+        Vec::new()
+    }
+    fn replans_under_locks(&self) -> bool {
+        true
+    }
+    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+    fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<Planned> {
+        let db = Db::load(&self.root.store_dir(), DB_ERROR_MEMORY)?;
+        // the clock too: the record may have expired while $EDITOR was open
+        let plan = plan_edit(
+            &db,
+            torii::now_unix(),
+            &self.key,
+            self.edit.clone(),
+            &self.embed,
+        )?;
+        Ok(Planned { plan, db })
+    }
+    fn has_work(&self, _: &Planned) -> bool {
+        true
+    }
+    fn preview(&self, _: &Target, p: &Planned, dry_run: bool) -> EditReport {
+        EditReport {
+            dry_run,
+            ..p.plan.report.clone()
+        }
+    }
+    fn apply(&self, _: &Target, p: Planned, stores: &mut Stores<'_>) -> Result<EditReport> {
+        let Planned { plan, mut db } = p;
+        db.check_writable(self.force)?;
+        let now = torii::now_unix();
+        let item = &plan.item;
+        let value = plan.edit.value(item);
+        let at = plan.edit.expire_at(item, now);
+        let old = db.entry(&item.key)?.expect("resolved from this db");
+        let unchanged = value == old.value;
+        let vector = if unchanged {
+            old.vector.clone()
+        } else {
+            let dim = db.vector_dim()?.unwrap_or(embedding::DEFAULT_DIM);
+            embedding::text_vector(&self.embed, dim, &value)?
+        };
+        let state = vector_state(
+            unchanged,
+            old.vector.is_some(),
+            !unchanged && vector.is_some(),
+        );
+        let after = [(item.key.clone(), Some(value.clone()))];
+        undo_errors::before(stores.journal, stores.root, &db, &after)?;
+        db.set(&item.key, &value, at, vector, now)?;
+        Ok(EditReport {
+            key: item.key.clone(),
+            id: item.id.clone(),
+            action: plan
+                .edit
+                .action
+                .clone()
+                .unwrap_or_else(|| item.action.clone()),
+            expire_at: at,
+            vector: state,
+            dry_run: false,
+            ..plan.report
+        })
+    }
+    fn changed(&self, _: &Target, r: &EditReport) -> Vec<String> {
+        vec![r.key.clone()]
+    }
+    fn apply_daemon(
+        &self,
+        _: &Target,
+        p: Planned,
+        daemon: &Daemon,
+        _: &ReadStores<'_>,
+    ) -> Result<EditReport> {
+        edit_via_daemon(daemon, p.plan)
+    }
 }
 
 /// `PATCH /v1/torii/error`: the daemon rewrites the action, keeps the TTL
@@ -233,24 +316,129 @@ pub fn plan_prune(db: &Db, now: i64, which: Prune) -> Result<Vec<Pruned>> {
     ))
 }
 
-/// Remove, under the lock, what was planned (and confirmed) and is still
-/// prunable now: a record edited or touched meanwhile stays. `now` is the
-/// plan's clock, so a record expiring since is not taken unasked.
-pub fn apply_prune(
-    root: &DataRoot,
-    plan: &[Pruned],
-    which: Prune,
-    now: i64,
-    force: bool,
-) -> Result<Vec<Pruned>> {
-    let (_lock, mut db) = begin_write(root, force)?;
-    let confirmed: std::collections::HashSet<&str> = plan.iter().map(|p| p.key.as_str()).collect();
-    let doomed: Vec<ErrorItem> = errors::prunable(&db, now, which.expired, which.not_resolved)?
-        .into_iter()
-        .filter(|i| confirmed.contains(i.key.as_str()))
-        .collect();
-    let keys: Vec<String> = doomed.iter().map(|i| i.key.clone()).collect();
-    crate::engine::undo::errors::before(root, &db, &keys)?;
-    db.delete(&keys, now)?;
-    Ok(pruned(&doomed, false))
+/// `errors prune`: remove expired and unresolved records. Only what was
+/// planned (and confirmed) and is still prunable under the lock goes: a
+/// record edited or touched meanwhile stays. `now` is the plan's clock, so
+/// a record expiring since is not taken unasked.
+pub struct PruneErrors<'a> {
+    pub root: &'a DataRoot,
+    pub which: Prune,
+    pub now: i64,
+    pub force: bool,
+    /// What the user was shown and confirmed (the plan before the lock).
+    pub confirmed: std::sync::Mutex<Option<std::collections::HashSet<String>>>,
+}
+
+impl Operation for PruneErrors<'_> {
+    type Plan = (Vec<Pruned>, Option<Db>);
+    type Report = Vec<Pruned>;
+
+    fn needs(&self) -> Needs {
+        db2_needs()
+    }
+    fn intent(&self) -> Intent {
+        Intent::of("errors prune")
+    }
+    fn locks(&self, _: &Target) -> Vec<String> {
+        Vec::new()
+    }
+    fn replans_under_locks(&self) -> bool {
+        true
+    }
+    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+    fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<Self::Plan> {
+        let db = Db::load(&self.root.store_dir(), DB_ERROR_MEMORY)?;
+        let mut planned = plan_prune(&db, self.now, self.which)?;
+        let mut confirmed = self.confirmed.lock().unwrap_or_else(|e| e.into_inner());
+        match confirmed.as_ref() {
+            // under the lock: only what the first plan showed
+            Some(keys) => planned.retain(|p| keys.contains(&p.key)),
+            None => *confirmed = Some(planned.iter().map(|p| p.key.clone()).collect()),
+        }
+        Ok((planned, Some(db)))
+    }
+    fn has_work(&self, plan: &Self::Plan) -> bool {
+        !plan.0.is_empty()
+    }
+    fn preview(&self, _: &Target, plan: &Self::Plan, _: bool) -> Vec<Pruned> {
+        plan.0.clone()
+    }
+    fn changed(&self, _: &Target, r: &Vec<Pruned>) -> Vec<String> {
+        r.iter().map(|p| p.key.clone()).collect()
+    }
+    fn apply(&self, _: &Target, plan: Self::Plan, stores: &mut Stores<'_>) -> Result<Vec<Pruned>> {
+        let (planned, db) = plan;
+        let mut db = match db {
+            Some(db) => db,
+            None => load_locked(self.root, self.force)?,
+        };
+        db.check_writable(self.force)?;
+        let keys: Vec<String> = planned.iter().map(|p| p.key.clone()).collect();
+        let after: Vec<(String, Option<String>)> = keys.iter().map(|k| (k.clone(), None)).collect();
+        undo_errors::before(stores.journal, stores.root, &db, &after)?;
+        db.delete(&keys, self.now)?;
+        Ok(planned
+            .into_iter()
+            .map(|p| Pruned {
+                dry_run: false,
+                ..p
+            })
+            .collect())
+    }
+}
+
+/// `errors search --touch-hits`: refresh the 90-day TTL of the records a
+/// search found, as Agenvoy's lookup does: only records that are still
+/// there and live get it; an expired one is gone, not revived.
+pub struct TouchErrors<'a> {
+    pub root: &'a DataRoot,
+    pub keys: Vec<String>,
+    pub now: i64,
+    pub force: bool,
+}
+
+impl Operation for TouchErrors<'_> {
+    type Plan = Vec<String>;
+    type Report = Vec<String>;
+
+    fn needs(&self) -> Needs {
+        db2_needs()
+    }
+    fn intent(&self) -> Intent {
+        Intent::of("errors search")
+    }
+    fn locks(&self, _: &Target) -> Vec<String> {
+        Vec::new()
+    }
+    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+    fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<Vec<String>> {
+        Ok(self.keys.clone())
+    }
+    fn has_work(&self, keys: &Vec<String>) -> bool {
+        !keys.is_empty()
+    }
+    fn preview(&self, _: &Target, _: &Vec<String>, _: bool) -> Vec<String> {
+        Vec::new()
+    }
+    fn changed(&self, _: &Target, keys: &Vec<String>) -> Vec<String> {
+        keys.clone()
+    }
+    fn apply(&self, _: &Target, keys: Vec<String>, stores: &mut Stores<'_>) -> Result<Vec<String>> {
+        let mut db = load_locked(self.root, self.force)?;
+        let live: Vec<String> = keys
+            .into_iter()
+            .filter(|k| db.is_live(k, self.now))
+            .collect();
+        let after: Vec<(String, Option<String>)> = live
+            .iter()
+            .map(|k| Ok((k.clone(), db.entry(k)?.map(|e| e.value.clone()))))
+            .collect::<Result<_>>()?;
+        undo_errors::before(stores.journal, stores.root, &db, &after)?;
+        db.expire(&live, self.now + TTL_SECS, self.now)?;
+        Ok(live)
+    }
 }

@@ -1,17 +1,19 @@
-//! `limits learn` and `limits forget` as plan/apply on the limits cache
+//! `limits learn` and `limits forget` as operations on the limits cache
 //! (`.sessionctl/limits.json`): the plan reads the cache without the lock
-//! (a dry run writes nothing, not even a lock file); apply takes the
-//! limits lock, reads the cache again, keeps the agent's learned limit as
-//! it was for `undo`, and saves. (Beside `engine::limits`, not in it: the
+//! (a dry run writes nothing, not even a lock file); apply runs under the
+//! limits lock the runner takes, reads the cache again, keeps the agent's
+//! learned limit as it was for `undo`, and saves. (Beside `engine::limits`, not in it: the
 //! window resolution must not depend on undo, which depends on it.)
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
 use crate::engine::limits::{learn, parse_overflow_error, window, LimitsCache};
 use crate::error::{Error, Result};
 use crate::store::layout::DataRoot;
-use crate::store::{limits_cache, lock};
+use crate::store::limits_cache;
+use crate::store::oplog::Intent;
 
 /// A limit learned from a provider's error: planned or stored.
 #[derive(Debug, Clone, Serialize)]
@@ -68,24 +70,78 @@ fn learn_into(cache: &mut LimitsCache, l: &Lesson, now: DateTime<Utc>) -> LearnR
     }
 }
 
-/// What learning `l` would do. Read-only.
-pub fn plan_learn(root: &DataRoot, l: &Lesson, now: DateTime<Utc>) -> Result<LearnReport> {
-    Ok(learn_into(&mut load(root)?, l, now))
+/// `limits learn`: store a limit learned from a provider's error (undoable)
+/// unless the known window is as small. Its one target is the limits cache.
+pub struct Learn<'a> {
+    pub root: &'a DataRoot,
+    pub lesson: Lesson,
+    pub now: DateTime<Utc>,
 }
 
-/// Learn `l` and store it (undoable) unless the known window is as small.
-pub fn apply_learn(root: &DataRoot, l: &Lesson, now: DateTime<Utc>) -> Result<LearnReport> {
-    let _lock = lock::limits(root)?;
-    let mut cache = load(root)?;
-    let before = cache.clone();
-    let report = learn_into(&mut cache, l, now);
-    if report.stored {
-        crate::engine::undo::limits::before(root, &before, &l.agent)?;
-        limits_cache::save(root, &cache)?;
+/// The target of an operation on the limits cache.
+pub const LIMITS_TARGET: &str = "limits";
+
+/// Needs of an operation on the limits cache alone: its lock; Agenvoy
+/// never writes it, so a running Agenvoy does not matter.
+fn limits_needs() -> Needs {
+    Needs {
+        limits_lock: true,
+        ..Needs::default()
     }
-    Ok(report)
 }
 
+impl Learn<'_> {
+    pub fn target(&self) -> Target {
+        Target {
+            id: LIMITS_TARGET.into(),
+            dir: None,
+        }
+    }
+}
+
+impl Operation for Learn<'_> {
+    type Plan = LearnReport;
+    type Report = LearnReport;
+
+    fn needs(&self) -> Needs {
+        limits_needs()
+    }
+    fn intent(&self) -> Intent {
+        Intent::of("limits learn")
+    }
+    fn locks(&self, _: &Target) -> Vec<String> {
+        Vec::new()
+    }
+    fn refuses_while_agenvoy_runs(&self) -> bool {
+        false
+    }
+    fn replans_under_locks(&self) -> bool {
+        true
+    }
+    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+    fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<LearnReport> {
+        Ok(learn_into(&mut load(self.root)?, &self.lesson, self.now))
+    }
+    fn has_work(&self, plan: &LearnReport) -> bool {
+        plan.stored
+    }
+    fn preview(&self, _: &Target, plan: &LearnReport, _: bool) -> LearnReport {
+        plan.clone()
+    }
+    fn apply(&self, _: &Target, _: LearnReport, stores: &mut Stores<'_>) -> Result<LearnReport> {
+        let root = stores.root;
+        let mut cache = load(root)?;
+        let before = cache.clone();
+        let report = learn_into(&mut cache, &self.lesson, self.now);
+        if report.stored {
+            crate::engine::undo::limits::before(stores.journal, root, &before, &self.lesson.agent)?;
+            limits_cache::save(root, &cache)?;
+        }
+        Ok(report)
+    }
+}
 /// A learned limit dropped (in a dry run: that would be).
 #[derive(Debug, Clone, Serialize)]
 pub struct ForgetReport {
@@ -102,26 +158,70 @@ fn learned_limit(cache: &LimitsCache, agent: &str) -> Result<u64> {
     }
 }
 
-/// The learned limit `limits forget` would drop. Read-only, no lock.
-pub fn plan_forget(root: &DataRoot, agent: &str) -> Result<ForgetReport> {
-    Ok(ForgetReport {
-        agent: agent.to_owned(),
-        forgotten: learned_limit(&load(root)?, agent)?,
-        dry_run: true,
-    })
+/// `limits forget AGENT`: drop a learned limit (undoable).
+pub struct Forget<'a> {
+    pub root: &'a DataRoot,
+    pub agent: String,
 }
 
-/// Drop the agent's learned limit as it is now (undoable).
-pub fn apply_forget(root: &DataRoot, agent: &str) -> Result<ForgetReport> {
-    let _lock = lock::limits(root)?;
-    let mut cache = load(root)?;
-    let forgotten = learned_limit(&cache, agent)?;
-    crate::engine::undo::limits::before(root, &cache, agent)?;
-    cache.learned.remove(agent);
-    limits_cache::save(root, &cache)?;
-    Ok(ForgetReport {
-        agent: agent.to_owned(),
-        forgotten,
-        dry_run: false,
-    })
+impl Forget<'_> {
+    pub fn target(&self) -> Target {
+        Target {
+            id: LIMITS_TARGET.into(),
+            dir: None,
+        }
+    }
+}
+
+impl Operation for Forget<'_> {
+    type Plan = ForgetReport;
+    type Report = ForgetReport;
+
+    fn needs(&self) -> Needs {
+        limits_needs()
+    }
+    fn intent(&self) -> Intent {
+        Intent::of("limits forget")
+    }
+    fn locks(&self, _: &Target) -> Vec<String> {
+        Vec::new()
+    }
+    fn refuses_while_agenvoy_runs(&self) -> bool {
+        false
+    }
+    fn replans_under_locks(&self) -> bool {
+        true
+    }
+    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+    fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<ForgetReport> {
+        Ok(ForgetReport {
+            agent: self.agent.clone(),
+            forgotten: learned_limit(&load(self.root)?, &self.agent)?,
+            dry_run: true,
+        })
+    }
+    fn has_work(&self, _: &ForgetReport) -> bool {
+        true
+    }
+    fn preview(&self, _: &Target, plan: &ForgetReport, dry_run: bool) -> ForgetReport {
+        ForgetReport {
+            dry_run,
+            ..plan.clone()
+        }
+    }
+    fn apply(&self, _: &Target, _: ForgetReport, stores: &mut Stores<'_>) -> Result<ForgetReport> {
+        let root = stores.root;
+        let mut cache = load(root)?;
+        let forgotten = learned_limit(&cache, &self.agent)?;
+        crate::engine::undo::limits::before(stores.journal, root, &cache, &self.agent)?;
+        cache.learned.remove(&self.agent);
+        limits_cache::save(root, &cache)?;
+        Ok(ForgetReport {
+            agent: self.agent.clone(),
+            forgotten,
+            dry_run: false,
+        })
+    }
 }

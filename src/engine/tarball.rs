@@ -5,8 +5,9 @@
 //! `export -o DIR` writes them; a tar of a single bundle's contents (its
 //! `.sessionctl/manifest.json` at the top) is read too. Nothing is trusted
 //! from the tar that the folder form would not be checked for: it is
-//! unpacked outside the data root, and `import` then verifies every file
-//! against the manifest as it does for a folder. Entries other than files,
+//! unpacked into a private folder of sessionctl's own state in the root,
+//! and `import` then verifies every file against the manifest as it does
+//! for a folder. Entries other than files,
 //! folders and symbolic links, absolute paths, `..` and duplicates are
 //! refused before anything is imported.
 
@@ -121,48 +122,125 @@ fn parent_of(path: &Path) -> PathBuf {
     }
 }
 
-/// A tar unpacked into a private temporary folder (outside the data root,
-/// so a dry run writes nothing there), with the bundles found in it.
+/// A tar unpacked into a private folder of the root's own state,
+/// `.sessionctl/tmp/import-<pid>-<random>/` (mode 0700: the conversations
+/// in it are nobody else's to read), with the bundles found in it. Dropped,
+/// it is deleted, with any folder it had to create for it (a root that did
+/// not exist yet is left as it was); one a killed run left behind is
+/// deleted by the next import and by `check --repair`.
 pub struct Unpacked {
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
+    /// Folders created to hold it, deepest first: removed when empty.
+    created: Vec<PathBuf>,
     pub bundles: Vec<PathBuf>,
 }
 
-impl Unpacked {
-    /// An error about a file unpacked from the tar names the tar and the
-    /// file's path inside it: the temporary folder is gone once we exit.
-    pub fn relabel(&self, tar_path: &Path, e: Error) -> Error {
-        match e {
-            Error::Data { path, msg, hint } if path.starts_with(self._dir.path()) => {
-                let inside = path.strip_prefix(self._dir.path()).expect("checked");
-                Error::Data {
-                    path: tar_path.to_path_buf(),
-                    msg: format!("{}: {msg}", inside.display()),
-                    hint,
-                }
-            }
-            e => e,
+impl Drop for Unpacked {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(self.dir.path());
+        for d in &self.created {
+            let _ = fs::remove_dir(d);
         }
     }
 }
 
-/// Unpack `tar_path` and find its bundles. Any entry a bundle cannot hold
-/// is a data error naming the tar and the entry; nothing is imported then.
-pub fn unpack(tar_path: &Path) -> Result<Unpacked> {
+impl Unpacked {
+    /// An error about a file unpacked from the tar names the tar and the
+    /// file's path inside it: the unpacked folder is gone once we exit.
+    pub fn relabel(&self, tar_path: &Path, e: Error) -> Error {
+        crate::engine::transfer::relabel(self.dir.path(), tar_path, e)
+    }
+
+    /// Where the tar was unpacked.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+/// Where tars are unpacked: `<root>/.sessionctl/tmp/`.
+pub fn staging_dir(root: &DataRoot) -> PathBuf {
+    root.tool_dir().join("tmp")
+}
+
+/// Folders under `staging_dir` that a killed import left: their process
+/// is gone.
+pub fn leftovers(root: &DataRoot) -> Vec<PathBuf> {
+    let Ok(rd) = fs::read_dir(staging_dir(root)) else {
+        return Vec::new();
+    };
+    rd.filter_map(|e| e.ok())
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let Some(pid) = name
+                .strip_prefix("import-")
+                .and_then(|r| r.split('-').next())
+                .and_then(|p| p.parse::<i32>().ok())
+            else {
+                return false;
+            };
+            // SAFETY: kill with signal 0 only checks that the pid exists.
+            let alive = unsafe { libc::kill(pid, 0) } == 0
+                || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
+            !alive
+        })
+        .map(|e| e.path())
+        .collect()
+}
+
+/// Unpack `tar_path` into the root's staging folder and find its bundles.
+/// Any entry a bundle cannot hold is a data error naming the tar and the
+/// entry; nothing is imported then.
+pub fn unpack(root: &DataRoot, tar_path: &Path) -> Result<Unpacked> {
     let meta = fs::metadata(tar_path).map_err(|e| Error::read(tar_path, e))?;
     if !meta.is_file() {
         return Err(Error::data(tar_path, "is not a regular file"));
     }
     let file = fs::File::open(tar_path).map_err(|e| Error::read(tar_path, e))?;
+    for old in leftovers(root) {
+        let _ = fs::remove_dir_all(old);
+    }
+    let staging = staging_dir(root);
+    let mut created = Vec::new();
+    for d in [root.path().to_path_buf(), root.tool_dir(), staging.clone()] {
+        if fs::symlink_metadata(&d).is_err() {
+            created.push(d);
+        }
+    }
+    created.reverse();
+    crate::store::atomic::create_dir_all(root, &staging)?;
+    let phys = root.resolve(&staging, crate::store::layout::Last::Follow)?;
+    // tempfile makes the folder 0700
     let dir = tempfile::Builder::new()
-        .prefix("sessionctl-import-")
-        .tempdir()
-        .map_err(|e| Error::write(std::env::temp_dir(), e))?;
-    let bad = |what: String| {
-        Error::data(tar_path, what).with_hint(
-            "a bundle tar is written by `sessionctl export -o FILE.tar`; nothing was imported",
-        )
+        .prefix(&format!("import-{}-", std::process::id()))
+        .tempdir_in(&phys)
+        .map_err(|e| Error::write(&staging, e))?;
+    let mut unpacked = Unpacked {
+        dir,
+        created,
+        bundles: Vec::new(),
     };
+    unpack_into(tar_path, file, unpacked.dir.path())?;
+    unpacked.bundles = find_bundles(unpacked.dir.path()).map_err(|e| Error::read(tar_path, e))?;
+    if unpacked.bundles.is_empty() {
+        return Err(bad_tar(
+            tar_path,
+            format!(
+                "holds no sessionctl bundle (no <SESSION>/{})",
+                bundle::MANIFEST
+            ),
+        ));
+    }
+    Ok(unpacked)
+}
+
+fn bad_tar(tar_path: &Path, what: String) -> Error {
+    Error::data(tar_path, what).with_hint(
+        "a bundle tar is written by `sessionctl export -o FILE.tar`; nothing was imported",
+    )
+}
+
+fn unpack_into(tar_path: &Path, file: fs::File, dir: &Path) -> Result<()> {
+    let bad = |what: String| bad_tar(tar_path, what);
     let mut archive = tar::Archive::new(BufReader::new(file));
     // modes are not part of a bundle (the manifest checks bytes): a
     // read-only folder in the tar must not stop what follows it
@@ -199,7 +277,7 @@ pub fn unpack(tar_path: &Path) -> Result<Unpacked> {
             return Err(bad(format!("holds {shown} more than once")));
         }
         let unpacked = entry
-            .unpack_in(dir.path())
+            .unpack_in(dir)
             .map_err(|e| bad(format!("cannot unpack {shown}: {e}")))?;
         if !unpacked {
             return Err(bad(format!(
@@ -207,14 +285,29 @@ pub fn unpack(tar_path: &Path) -> Result<Unpacked> {
             )));
         }
     }
-    let bundles = find_bundles(dir.path()).map_err(|e| Error::read(tar_path, e))?;
-    if bundles.is_empty() {
-        return Err(bad(format!(
-            "holds no sessionctl bundle (no <SESSION>/{})",
-            bundle::MANIFEST
-        )));
+    Ok(())
+}
+
+/// The bundles at `path`: the folder itself when it is one (as `export` or
+/// the Trash wrote it), else each bundle folder in it (what `export -o DIR`
+/// wrote for several sessions).
+pub fn bundles_in(path: &Path) -> Result<Vec<PathBuf>> {
+    let meta = fs::metadata(path).map_err(|e| Error::read(path, e))?;
+    if !meta.is_dir() {
+        return Err(
+            Error::data(path, "is neither a bundle folder nor a .tar file")
+                .with_hint("import takes what `sessionctl export -o DIR|FILE.tar` wrote"),
+        );
     }
-    Ok(Unpacked { _dir: dir, bundles })
+    let found = find_bundles(path).map_err(|e| Error::read(path, e))?;
+    if found.is_empty() {
+        return Err(Error::data(
+            path.join(bundle::MANIFEST),
+            "is missing, and no folder in it has one: not a sessionctl bundle nor a folder of bundles",
+        )
+        .with_hint("import takes what `sessionctl export -o DIR|FILE.tar` wrote"));
+    }
+    Ok(found)
 }
 
 /// The unpacked folder itself when it is one bundle, else each top-level

@@ -194,6 +194,10 @@ pub fn plan_import(root: &DataRoot, path: &Path, as_id: Option<&str>) -> Result<
     })?;
     bundle::verify(&phys, &manifest, true)?;
     refuse_escaping_links(&phys, &manifest)?;
+    // every row and key it would write must be the session's own, and
+    // readable: checked before the first write, so a refused bundle
+    // leaves the root as it was
+    bundle::check_stores(&phys, &manifest)?;
     let id = as_id.unwrap_or(&manifest.session).to_owned();
     validate_session_id(&id)?;
     let staging = root.sessions_dir().join(format!(".{id}.import"));
@@ -306,4 +310,20 @@ pub fn import(stores: &mut Stores<'_>, p: Import) -> Result<TransferReport> {
     crate::failpoint("import-after-torii");
     atomic::move_path(root, &p.staging, &root.session_path(&p.id)?)?;
     Ok(report)
+}
+
+/// An error about a file of a tar unpacked at `dir` names the tar and the
+/// file's path inside it (the unpacked folder is gone once we exit).
+pub fn relabel(dir: &Path, tar_path: &Path, e: Error) -> Error {
+    match e {
+        Error::Data { path, msg, hint } if path.starts_with(dir) => {
+            let inside = path.strip_prefix(dir).expect("checked");
+            Error::Data {
+                path: tar_path.to_path_buf(),
+                msg: format!("{}: {msg}", inside.display()),
+                hint,
+            }
+        }
+        e => e,
+    }
 }

@@ -344,9 +344,25 @@ pub fn archive_rows(phys: &Path, m: &Manifest) -> Result<(Vec<ArchivedMessage>, 
     let mut rows = Vec::new();
     if let Some(text) = read_opt(&path)? {
         for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.is_empty()) {
-            rows.push(serde_json::from_str(line).map_err(|e| {
+            let row: ArchivedMessage = serde_json::from_str(line).map_err(|e| {
                 Error::data(&path, format!("line {}: not an archive row: {e}", i + 1))
-            })?);
+                    .with_hint(HOSTILE)
+            })?;
+            // a bundle restores one session: a row of another would be
+            // written into that session's archive
+            if row.session_id != m.session {
+                return Err(Error::data(
+                    &path,
+                    format!(
+                        "line {}: a row of session {:?} in the bundle of {:?}",
+                        i + 1,
+                        row.session_id,
+                        m.session
+                    ),
+                )
+                .with_hint(HOSTILE));
+            }
+            rows.push(row);
         }
     }
     let meta_path = phys.join(store_part(&m.stores, SESSION_META));
@@ -355,14 +371,39 @@ pub fn archive_rows(phys: &Path, m: &Manifest) -> Result<(Vec<ArchivedMessage>, 
             serde_json::from_str::<serde_json::Value>(&t)
                 .ok()
                 .and_then(|v| v["start_at"].as_i64())
-                .ok_or_else(|| Error::data(&meta_path, "has no start_at"))?,
+                .ok_or_else(|| Error::data(&meta_path, "has no start_at").with_hint(HOSTILE))?,
         ),
         None => None,
     };
     Ok((rows, start_at))
 }
 
-/// The saved db1 entries (SET lines as ToriiDB's compaction writes them).
+/// What to say about a store part that is not what sessionctl writes.
+const HOSTILE: &str =
+    "the bundle was not written by sessionctl or was changed since; nothing was written";
+
+/// Read every store part of the bundle as a restore will, and refuse (65)
+/// what a restore must not write: a line that is not a ToriiDB SET line
+/// (a DEL, a torn or split line), one over ToriiDB's line limit, a key or
+/// an archive row of another session than the bundle's, a row of the wrong
+/// shape. Called before the first write, so a refused bundle changes
+/// nothing.
+pub fn check_stores(phys: &Path, m: &Manifest) -> Result<()> {
+    archive_rows(phys, m)?;
+    torii_entries(phys, m)?;
+    Ok(())
+}
+
+/// Whether `key` is a db1 key of `session`: `<session>:<unix nanos>`.
+pub fn is_key_of(key: &str, session: &str) -> bool {
+    key.strip_prefix(session)
+        .and_then(|r| r.strip_prefix(':'))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The db1 entries the bundle keeps (`torii-db1.jsonl`, ToriiDB log lines),
+/// each checked to be a SET line of the bundle's session within ToriiDB's
+/// line limit.
 pub fn torii_entries(phys: &Path, m: &Manifest) -> Result<Vec<(String, Entry)>> {
     let path = phys.join(store_part(&m.stores, TORII_DB1));
     let bytes = match fs::read(&path) {
@@ -370,16 +411,31 @@ pub fn torii_entries(phys: &Path, m: &Manifest) -> Result<Vec<(String, Entry)>> 
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(Error::read(&path, e)),
     };
-    bytes
-        .split(|b| *b == b'\n')
-        .enumerate()
-        .filter(|(_, l)| !l.is_empty())
-        .map(|(i, l)| {
-            torii::entry_of_line(l).ok_or_else(|| {
-                Error::data(&path, format!("line {}: not a ToriiDB SET line", i + 1))
-            })
-        })
-        .collect()
+    let mut out = Vec::new();
+    for (i, l) in bytes.split(|b| *b == b'\n').enumerate() {
+        if l.is_empty() {
+            continue;
+        }
+        let bad =
+            |what: String| Error::data(&path, format!("line {}: {what}", i + 1)).with_hint(HOSTILE);
+        if l.len() > torii::aof::MAX_LINE {
+            return Err(bad(format!(
+                "{} bytes, over ToriiDB's {}-byte line limit",
+                l.len(),
+                torii::aof::MAX_LINE
+            )));
+        }
+        let (key, entry) =
+            torii::entry_of_line(l).ok_or_else(|| bad("not a ToriiDB SET line".into()))?;
+        if !is_key_of(&key, &m.session) {
+            return Err(bad(format!(
+                "the key {key:?} is not one of session {:?}",
+                m.session
+            )));
+        }
+        out.push((key, entry));
+    }
+    Ok(out)
 }
 
 fn read_opt(path: &Path) -> Result<Option<String>> {

@@ -70,6 +70,30 @@ pub fn limits(root: &DataRoot) -> Result<Lock> {
     acquire(root, "limits.lock", "the limits cache")
 }
 
+/// `op-<id>.lock`: held by the process running operation `id`.
+pub fn operation_file_name(id: &str) -> String {
+    format!("op-{}.lock", name_part(id, 200))
+}
+
+/// Held for as long as operation `id` runs (see `oplog::Journal`).
+pub fn operation(root: &DataRoot, id: &str) -> Result<Lock> {
+    acquire(root, &operation_file_name(id), &format!("operation {id}"))
+}
+
+/// Whether someone holds the lock file `name` now. A missing file is not
+/// held; nothing is created.
+pub fn is_held(root: &DataRoot, name: &str) -> Result<bool> {
+    let path = locks_dir(root).join(name);
+    let Some(opened) = files::open(root, &path, Mode::Read)? else {
+        return Ok(false);
+    };
+    match opened.file.try_lock_shared() {
+        Ok(()) => Ok(false),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(true),
+        Err(std::fs::TryLockError::Error(e)) => Err(Error::read(&path, e)),
+    }
+}
+
 /// Take the lock of the file at `path` if nobody holds it, and delete the
 /// file. Returns false (and leaves the file) when someone holds it.
 pub fn remove_if_free(root: &DataRoot, path: &Path) -> Result<bool> {

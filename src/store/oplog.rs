@@ -10,7 +10,12 @@
 //!
 //! Each line is one O_APPEND write, so concurrent runs never interleave.
 //! A crash leaves no record, or one with `done:false` (that `check`
-//! reports and `undo` accepts); a torn last line is skipped.
+//! reports and `undo` accepts); a torn last line is skipped. So does an
+//! operation that could not finish what it began (a full disk midway): a
+//! rerun, or `undo`, completes it.
+//!
+//! An operation is written through a `Journal`, the explicit handle the
+//! batch runner creates and passes to everything that writes for it.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -199,121 +204,231 @@ fn getrandom(buf: &mut [u8]) {
     }
 }
 
-/// The operation this process is running, once begun.
-struct Current {
-    root: DataRoot,
-    id: String,
+/// What an operation is, as its record says it.
+#[derive(Debug, Clone, Default)]
+pub struct Intent {
+    /// `reset`, `trash restore`, … (the command words).
+    pub command: String,
+    /// The operation this one undoes.
+    pub undoes: Option<String>,
+    /// It deletes data for good (`trash prune`).
+    pub irreversible: bool,
+    /// Continue this earlier, interrupted operation (its record is in the
+    /// log already): changes are recorded in it and `finish` ends it.
+    pub resume: Option<String>,
+}
+
+impl Intent {
+    pub fn of(command: &str) -> Intent {
+        Intent {
+            command: command.to_owned(),
+            ..Intent::default()
+        }
+    }
+}
+
+/// The handle of one operation in the log, passed to whatever writes on
+/// its behalf (the batch runner creates it and hands it to every apply
+/// through `Stores`). Nothing is written until `begin`, which the runner
+/// calls only once the write was confirmed, the locks are held and a
+/// session has work: an operation refused or declined leaves no record.
+///
+/// While the operation runs, its process holds `locks/op-<id>.lock`, so
+/// another run can tell an operation in progress (retry later, 75) from
+/// one a crash left unfinished (`done:false` and nobody holding it).
+pub struct Journal {
+    /// `None`: a library caller outside any operation; nothing is recorded.
+    root: Option<DataRoot>,
+    intent: Intent,
+    state: Mutex<State>,
+}
+
+#[derive(Default)]
+struct State {
+    id: Option<String>,
     /// Sessions whose change was recorded.
     noted: Vec<String>,
+    lock: Option<crate::store::lock::Lock>,
+    finished: bool,
 }
 
-/// What `begin` records besides the process's own facts.
-#[derive(Default)]
-struct Invocation {
-    command: String,
-    root: Option<DataRoot>,
-    undoes: Option<String>,
-    irreversible: bool,
-}
+impl Journal {
+    pub fn new(root: &DataRoot, intent: Intent) -> Journal {
+        Journal {
+            root: Some(root.clone()),
+            intent,
+            state: Mutex::new(State::default()),
+        }
+    }
 
-static INVOCATION: Mutex<Option<Invocation>> = Mutex::new(None);
-static CURRENT: Mutex<Option<Current>> = Mutex::new(None);
+    /// A journal that records nothing (library callers and tests that
+    /// drive an engine function outside any operation).
+    pub fn off() -> Journal {
+        Journal {
+            root: None,
+            intent: Intent::default(),
+            state: Mutex::new(State::default()),
+        }
+    }
 
-/// Say which command this process runs on which root, before it writes
-/// anything: the first confirmed write then begins the operation.
-pub fn set_command(command: &str, root: &DataRoot) {
-    *INVOCATION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Invocation {
-        command: command.to_owned(),
-        root: Some(root.clone()),
-        undoes: None,
-        irreversible: false,
-    });
-}
+    /// The journal of no operation, shared (for callers that have none).
+    pub fn none() -> &'static Journal {
+        static NONE: std::sync::LazyLock<Journal> = std::sync::LazyLock::new(Journal::off);
+        &NONE
+    }
 
-/// The operation about to begin undoes `id`.
-pub fn set_undoes(id: &str) {
-    if let Some(i) = INVOCATION
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .as_mut()
-    {
-        i.undoes = Some(id.to_owned());
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Start the operation: take its lock and append its record
+    /// (`done:false`), fsynced, before the first change; for a resumed one,
+    /// only the lock. Idempotent: returns the running id (`None` when off).
+    pub fn begin(&self) -> Result<Option<String>> {
+        let Some(root) = &self.root else {
+            return Ok(None);
+        };
+        let mut st = self.state();
+        if let Some(id) = &st.id {
+            return Ok(Some(id.clone()));
+        }
+        if let Some(id) = &self.intent.resume {
+            st.lock = Some(crate::store::lock::operation(root, id)?);
+            st.id = Some(id.clone());
+            return Ok(st.id.clone());
+        }
+        let op = Op {
+            id: new_id(),
+            time: crate::timefmt::rfc3339(chrono::Utc::now()),
+            argv: std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect(),
+            user: std::env::var("USER")
+                .or_else(|_| std::env::var("LOGNAME"))
+                .unwrap_or_default(),
+            via: via().into(),
+            command: self.intent.command.clone(),
+            undoes: self.intent.undoes.clone(),
+            irreversible: self.intent.irreversible,
+            done: false,
+            sessions: Vec::new(),
+            undone_by: None,
+        };
+        st.lock = Some(crate::store::lock::operation(root, &op.id)?);
+        append(root, &serde_json::to_value(&op).expect("serializes"))?;
+        st.id = Some(op.id.clone());
+        Ok(Some(op.id))
+    }
+
+    /// The id of the operation, once begun.
+    pub fn id(&self) -> Option<String> {
+        self.state().id.clone()
+    }
+
+    /// Record one session's change (the operation begins first, if it has
+    /// not: a change is about to be made or was just made).
+    pub fn note(&self, change: Change) -> Result<()> {
+        let Some(id) = self.begin()? else {
+            return Ok(());
+        };
+        let root = self.root.as_ref().expect("begun, so on");
+        // one line at a time: parallel sessions of a batch note here too
+        let mut st = self.state();
+        append(root, &serde_json::json!({ "id": id, "session": change }))?;
+        st.noted.push(change.session);
+        Ok(())
+    }
+
+    /// `note` for a change whose previous state is at `kept` (a path under
+    /// the root), if anything was kept.
+    pub fn record(
+        &self,
+        session: &str,
+        change: &str,
+        kept: Option<&std::path::Path>,
+    ) -> Result<()> {
+        let kept = match (&self.root, kept) {
+            (Some(root), Some(p)) => Some(root.relative(p)),
+            _ => None,
+        };
+        self.note(Change {
+            session: session.to_owned(),
+            change: change.to_owned(),
+            kept,
+        })
+    }
+
+    /// Whether a change of any of `sessions` was recorded in this run.
+    pub fn noted_any(&self, sessions: &[String]) -> bool {
+        let st = self.state();
+        st.noted.iter().any(|n| sessions.contains(n))
+    }
+
+    /// Whether this change (session, kind, kept path) is recorded in the
+    /// operation already: a resumed run must not record it twice.
+    pub fn has(&self, change: &str, kept: &str) -> Result<bool> {
+        let (Some(root), Some(id)) = (&self.root, self.id()) else {
+            return Ok(false);
+        };
+        Ok(read(root)?.get(&id).is_some_and(|o| {
+            o.sessions
+                .iter()
+                .any(|c| c.change == change && c.kept.as_deref() == Some(kept))
+        }))
+    }
+
+    /// End the operation, if it began. `changed`: sessions it changed that
+    /// no apply recorded are recorded as changed by the command with
+    /// nothing kept (so `undo` refuses them by name rather than skip them).
+    /// `complete`: every session it began to change was finished; when not
+    /// (a full disk, an I/O error midway) the record stays `done:false`,
+    /// which `check` reports and a rerun or `undo` completes.
+    pub fn finish(&self, changed: &[String], complete: bool) -> Result<()> {
+        let (id, unnoted) = {
+            let mut st = self.state();
+            if st.finished {
+                return Ok(());
+            }
+            st.finished = true;
+            let Some(id) = st.id.clone() else {
+                return Ok(());
+            };
+            let unnoted: Vec<String> = changed
+                .iter()
+                .filter(|s| !st.noted.contains(s))
+                .cloned()
+                .collect();
+            (id, unnoted)
+        };
+        let root = self.root.as_ref().expect("begun, so on");
+        for s in unnoted {
+            let change = Change {
+                session: s,
+                change: self.intent.command.clone(),
+                kept: None,
+            };
+            append(root, &serde_json::json!({ "id": id, "session": change }))?;
+        }
+        if complete {
+            append(root, &serde_json::json!({ "id": id, "done": true }))?;
+        }
+        if let Some(lock) = self.state().lock.take() {
+            lock.unlink()?;
+        }
+        Ok(())
     }
 }
 
-/// The operation about to begin deletes data for good: recorded so, and
-/// `undo` refuses it.
-pub fn set_irreversible() {
-    if let Some(i) = INVOCATION
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .as_mut()
-    {
-        i.irreversible = true;
+impl Drop for Journal {
+    /// An operation left without `finish` (an error returned past the
+    /// runner, a panic) stays `done:false`: its lock is released with the
+    /// process's descriptor, and the record says it was interrupted.
+    fn drop(&mut self) {
+        let st = self.state.get_mut().unwrap_or_else(|e| e.into_inner());
+        if let Some(lock) = st.lock.take() {
+            let _ = lock.unlink();
+        }
     }
-}
-
-/// Continue an operation an earlier process began (an interrupted undo):
-/// changes are recorded in it and `finish` marks it done.
-pub fn resume(root: &DataRoot, id: &str) {
-    *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(Current {
-        root: root.clone(),
-        id: id.to_owned(),
-        noted: Vec::new(),
-    });
-}
-
-/// Begin the operation of the command set with `set_command`, if any and
-/// not begun yet: the write was confirmed and its first change is next.
-pub fn begin_confirmed() -> Result<()> {
-    let root = INVOCATION
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .as_ref()
-        .and_then(|i| i.root.clone());
-    match root {
-        Some(root) => begin(&root).map(drop),
-        None => Ok(()),
-    }
-}
-
-/// Start an operation: append its record (`done:false`), fsynced, before
-/// the first change. Idempotent within a process: returns the running id.
-pub fn begin(root: &DataRoot) -> Result<String> {
-    let mut cur = CURRENT.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(c) = cur.as_ref().filter(|c| c.root.path() == root.path()) {
-        return Ok(c.id.clone());
-    }
-    let (command, undoes, irreversible) = INVOCATION
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .as_ref()
-        .map(|i| (i.command.clone(), i.undoes.clone(), i.irreversible))
-        .unwrap_or_default();
-    let op = Op {
-        id: new_id(),
-        time: crate::timefmt::rfc3339(chrono::Utc::now()),
-        argv: std::env::args_os()
-            .map(|a| a.to_string_lossy().into_owned())
-            .collect(),
-        user: std::env::var("USER")
-            .or_else(|_| std::env::var("LOGNAME"))
-            .unwrap_or_default(),
-        via: via().into(),
-        command,
-        undoes,
-        irreversible,
-        done: false,
-        sessions: Vec::new(),
-        undone_by: None,
-    };
-    append(root, &serde_json::to_value(&op).expect("serializes"))?;
-    *cur = Some(Current {
-        root: root.clone(),
-        id: op.id.clone(),
-        noted: Vec::new(),
-    });
-    Ok(op.id)
 }
 
 fn via() -> &'static str {
@@ -326,86 +441,28 @@ fn via() -> &'static str {
     }
 }
 
-/// The id of the operation running, if one has begun.
-pub fn current() -> Option<String> {
-    CURRENT
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .as_ref()
-        .map(|c| c.id.clone())
+/// Whether operation `id` is being run right now by some process (it
+/// holds the operation's lock), rather than interrupted by a crash.
+pub fn is_running(root: &DataRoot, id: &str) -> Result<bool> {
+    crate::store::lock::is_held(root, &crate::store::lock::operation_file_name(id))
 }
 
-/// Record one session's change in the running operation (nothing when no
-/// operation has begun: a library caller outside the CLI).
-pub fn note(root: &DataRoot, change: Change) -> Result<()> {
-    let id = {
-        let mut cur = CURRENT.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(c) = cur.as_mut() else {
-            return Ok(());
-        };
-        c.noted.push(change.session.clone());
-        c.id.clone()
-    };
-    append(root, &serde_json::json!({ "id": id, "session": change }))
-}
-
-/// `note` for a change whose previous state is at `kept` (a path under
-/// the root), if anything was kept.
-pub fn record(
-    root: &DataRoot,
-    session: &str,
-    change: &str,
-    kept: Option<&std::path::Path>,
-) -> Result<()> {
-    note(
-        root,
-        Change {
-            session: session.to_owned(),
-            change: change.to_owned(),
-            kept: kept.map(|p| root.relative(p)),
-        },
-    )
-}
-
-/// End the running operation, if one began: the sessions it changed that
-/// no engine hook recorded are recorded as changed by `command` with
-/// nothing kept (so `undo` refuses them by name rather than skip them),
-/// then `done:true`.
-pub fn finish(command: &str, changed: &[String]) -> Result<()> {
-    let Some(c) = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).take() else {
-        return Ok(());
-    };
-    for s in changed.iter().filter(|s| !c.noted.contains(s)) {
-        let change = Change {
-            session: s.clone(),
-            change: command.to_owned(),
-            kept: None,
-        };
-        append(
-            &c.root,
-            &serde_json::json!({ "id": c.id, "session": change }),
-        )?;
-    }
-    append(&c.root, &serde_json::json!({ "id": c.id, "done": true }))
-}
-
-/// Close every operation a crash left incomplete (not the running one):
+/// Close every operation a crash left incomplete (not one running now):
 /// a `done` line marked `interrupted`. Nothing it kept is touched.
 pub fn close_incomplete(root: &DataRoot) -> Result<usize> {
-    let running = current();
     let log = read(root)?;
-    let open: Vec<&Op> = log
-        .ops
-        .iter()
-        .filter(|o| !o.done && Some(&o.id) != running.as_ref())
-        .collect();
-    for o in &open {
+    let mut closed = 0;
+    for o in log.ops.iter().filter(|o| !o.done) {
+        if is_running(root, &o.id)? {
+            continue;
+        }
         append(
             root,
             &serde_json::json!({ "id": o.id, "done": true, "interrupted": true }),
         )?;
+        closed += 1;
     }
-    Ok(open.len())
+    Ok(closed)
 }
 
 /// The folder of a pre-image of `kind` for this operation and session.

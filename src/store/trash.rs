@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::files::{self, Mode};
 use crate::store::layout::{name_part, DataRoot, Last};
-use crate::store::oplog;
+use crate::store::oplog::Journal;
 use crate::store::torii::Db;
 
 /// Room for the id in an entry name: NAME_MAX minus `_` + the stamp (20),
@@ -62,6 +62,7 @@ pub fn record_id(root: &DataRoot, entry: &Path, id: &str) -> Result<()> {
 /// `stores`: where the store parts are in it; `link`: a moved symlink
 /// beside it (see `bundle::Manifest`).
 pub fn seal(
+    journal: &Journal,
     root: &DataRoot,
     bundle: &Path,
     session: &str,
@@ -69,14 +70,15 @@ pub fn seal(
     stores: &str,
     link: Option<String>,
 ) -> Result<()> {
-    seal_bundle(root, bundle, session, kind, stores, link)?;
-    note_kept(root, bundle, session, kind)
+    seal_bundle(journal, root, bundle, session, kind, stores, link)?;
+    note_kept(journal, bundle, session, kind)
 }
 
 /// `seal`'s first half: the bundle's manifest, written and fsynced. It
 /// touches only the bundle, so a parallel batch runs it outside the lock
-/// that serialises the operation log.
+/// that serialises the shared stores.
 pub fn seal_bundle(
+    journal: &Journal,
     root: &DataRoot,
     bundle: &Path,
     session: &str,
@@ -92,7 +94,7 @@ pub fn seal_bundle(
             kind,
             stores,
             link,
-            op: oplog::current(),
+            op: journal.begin()?,
             from: root.path(),
         },
     )
@@ -100,24 +102,13 @@ pub fn seal_bundle(
 }
 
 /// `seal`'s second half: record the sealed bundle in the running operation.
-pub fn note_kept(root: &DataRoot, bundle: &Path, session: &str, kind: &str) -> Result<()> {
-    note(root, session, kind, Some(root.relative(bundle)))
+pub fn note_kept(journal: &Journal, bundle: &Path, session: &str, kind: &str) -> Result<()> {
+    journal.record(session, kind, Some(bundle))
 }
 
 /// Record a change that kept nothing (`--purge`) in the running operation.
-pub fn note_unkept(root: &DataRoot, session: &str, kind: &str) -> Result<()> {
-    note(root, session, kind, None)
-}
-
-fn note(root: &DataRoot, session: &str, kind: &str, kept: Option<String>) -> Result<()> {
-    oplog::note(
-        root,
-        oplog::Change {
-            session: session.to_owned(),
-            change: kind.to_owned(),
-            kept,
-        },
-    )
+pub fn note_unkept(journal: &Journal, session: &str, kind: &str) -> Result<()> {
+    journal.record(session, kind, None)
 }
 
 /// Write ToriiDB entries to `<dir>/torii-db<N>.jsonl` as ToriiDB log lines

@@ -186,7 +186,20 @@ pub fn learn(ctx: &Context, args: &LearnArgs) -> Result<i32> {
         limit,
         evidence,
     };
-    let report = ops::apply_learn(&ctx.root, &lesson, Utc::now())?;
+    let op = ops::Learn {
+        root: &ctx.root,
+        lesson,
+        now: crate::timefmt::now(),
+    };
+    // the command line asks for it: no question
+    let go_ahead = crate::cli::WriteArgs {
+        yes: true,
+        ..crate::cli::WriteArgs::default()
+    };
+    let ui = crate::commands::batch_ui(ctx, &go_ahead, 1, |_| String::new());
+    let report = ctx
+        .run_one(&op, op.target(), ui)?
+        .expect("nothing to decline");
     if ctx.out.json {
         ctx.out
             .envelope("limits learn", false, std::slice::from_ref(&report), &[])?;
@@ -206,25 +219,17 @@ pub fn learn(ctx: &Context, args: &LearnArgs) -> Result<i32> {
 
 /// `limits forget AGENT`: drop a learned limit (undoable, like learn).
 pub fn forget(ctx: &Context, args: &crate::cli::ForgetArgs) -> Result<i32> {
-    let plan = ops::plan_forget(&ctx.root, &args.agent)?;
+    let op = ops::Forget {
+        root: &ctx.root,
+        agent: args.agent.clone(),
+    };
     let dry_run = args.change.dry_run;
-    if !dry_run
-        && !crate::cli_util::targets::ask(
-            Some(false),
-            args.change.yes,
-            &format!(
-                "Forget the learned limit {} of {}?",
-                plan.forgotten, args.agent
-            ),
-        )?
-    {
+    let w = crate::cli_util::guard::write_args(&args.change);
+    let question = |_: &[&str]| format!("Forget the learned limit of {}?", args.agent);
+    let ui = crate::commands::batch_ui(ctx, &w, 1, question);
+    let Some(report) = ctx.run_one(&op, op.target(), ui)? else {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(exit::FINDINGS);
-    }
-    let report = if dry_run {
-        plan
-    } else {
-        ops::apply_forget(&ctx.root, &args.agent)?
     };
     if ctx.out.json {
         ctx.out

@@ -1,12 +1,22 @@
-//! The one batch runner every `SESSION…|--all` write command goes through:
-//! resolve targets → plan each session in parallel, without locks →
-//! confirm → take the locks → re-plan a session whose files changed since →
-//! apply session by session (in parallel for an operation that opts in) →
-//! collect reports.
+//! The one runner every write goes through (reset, remove, compact,
+//! summarize, undo, trash restore/prune, import, errors edit/prune/touch,
+//! limits learn/forget/refresh, check --repair): resolve targets → plan
+//! each target in parallel, without locks → confirm → refuse while Agenvoy
+//! runs → take the locks → re-plan a target whose files changed since (or
+//! always, for an operation that asks) → begin the operation in the log →
+//! apply target by target (in parallel for an operation that opts in) →
+//! end the operation in the log → collect reports.
 //!
-//! A session that fails (a corrupt file, its lock held, an I/O error) is
+//! A target is usually a session; operations on shared state (the error
+//! memory, the Trash, the limits cache, the whole root) have one target
+//! that names it and locks what it needs instead of a session.
+//!
+//! A target that fails (a corrupt file, its lock held, an I/O error) is
 //! reported with its error and the batch goes on; the exit code is decided
-//! at the end from the worst failure. A dry run is exactly the plan.
+//! at the end from the worst failure. A dry run is exactly the plan. The
+//! operation log is written only through the `Journal` this runner creates
+//! and hands to `apply` in `Stores`; a command never writes it, nor takes a
+//! lock (tests/it/layers.rs holds that).
 
 use std::path::PathBuf;
 use std::time::SystemTime;
@@ -17,6 +27,7 @@ use serde::Serialize;
 use crate::daemon::Daemon;
 use crate::error::{exit, Error, Result};
 use crate::store::layout::{DataRoot, SessionDir};
+use crate::store::oplog::{Intent, Journal};
 use crate::store::torii::Db;
 use crate::store::{lock, runtime, torii};
 
@@ -55,6 +66,8 @@ pub struct Needs {
     /// Apply writes db1 or the archive: hold the store lock, and refuse
     /// while Agenvoy runs (its ToriiDB would undo us when it exits).
     pub store_lock: bool,
+    /// Apply rewrites the limits cache: hold its lock.
+    pub limits_lock: bool,
 }
 
 pub trait Operation: Sync {
@@ -62,6 +75,29 @@ pub trait Operation: Sync {
     type Report: Serialize + Send;
 
     fn needs(&self) -> Needs;
+
+    /// What the operation log records this operation as.
+    fn intent(&self) -> Intent;
+
+    /// The sessions whose locks a target's apply holds (by default the
+    /// target's own; none for a target that is not a session).
+    fn locks(&self, target: &Target) -> Vec<String> {
+        vec![target.id.clone()]
+    }
+
+    /// The sessions (or records) an applied target changed, as the
+    /// operation log names them when apply recorded nothing itself (a
+    /// change through Agenvoy's daemon): by default the locked sessions.
+    fn changed(&self, target: &Target, _report: &Self::Report) -> Vec<String> {
+        self.locks(target)
+    }
+
+    /// Plan every target again once its locks are held, whatever changed:
+    /// for operations whose plan reads more than the session's files (the
+    /// operation log, a bundle, the Trash, the error memory).
+    fn replans_under_locks(&self) -> bool {
+        false
+    }
 
     /// Apply writes files Agenvoy writes too: refuse while it runs (the
     /// shared stores always; `summarize`'s summary.json without them).
@@ -164,6 +200,15 @@ pub struct Options {
     pub force: bool,
 }
 
+/// One target whose apply failed after the operation began changing it
+/// (a full disk, an I/O error): the operation is left `done:false`.
+fn began_changing(error: &Error, journal: &Journal, sessions: &[String]) -> bool {
+    matches!(
+        error.exit_code(),
+        exit::SOFTWARE | exit::IO | exit::CANT_CREATE
+    ) || journal.noted_any(sessions)
+}
+
 /// A session that failed, and why.
 #[derive(Debug)]
 pub struct SessionError {
@@ -178,6 +223,10 @@ pub struct Outcome<R> {
     pub errors: Vec<SessionError>,
     /// The user said no at the prompt: nothing was written.
     pub declined: bool,
+    /// Sessions the operation changed.
+    pub changed: Vec<String>,
+    /// No target failed after it began changing something.
+    pub complete: bool,
 }
 
 impl<R> Outcome<R> {
@@ -240,6 +289,27 @@ pub fn run_via<O: Operation>(
     ui: &dyn Ui,
     backend: Backend<'_>,
 ) -> Result<Outcome<O::Report>> {
+    let journal = Journal::new(root, op.intent());
+    let result = run_journaled(op, root, targets, opts, ui, backend, &journal);
+    // An error of the whole batch after it began (none is expected: they
+    // all come before the first write) leaves the record open.
+    let (changed, complete) = match &result {
+        Ok(o) => (o.changed.clone(), o.complete),
+        Err(_) => (Vec::new(), false),
+    };
+    journal.finish(&changed, complete)?;
+    result
+}
+
+fn run_journaled<O: Operation>(
+    op: &O,
+    root: &DataRoot,
+    targets: Vec<Target>,
+    opts: Options,
+    ui: &dyn Ui,
+    backend: Backend<'_>,
+    journal: &Journal,
+) -> Result<Outcome<O::Report>> {
     let needs = op.needs();
     let now = torii::now_unix();
     let ids: Vec<&str> = targets.iter().map(|t| t.id.as_str()).collect();
@@ -262,20 +332,21 @@ pub fn run_via<O: Operation>(
     // unchanged once the locks are held, instead of replaying it again.
     let replayed = snapshot.into_db1();
 
-    // Every session keeps its place: results come back in target order.
-    let mut slots: Vec<Option<std::result::Result<O::Report, SessionError>>> = Vec::new();
+    // Every target keeps its place: results come back in target order.
+    let mut slots: Vec<Option<Applied<O::Report>>> = Vec::new();
     let mut work: Vec<(usize, Target, O::Plan, Fingerprint)> = Vec::new();
     for (t, p) in planned {
         match p {
-            Err(error) => slots.push(Some(Err(SessionError {
-                session: t.id,
-                error,
-            }))),
+            Err(error) => slots.push(Some(Applied::failed(t.id, error, false))),
             Ok((plan, fp)) if op.has_work(&plan) && !opts.dry_run => {
                 work.push((slots.len(), t, plan, fp));
                 slots.push(None);
             }
-            Ok((plan, _)) => slots.push(Some(Ok(op.preview(&t, &plan, opts.dry_run)))),
+            Ok((plan, _)) => slots.push(Some(Applied::unchanged(op.preview(
+                &t,
+                &plan,
+                opts.dry_run,
+            )))),
         }
     }
 
@@ -296,9 +367,15 @@ pub fn run_via<O: Operation>(
     if !work.is_empty() {
         let ids: Vec<&str> = work.iter().map(|w| w.1.id.as_str()).collect();
         if ui.confirm(&ids)? {
+            let run = Run {
+                root,
+                now,
+                ui,
+                journal,
+            };
             match backend {
-                Backend::Files => apply_all(op, root, work, opts, now, ui, replayed, &mut slots)?,
-                Backend::Daemon(d) => apply_via_daemon(op, root, work, now, ui, d, &mut slots)?,
+                Backend::Files => run.apply_all(op, work, opts, replayed, &mut slots)?,
+                Backend::Daemon(d) => run.apply_via_daemon(op, work, d, &mut slots)?,
             }
         } else {
             declined = true;
@@ -308,9 +385,13 @@ pub fn run_via<O: Operation>(
         results: Vec::new(),
         errors: Vec::new(),
         declined,
+        changed: Vec::new(),
+        complete: true,
     };
     for slot in slots.into_iter().flatten() {
-        match slot {
+        outcome.changed.extend(slot.changed);
+        outcome.complete &= !slot.began_changing;
+        match slot.result {
             Ok(r) => outcome.results.push(r),
             Err(e) => outcome.errors.push(e),
         }
@@ -318,148 +399,239 @@ pub fn run_via<O: Operation>(
     Ok(outcome)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn apply_all<O: Operation>(
-    op: &O,
-    root: &DataRoot,
-    work: Vec<(usize, Target, O::Plan, Fingerprint)>,
-    opts: Options,
-    now: i64,
-    ui: &dyn Ui,
-    replayed: Option<Replayed>,
-    slots: &mut [Option<std::result::Result<O::Report, SessionError>>],
-) -> Result<()> {
-    let needs = op.needs();
-    // Shared-store writers refuse while Agenvoy runs and hold the store
-    // lock for the whole batch: these failures are the batch's.
-    if op.refuses_while_agenvoy_runs() {
-        runtime::ensure_not_running(root, opts.force)?;
-    }
-    let _store_lock = if needs.store_lock {
-        Some(lock::store(root)?)
-    } else {
-        None
-    };
-    let mut stores = Stores::new(root, now, opts.force);
-    if let Some(r) = replayed {
-        stores.adopt_if_current(r)?;
-    }
-    if needs.stores_in_plan {
-        // Re-plans under the lock read the locked stores, indexed once.
-        stores.db1()?;
-    }
-    let shared = Shared::new(&mut stores);
-    let apply_one = |(slot, target, plan, fp): (usize, Target, O::Plan, Fingerprint)| {
-        let result = apply_session(op, root, &target, plan, fp, &shared);
-        ui.applied();
-        (
-            slot,
-            result.map_err(|error| SessionError {
-                session: target.id,
-                error,
-            }),
-        )
-    };
-    let done: Vec<_> = if op.applies_in_parallel() {
-        work.into_par_iter().map(apply_one).collect()
-    } else {
-        work.into_iter().map(apply_one).collect()
-    };
-    for (slot, result) in done {
-        slots[slot] = Some(result);
-    }
-    Ok(())
+/// What became of one target.
+struct Applied<R> {
+    result: std::result::Result<R, SessionError>,
+    /// Sessions it changed (for the operation log).
+    changed: Vec<String>,
+    /// It failed after it began changing something.
+    began_changing: bool,
 }
 
-/// One session of `apply_all`, under its own lock.
-fn apply_session<O: Operation>(
-    op: &O,
-    root: &DataRoot,
-    target: &Target,
-    plan: O::Plan,
-    fp: Fingerprint,
-    shared: &Shared<'_, '_>,
-) -> Result<O::Report> {
-    let session_lock = lock::session(root, &target.id)?;
-    // Under the lock, the plan stands only if no file changed since.
-    let plan = if fingerprint(&op.watched(target)) == fp {
-        plan
-    } else {
-        op.plan(target, &**shared.lock())?
-    };
-    if !op.has_work(&plan) {
-        return Ok(op.preview(target, &plan, false));
+impl<R> Applied<R> {
+    fn unchanged(report: R) -> Self {
+        Applied {
+            result: Ok(report),
+            changed: Vec::new(),
+            began_changing: false,
+        }
     }
-    let report = op.apply_shared(target, plan, shared)?;
-    if op.retires_session() {
-        session_lock.unlink()?;
+    fn failed(session: String, error: Error, began_changing: bool) -> Self {
+        Applied {
+            result: Err(SessionError { session, error }),
+            changed: Vec::new(),
+            began_changing,
+        }
     }
-    Ok(report)
+}
+
+/// What the apply half of a run shares.
+struct Run<'a> {
+    root: &'a DataRoot,
+    now: i64,
+    ui: &'a dyn Ui,
+    journal: &'a Journal,
+}
+
+impl Run<'_> {
+    fn apply_all<O: Operation>(
+        &self,
+        op: &O,
+        work: Vec<(usize, Target, O::Plan, Fingerprint)>,
+        opts: Options,
+        replayed: Option<Replayed>,
+        slots: &mut [Option<Applied<O::Report>>],
+    ) -> Result<()> {
+        let root = self.root;
+        let needs = op.needs();
+        // Shared-store writers refuse while Agenvoy runs and hold the store
+        // lock for the whole batch: these failures are the batch's.
+        if op.refuses_while_agenvoy_runs() {
+            runtime::ensure_not_running(root, opts.force)?;
+        }
+        let _store_lock = if needs.store_lock {
+            Some(lock::store(root)?)
+        } else {
+            None
+        };
+        let _limits_lock = if needs.limits_lock {
+            Some(lock::limits(root)?)
+        } else {
+            None
+        };
+        let mut stores = Stores::new(root, self.journal, self.now, opts.force);
+        if let Some(r) = replayed {
+            stores.adopt_if_current(r)?;
+        }
+        if needs.stores_in_plan {
+            // Re-plans under the lock read the locked stores, indexed once.
+            stores.db1()?;
+        }
+        let shared = Shared::new(&mut stores);
+        let apply_one = |(slot, target, plan, fp): (usize, Target, O::Plan, Fingerprint)| {
+            let applied = self.apply_target(op, &target, plan, fp, &shared);
+            self.ui.applied();
+            (slot, applied)
+        };
+        let done: Vec<_> = if op.applies_in_parallel() {
+            work.into_par_iter().map(apply_one).collect()
+        } else {
+            work.into_iter().map(apply_one).collect()
+        };
+        for (slot, applied) in done {
+            slots[slot] = Some(applied);
+        }
+        Ok(())
+    }
+
+    /// One target of `apply_all`, under its own locks.
+    fn apply_target<O: Operation>(
+        &self,
+        op: &O,
+        target: &Target,
+        plan: O::Plan,
+        fp: Fingerprint,
+        shared: &Shared<'_, '_>,
+    ) -> Applied<O::Report> {
+        let sessions = op.locks(target);
+        let fail = |error: Error, began: bool| Applied::failed(target.id.clone(), error, began);
+        let locks = match self.lock_sessions(&sessions) {
+            Ok(l) => l,
+            Err(e) => return fail(e, false),
+        };
+        // Under the locks, the plan stands only if nothing it read changed.
+        let plan = if !op.replans_under_locks() && fingerprint(&op.watched(target)) == fp {
+            plan
+        } else {
+            match op.plan(target, &**shared.lock()) {
+                Ok(p) => p,
+                Err(e) => return fail(e, false),
+            }
+        };
+        if !op.has_work(&plan) {
+            return Applied::unchanged(op.preview(target, &plan, false));
+        }
+        if let Err(e) = self.journal.begin() {
+            return fail(e, false);
+        }
+        match op.apply_shared(target, plan, shared) {
+            Ok(report) => {
+                if op.retires_session() {
+                    for l in locks {
+                        if let Err(e) = l.unlink() {
+                            return fail(e, true);
+                        }
+                    }
+                }
+                Applied {
+                    changed: op.changed(target, &report),
+                    result: Ok(report),
+                    began_changing: false,
+                }
+            }
+            Err(e) => {
+                let began = began_changing(&e, self.journal, &sessions);
+                fail(e, began)
+            }
+        }
+    }
+
+    /// Take each session's lock, in a fixed order (two runs locking the
+    /// same sessions never wait on each other in a circle).
+    fn lock_sessions(&self, sessions: &[String]) -> Result<Vec<lock::Lock>> {
+        let mut sorted: Vec<&String> = sessions.iter().collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        sorted
+            .into_iter()
+            .map(|id| lock::session(self.root, id))
+            .collect()
+    }
+
+    /// Each target's request to the daemon, `daemon::CONCURRENCY` at a
+    /// time. No store lock and no Agenvoy check: the daemon owns the
+    /// stores. A session's lock still keeps two sessionctl runs off it.
+    fn apply_via_daemon<O: Operation>(
+        &self,
+        op: &O,
+        work: Vec<(usize, Target, O::Plan, Fingerprint)>,
+        daemon: &Daemon,
+        slots: &mut [Option<Applied<O::Report>>],
+    ) -> Result<()> {
+        let root = self.root;
+        let db1 = if op.needs().stores_in_plan {
+            Some(Db::load_store(root, torii::DB_SESSION_HIST)?)
+        } else {
+            None
+        };
+        let stores = ReadStores {
+            root,
+            journal: self.journal,
+            now: self.now,
+            db1: db1.as_ref(),
+        };
+        let items: Vec<Pending<O::Plan>> = work
+            .into_iter()
+            .map(|(slot, t, plan, _)| std::sync::Mutex::new(Some((slot, t, plan))))
+            .collect();
+        let done = crate::daemon::bounded(&items, |item| {
+            let (slot, target, plan) = item
+                .lock()
+                .expect("not poisoned")
+                .take()
+                .expect("each item runs once");
+            let sessions = op.locks(&target);
+            let applied = (|| {
+                let locks = self.lock_sessions(&sessions)?;
+                self.journal.begin()?;
+                let report = op.apply_daemon(&target, plan, daemon, &stores)?;
+                if op.retires_session() {
+                    for l in locks {
+                        l.unlink()?;
+                    }
+                }
+                Ok(report)
+            })();
+            self.ui.applied();
+            let applied = match applied {
+                Ok(report) => Applied {
+                    changed: op.changed(&target, &report),
+                    result: Ok(report),
+                    began_changing: false,
+                },
+                Err(error) => Applied::failed(target.id, error, false),
+            };
+            (slot, applied)
+        });
+        for (slot, applied) in done {
+            slots[slot] = Some(applied);
+        }
+        Ok(())
+    }
 }
 
 /// A batch's stores while its sessions are applied, possibly at the same
 /// time: one session at a time holds them.
-pub struct Shared<'s, 'r>(std::sync::Mutex<&'s mut Stores<'r>>);
+pub struct Shared<'s, 'r> {
+    stores: std::sync::Mutex<&'s mut Stores<'r>>,
+    /// The stores' journal, reachable without waiting for them.
+    pub journal: &'r Journal,
+}
 
 impl<'s, 'r> Shared<'s, 'r> {
     pub fn new(stores: &'s mut Stores<'r>) -> Self {
-        Shared(std::sync::Mutex::new(stores))
+        let journal = stores.journal;
+        Shared {
+            stores: std::sync::Mutex::new(stores),
+            journal,
+        }
     }
 
     pub fn lock(&self) -> std::sync::MutexGuard<'_, &'s mut Stores<'r>> {
         // A session that panicked holding them fails alone; the stores
         // are written by whole transactions and appends.
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        self.stores.lock().unwrap_or_else(|e| e.into_inner())
     }
-}
-
-/// Each session's request to the daemon, `daemon::CONCURRENCY` at a time.
-/// No store lock and no Agenvoy check: the daemon owns the stores. A
-/// session's lock still keeps two sessionctl runs off the same session.
-fn apply_via_daemon<O: Operation>(
-    op: &O,
-    root: &DataRoot,
-    work: Vec<(usize, Target, O::Plan, Fingerprint)>,
-    now: i64,
-    ui: &dyn Ui,
-    daemon: &Daemon,
-    slots: &mut [Option<std::result::Result<O::Report, SessionError>>],
-) -> Result<()> {
-    let db1 = if op.needs().stores_in_plan {
-        Some(Db::load_store(root, torii::DB_SESSION_HIST)?)
-    } else {
-        None
-    };
-    let stores = ReadStores {
-        root,
-        now,
-        db1: db1.as_ref(),
-    };
-    let items: Vec<Pending<O::Plan>> = work
-        .into_iter()
-        .map(|(slot, t, plan, _)| std::sync::Mutex::new(Some((slot, t, plan))))
-        .collect();
-    let done = crate::daemon::bounded(&items, |item| {
-        let (slot, target, plan) = item
-            .lock()
-            .expect("not poisoned")
-            .take()
-            .expect("each item runs once");
-        let result = (|| {
-            let session_lock = lock::session(root, &target.id)?;
-            let report = op.apply_daemon(&target, plan, daemon, &stores)?;
-            if op.retires_session() {
-                session_lock.unlink()?;
-            }
-            Ok(report)
-        })();
-        ui.applied();
-        (slot, target.id, result)
-    });
-    for (slot, session, result) in done {
-        slots[slot] = Some(result.map_err(|error| SessionError { session, error }));
-    }
-    Ok(())
 }
 
 /// A session waiting for its daemon request: its slot, target and plan,
@@ -470,6 +642,7 @@ type Pending<P> = std::sync::Mutex<Option<(usize, Target, P)>>;
 /// read-only when the operation plans with the stores) and the archive.
 pub struct ReadStores<'r> {
     pub root: &'r DataRoot,
+    pub journal: &'r Journal,
     pub now: i64,
     pub db1: Option<&'r Db>,
 }

@@ -6,6 +6,7 @@ use super::StoreView;
 use crate::error::Result;
 use crate::store::archive::{Archive, SessionCount};
 use crate::store::layout::DataRoot;
+use crate::store::oplog::Journal;
 use crate::store::torii::{self, Db};
 
 /// The shared stores as they were before any lock: db1's keys by session
@@ -158,6 +159,9 @@ impl StoreView for Snapshot {
 /// locks, so what is rewritten is never a stale copy.
 pub struct Stores<'r> {
     pub root: &'r DataRoot,
+    /// The operation the writes belong to: whatever keeps a previous state
+    /// records it here.
+    pub journal: &'r Journal,
     pub now: i64,
     force: bool,
     db1: Option<Db>,
@@ -166,9 +170,10 @@ pub struct Stores<'r> {
 }
 
 impl<'r> Stores<'r> {
-    pub fn new(root: &'r DataRoot, now: i64, force: bool) -> Self {
+    pub fn new(root: &'r DataRoot, journal: &'r Journal, now: i64, force: bool) -> Self {
         Stores {
             root,
+            journal,
             now,
             force,
             db1: None,

@@ -401,6 +401,12 @@ pub trait SharedStores: Sync {
         &self,
         f: impl FnOnce(&mut crate::store::torii::Db, &mut crate::store::archive::Archive) -> Result<T>,
     ) -> Result<T>;
+
+    /// The operation the compact belongs to (its pre-image is recorded
+    /// there); a library caller's plain stores belong to none.
+    fn journal(&self) -> &crate::store::oplog::Journal {
+        crate::store::oplog::Journal::none()
+    }
 }
 
 impl SharedStores

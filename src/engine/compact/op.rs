@@ -95,7 +95,13 @@ pub struct Settings {
 /// (`--fold`); the command side owns the summarizer.
 pub trait Folder: Sync {
     /// Records merged (with `dry_run`: that would be, read-only).
-    fn fold(&self, dir: &SessionDir, removed: &[Record], dry_run: bool) -> Result<usize>;
+    fn fold(
+        &self,
+        dir: &SessionDir,
+        removed: &[Record],
+        dry_run: bool,
+        journal: &crate::store::oplog::Journal,
+    ) -> Result<usize>;
 }
 
 pub struct Compact<'a> {
@@ -123,7 +129,12 @@ impl Operation for Compact<'_> {
             // replays db1
             stores_in_plan: self.settings.dry_run,
             store_lock: true,
+            limits_lock: false,
         }
+    }
+
+    fn intent(&self) -> crate::store::oplog::Intent {
+        crate::store::oplog::Intent::of("compact")
     }
 
     fn plan(&self, t: &Target, view: &dyn StoreView) -> Result<Assessed> {
@@ -136,7 +147,12 @@ impl Operation for Compact<'_> {
             a.report.removed_torii_keys =
                 compact::keys_before_cut(plan, view.session_keys(&t.id)).len();
             if let Some(f) = self.folder.filter(|_| !plan.removed.is_empty()) {
-                let n = f.fold(dir, &plan.removed, true)?;
+                let n = f.fold(
+                    dir,
+                    &plan.removed,
+                    true,
+                    crate::store::oplog::Journal::none(),
+                )?;
                 a.report.stages.insert(0, fold_stage(n, plan));
             }
         }
@@ -177,7 +193,7 @@ impl Operation for Compact<'_> {
         report.dry_run = false;
         report.changed = true;
         if let Some(f) = self.folder.filter(|_| !plan.removed.is_empty()) {
-            let merged = f.fold(dir, &plan.removed, false)?;
+            let merged = f.fold(dir, &plan.removed, false, stores.journal)?;
             report.stages.insert(0, fold_stage(merged, &plan));
         }
         // The model first: if the run stops before the histories are
@@ -379,5 +395,9 @@ impl SharedStores for Shared<'_, '_> {
         let mut stores = self.lock();
         let (db1, archive) = stores.db1_and_archive()?;
         f(db1, archive)
+    }
+
+    fn journal(&self) -> &crate::store::oplog::Journal {
+        self.journal
     }
 }

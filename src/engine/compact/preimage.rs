@@ -51,13 +51,7 @@ pub fn before(
     stores: &impl SharedStores,
     leaving_keys: &[String],
 ) -> Result<Option<Kept>> {
-    // The operation log is appended to under the store lock: sessions of a
-    // parallel batch would otherwise interleave its lines.
-    let op = stores.with(|_, _| {
-        oplog::begin_confirmed()?;
-        Ok(oplog::current())
-    })?;
-    let Some(op) = op else {
+    let Some(op) = stores.journal().begin()? else {
         return Ok(None);
     };
     let path = oplog::preimage_dir(root, &op, &dir.id, COMPACT);
@@ -186,8 +180,17 @@ pub fn after(
     let bytes = serde_json::to_vec(&kept.state).expect("serializes");
     bundle::write_file(root, &kept.path.join(STATE), &bytes)?;
     // Sealing writes and fsyncs only this session's bundle: outside the
-    // stores' lock, so a parallel batch overlaps it; the oplog note is
-    // appended under it (two appends at once could tear a line).
-    trash::seal_bundle(root, &kept.path, &dir.id, COMPACT, bundle::SIDECAR, None)?;
-    stores.with(|_, _| trash::note_kept(root, &kept.path, &dir.id, COMPACT))
+    // stores' lock, so a parallel batch overlaps it (the journal orders its
+    // own lines).
+    let journal = stores.journal();
+    trash::seal_bundle(
+        journal,
+        root,
+        &kept.path,
+        &dir.id,
+        COMPACT,
+        bundle::SIDECAR,
+        None,
+    )?;
+    trash::note_kept(journal, &kept.path, &dir.id, COMPACT)
 }

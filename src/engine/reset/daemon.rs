@@ -40,7 +40,7 @@ pub fn reset(
     let removed = daemon.memory(&t.id, "reset", Some(mode))?;
     // Sealed (and recorded for undo) once Agenvoy has done it: a refused
     // request leaves an unsealed copy and no operation to undo.
-    trash::seal(root, &entry, &t.id, "reset", ".", None)?;
+    trash::seal(stores.journal, root, &entry, &t.id, "reset", ".", None)?;
     finish(report, entry);
     if let Done::Count(n) = removed {
         report.removed_torii_keys = n as usize;
@@ -71,7 +71,7 @@ pub fn remove(
     trash::create(root, &stores_backup, &t.id)?;
     keep::export_stores(stores, &t.id, &stores_backup)?;
     daemon.delete_session(&t.id)?;
-    super::seal_removed(root, &entry, &stores_backup, &t.id)?;
+    super::seal_removed(stores.journal, root, &entry, &stores_backup, &t.id)?;
     finish(report, entry);
     Ok(())
 }

@@ -84,8 +84,9 @@ pub struct ClearReport {
 pub trait SummaryRefresher: Sync {
     /// Records a refresh would merge now (read-only).
     fn pending(&self, dir: &SessionDir) -> Result<usize>;
-    /// Merge them; the session lock is held. Returns the records merged.
-    fn refresh(&self, dir: &SessionDir) -> Result<usize>;
+    /// Merge them (keeping the summary as it was in `journal`'s
+    /// operation); the session lock is held. Returns the records merged.
+    fn refresh(&self, dir: &SessionDir, journal: &crate::store::oplog::Journal) -> Result<usize>;
 }
 
 /// The refresher `summarize` itself uses: every record after the cursor,
@@ -97,7 +98,12 @@ pub struct Refresher<'a> {
 
 impl Refresher<'_> {
     /// The records the summary lacks: counted (`dry_run`) or merged.
-    fn merge(&self, dir: &SessionDir, dry_run: bool) -> Result<usize> {
+    fn merge(
+        &self,
+        dir: &SessionDir,
+        dry_run: bool,
+        journal: &crate::store::oplog::Journal,
+    ) -> Result<usize> {
         summarize::refresh(
             self.root,
             dir,
@@ -105,6 +111,7 @@ impl Refresher<'_> {
             false,
             summarize::DEFAULT_CHUNK_CHARS,
             dry_run,
+            journal,
         )
         .map(|(o, _)| o.count)
         .map_err(|f| f.error)
@@ -113,11 +120,11 @@ impl Refresher<'_> {
 
 impl SummaryRefresher for Refresher<'_> {
     fn pending(&self, dir: &SessionDir) -> Result<usize> {
-        self.merge(dir, true)
+        self.merge(dir, true, crate::store::oplog::Journal::none())
     }
 
-    fn refresh(&self, dir: &SessionDir) -> Result<usize> {
-        self.merge(dir, false)
+    fn refresh(&self, dir: &SessionDir, journal: &crate::store::oplog::Journal) -> Result<usize> {
+        self.merge(dir, false, journal)
     }
 }
 
@@ -178,7 +185,12 @@ impl Operation for Reset<'_> {
         Needs {
             stores_in_plan: true,
             store_lock: true,
+            limits_lock: false,
         }
+    }
+
+    fn intent(&self) -> crate::store::oplog::Intent {
+        crate::store::oplog::Intent::of("reset")
     }
 
     fn plan(&self, t: &Target, view: &dyn StoreView) -> Result<Found> {
@@ -224,7 +236,7 @@ impl Operation for Reset<'_> {
         let mut report = report("reset", Some(self.mode), t, &found);
         report.dry_run = false;
         if let (ResetMode::Summary, Some(r)) = (self.mode, self.refresher) {
-            let merged = r.refresh(dir).map_err(|e| {
+            let merged = r.refresh(dir, stores.journal).map_err(|e| {
                 e.within("summary refresh failed; reset aborted to avoid context loss")
             })?;
             report.summary_merged = Some(merged);
@@ -248,8 +260,16 @@ impl Operation for Reset<'_> {
         }
         clear_stores(stores, &dir.id, backup.as_deref(), &mut report)?;
         match &backup {
-            Some(entry) => trash::seal(stores.root, entry, &dir.id, "reset", ".", None)?,
-            None => trash::note_unkept(stores.root, &dir.id, "reset")?,
+            Some(entry) => trash::seal(
+                stores.journal,
+                stores.root,
+                entry,
+                &dir.id,
+                "reset",
+                ".",
+                None,
+            )?,
+            None => trash::note_unkept(stores.journal, &dir.id, "reset")?,
         }
         report.trash = backup;
         Ok(report)
@@ -283,7 +303,12 @@ impl Operation for Remove {
         Needs {
             stores_in_plan: true,
             store_lock: true,
+            limits_lock: false,
         }
+    }
+
+    fn intent(&self) -> crate::store::oplog::Intent {
+        crate::store::oplog::Intent::of("remove")
     }
 
     fn plan(&self, t: &Target, view: &dyn StoreView) -> Result<Found> {
@@ -324,7 +349,7 @@ impl Operation for Remove {
             if let Some(f) = &found.folder {
                 atomic::remove_path(stores.root, f)?;
             }
-            trash::note_unkept(stores.root, &t.id, "remove")?;
+            trash::note_unkept(stores.journal, &t.id, "remove")?;
             return Ok(report);
         }
         let root = stores.root;
@@ -340,7 +365,7 @@ impl Operation for Remove {
         crate::failpoint("remove-after-move");
         trash::create(root, &stores_backup, &t.id)?;
         clear_stores(stores, &t.id, Some(&stores_backup), &mut report)?;
-        seal_removed(root, &entry, &stores_backup, &t.id)?;
+        seal_removed(stores.journal, root, &entry, &stores_backup, &t.id)?;
         report.trash = Some(entry);
         Ok(report)
     }
@@ -371,6 +396,7 @@ impl Operation for Remove {
 /// `.sessionctl/`, the entry itself when there was no folder, or for a
 /// moved symlink `<entry>.stores` naming the link beside it.
 pub(crate) fn seal_removed(
+    journal: &crate::store::oplog::Journal,
     root: &DataRoot,
     entry: &Path,
     stores_backup: &Path,
@@ -384,7 +410,7 @@ pub(crate) fn seal_removed(
         let link = entry.file_name().map(|n| n.to_string_lossy().into_owned());
         (stores_backup.to_path_buf(), ".", link)
     };
-    trash::seal(root, &bundle, id, "remove", stores, link)
+    trash::seal(journal, root, &bundle, id, "remove", stores, link)
 }
 
 fn unknown(id: &str) -> Error {

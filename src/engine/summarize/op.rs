@@ -184,6 +184,7 @@ impl<'a> Summarize<'a> {
             s.rebuild,
             s.chunk_chars,
             true,
+            crate::store::oplog::Journal::none(),
         )
         .map_err(|f| f.error)?;
         let up_to_date = !s.rebuild && outcome.count == 0 && !outcome.cursor_only;
@@ -239,6 +240,10 @@ impl Operation for Summarize<'_> {
         crate::engine::batch::Needs::default()
     }
 
+    fn intent(&self) -> crate::store::oplog::Intent {
+        crate::store::oplog::Intent::of("summarize")
+    }
+
     /// summary.json is Agenvoy's too: refuse while it runs, as every
     /// writer does (the runner asks only once something is to be written,
     /// so a cron run on an up-to-date root stays quiet).
@@ -283,7 +288,7 @@ impl Operation for Summarize<'_> {
         self.report(t, &p.outcome, dry_run)
     }
 
-    fn apply(&self, t: &Target, _p: Pending, _stores: &mut Stores<'_>) -> Result<SummaryReport> {
+    fn apply(&self, t: &Target, _p: Pending, stores: &mut Stores<'_>) -> Result<SummaryReport> {
         let dir = t.dir.as_ref().ok_or_else(|| unknown(&t.id))?;
         let s = self.settings;
         match refresh(
@@ -293,6 +298,7 @@ impl Operation for Summarize<'_> {
             s.rebuild,
             s.chunk_chars,
             false,
+            stores.journal,
         ) {
             Ok((outcome, _)) => {
                 self.learned(&t.id, &outcome, false);

@@ -47,13 +47,14 @@ pub fn refresh(
     rebuild: bool,
     chunk_chars: usize,
     dry_run: bool,
+    journal: &crate::store::oplog::Journal,
 ) -> Result<(Outcome, bool), Failure> {
     let mode = Mode {
         rebuild,
         chunk_chars,
         dry_run,
     };
-    refresh_with(root, dir, summarizer, mode, &mut || Ok(()))
+    refresh_with(root, dir, summarizer, mode, journal, &mut || Ok(()))
 }
 
 /// Records the summary lacks (read-only; no summarizer is asked).
@@ -65,6 +66,7 @@ pub fn pending(root: &DataRoot, dir: &SessionDir) -> crate::Result<usize> {
         false,
         summarize::DEFAULT_CHUNK_CHARS,
         true,
+        crate::store::oplog::Journal::none(),
     )
     .map(|(o, _)| o.count)
     .map_err(|f| f.error)
@@ -76,6 +78,7 @@ pub fn refresh_with(
     dir: &SessionDir,
     summarizer: &dyn Summarizer,
     mode: Mode,
+    journal: &crate::store::oplog::Journal,
     before_write: &mut dyn FnMut() -> crate::Result<()>,
 ) -> Result<(Outcome, bool), Failure> {
     let history = sessions::load_history(dir)?
@@ -102,7 +105,7 @@ pub fn refresh_with(
             outcome.cursor_only = !conv.is_empty();
             if !mode.dry_run && !conv.is_empty() {
                 before_write()?;
-                crate::engine::undo::keep_summary(root, dir)?;
+                crate::engine::undo::keep_summary(journal, root, dir)?;
                 save_meta(dir, &end)?;
             }
             return Ok((outcome, false));
@@ -129,7 +132,7 @@ pub fn refresh_with(
         return Ok((outcome, mode.rebuild));
     }
     before_write()?;
-    crate::engine::undo::keep_summary(root, dir)?;
+    crate::engine::undo::keep_summary(journal, root, dir)?;
     if let (true, Some(old)) = (mode.rebuild, &existing) {
         let t = trash::new_path(root, &dir.id)?;
         trash::create(root, &t, &dir.id)?;
@@ -169,6 +172,7 @@ pub fn fold_records(
     removed: &[Record],
     summarizer: &dyn Summarizer,
     dry_run: bool,
+    journal: &crate::store::oplog::Journal,
 ) -> crate::Result<usize> {
     if removed.is_empty() {
         return Ok(0);
@@ -187,7 +191,7 @@ pub fn fold_records(
     if dry_run || todo.is_empty() {
         return Ok(todo.len());
     }
-    crate::engine::undo::keep_summary(root, dir)?;
+    crate::engine::undo::keep_summary(journal, root, dir)?;
     let mut summary = sessions::load_summary(dir)?
         .map(|(s, _)| s.fields)
         .unwrap_or_default();

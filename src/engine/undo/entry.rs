@@ -7,8 +7,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::Result;
+use crate::store::atomic;
 use crate::store::layout::{DataRoot, Last};
-use crate::store::{atomic, oplog};
+use crate::store::oplog::{self, Journal};
 
 pub const ENTRY: &str = "entry";
 /// Written last in the copy's folder: the copy is complete.
@@ -16,9 +17,8 @@ const COMPLETE: &str = ".complete";
 
 /// Copy `entry` (a path in the Trash) before it is restored, once per
 /// operation, and record it.
-pub fn keep(root: &DataRoot, entry: &Path, id: &str) -> Result<()> {
-    oplog::begin_confirmed()?;
-    let Some(op) = oplog::current() else {
+pub fn keep(journal: &Journal, root: &DataRoot, entry: &Path, id: &str) -> Result<()> {
+    let Some(op) = journal.begin()? else {
         return Ok(());
     };
     let dir = oplog::preimage_dir(root, &op, id, ENTRY);
@@ -36,16 +36,10 @@ pub fn keep(root: &DataRoot, entry: &Path, id: &str) -> Result<()> {
         }
         crate::store::bundle::write_file(root, &dir.join(COMPLETE), b"")?;
     }
-    let kept = root.relative(&copy);
-    let recorded = oplog::read(root)?.get(&op).is_some_and(|o| {
-        o.sessions
-            .iter()
-            .any(|c| c.change == ENTRY && c.kept.as_deref() == Some(kept.as_str()))
-    });
-    if recorded {
+    if journal.has(ENTRY, &root.relative(&copy))? {
         return Ok(());
     }
-    oplog::record(root, id, ENTRY, Some(&copy))
+    journal.record(id, ENTRY, Some(&copy))
 }
 
 fn stores_of(entry: &Path) -> PathBuf {

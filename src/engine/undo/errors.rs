@@ -11,8 +11,9 @@ use crate::engine::undo::RestoreReport;
 use crate::error::{Error, Result};
 use crate::store::bundle::{self, Manifest};
 use crate::store::layout::{DataRoot, Last};
+use crate::store::oplog::Journal;
 use crate::store::torii::{self, Db};
-use crate::store::{atomic, oplog, trash};
+use crate::store::{atomic, trash};
 
 pub const ERRORS: &str = "errors";
 /// The pseudo-session id the error memory's pre-images are recorded under.
@@ -23,17 +24,31 @@ pub const ERROR_MEMORY: &str = "error-memory";
 /// deletes it again).
 const KEYS: &str = ".sessionctl/keys.json";
 
-/// Keep `keys` of db2 as they are now and record one change per key (the
-/// record keys are what errors commands report as changed). Once per
-/// operation: a rerun of an interrupted undo keeps what the first run kept.
-pub fn before(root: &DataRoot, db2: &Db, keys: &[String]) -> Result<()> {
-    oplog::begin_confirmed()?;
-    let Some(op) = oplog::current() else {
+/// What the operation leaves each key as: the sha256 of the value it
+/// writes, or null for a key it deletes. Undo refuses to put a record back
+/// over one that no longer is what the operation left (Agenvoy rewrote
+/// it, or wrote it again), unless forced.
+const AFTER: &str = ".sessionctl/after.json";
+
+/// Keep the records of db2 that `after` names as they are now, with what
+/// the operation is about to make of each (`Some(new value)`, or `None`
+/// for a delete), and record one change per key (the record keys are what
+/// errors commands report as changed). Once per operation: a rerun of an
+/// interrupted undo keeps what the first run kept.
+pub fn before(
+    journal: &Journal,
+    root: &DataRoot,
+    db2: &Db,
+    after: &[(String, Option<String>)],
+) -> Result<()> {
+    let Some(op) = journal.begin()? else {
         return Ok(());
     };
-    if keys.is_empty() {
+    if after.is_empty() {
         return Ok(());
     }
+    let keys: Vec<String> = after.iter().map(|(k, _)| k.clone()).collect();
+    let keys = keys.as_slice();
     let path = crate::store::oplog::preimage_dir(root, &op, ERROR_MEMORY, ERRORS);
     let manifest = root.resolve(&path.join(bundle::MANIFEST), Last::Entry)?;
     if std::fs::symlink_metadata(manifest).is_ok() {
@@ -47,6 +62,20 @@ pub fn before(root: &DataRoot, db2: &Db, keys: &[String]) -> Result<()> {
         root,
         &path.join(KEYS),
         &serde_json::to_vec(keys).expect("serializes"),
+    )?;
+    let left: std::collections::BTreeMap<&str, Option<String>> = after
+        .iter()
+        .map(|(k, v)| {
+            (
+                k.as_str(),
+                v.as_deref().map(|v| bundle::sha256_hex(v.as_bytes())),
+            )
+        })
+        .collect();
+    bundle::write_file(
+        root,
+        &path.join(AFTER),
+        &serde_json::to_vec(&left).expect("serializes"),
     )?;
     bundle::write_file(
         root,
@@ -66,13 +95,14 @@ pub fn before(root: &DataRoot, db2: &Db, keys: &[String]) -> Result<()> {
         },
     )?;
     for k in keys {
-        oplog::record(root, k, ERRORS, Some(&path))?;
+        journal.record(k, ERRORS, Some(&path))?;
     }
     Ok(())
 }
 
 /// Put the kept records back into db2; the caller holds the store lock.
 pub fn undo(
+    journal: &Journal,
     root: &DataRoot,
     force: bool,
     bundle_path: &Path,
@@ -94,7 +124,18 @@ pub fn undo(
         // a pre-image older than the list: its records are its keys
         Err(_) => entries.iter().map(|(k, _)| k.clone()).collect(),
     };
-    before(root, &db2, &kept)?;
+    // what this undo leaves each key as: the kept value, or absent
+    let after: Vec<(String, Option<String>)> = kept
+        .iter()
+        .map(|k| {
+            let value = entries
+                .iter()
+                .find(|(e, _)| e == k)
+                .map(|(_, e)| e.value.clone());
+            (k.clone(), value)
+        })
+        .collect();
+    before(journal, root, &db2, &after)?;
     crate::failpoint("restore-after-keep");
     report.torii_keys = db2.restore_entries(&entries)? as u64;
     let absent: Vec<String> = kept
@@ -110,4 +151,55 @@ pub fn undo(
     report.dry_run = false;
     atomic::remove_path(root, bundle_path)?;
     Ok(report)
+}
+
+/// How many records the undo of this pre-image writes back or deletes
+/// (what a dry run reports): each key it kept.
+pub fn count(phys: &Path) -> Result<u64> {
+    let path = phys.join(KEYS);
+    match std::fs::read(&path) {
+        Ok(b) => serde_json::from_slice::<Vec<String>>(&b)
+            .map(|k| k.len() as u64)
+            .map_err(|e| Error::data(&path, format!("is not a list of keys: {e}"))),
+        // a pre-image older than the list: its records
+        Err(_) => Ok(std::fs::read(phys.join(".sessionctl/torii-db2.jsonl"))
+            .unwrap_or_default()
+            .split(|b| *b == b'\n')
+            .filter(|l| !l.is_empty())
+            .count() as u64),
+    }
+}
+
+/// Refuse (64) to put records back over ones that are no longer what the
+/// operation left them as: Agenvoy rewrote or re-created them since, and
+/// undo would silently overwrite that. `--force` restores anyway.
+pub fn refuse_changed(root: &DataRoot, phys: &Path) -> Result<()> {
+    let path = phys.join(AFTER);
+    let Ok(bytes) = std::fs::read(&path) else {
+        // a pre-image older than this check
+        return Ok(());
+    };
+    let left: std::collections::BTreeMap<String, Option<String>> =
+        serde_json::from_slice(&bytes)
+            .map_err(|e| Error::data(&path, format!("is not what an operation left: {e}")))?;
+    let db2 = Db::load_store(root, torii::DB_ERROR_MEMORY)?;
+    for (key, want) in &left {
+        // in the log, expired or not: an expired record the operation put
+        // back is still what it left
+        let have = db2
+            .entry(key)?
+            .map(|e| bundle::sha256_hex(e.value.as_bytes()));
+        if &have != want {
+            let what = match (want, &have) {
+                (Some(_), Some(_)) => "was rewritten",
+                (Some(_), None) => "is gone",
+                (None, _) => "was written again",
+            };
+            return Err(Error::usage(format!(
+                "error record {key} {what} since the operation changed it (Agenvoy, or another tool); undo would overwrite that"
+            ))
+            .with_hint("pass --force to put the kept record back anyway"));
+        }
+    }
+    Ok(())
 }

@@ -12,7 +12,8 @@ use crate::engine::undo::RestoreReport;
 use crate::error::{Error, Result};
 use crate::store::bundle::{self, Manifest};
 use crate::store::layout::{DataRoot, Last};
-use crate::store::{atomic, limits_cache, lock, oplog, trash};
+use crate::store::oplog::Journal;
+use crate::store::{atomic, limits_cache, trash};
 
 pub const LIMITS: &str = "limits";
 const PREVIOUS: &str = ".sessionctl/learned.json";
@@ -26,9 +27,8 @@ struct Previous {
 /// Before `agent`'s learned limit changes (the limits lock is held). Once
 /// per operation: a rerun of an interrupted undo keeps what the first run
 /// kept.
-pub fn before(root: &DataRoot, cache: &LimitsCache, agent: &str) -> Result<()> {
-    oplog::begin_confirmed()?;
-    let Some(op) = oplog::current() else {
+pub fn before(journal: &Journal, root: &DataRoot, cache: &LimitsCache, agent: &str) -> Result<()> {
+    let Some(op) = journal.begin()? else {
         return Ok(());
     };
     let path = crate::store::oplog::preimage_dir(root, &op, LIMITS, LIMITS);
@@ -48,11 +48,13 @@ pub fn before(root: &DataRoot, cache: &LimitsCache, agent: &str) -> Result<()> {
         &serde_json::to_vec(&prev).expect("serializes"),
     )?;
     bundle::write_file(root, &path.join(trash::SESSION_ID_FILE), LIMITS.as_bytes())?;
-    trash::seal(root, &path, LIMITS, LIMITS, bundle::SIDECAR, None)
+    trash::seal(journal, root, &path, LIMITS, LIMITS, bundle::SIDECAR, None)
 }
 
-/// Put the agent's learned limit back as the pre-image has it.
+/// Put the agent's learned limit back as the pre-image has it; the caller
+/// holds the limits lock.
 pub fn undo(
+    journal: &Journal,
     root: &DataRoot,
     bundle_path: &Path,
     phys: &Path,
@@ -62,9 +64,8 @@ pub fn undo(
     let prev: Previous =
         serde_json::from_slice(&std::fs::read(&p).map_err(|e| Error::read(&p, e))?)
             .map_err(|e| Error::data(&p, format!("is not a kept learned limit: {e}")))?;
-    let _lock = lock::limits(root)?;
     let mut cache = limits_cache::load(root)?.unwrap_or_else(LimitsCache::builtin);
-    before(root, &cache, &prev.agent)?;
+    before(journal, root, &cache, &prev.agent)?;
     crate::failpoint("restore-after-keep");
     match prev.learned {
         Some(l) => {

@@ -15,6 +15,7 @@ mod compact;
 pub mod entry;
 pub mod errors;
 pub mod limits;
+pub mod op;
 pub mod pick;
 pub mod snapshot;
 
@@ -65,15 +66,22 @@ impl Planned {
 /// `resume`: an earlier restore of it was interrupted, so files already
 /// put back are expected to be missing from it and present in the session.
 pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Result<Planned> {
-    let planned = read(root, entry, as_id, resume)?;
+    let planned = read(root, entry, as_id, resume, false)?;
     if !resume {
         refuse_overwrite(root, &planned)?;
     }
     Ok(planned)
 }
 
-/// `plan` without the check of what is in the way.
-fn read(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Result<Planned> {
+/// `plan` without the check of what is in the way. `force`: put error
+/// records back even over ones changed since.
+fn read(
+    root: &DataRoot,
+    entry: &Path,
+    as_id: Option<&str>,
+    resume: bool,
+    force: bool,
+) -> Result<Planned> {
     let bundle = bundle::of_entry(entry);
     // followed only inside the root: a bundle linked from outside is refused
     let phys = root.resolve(&bundle, Last::Follow)?;
@@ -87,6 +95,13 @@ fn read(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Res
     bundle::verify(&phys, &manifest, !resume)?;
     if manifest.kind == COMPACT && !resume {
         compact::refuse_changed(root, &phys, &manifest)?;
+    }
+    if manifest.kind == errors::ERRORS && !resume && !force {
+        errors::refuse_changed(root, &phys)?;
+    }
+    if HOLDS_SESSION_STORES.contains(&manifest.kind.as_str()) {
+        // every row and key it would write must be the session's own
+        bundle::check_stores(&phys, &manifest)?;
     }
     let id = as_id.unwrap_or(&manifest.session).to_owned();
     validate_session_id(&id)?;
@@ -106,7 +121,11 @@ fn read(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Res
             from: entry.to_path_buf(),
             kind: manifest.kind.clone(),
             archive_rows: manifest.counts.archive_rows,
-            torii_keys: manifest.counts.torii_db1_keys,
+            torii_keys: if manifest.kind == errors::ERRORS {
+                errors::count(&phys)?
+            } else {
+                manifest.counts.torii_db1_keys
+            },
             files,
             dry_run: true,
         },
@@ -157,6 +176,15 @@ fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
 /// summarize, and modules here import no circle.
 pub type ToTrash = fn(&mut Stores<'_>, &str) -> Result<()>;
 
+/// Kinds of bundle that hold a session's archive rows and db1 entries.
+const HOLDS_SESSION_STORES: [&str; 5] = [
+    "reset",
+    "remove",
+    "export",
+    snapshot::SNAPSHOT,
+    snapshot::ABSENT,
+];
+
 /// Kinds of pre-images put back over what is there.
 const IN_PLACE: [&str; 6] = [
     SUMMARY,
@@ -199,10 +227,18 @@ pub fn apply(
         return compact::undo(stores, &p.bundle, &p.phys, m, p.report.clone());
     }
     if m.kind == limits::LIMITS {
-        return limits::undo(root, &p.bundle, &p.phys, p.report.clone());
+        return limits::undo(stores.journal, root, &p.bundle, &p.phys, p.report.clone());
     }
     if m.kind == errors::ERRORS {
-        return errors::undo(root, force, &p.bundle, &p.phys, m, p.report.clone());
+        return errors::undo(
+            stores.journal,
+            root,
+            force,
+            &p.bundle,
+            &p.phys,
+            m,
+            p.report.clone(),
+        );
     }
     let (rows, start_at) = bundle::archive_rows(&p.phys, m)?;
     let mut report = p.report.clone();
@@ -258,7 +294,12 @@ pub fn apply(
 /// may cover several changes (the records of an errors prune). When
 /// completing an interrupted undo, pre-images already used (gone) are
 /// skipped.
-pub fn plan_all(root: &DataRoot, changes: &[Change], resume: bool) -> Result<Vec<Planned>> {
+pub fn plan_all(
+    root: &DataRoot,
+    changes: &[Change],
+    resume: bool,
+    force: bool,
+) -> Result<Vec<Planned>> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for c in changes.iter().rev() {
@@ -274,7 +315,7 @@ pub fn plan_all(root: &DataRoot, changes: &[Change], resume: bool) -> Result<Vec
             }
             return Err(gone(kept));
         }
-        let mut p = read(root, &entry, None, resume)?;
+        let mut p = read(root, &entry, None, resume, force)?;
         if c.change == entry::ENTRY {
             // put back as it is, under the id it was restored as
             p.put_back = true;
@@ -301,14 +342,7 @@ pub fn apply_all(
     let mut reports = Vec::new();
     for p in planned {
         let report = apply(stores, p, force, to_trash)?;
-        crate::store::oplog::note(
-            stores.root,
-            Change {
-                session: report.session.clone(),
-                change: "restore".into(),
-                kept: None,
-            },
-        )?;
+        stores.journal.record(&report.session, "restore", None)?;
         reports.push(report);
     }
     Ok(reports)
@@ -350,7 +384,9 @@ pub fn why_not(root: &DataRoot, op: &crate::store::oplog::Op) -> Option<String> 
         .filter_map(|c| c.kept.as_deref())
         .find_map(|k| {
             let entry = root.path().join(k);
-            read(root, &entry, None, false).err().map(|e| e.to_string())
+            read(root, &entry, None, false, false)
+                .err()
+                .map(|e| e.to_string())
         })
 }
 
@@ -371,10 +407,12 @@ const SUMMARY_FILES: [&str; 2] = ["summary.json", "summary.meta.json"];
 /// they are under `<root>/.sessionctl/ops/<op>/<session>/`, sealed as a
 /// bundle, and record it. Once per operation and session; nothing outside
 /// an operation (a library caller).
-pub fn keep_summary(root: &DataRoot, dir: &crate::store::layout::SessionDir) -> Result<()> {
-    // incremental summarize writes without a prompt: its record begins here
-    crate::store::oplog::begin_confirmed()?;
-    let Some(op) = crate::store::oplog::current() else {
+pub fn keep_summary(
+    journal: &crate::store::oplog::Journal,
+    root: &DataRoot,
+    dir: &crate::store::layout::SessionDir,
+) -> Result<()> {
+    let Some(op) = journal.begin()? else {
         return Ok(());
     };
     let kept = crate::store::oplog::preimage_dir(root, &op, &dir.id, SUMMARY);
@@ -392,7 +430,7 @@ pub fn keep_summary(root: &DataRoot, dir: &crate::store::layout::SessionDir) -> 
         &kept.join(crate::store::trash::SESSION_ID_FILE),
         dir.id.as_bytes(),
     )?;
-    crate::store::trash::seal(root, &kept, &dir.id, SUMMARY, ".", None)
+    crate::store::trash::seal(journal, root, &kept, &dir.id, SUMMARY, ".", None)
 }
 
 /// The summary files as the pre-image has them: each copied back, or

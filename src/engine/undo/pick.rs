@@ -5,7 +5,8 @@
 //! a redo) puts changes in play; one at an odd depth takes them back out.
 
 use crate::error::{Error, Result};
-use crate::store::oplog::{Change, Log, Op};
+use crate::store::layout::DataRoot;
+use crate::store::oplog::{Change, Intent, Log, Op};
 
 use super::snapshot::SNAPSHOT;
 
@@ -29,8 +30,18 @@ pub struct Request {
 }
 
 /// Pick the operation, refuse a conflict (unless `force`) and one that
-/// cannot be reversed.
-pub fn request(log: &Log, id: Option<&str>, force: bool) -> Result<Request> {
+/// cannot be reversed. While another operation runs (its record may not
+/// name its sessions yet), nothing is picked: that is a retry (75).
+pub fn request(root: &DataRoot, log: &Log, id: Option<&str>, force: bool) -> Result<Request> {
+    for op in log.ops.iter().filter(|o| !o.done) {
+        if crate::store::oplog::is_running(root, &op.id)? {
+            return Err(Error::busy(format!(
+                "operation {} ({}) is running; undo waits until it has finished",
+                op.id, op.command
+            ))
+            .with_hint("retry when it has finished; exit code 75 means 'try again later'"));
+        }
+    }
     let (target, resume) = pick(log, id)?;
     if !force {
         if let Some(later) = conflict(log, target) {
@@ -52,12 +63,14 @@ pub fn request(log: &Log, id: Option<&str>, force: bool) -> Result<Request> {
 }
 
 impl Request {
-    /// Tell the operation log what the coming operation is: the undo of
-    /// the target, or the continuation of the interrupted one.
-    pub fn announce(&self, root: &crate::store::layout::DataRoot) {
-        match &self.resume {
-            Some(id) => crate::store::oplog::resume(root, id),
-            None => crate::store::oplog::set_undoes(&self.target.id),
+    /// What the coming operation is: the undo of the target, or the
+    /// continuation of the interrupted undo of it.
+    pub fn intent(&self) -> Intent {
+        Intent {
+            command: "undo".into(),
+            undoes: Some(self.target.id.clone()),
+            irreversible: false,
+            resume: self.resume.clone(),
         }
     }
 }

@@ -19,7 +19,8 @@ use crate::engine::undo::{RestoreReport, ToTrash};
 use crate::error::Result;
 use crate::store::bundle::{self, Manifest};
 use crate::store::layout::{DataRoot, Last};
-use crate::store::{atomic, oplog, trash};
+use crate::store::oplog::{self, Journal};
+use crate::store::{atomic, trash};
 
 /// A session's state before an undo changed it.
 pub const SNAPSHOT: &str = "snapshot";
@@ -34,8 +35,8 @@ const LINK: &str = ".sessionctl/link";
 /// Keep session `id` as it is now, once per operation: the caller holds
 /// its lock and the store lock. Nothing outside an operation.
 pub fn keep(stores: &mut Stores<'_>, id: &str) -> Result<()> {
-    oplog::begin_confirmed()?;
-    let Some(op) = oplog::current() else {
+    let journal = stores.journal;
+    let Some(op) = journal.begin()? else {
         return Ok(());
     };
     let root = stores.root;
@@ -49,13 +50,12 @@ pub fn keep(stores: &mut Stores<'_>, id: &str) -> Result<()> {
             seal_absent(root, &dir, id, &op)?;
         }
     }
-    record_once(root, &op, id, &dir)
+    record_once(journal, root, id, &dir)
 }
 
 /// Keep "session `id` did not exist" (import: it refuses an existing one).
-pub fn keep_absent(root: &DataRoot, id: &str) -> Result<()> {
-    oplog::begin_confirmed()?;
-    let Some(op) = oplog::current() else {
+pub fn keep_absent(journal: &Journal, root: &DataRoot, id: &str) -> Result<()> {
+    let Some(op) = journal.begin()? else {
         return Ok(());
     };
     let dir = oplog::preimage_dir(root, &op, id, SNAPSHOT);
@@ -63,7 +63,7 @@ pub fn keep_absent(root: &DataRoot, id: &str) -> Result<()> {
         atomic::remove_path(root, &dir)?;
         seal_absent(root, &dir, id, &op)?;
     }
-    record_once(root, &op, id, &dir)
+    record_once(journal, root, id, &dir)
 }
 
 fn sealed(root: &DataRoot, dir: &Path) -> Result<bool> {
@@ -72,18 +72,11 @@ fn sealed(root: &DataRoot, dir: &Path) -> Result<bool> {
 
 /// Record the snapshot in the operation, unless a run of it killed after
 /// that already did.
-fn record_once(root: &DataRoot, op: &str, id: &str, dir: &Path) -> Result<()> {
-    let kept = root.relative(dir);
-    let log = oplog::read(root)?;
-    let done = log.get(op).is_some_and(|o| {
-        o.sessions
-            .iter()
-            .any(|c| c.change == SNAPSHOT && c.kept.as_deref() == Some(kept.as_str()))
-    });
-    if done {
+fn record_once(journal: &Journal, root: &DataRoot, id: &str, dir: &Path) -> Result<()> {
+    if journal.has(SNAPSHOT, &root.relative(dir))? {
         return Ok(());
     }
-    oplog::record(root, id, SNAPSHOT, Some(dir))
+    journal.record(id, SNAPSHOT, Some(dir))
 }
 
 /// The session is in some tier: a folder (or link), archive rows, db1 keys.
