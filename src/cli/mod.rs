@@ -214,7 +214,7 @@ summarize plan first (the tab shows the dry run), ask, then apply through the ba
 Keys: ↑↓ move  / filter (glob or substring)  o sort (activity, tokens, % of budget, size)
   O reverse  Tab/Shift-Tab summary|compact|reset tab  Enter apply the tab  m reset mode
   S summarize  D remove  1 sessions  2 undo  3 trash  4 errors  ? help  q quit
-Undo: u undoes the selected operation. Trash: r restores, p deletes an entry for good.
+Undo: u undoes the selected operation. Trash: r restores, p deletes an entry and older ones.
 Errors: e edits the action (its TTL is kept). Esc cancels what has not started writing.
 
 Needs a terminal (80×24 or larger); scripts use the subcommands: sessions list, show,

@@ -133,7 +133,7 @@ fn status(app: &App, look: Look, w: u16) -> Line<'static> {
             "↑↓ move · / filter · o sort · O reverse · Tab tabs · S summarize · D remove"
         }
         Screen::Undo => "↑↓ move · u undo the selected operation",
-        Screen::Trash => "↑↓ move · r restore · p delete for good",
+        Screen::Trash => "↑↓ move · r restore · p delete it and older ones for good",
         Screen::Errors => "↑↓ move · e edit the action (its TTL is kept)",
     };
     Line::from(Span::styled(fit(&format!(" {hints}"), w), look.dim()))
@@ -1202,7 +1202,7 @@ Sessions: ↑↓ (j k) move · PgUp PgDn Home End · / filter (glob or substring
   S summarize · D remove · Esc back to the list
   ! over budget · ~ summary behind · ? part unreadable
 Undo (2): u undoes the selected operation (newest first)
-Trash (3): r restores the entry · p deletes it for good
+Trash (3): r restores the entry · p deletes it and every older one for good
 Errors (4): e edits the action of a record (its TTL is kept)
 Every write asks first (y), plans, then applies as the commands do;
 Esc cancels it until writing begins. F5 reloads · Ctrl-L redraws · q quits";

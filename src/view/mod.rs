@@ -5,7 +5,7 @@
 //! report back, so the screen stays responsive; one write at a time.
 
 pub mod draw;
-mod journal;
+pub mod journal;
 pub mod ops;
 pub mod state;
 mod terminal;
@@ -24,7 +24,6 @@ use ratatui::Terminal;
 use crate::cli::ViewArgs;
 use crate::cli_util::{Context, Done};
 
-use crate::store::oplog;
 use ops::{say, Env};
 use state::{Action, App, Finished, Job, Update};
 
@@ -143,7 +142,6 @@ fn event_loop<'s, 'e: 's>(
 /// Carry out a confirmed job; what it did, in words.
 fn run_job(env: Env, job: &Job, tx: Sender<Update>, cancel: &AtomicBool) -> Finished {
     let ui = ops::ViewUi::new(tx, cancel);
-    oplog::set_command(job.command(), &env.ctx.root);
     let result = match job {
         Job::Compact { session } => ops::compact(env, session, &ui),
         Job::Reset { session, mode } => ops::reset(env, session, *mode, &ui),
@@ -162,10 +160,6 @@ fn run_job(env: Env, job: &Job, tx: Sender<Update>, cancel: &AtomicBool) -> Fini
             ..ops::Done::default()
         },
     };
-    if let Err(e) = oplog::finish(job.command(), &done.changed) {
-        done.lines
-            .push(format!("cannot complete the operation log: {}", say(&e)));
-    }
     for w in ui.take_warnings() {
         done.lines.push(format!("warning: {w}"));
     }

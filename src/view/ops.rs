@@ -22,7 +22,6 @@ use crate::engine::sessions;
 use crate::engine::summarize::op::{Settings as SummarizeSettings, Summarize, SummaryReport};
 use crate::engine::summarize::{self, DEFAULT_CHUNK_CHARS};
 use crate::error::Error;
-use crate::store::oplog;
 
 use super::state::{mode_name, Progress, Row, SummaryData, Update};
 
@@ -97,15 +96,13 @@ impl<'a> ViewUi<'a> {
         }
     }
 
-    /// A job without the batch runner passes here before its first write:
-    /// false when Esc came first (nothing is written then).
+    /// The runner asks before its first write: false when Esc came first
+    /// (nothing is written then).
     pub fn go_ahead(&self) -> crate::Result<bool> {
         if self.cancel.load(Ordering::SeqCst) {
             return Ok(false);
         }
         self.bump(|p| p.applying = true);
-        // the write's record goes to the operation log before its first change
-        oplog::begin_confirmed()?;
         Ok(true)
     }
 
@@ -189,6 +186,26 @@ fn only<R>(outcome: Outcome<R>) -> crate::Result<R> {
         .ok_or_else(|| Error::usage("the plan came back empty"))
 }
 
+/// Run `op` on its one target through `backend`: its report and the
+/// sessions it changed, or `None` when Esc came before the write.
+pub fn run_one<O: Operation>(
+    env: Env,
+    op: &O,
+    target: Target,
+    ui: &dyn batch::Ui,
+    backend: &daemon::Backend,
+) -> crate::Result<Option<(O::Report, Vec<String>)>> {
+    let mut outcome = run_op(env, op, (vec![target], Vec::new()), false, ui, backend)?;
+    if let Some(e) = outcome.errors.pop() {
+        return Err(e.error);
+    }
+    if outcome.declined {
+        return Ok(None);
+    }
+    let changed = std::mem::take(&mut outcome.changed);
+    Ok(outcome.results.pop().map(|r| (r, changed)))
+}
+
 /// A dry run's link to the batch: nothing to confirm, nothing to show.
 struct Quiet;
 
@@ -255,21 +272,19 @@ pub struct Done {
 }
 
 /// Lines and changed sessions of a batch outcome.
-fn done<R>(
-    outcome: Outcome<R>,
-    changed: impl Fn(&R) -> Option<String>,
-    line: impl Fn(&R) -> String,
-) -> Done {
+fn done<R>(outcome: Outcome<R>, line: impl Fn(&R) -> String) -> Done {
     if outcome.declined {
         return Done {
             lines: vec!["cancelled before anything was written; nothing changed".into()],
             ..Done::default()
         };
     }
-    let mut d = Done::default();
+    let mut d = Done {
+        changed: outcome.changed.clone(),
+        ..Done::default()
+    };
     for r in &outcome.results {
         d.lines.push(line(r));
-        d.changed.extend(changed(r));
     }
     for e in &outcome.errors {
         d.failed = true;
@@ -285,11 +300,7 @@ pub fn compact(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
     let warn = |w: &str| batch::Ui::warn(ui, w);
     let op = compact_op(cache, false, &warn);
     let outcome = run_op(env, &op, resolved, false, ui, &backend)?;
-    Ok(done(
-        outcome,
-        |r: &CompactReport| r.changed.then(|| r.session.clone()),
-        |r| compact_line(env, r),
-    ))
+    Ok(done(outcome, |r: &CompactReport| compact_line(env, r)))
 }
 
 pub fn compact_line(env: Env, r: &CompactReport) -> String {
@@ -370,11 +381,7 @@ pub fn reset(env: Env, id: &str, mode: ResetMode, ui: &ViewUi) -> crate::Result<
         refresher: refresh.then_some(&refresher as &dyn SummaryRefresher),
     };
     let outcome = run_op(env, &op, resolved, false, ui, &backend)?;
-    Ok(done(
-        outcome,
-        |r: &ClearReport| r.changed.then(|| r.session.clone()),
-        |r| clear_line(env, r),
-    ))
+    Ok(done(outcome, |r: &ClearReport| clear_line(env, r)))
 }
 
 pub fn remove(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
@@ -383,11 +390,7 @@ pub fn remove(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
     let resolved = target(env, id, Resolve::Entries)?;
     let op = Remove { purge: false };
     let outcome = run_op(env, &op, resolved, false, ui, &backend)?;
-    Ok(done(
-        outcome,
-        |r: &ClearReport| r.changed.then(|| r.session.clone()),
-        |r| clear_line(env, r),
-    ))
+    Ok(done(outcome, |r: &ClearReport| clear_line(env, r)))
 }
 
 pub fn summarize_one(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
@@ -424,20 +427,16 @@ pub fn summarize_one(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
         },
     );
     let outcome = run_op(env, &op, (sessions, errors), false, ui, &backend)?;
-    let mut d = done(
-        outcome,
-        |r: &SummaryReport| (r.count > 0).then(|| r.session.clone()),
-        |r| match r.count {
-            0 => format!("{}: nothing new to merge", r.session),
-            n => format!(
-                "{}: merged {n} record(s) in {} chunk(s) with {}; cursor {}",
-                r.session,
-                r.chunks,
-                r.summarizer,
-                r.cursor.as_deref().unwrap_or("-")
-            ),
-        },
-    );
+    let mut d = done(outcome, |r: &SummaryReport| match r.count {
+        0 => format!("{}: nothing new to merge", r.session),
+        n => format!(
+            "{}: merged {n} record(s) in {} chunk(s) with {}; cursor {}",
+            r.session,
+            r.chunks,
+            r.summarizer,
+            r.cursor.as_deref().unwrap_or("-")
+        ),
+    });
     // What the merge taught, stored as the command stores it.
     let aftermath = op.aftermath();
     let context_errors: Vec<String> = aftermath
@@ -448,8 +447,14 @@ pub fn summarize_one(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
         .agent()
         .and_then(|agent| Lesson::from_errors(&agent, &context_errors))
     {
-        match limit_ops::apply_learn(&env.ctx.root, &lesson, chrono::Utc::now()) {
-            Ok(r) if r.stored => d.lines.push(format!(
+        // its own operation (undoable on its own), as the command runs it
+        let learn = limit_ops::Learn {
+            root: &env.ctx.root,
+            lesson,
+            now: crate::timefmt::now(),
+        };
+        match run_one(env, &learn, learn.target(), &Quiet, &daemon::Backend::Files) {
+            Ok(Some((r, _))) if r.stored => d.lines.push(format!(
                 "learned an input limit of {} from the provider's error",
                 r.learned
             )),

@@ -963,8 +963,15 @@ impl App {
                 self.confirm(job, lines)
             }
             KeyCode::Char('p') => {
+                // trash prune with this entry's age: it and everything older
+                let older = self.trash.len().saturating_sub(self.trash.selected + 1);
                 let lines = vec![
-                    format!("Delete trash entry {} for good?", e.name),
+                    format!(
+                        "Delete trash entry {} and the {older} older one(s) for good?",
+                        e.name
+                    ),
+                    "(trash prune by its age: the pre-images operations kept before it go too)"
+                        .into(),
                     "This cannot be undone.".into(),
                 ];
                 let job = Job::Prune {

@@ -611,4 +611,57 @@ mod engine_calls {
             }
         }
     }
+
+    fn env_of<'a>(ctx: &'a Context, args: &'a ViewArgs) -> Env<'a> {
+        Env { ctx, args }
+    }
+
+    #[test]
+    fn the_trash_and_errors_keys_run_the_commands_operations() {
+        use sessionctl::view::journal;
+        let root = fixture_copy();
+        let r = root.path();
+        let before = state(r);
+        let (ctx, args) = (ctx(r), args());
+        let env = env_of(&ctx, &args);
+        let (tx, _rx) = std::sync::mpsc::channel();
+        let cancel = AtomicBool::new(false);
+        let ui = ViewUi::new(tx, &cancel);
+
+        // remove (the D key), then restore it from the Trash tab
+        let done = ops::remove(env, "discord-9001", &ui).unwrap();
+        assert_eq!(done.changed, ["discord-9001"], "{:?}", done.lines);
+        let entries = journal::trash_entries(env).unwrap();
+        assert_eq!(entries.len(), 1);
+        let done = journal::restore(env, &entries[0].name, &ui).unwrap();
+        assert!(!done.failed, "{:?}", done.lines);
+        assert_eq!(state(r), before, "the restore put every tier back");
+
+        // the undo tab lists restore, remove newest first, both undoable
+        let ops_shown = journal::oplog_rows(env).unwrap();
+        let cmds: Vec<&str> = ops_shown.iter().map(|o| o.op.command.as_str()).collect();
+        assert_eq!(cmds, ["trash restore", "remove"]);
+
+        // the action of an error record: rewritten, its expiry kept
+        let items = journal::error_items(env).unwrap();
+        let first = &items[0];
+        let done =
+            journal::edit_action(env, &first.key, "新的修正：retry with a backoff", &ui).unwrap();
+        assert!(!done.failed, "{:?}", done.lines);
+        let after = journal::error_items(env).unwrap();
+        let edited = after.iter().find(|i| i.key == first.key).unwrap();
+        assert_eq!(edited.action, "新的修正：retry with a backoff");
+        assert_eq!(edited.expire_at, first.expire_at, "the TTL is kept");
+
+        // prune: the entry a reset left goes for good, recorded irreversible
+        ops::reset(env, "tui-alice", ResetMode::All, &ui).unwrap();
+        let entries = journal::trash_entries(env).unwrap();
+        assert_eq!(entries.len(), 1);
+        let done = journal::prune(env, &entries[0].name, &ui).unwrap();
+        assert!(!done.failed, "{:?}", done.lines);
+        assert!(journal::trash_entries(env).unwrap().is_empty());
+        let log = journal::oplog_rows(env).unwrap();
+        assert_eq!(log[0].op.command, "trash prune");
+        assert!(log[0].op.irreversible && log[0].why_not.is_some());
+    }
 }
