@@ -259,6 +259,39 @@ fn no_color_means_no_colour_only_emphasis() {
 }
 
 #[test]
+fn control_characters_in_ids_and_text_never_reach_the_terminal() {
+    let mut app = App::new(None);
+    app.start();
+    let evil = "evil\x1b]0;pwned\x07\x1b[2J-\r\u{9b}31m";
+    app.update(Update::Sessions(Ok((
+        vec![row(evil, 1, 10, 1.0, "x")],
+        vec![format!("warning with \x1b[31m{evil}")],
+    ))));
+    press(&mut app, &[KeyCode::Enter]);
+    let mut data = summary();
+    data.session = evil.into();
+    data.fields.as_mut().unwrap().insert(
+        "key_decisions".into(),
+        serde_json::json!([format!("decided {evil}"), "two\nlines\tand a tab"]),
+    );
+    app.update(Update::Summary(evil.into(), Ok(data)));
+    for (w, h) in [(80, 24), (200, 50)] {
+        let t = render(&mut app, w, h, true);
+        let bad: Vec<String> = t
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .map(|c| c.symbol().to_owned())
+            .filter(|s| s.chars().any(char::is_control))
+            .collect();
+        assert!(bad.is_empty(), "{w}×{h}: control characters drawn: {bad:?}");
+        let shown = t.backend().to_string();
+        assert!(shown.contains("evil") && shown.contains("pwned"), "{shown}");
+    }
+}
+
+#[test]
 fn view_refuses_without_a_terminal_and_with_json() {
     let root = fixture_copy();
     let out = sessionctl(root.path()).arg("view").output().unwrap();
