@@ -67,7 +67,12 @@ fn event_loop<'s, 'e: 's>(
     loop {
         for a in std::mem::take(&mut actions) {
             match a {
-                Action::Quit => return Ok(changed),
+                Action::Quit => {
+                    // The terminal goes back now; loads still reading are
+                    // waited for behind it (no write runs: quit waits for one).
+                    terminal::restore();
+                    return Ok(changed);
+                }
                 Action::Redraw => term.clear()?,
                 Action::Cancel => cancel.store(true, Ordering::SeqCst),
                 Action::Run(job) => {

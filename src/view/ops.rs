@@ -60,7 +60,25 @@ pub fn sessions(env: Env) -> crate::Result<(Vec<Row>, Vec<String>)> {
             problems: r.problems,
         })
         .collect();
-    Ok((rows, listed.warnings))
+    let mut warnings = listed.warnings;
+    // What the plans on the tabs cannot show: where the writes will go.
+    match env.ctx.backend(env.args.force) {
+        Ok(daemon::Backend::Daemon(d)) => warnings.insert(
+            0,
+            format!(
+                "Agenvoy is running: writes go through its daemon at {}, which decides the exact numbers",
+                d.url()
+            ),
+        ),
+        Ok(daemon::Backend::Files) if !env.args.force => {
+            if let Some(w) = crate::store::runtime::dry_run_warning(&env.ctx.root) {
+                warnings.insert(0, w);
+            }
+        }
+        Ok(daemon::Backend::Files) => {}
+        Err(e) => warnings.insert(0, say(&e)),
+    }
+    Ok((rows, warnings))
 }
 
 /// What `show SESSION --summary` shows.
