@@ -867,6 +867,11 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             break
         }
         'sessionctl;export' {
+            [CompletionResult]::new('--idle-for', '--idle-for', [CompletionResultType]::ParameterName, 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)')
+            [CompletionResult]::new('--idle-since', '--idle-since', [CompletionResultType]::ParameterName, 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)')
+            [CompletionResult]::new('--older-than', '--older-than', [CompletionResultType]::ParameterName, 'Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)')
+            [CompletionResult]::new('--match', '--match', [CompletionResultType]::ParameterName, 'Only session ids matching this glob (`*`, `?`, `[a-z]`)')
+            [CompletionResult]::new('--shard', '--shard', [CompletionResultType]::ParameterName, 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a FILE.tar to pack them into (never overwritten)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a FILE.tar to pack them into (never overwritten)')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The Agenvoy data root [default: ~/.config/agenvoy]')
@@ -875,6 +880,8 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             [CompletionResult]::new('--via', '--via', [CompletionResultType]::ParameterName, 'How writes reach the stores: auto (through Agenvoy''s daemon when it runs for this root, else the files), files, daemon')
             [CompletionResult]::new('--daemon-url', '--daemon-url', [CompletionResultType]::ParameterName, 'Agenvoy''s daemon (loopback only)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for one answer of the daemon')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every session (narrow it with the filters)')
+            [CompletionResult]::new('--with-errors', '--with-errors', [CompletionResultType]::ParameterName, 'Also export the cross-session error memory (ToriiDB db 2), as `<DIR>/.error-memory/`; `import` merges it (records the root lacks)')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Print what would be exported, write nothing')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print what would be exported, write nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON for scripts instead of tables')

@@ -1017,12 +1017,32 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__export)
-            opts="-o -n -q -v -h --output --dry-run --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            opts="-o -n -q -v -h --all --idle-for --idle-since --older-than --match --shard --with-errors --output --dry-run --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --idle-for)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --idle-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --older-than)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --match)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

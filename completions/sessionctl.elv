@@ -813,6 +813,11 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
         &'sessionctl;trash;help;help'= {
         }
         &'sessionctl;export'= {
+            cand --idle-for 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)'
+            cand --idle-since 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)'
+            cand --older-than 'Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)'
+            cand --match 'Only session ids matching this glob (`*`, `?`, `[a-z]`)'
+            cand --shard 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts'
             cand -o 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a FILE.tar to pack them into (never overwritten)'
             cand --output 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a FILE.tar to pack them into (never overwritten)'
             cand --root 'The Agenvoy data root [default: ~/.config/agenvoy]'
@@ -821,6 +826,8 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand --via 'How writes reach the stores: auto (through Agenvoy''s daemon when it runs for this root, else the files), files, daemon'
             cand --daemon-url 'Agenvoy''s daemon (loopback only)'
             cand --timeout 'Seconds to wait for one answer of the daemon'
+            cand --all 'Every session (narrow it with the filters)'
+            cand --with-errors 'Also export the cross-session error memory (ToriiDB db 2), as `<DIR>/.error-memory/`; `import` merges it (records the root lacks)'
             cand -n 'Print what would be exported, write nothing'
             cand --dry-run 'Print what would be exported, write nothing'
             cand --json 'Print JSON for scripts instead of tables'

@@ -753,6 +753,11 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "restore" -d 'Put a trash entry back (all tiers); refuses if the session exists; `undo` takes it back to the Trash'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "prune" -d 'Delete old trash entries for good (cannot be undone)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand trash; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l idle-for -d 'Only sessions with no activity for at least this long: 45min, 12h, 7d, 2w, 6mo, 1y6mo (a bare `m` is refused: write `min` or `mo`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l idle-since -d 'Only sessions with no activity since this date (YYYY-MM-DD, local midnight, or RFC 3339)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l older-than -d 'Only sessions whose first message is older than this: an age (30d, 1y) or a date (2025-10-01)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l match -d 'Only session ids matching this glob (`*`, `?`, `[a-z]`)' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l shard -d 'Only shard K of N (1-based), a stable split of ids across cron jobs or hosts' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s o -l output -d 'The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a FILE.tar to pack them into (never overwritten)' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
@@ -764,6 +769,8 @@ files\t'The files (refused with 75 while Agenvoy runs)'
 daemon\t'The daemon (69 when it cannot be reached)'"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l daemon-url -d 'Agenvoy\'s daemon (loopback only)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l timeout -d 'Seconds to wait for one answer of the daemon' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l all -d 'Every session (narrow it with the filters)'
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l with-errors -d 'Also export the cross-session error memory (ToriiDB db 2), as `<DIR>/.error-memory/`; `import` merges it (records the root lacks)'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s n -l dry-run -d 'Print what would be exported, write nothing'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -l json -d 'Print JSON for scripts instead of tables'
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand export" -s q -l quiet -d 'Print nothing but errors'

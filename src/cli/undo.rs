@@ -75,9 +75,13 @@ pub struct TrashPruneArgs {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// Session ids to export
-    #[arg(value_name = "SESSION", required = true)]
-    pub sessions: Vec<String>,
+    #[command(flatten)]
+    pub targets: super::Targets,
+
+    /// Also export the cross-session error memory (ToriiDB db 2), as
+    /// `<DIR>/.error-memory/`; `import` merges it (records the root lacks)
+    #[arg(long)]
+    pub with_errors: bool,
 
     /// The folder to write `<DIR>/<SESSION>/` bundles into (created if missing), or a
     /// FILE.tar to pack them into (never overwritten)
@@ -91,8 +95,9 @@ pub struct ExportArgs {
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// A bundle folder, as `export` or the Trash wrote it, or a FILE.tar from
-    /// `export -o FILE.tar` (every session in it is imported)
+    /// A bundle folder, as `export` or the Trash wrote it; a folder of bundles, as
+    /// `export -o DIR` wrote it; or a FILE.tar from `export -o FILE.tar` (every session
+    /// in it is imported, and the error memory when it was exported with --with-errors)
     #[arg(value_name = "BUNDLE|FILE.tar")]
     pub bundle: std::path::PathBuf,
 

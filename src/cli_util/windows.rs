@@ -10,7 +10,7 @@ use crate::cli_util::Context;
 use crate::engine::limits::{self, Change, Fetched, LimitsCache, Source};
 use crate::error::Error;
 use crate::net;
-use crate::store::{limits_cache, lock};
+use crate::store::limits_cache;
 
 /// The window table as it is: the cache, or the built-in table. Read-only
 /// commands and dry runs use this — they neither fetch nor write.
@@ -42,44 +42,54 @@ pub fn current(ctx: &Context) -> Result<LimitsCache> {
         .info(&format!("window table is stale; fetching {url}"));
     let fetched =
         net::get(&url, Duration::from_secs(5), None).and_then(|body| parse(source, &url, &body));
-    match fetched {
-        Ok(Fetched::Table(table)) => {
-            // Unattended: grow and add, never shrink (`limits refresh` asks).
-            let merged = limits::merge(&cache.table, &table, source);
-            if !merged.shrinks.is_empty() && merged.shrinks != cache.held_shrinks {
-                let url_arg = if url == source.default_url() {
-                    String::new()
-                } else {
-                    format!(" --url {url}")
-                };
-                ctx.out.warn(&format!(
-                    "the {} table offers smaller windows for {} model(s) ({}); kept ours: \
-                     review with `sessionctl limits refresh --source {}{url_arg} --dry-run`",
-                    source.name(),
-                    merged.shrinks.len(),
-                    preview_changes(&merged.shrinks),
-                    source.name()
-                ));
-            }
-            cache.table = merged.table(false);
-            cache.held_shrinks = merged.shrinks;
-            cache.source = source.name().into();
-            cache.url = Some(url);
-            cache.fetched_at = Some(now);
-            cache.retry_after = None;
-        }
+    // Merged into the cache as it is under its lock, not into the copy
+    // read above (a `limits learn` meanwhile would be lost).
+    let fetched = match fetched {
+        Ok(Fetched::Table(table)) => Ok(table),
         Ok(Fetched::Copilot(_)) => unreachable!("the main table is never the Copilot source"),
         Err(e) => {
             ctx.out
                 .warn(&format!("{e}; using the {} table", cache.source));
-            cache.record_failed_fetch(now);
+            Err(())
+        }
+    };
+    let held_before = cache.held_shrinks.clone();
+    let update = |c: &mut LimitsCache| match &fetched {
+        Ok(table) => {
+            // Unattended: grow and add, never shrink (`limits refresh` asks).
+            let merged = limits::merge(&c.table, table, source);
+            c.table = merged.table(false);
+            c.held_shrinks = merged.shrinks;
+            c.source = source.name().into();
+            c.url = Some(url.clone());
+            c.fetched_at = Some(now);
+            c.retry_after = None;
+        }
+        Err(()) => c.record_failed_fetch(now),
+    };
+    // Best effort: a read-only root still gets its windows.
+    match crate::engine::limit_ops::update_cache(&ctx.root, update) {
+        Ok(updated) => cache = updated,
+        Err(e) => {
+            update(&mut cache);
+            ctx.out
+                .info(&format!("could not update the limits cache: {e}"));
         }
     }
-    // Best effort: a read-only root still gets its windows.
-    if let Err(e) = lock::limits(&ctx.root).and_then(|_lock| limits_cache::save(&ctx.root, &cache))
-    {
-        ctx.out
-            .info(&format!("could not update the limits cache: {e}"));
+    if !cache.held_shrinks.is_empty() && cache.held_shrinks != held_before {
+        let url_arg = if url == source.default_url() {
+            String::new()
+        } else {
+            format!(" --url {url}")
+        };
+        ctx.out.warn(&format!(
+            "the {} table offers smaller windows for {} model(s) ({}); kept ours: \
+             review with `sessionctl limits refresh --source {}{url_arg} --dry-run`",
+            source.name(),
+            cache.held_shrinks.len(),
+            preview_changes(&cache.held_shrinks),
+            source.name()
+        ));
     }
     Ok(cache)
 }

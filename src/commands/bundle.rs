@@ -1,18 +1,20 @@
-//! `export SESSION… -o DIR|FILE.tar` and `import BUNDLE|FILE.tar [--as ID]`
+//! `export SESSION…|--all -o DIR|FILE.tar [--with-errors]` and
+//! `import BUNDLE|DIR|FILE.tar [--as ID]`
 
 use anyhow::Result;
 
 use crate::cli::{ExportArgs, ImportArgs};
 use crate::cli_util::guard::write_args;
+use crate::cli_util::targets::{self, Resolve};
 use crate::commands::{batch_ui, Context, Done};
 use crate::engine::batch::SessionError;
 use crate::engine::import::{self, ImportBundles};
 use crate::engine::tarball::{self, TarExport};
 use crate::engine::transfer::{self, TransferReport};
 use crate::output::ErrorEntry;
-use crate::store::lock;
 
 pub fn export(ctx: &Context, args: &ExportArgs) -> Result<Done> {
+    let (targets, mut errors) = targets::resolve(&ctx.root, &args.targets, Resolve::Folders)?;
     // A tar is packed from bundles written beside it, once all are done.
     let tar = match tarball::is_tar(&args.output) {
         true if args.dry_run => {
@@ -28,21 +30,24 @@ pub fn export(ctx: &Context, args: &ExportArgs) -> Result<Done> {
         .as_ref()
         .map_or_else(|| args.output.clone(), |t| t.folder().to_path_buf());
     let mut reports = Vec::new();
-    let mut errors = Vec::new();
-    for id in &args.sessions {
-        let one = (|| {
-            // the session lock: no sessionctl writer changes it meanwhile
-            let _lock = if args.dry_run {
-                None
-            } else {
-                Some(lock::session(&ctx.root, id)?)
-            };
-            transfer::export(&ctx.root, id, &folder, args.dry_run)
-        })();
-        match one {
+    let bar = ctx.out.progress(targets.len(), "exporting");
+    let mut exporter = transfer::Exporter::new(&ctx.root)?;
+    for t in &targets {
+        match exporter.export(&t.id, &folder, args.dry_run) {
             Ok(r) => reports.push(r),
             Err(error) => errors.push(SessionError {
-                session: id.clone(),
+                session: t.id.clone(),
+                error,
+            }),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if args.with_errors {
+        match transfer::export_errors(&ctx.root, &folder, args.dry_run) {
+            Ok(r) => reports.push(r),
+            Err(error) => errors.push(SessionError {
+                session: transfer::ERROR_MEMORY_BUNDLE.into(),
                 error,
             }),
         }
@@ -97,7 +102,7 @@ pub fn import(ctx: &Context, args: &ImportArgs) -> Result<Done> {
     } else {
         String::new()
     };
-    let question = |ids: &[&str]| {
+    let question = |ids: &[&str], _: &[String]| {
         format!(
             "Import {} session(s) from {}{root_note} ({})?",
             ids.len(),

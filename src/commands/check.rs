@@ -3,13 +3,11 @@
 use anyhow::Result;
 
 use crate::cli::CheckArgs;
-use crate::cli_util::targets;
-use crate::commands::{Context, Done};
+use crate::commands::{batch_ui, Context, Done};
 use crate::engine::repair::{self, Finding};
 use crate::error::exit;
 use crate::output::ErrorEntry;
 use crate::store::layout::SessionDir;
-use crate::store::runtime;
 use crate::table::{Col, Grid};
 
 pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
@@ -29,23 +27,41 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
         }
         v
     };
-    let mut ins = repair::inspect(&ctx.root, &dirs, whole_root)?;
-    let unreadable = ins.unreadable;
-    if args.repair && unreadable {
+    let op = repair::Repair {
+        root: &ctx.root,
+        dirs,
+        whole_root,
+    };
+    let checked = if args.repair {
+        let write = crate::cli::WriteArgs {
+            dry_run: args.dry_run,
+            yes: args.yes,
+            purge: false,
+            force: args.force,
+        };
+        let question = |_: &[&str], plan: &[String]| format!("Repair {}?", plan.join(", "));
+        match ctx.run_one(&op, op.target(), batch_ui(ctx, &write, 1, question))? {
+            Some(c) => c,
+            None => {
+                ctx.out.line("aborted; nothing changed")?;
+                return Ok(exit::FINDINGS.into());
+            }
+        }
+    } else {
+        let ins = repair::inspect(&ctx.root, &op.dirs, whole_root)?;
+        repair::Checked {
+            findings: ins.findings,
+            unreadable: ins.unreadable,
+        }
+    };
+    if args.repair && checked.unreadable {
         // Something could not be read (a link out of the root, a FIFO, bad
         // data): the root is not in a state to change anything.
         ctx.out
             .warn("not repairing anything while some data cannot be read; fix the unreadable findings first");
-    } else if args.repair && !args.dry_run && ins.repairable() > 0 {
-        let n = ins.repairable();
-        if !targets::ask(Some(false), args.yes, &format!("Repair {n} finding(s)?"))? {
-            ctx.out.line("aborted; nothing changed")?;
-            return Ok(exit::FINDINGS.into());
-        }
-        runtime::ensure_not_running(&ctx.root, args.force)?;
-        repair::repair(&ctx.root, &mut ins)?;
     }
-    let findings = ins.findings;
+    let dirs = &op.dirs;
+    let findings = checked.findings;
 
     let open: Vec<&Finding> = findings.iter().filter(|f| !f.repaired).collect();
     // Every finding is a result; each one still open is also an error

@@ -67,7 +67,7 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<Done> {
         purge: false,
         force: args.force,
     };
-    let ui = batch_ui(ctx, &write, resolved.0.len(), |ids| {
+    let ui = batch_ui(ctx, &write, resolved.0.len(), |ids, _| {
         format!(
             "Compact {} session(s) ({})?",
             ids.len(),

@@ -238,7 +238,8 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
         embed: ctx.embed_settings(&args.embed),
         force: args.write.force,
     };
-    let question = |_: &[&str]| format!("Rewrite error record {} ({})?", item.id, item.key);
+    let question =
+        |_: &[&str], _: &[String]| format!("Rewrite error record {} ({})?", item.id, item.key);
     let write = crate::cli_util::guard::write_args(&args.write);
     let ui = batch_ui(ctx, &write, 1, question).through(&backend);
     let Some(report) = ctx.run_one(&op, error_ops::target(), ui)? else {
@@ -323,16 +324,7 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
         force: args.write.force,
         confirmed: Default::default(),
     };
-    let question = |keys: &[&str]| {
-        let _ = keys;
-        let n = op
-            .confirmed
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_ref()
-            .map_or(0, |k| k.len());
-        format!("Remove {n} error record(s)?")
-    };
+    let question = |_: &[&str], plan: &[String]| format!("Remove {}?", plan.join(", "));
     let write = crate::cli_util::guard::write_args(&args.write);
     let ui = batch_ui(ctx, &write, 1, question);
     let Some(pruned) = ctx.run_one(&op, error_ops::target(), ui)? else {
@@ -427,7 +419,8 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
             ..Default::default()
         };
         let n = scored.len();
-        let question = |_: &[&str]| format!("Refresh the 90-day TTL of {n} record(s)?");
+        let question =
+            |_: &[&str], _: &[String]| format!("Refresh the 90-day TTL of {n} record(s)?");
         let ui = batch_ui(ctx, &write, 1, question);
         match ctx.run_one(&op, error_ops::target(), ui)? {
             Some(keys) => touched = keys,

@@ -202,14 +202,21 @@ fn run_with(cli: Cli, file: &crate::cli::config_file::FileConfig) -> Result<Done
                 .with_hint("pass --root DIR or set AGENVOY_HOME")
         })?,
     };
+    // `import` may bring sessions to a new machine: its root need not exist
+    // yet (it is created once the import is confirmed), or may be empty.
+    let new_root = matches!(cli.command, Command::Import(_)) && is_missing_or_empty(&root_path);
     let ctx = Context {
-        root: DataRoot::open(&root_path)?,
+        root: if new_root {
+            DataRoot::at(&root_path)?
+        } else {
+            DataRoot::open(&root_path)?
+        },
         out,
         offline: g.offline,
         dry_run: cli.dry_run(),
         daemon: g.daemon.clone(),
     };
-    if !matches!(cli.command, Command::Limits(_)) {
+    if !matches!(cli.command, Command::Limits(_)) && !new_root {
         ensure_agenvoy_root(&ctx.root)?;
     }
     ctx.out
@@ -254,6 +261,14 @@ fn run_with(cli: Cli, file: &crate::cli::config_file::FileConfig) -> Result<Done
     }
 }
 
+/// A root `import` may create: nothing there, or an empty folder.
+fn is_missing_or_empty(path: &std::path::Path) -> bool {
+    match std::fs::read_dir(path) {
+        Ok(mut rd) => rd.next().is_none(),
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+    }
+}
+
 /// A folder with neither `sessions/` nor `.store/` is not an Agenvoy root:
 /// a mistyped `--root` or `AGENVOY_HOME` must fail (66), not report "no
 /// sessions" with exit 0 every night.
@@ -275,8 +290,9 @@ pub(crate) type ResolvedTargets = (
     Vec<crate::engine::batch::SessionError>,
 );
 
-/// Builds the confirmation question from the sessions that have work.
-type Question<'a> = dyn Fn(&[&str]) -> String + Sync + 'a;
+/// Builds the confirmation question from the targets that have work and
+/// what their plans say of themselves.
+type Question<'a> = dyn Fn(&[&str], &[String]) -> String + Sync + 'a;
 
 /// The batch runner's link to the person at the terminal (or the script):
 /// the `--yes` / prompt rule and a progress bar on a TTY.
@@ -296,7 +312,7 @@ pub(crate) fn batch_ui<'a>(
     ctx: &Context,
     write: &'a crate::cli::WriteArgs,
     sessions: usize,
-    question: impl Fn(&[&str]) -> String + Sync + 'a,
+    question: impl Fn(&[&str], &[String]) -> String + Sync + 'a,
 ) -> CliUi<'a> {
     CliUi {
         out: ctx.out,
@@ -338,13 +354,14 @@ impl<'a> CliUi<'a> {
 }
 
 impl crate::engine::batch::Ui for CliUi<'_> {
-    fn confirm(&self, sessions: &[&str]) -> crate::Result<bool> {
+    fn confirm(&self, sessions: &[&str], summaries: &[String]) -> crate::Result<bool> {
         let yes = self.bar.suspend(|| {
-            crate::cli_util::targets::confirm(self.write, &(self.question)(sessions)).map_err(|e| {
-                match e.downcast::<crate::Error>() {
-                    Ok(ours) => ours,
-                    Err(other) => crate::Error::usage(other.to_string()),
-                }
+            let question = (self.question)(sessions, summaries);
+            crate::cli_util::targets::confirm(self.write, &question).map_err(|e| match e
+                .downcast::<crate::Error>()
+            {
+                Ok(ours) => ours,
+                Err(other) => crate::Error::usage(other.to_string()),
             })
         })?;
         if let (true, Some(f)) = (yes, &self.on_yes) {

@@ -19,7 +19,7 @@ pub fn run(ctx: &Context, args: &RemoveArgs) -> Result<Done> {
     let op = Remove {
         purge: args.write.purge,
     };
-    let ui = batch_ui(ctx, &args.write, resolved.0.len(), |ids| {
+    let ui = batch_ui(ctx, &args.write, resolved.0.len(), |ids, _| {
         format!("Remove {} session(s) ({})?", ids.len(), preview_ids(ids))
     });
     ctx.run_batch(

@@ -38,7 +38,7 @@ pub fn run(ctx: &Context, args: &ResetArgs) -> Result<Done> {
         refresher: refresh.then_some(&refresher as &dyn SummaryRefresher),
     };
     let mode = serde_json::to_value(args.mode)?;
-    let ui = batch_ui(ctx, &args.write, resolved.0.len(), |ids| {
+    let ui = batch_ui(ctx, &args.write, resolved.0.len(), |ids, _| {
         format!(
             "Reset {} session(s) ({}) with --mode {}?",
             ids.len(),

@@ -63,7 +63,7 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
         purge: false,
         force: args.force,
     };
-    let ui = batch_ui(ctx, &write, sessions.len(), |ids| {
+    let ui = batch_ui(ctx, &write, sessions.len(), |ids, _| {
         format!(
             "Rebuild the summary of {} session(s) ({})?",
             ids.len(),
@@ -129,7 +129,7 @@ fn learn_limits(ctx: &Context, llm: &LlmArgs, context_errors: &[String]) {
         yes: true,
         ..crate::cli::WriteArgs::default()
     };
-    let ui = crate::commands::batch_ui(ctx, &go_ahead, 1, |_| String::new());
+    let ui = crate::commands::batch_ui(ctx, &go_ahead, 1, |_, _| String::new());
     match ctx.run_one(&op, op.target(), ui) {
         Ok(Some(r)) if r.stored => ctx.out.info(&format!(
             "{agent}: learned an input limit of {} from the provider's error",

@@ -84,7 +84,7 @@ pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
     };
     let target = op.target()?;
     let id = target.id.clone();
-    let question = |_: &[&str]| format!("Restore {} as session {id}?", args.entry);
+    let question = |_: &[&str], _: &[String]| format!("Restore {} as session {id}?", args.entry);
     let Some(report) = ctx.run_one(&op, target, batch_ui(ctx, &w, 1, question))? else {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(Done::from(crate::error::exit::FINDINGS));
@@ -120,18 +120,7 @@ pub fn prune(ctx: &Context, args: &TrashPruneArgs) -> Result<Done> {
         keep_last: args.keep_last,
     };
     let w = write_args(&args.change);
-    // the question names what the runner's plan will hold (it is planned
-    // again, and only what is still prunable goes)
-    let doomed = op.doomed()?;
-    let total: u64 = doomed.iter().map(|e| e.bytes).sum();
-    let question = |_: &[&str]| {
-        format!(
-            "Delete {} trash entr{} ({}) for good?",
-            doomed.len(),
-            if doomed.len() == 1 { "y" } else { "ies" },
-            bytes(total)
-        )
-    };
+    let question = |_: &[&str], plan: &[String]| format!("Delete {} for good?", plan.join(", "));
     let Some(doomed) = ctx.run_one(&op, op.target(), batch_ui(ctx, &w, 1, question))? else {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(Done::from(crate::error::exit::FINDINGS));

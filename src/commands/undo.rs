@@ -21,8 +21,7 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Done> {
         request,
     };
     let target = op.target();
-    let question = |ids: &[&str]| {
-        let _ = ids;
+    let question = |_: &[&str], _: &[String]| {
         format!(
             "Undo {} ({}, {})?",
             op.request.target.id,

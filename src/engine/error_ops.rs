@@ -362,6 +362,9 @@ impl Operation for PruneErrors<'_> {
     fn has_work(&self, plan: &Self::Plan) -> bool {
         !plan.0.is_empty()
     }
+    fn summary(&self, plan: &Self::Plan) -> Option<String> {
+        Some(format!("{} error record(s)", plan.0.len()))
+    }
     fn preview(&self, _: &Target, plan: &Self::Plan, _: bool) -> Vec<Pruned> {
         plan.0.clone()
     }

@@ -8,12 +8,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
-use crate::engine::transfer::{import, plan_import, relabel, Import, TransferReport};
+use crate::engine::transfer::{
+    import, plan_import, relabel, Import, TransferReport, ERROR_MEMORY_BUNDLE, ERROR_MEMORY_KIND,
+};
 use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::bundle;
 use crate::store::layout::DataRoot;
 use crate::store::oplog::Intent;
+use crate::store::torii::{self, Db, Entry};
 
 /// `import`: each bundle becomes a session (its target, under the id it
 /// will have). Every part of a bundle is checked while planning, before
@@ -60,6 +63,8 @@ impl ImportBundles<'_> {
                 })
             });
             let id = match named {
+                // the error memory: merged into the root's, never renamed
+                Ok(m) if m.kind == ERROR_MEMORY_KIND => ERROR_MEMORY_BUNDLE.to_owned(),
                 Ok(m) => op.as_id.clone().unwrap_or(m.session),
                 Err(e) => {
                     errors.push(crate::engine::batch::SessionError {
@@ -93,9 +98,27 @@ impl ImportBundles<'_> {
     }
 }
 
+/// What importing one bundle will write.
+pub enum Planned {
+    Session(Box<Import>),
+    /// The error memory's records the root lacks, and the others' count.
+    Errors {
+        report: TransferReport,
+        entries: Vec<(String, Entry)>,
+    },
+}
+
 impl Operation for ImportBundles<'_> {
-    type Plan = Import;
+    type Plan = Planned;
     type Report = TransferReport;
+
+    fn locks(&self, t: &Target) -> Vec<String> {
+        if t.id == ERROR_MEMORY_BUNDLE {
+            Vec::new()
+        } else {
+            vec![t.id.clone()]
+        }
+    }
 
     fn needs(&self) -> Needs {
         Needs {
@@ -116,27 +139,55 @@ impl Operation for ImportBundles<'_> {
         Vec::new()
     }
 
-    fn plan(&self, t: &Target, _: &dyn StoreView) -> Result<Import> {
+    fn plan(&self, t: &Target, _: &dyn StoreView) -> Result<Planned> {
         let path = &self.bundles[&t.id];
-        plan_import(self.root, path, self.as_id.as_deref()).map_err(|e| self.relabel(e))
+        let planned = if t.id == ERROR_MEMORY_BUNDLE {
+            plan_errors(self.root, path)
+        } else {
+            plan_import(self.root, path, self.as_id.as_deref())
+                .map(|p| Planned::Session(Box::new(p)))
+        };
+        planned.map_err(|e| self.relabel(e))
     }
 
-    fn has_work(&self, _: &Import) -> bool {
-        true
+    fn has_work(&self, plan: &Planned) -> bool {
+        match plan {
+            Planned::Session(_) => true,
+            Planned::Errors { entries, .. } => !entries.is_empty(),
+        }
     }
 
-    fn preview(&self, _: &Target, plan: &Import, dry_run: bool) -> TransferReport {
+    fn preview(&self, _: &Target, plan: &Planned, dry_run: bool) -> TransferReport {
+        let report = match plan {
+            Planned::Session(p) => p.report(),
+            Planned::Errors { report, .. } => report,
+        };
         TransferReport {
             dry_run,
             bundle: self
                 .tar
                 .as_ref()
-                .map_or_else(|| plan.report().bundle.clone(), |t| t.0.clone()),
-            ..plan.report().clone()
+                .map_or_else(|| report.bundle.clone(), |t| t.0.clone()),
+            ..report.clone()
         }
     }
 
-    fn apply(&self, t: &Target, plan: Import, stores: &mut Stores<'_>) -> Result<TransferReport> {
+    fn changed(&self, t: &Target, _: &TransferReport) -> Vec<String> {
+        // the error memory's records are recorded by key as they are kept
+        self.locks(t)
+    }
+
+    fn apply(&self, t: &Target, plan: Planned, stores: &mut Stores<'_>) -> Result<TransferReport> {
+        let plan = match plan {
+            Planned::Session(p) => *p,
+            Planned::Errors { report, entries } => {
+                let mut report = merge_errors(stores, report, entries)?;
+                if let Some((tar, _)) = &self.tar {
+                    report.bundle = tar.clone();
+                }
+                return Ok(report);
+            }
+        };
         // import never overwrites: before it, the session was not there
         crate::engine::undo::snapshot::keep_absent(stores.journal, stores.root, &t.id)?;
         let mut report = import(stores, plan).map_err(|e| self.relabel(e))?;
@@ -161,4 +212,95 @@ pub fn create_root(root: &DataRoot) -> Result<()> {
 pub fn is_root(path: &Path) -> bool {
     fs::symlink_metadata(path.join("sessions")).is_ok()
         || fs::symlink_metadata(path.join(".store")).is_ok()
+}
+
+/// Read and check an error-memory bundle: every line a SET line of an
+/// error record (`<tool>:<nanos>`, a JSON object) within ToriiDB's line
+/// limit; keep those the root lacks and that have not expired.
+fn plan_errors(root: &DataRoot, path: &Path) -> Result<Planned> {
+    let phys = fs::canonicalize(path).map_err(|e| Error::read(path, e))?;
+    let manifest = bundle::load(&phys)?.ok_or_else(|| {
+        Error::data(
+            path.join(bundle::MANIFEST),
+            "is missing: not a sessionctl bundle",
+        )
+    })?;
+    bundle::verify(&phys, &manifest, true)?;
+    let lines_path = phys.join(".sessionctl/torii-db2.jsonl");
+    let bytes = match fs::read(&lines_path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(Error::read(&lines_path, e)),
+    };
+    let db2 = Db::load_store(root, torii::DB_ERROR_MEMORY)?;
+    let now = torii::now_unix();
+    let mut entries = Vec::new();
+    for (i, l) in bytes.split(|b| *b == b'\n').enumerate() {
+        if l.is_empty() {
+            continue;
+        }
+        let bad = |what: String| {
+            Error::data(&lines_path, format!("line {}: {what}", i + 1)).with_hint(
+                "the bundle was not written by sessionctl or was changed since; nothing was written",
+            )
+        };
+        if l.len() > torii::aof::MAX_LINE {
+            return Err(bad(format!("{} bytes, over ToriiDB's line limit", l.len())));
+        }
+        let (key, entry) =
+            torii::entry_of_line(l).ok_or_else(|| bad("not a ToriiDB SET line".into()))?;
+        let error_key = key.rsplit_once(':').is_some_and(|(tool, n)| {
+            !tool.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+        });
+        if !error_key {
+            return Err(bad(format!(
+                "{key:?} is not an error-memory key (<tool>:<nanos>)"
+            )));
+        }
+        if !serde_json::from_str::<serde_json::Value>(&entry.value).is_ok_and(|v| v.is_object()) {
+            return Err(bad(format!("the record of {key:?} is not a JSON object")));
+        }
+        let expired = entry.expire_at.is_some_and(|t| t <= now);
+        // what the root has is kept as it is: merged, never overwritten
+        if !expired && db2.entry(&key)?.is_none() {
+            entries.push((key, entry));
+        }
+    }
+    Ok(Planned::Errors {
+        report: TransferReport {
+            session: ERROR_MEMORY_BUNDLE.into(),
+            bundle: phys,
+            files: 0,
+            archive_rows: 0,
+            torii_keys: entries.len() as u64,
+            dry_run: true,
+        },
+        entries,
+    })
+}
+
+/// Append the records the root lacks, undoable (their pre-image: absent).
+fn merge_errors(
+    stores: &mut Stores<'_>,
+    mut report: TransferReport,
+    entries: Vec<(String, Entry)>,
+) -> Result<TransferReport> {
+    let root = stores.root;
+    let mut db2 = Db::load_store(root, torii::DB_ERROR_MEMORY)?;
+    db2.check_writable(stores.force())?;
+    // planned again under the lock: only what is still missing
+    let mut todo = Vec::new();
+    for (k, e) in entries {
+        if db2.entry(&k)?.is_none() {
+            todo.push((k, e));
+        }
+    }
+    let after: Vec<(String, Option<String>)> = todo
+        .iter()
+        .map(|(k, e)| (k.clone(), Some(e.value.clone())))
+        .collect();
+    crate::engine::undo::errors::before(stores.journal, root, &db2, &after)?;
+    report.torii_keys = db2.restore_entries(&todo)? as u64;
+    report.dry_run = false;
+    Ok(report)
 }

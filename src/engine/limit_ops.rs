@@ -205,6 +205,9 @@ impl Operation for Forget<'_> {
     fn has_work(&self, _: &ForgetReport) -> bool {
         true
     }
+    fn summary(&self, plan: &ForgetReport) -> Option<String> {
+        Some(plan.forgotten.to_string())
+    }
     fn preview(&self, _: &Target, plan: &ForgetReport, dry_run: bool) -> ForgetReport {
         ForgetReport {
             dry_run,
@@ -223,5 +226,90 @@ impl Operation for Forget<'_> {
             forgotten,
             dry_run: false,
         })
+    }
+}
+
+/// Change the limits cache in place under its lock, on the cache as it is
+/// then (never a copy read earlier: a `limits learn` meanwhile would be
+/// lost): how a stale window table is refreshed in passing, and how a
+/// failed fetch is remembered. A cache, not an operation: nothing to undo.
+pub fn update_cache(root: &DataRoot, f: impl FnOnce(&mut LimitsCache)) -> Result<LimitsCache> {
+    let _lock = crate::store::lock::limits(root)?;
+    let mut cache = load(root)?;
+    f(&mut cache);
+    limits_cache::save(root, &cache)?;
+    Ok(cache)
+}
+
+/// `limits refresh`: merge a fetched table into the cache. The shrinks it
+/// offers are applied only when `shrinks` says so (asked before the run).
+pub struct RefreshLimits<'a> {
+    pub root: &'a DataRoot,
+    pub fetched: crate::engine::limits::Fetched,
+    pub source: crate::engine::limits::Source,
+    pub url: String,
+    pub now: DateTime<Utc>,
+    pub shrinks: bool,
+}
+
+impl RefreshLimits<'_> {
+    pub fn target(&self) -> Target {
+        Target {
+            id: LIMITS_TARGET.into(),
+            dir: None,
+        }
+    }
+
+    /// The plan on the cache as it is now (read without the lock: the
+    /// question about shrinks is asked from it).
+    pub fn plan_now(&self) -> Result<crate::engine::limits::refresh::RefreshPlan> {
+        Ok(crate::engine::limits::refresh::plan(
+            &load(self.root)?,
+            self.fetched.clone(),
+            self.source,
+            self.url.clone(),
+            self.now,
+        ))
+    }
+}
+
+impl Operation for RefreshLimits<'_> {
+    type Plan = crate::engine::limits::refresh::RefreshPlan;
+    type Report = crate::engine::limits::refresh::RefreshReport;
+
+    fn needs(&self) -> Needs {
+        limits_needs()
+    }
+    fn intent(&self) -> Intent {
+        Intent::of("limits refresh")
+    }
+    fn locks(&self, _: &Target) -> Vec<String> {
+        Vec::new()
+    }
+    fn refuses_while_agenvoy_runs(&self) -> bool {
+        false
+    }
+    fn replans_under_locks(&self) -> bool {
+        true
+    }
+    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+    fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<Self::Plan> {
+        self.plan_now()
+    }
+    fn has_work(&self, _: &Self::Plan) -> bool {
+        // the fetch time and source are written even when no window moved
+        true
+    }
+    fn preview(&self, _: &Target, plan: &Self::Plan, _: bool) -> Self::Report {
+        let mut scratch = LimitsCache::builtin();
+        crate::engine::limits::refresh::apply(&mut scratch, plan.clone(), self.shrinks, true)
+    }
+    fn apply(&self, _: &Target, plan: Self::Plan, stores: &mut Stores<'_>) -> Result<Self::Report> {
+        let mut cache = load(stores.root)?;
+        let report = crate::engine::limits::refresh::apply(&mut cache, plan, self.shrinks, false);
+        limits_cache::save(stores.root, &cache)?;
+        Ok(report)
     }
 }

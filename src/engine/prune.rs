@@ -34,7 +34,7 @@ impl PruneTrash<'_> {
     }
 
     /// What would be deleted now.
-    pub fn doomed(&self) -> Result<Vec<EntryInfo>> {
+    fn doomed(&self) -> Result<Vec<EntryInfo>> {
         let entries = trash::list(self.root)?;
         let mut doomed = trash::to_prune(&entries, self.cutoff, self.keep_last);
         // the pre-images operations kept age out with the Trash
@@ -83,6 +83,15 @@ impl Operation for PruneTrash<'_> {
 
     fn has_work(&self, plan: &Vec<EntryInfo>) -> bool {
         !plan.is_empty()
+    }
+
+    fn summary(&self, plan: &Vec<EntryInfo>) -> Option<String> {
+        let total: u64 = plan.iter().map(|e| e.bytes).sum();
+        Some(format!(
+            "{} trash entr{} ({total} bytes)",
+            plan.len(),
+            if plan.len() == 1 { "y" } else { "ies" },
+        ))
     }
 
     fn preview(&self, _: &Target, plan: &Vec<EntryInfo>, _: bool) -> Vec<EntryInfo> {

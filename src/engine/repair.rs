@@ -284,12 +284,110 @@ impl Inspection {
     }
 }
 
+/// `check --repair` as an operation of the runner: its one target is the
+/// root; it is planned (inspected) before the locks and again under them,
+/// and applied with the store lock, never while Agenvoy runs.
+pub struct Repair<'a> {
+    pub root: &'a DataRoot,
+    pub dirs: Vec<SessionDir>,
+    pub whole_root: bool,
+}
+
+/// The one target of `check --repair`.
+pub const ROOT: &str = "root";
+
+/// What `check` found, and what it repaired.
+#[derive(Debug, Clone, Serialize)]
+pub struct Checked {
+    pub findings: Vec<Finding>,
+    /// Something could not be read: nothing was repaired.
+    #[serde(skip)]
+    pub unreadable: bool,
+}
+
+impl Repair<'_> {
+    pub fn target(&self) -> crate::engine::batch::Target {
+        crate::engine::batch::Target {
+            id: ROOT.into(),
+            dir: None,
+        }
+    }
+}
+
+impl crate::engine::batch::Operation for Repair<'_> {
+    type Plan = Inspection;
+    type Report = Checked;
+
+    fn needs(&self) -> crate::engine::batch::Needs {
+        crate::engine::batch::Needs {
+            store_lock: true,
+            ..Default::default()
+        }
+    }
+    fn intent(&self) -> crate::store::oplog::Intent {
+        crate::store::oplog::Intent::of("check")
+    }
+    fn locks(&self, _: &crate::engine::batch::Target) -> Vec<String> {
+        // each session's lock is taken for its own repairs: a held one
+        // blocks those, not the others
+        Vec::new()
+    }
+    fn replans_under_locks(&self) -> bool {
+        true
+    }
+    fn watched(&self, _: &crate::engine::batch::Target) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+    fn plan(
+        &self,
+        _: &crate::engine::batch::Target,
+        _: &dyn crate::engine::batch::StoreView,
+    ) -> Result<Inspection> {
+        inspect(self.root, &self.dirs, self.whole_root)
+    }
+    fn has_work(&self, ins: &Inspection) -> bool {
+        // something unreadable: the root is not in a state to change
+        !ins.unreadable && ins.repairable() > 0
+    }
+    fn summary(&self, ins: &Inspection) -> Option<String> {
+        Some(format!("{} finding(s)", ins.repairable()))
+    }
+    fn preview(&self, _: &crate::engine::batch::Target, ins: &Inspection, _: bool) -> Checked {
+        Checked {
+            findings: ins.findings.clone(),
+            unreadable: ins.unreadable,
+        }
+    }
+    fn changed(&self, _: &crate::engine::batch::Target, c: &Checked) -> Vec<String> {
+        let mut scopes: Vec<String> = c
+            .findings
+            .iter()
+            .filter(|f| f.repaired)
+            .map(|f| f.scope.clone())
+            .collect();
+        scopes.sort_unstable();
+        scopes.dedup();
+        scopes
+    }
+    fn apply(
+        &self,
+        _: &crate::engine::batch::Target,
+        mut ins: Inspection,
+        _: &mut crate::engine::batch::Stores<'_>,
+    ) -> Result<Checked> {
+        repair(self.root, &mut ins)?;
+        Ok(Checked {
+            findings: ins.findings,
+            unreadable: false,
+        })
+    }
+}
+
 /// Repair what `inspect` found repairable, as the stores are now: the
-/// caller has checked that Agenvoy does not run. Each finding fixed is
-/// marked `repaired`.
-pub fn repair(root: &DataRoot, ins: &mut Inspection) -> Result<()> {
+/// runner holds the store lock and has checked that Agenvoy does not run.
+/// Each finding fixed is marked `repaired`.
+fn repair(root: &DataRoot, ins: &mut Inspection) -> Result<()> {
     let findings = &mut ins.findings;
-    let _store = lock::store(root)?;
     if findings.iter().any(|f| f.kind == "incomplete-operation") {
         crate::store::oplog::close_incomplete(root)?;
         mark(findings, "incomplete-operation");
@@ -367,22 +465,45 @@ fn log_name(index: u8) -> String {
     format!("db_{index}/record.aof")
 }
 
-/// What a log holds that ToriiDB would trip over.
-/// Operations a crash left incomplete, and a torn last line of the log.
+/// Operations a crash or a failure midway left incomplete (not one that is
+/// running now), and lines of the log that are not records.
 fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
     let log = crate::store::oplog::read(root)?;
-    let mut out: Vec<Finding> = log
-        .ops
-        .iter()
-        .filter(|o| !o.done)
-        .map(|o| {
-            let detail = format!(
-                "operation {} ({}) did not complete; `sessionctl undo {}` restores what it kept, or rerun it; --repair closes its record (what it kept stays restorable)",
-                o.id, o.command, o.id
-            );
-            finding("store", "incomplete-operation", detail, true)
-        })
-        .collect();
+    let mut out: Vec<Finding> = Vec::new();
+    for o in log.ops.iter().filter(|o| !o.done) {
+        if crate::store::oplog::is_running(root, &o.id)? {
+            continue;
+        }
+        out.push(match &o.undoes {
+            // closing it would leave the restore half done for good
+            Some(target) => finding(
+                "store",
+                "incomplete-undo",
+                format!(
+                    "operation {} (the undo of {target}) did not complete; `sessionctl undo` completes it",
+                    o.id
+                ),
+                false,
+            ),
+            None => finding(
+                "store",
+                "incomplete-operation",
+                format!(
+                    "operation {} ({}) did not complete; `sessionctl undo {}` restores what it kept, or rerun it; --repair closes its record (what it kept stays restorable)",
+                    o.id, o.command, o.id
+                ),
+                true,
+            ),
+        });
+    }
+    if log.malformed > 0 {
+        let detail = format!(
+            "{}: {} line(s) are not operation records; they are ignored",
+            crate::store::oplog::path(root).display(),
+            log.malformed
+        );
+        out.push(finding("store", "oplog-malformed-line", detail, false));
+    }
     if log.torn_tail {
         let detail = format!(
             "{}: the last line is torn (a write was interrupted); it is ignored",
@@ -393,6 +514,7 @@ fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
     Ok(out)
 }
 
+/// What a log holds that ToriiDB would trip over.
 fn torii_findings(db: &Db) -> Vec<Finding> {
     let name = log_name(db.index);
     let r = &db.report;

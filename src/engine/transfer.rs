@@ -34,12 +34,106 @@ pub struct TransferReport {
     pub dry_run: bool,
 }
 
-/// Write the bundle of session `id` to `<out>/<id>/` (refused if it exists).
-/// The caller holds the session lock.
-pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<TransferReport> {
-    let dir = root.session(id)?;
+/// Reads sessions out of a root as bundles: db1 replayed and the archive
+/// opened once for all of them (an `export --all` of thousands of
+/// sessions must not replay the log once each).
+pub struct Exporter<'r> {
+    root: &'r DataRoot,
+    db1: Db,
+    archive: Option<Archive>,
+    now: i64,
+}
+
+impl<'r> Exporter<'r> {
+    pub fn new(root: &'r DataRoot) -> Result<Exporter<'r>> {
+        Ok(Exporter {
+            root,
+            db1: Db::load_store(root, torii::DB_SESSION_HIST)?,
+            archive: Archive::open_read(root, &root.archive_path())?,
+            now: torii::now_unix(),
+        })
+    }
+
+    /// Write the bundle of session `id` to `<out>/<id>/` (refused if it
+    /// exists). A real export holds the session's lock while it reads, so
+    /// no sessionctl writer changes the session meanwhile; the archive
+    /// rows come from one read transaction.
+    pub fn export(&mut self, id: &str, out: &Path, dry_run: bool) -> Result<TransferReport> {
+        let root = self.root;
+        let dir = root.session(id)?;
+        refuse_out_in_sessions(root, out)?;
+        let dest = out.join(crate::store::layout::name_part(id, 200).as_ref());
+        if fs::symlink_metadata(&dest).is_ok() {
+            return Err(Error::usage(format!(
+                "{} already exists; export never overwrites",
+                dest.display()
+            ))
+            .with_hint("choose another -o DIR"));
+        }
+        let _lock = if dry_run {
+            None
+        } else {
+            Some(crate::store::lock::session(root, id)?)
+        };
+        let keys = self.db1.session_keys(id, self.now);
+        let mut report = TransferReport {
+            session: id.to_owned(),
+            bundle: dest.clone(),
+            files: 0,
+            archive_rows: 0,
+            torii_keys: keys.len() as u64,
+            dry_run,
+        };
+        if dry_run {
+            report.archive_rows = match &self.archive {
+                Some(a) => a.count_session(id)?,
+                None => 0,
+            };
+            return Ok(report);
+        }
+        fs::create_dir_all(out).map_err(|e| Error::write(out, e))?;
+        let out_root = DataRoot::at(out)?;
+        let dest = out_root.path().join(dest.file_name().expect("a name"));
+        let sidecar = dest.join(bundle::SIDECAR);
+        atomic::create_dir_all(&out_root, &sidecar)?;
+        let src = root.resolve(&dir.path, Last::Follow)?;
+        report.files = copy_tree(&src, &out_root, &dest)?;
+        if let Some(a) = &mut self.archive {
+            report.archive_rows = a.export_session(&out_root, id, &sidecar)?;
+        }
+        if !keys.is_empty() {
+            trash::export_torii(&out_root, &self.db1, &keys, &sidecar)?;
+        }
+        trash::record_id(&out_root, &dest, id)?;
+        bundle::seal(
+            &out_root,
+            &dest,
+            bundle::Spec {
+                session: id,
+                kind: "export",
+                stores: bundle::SIDECAR,
+                link: None,
+                op: None,
+                from: root.path(),
+            },
+        )?;
+        report.bundle = dest;
+        Ok(report)
+    }
+}
+
+/// The kind, and the folder name in an export, of the error memory's
+/// bundle (`export --with-errors`): a leading dot is never a session id.
+pub const ERROR_MEMORY_KIND: &str = "error-memory";
+pub const ERROR_MEMORY_BUNDLE: &str = ".error-memory";
+
+/// Write every live record of the error memory (db2) to
+/// `<out>/.error-memory/`, a bundle of kind `error-memory` whose
+/// `.sessionctl/torii-db2.jsonl` holds them as ToriiDB log lines (value,
+/// expiry and vector as they are). Returns how many.
+pub fn export_errors(root: &DataRoot, out: &Path, dry_run: bool) -> Result<TransferReport> {
     refuse_out_in_sessions(root, out)?;
-    let dest = out.join(crate::store::layout::name_part(id, 200).as_ref());
+    let dest = out.join(ERROR_MEMORY_BUNDLE);
     if fs::symlink_metadata(&dest).is_ok() {
         return Err(Error::usage(format!(
             "{} already exists; export never overwrites",
@@ -47,10 +141,11 @@ pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<Tr
         ))
         .with_hint("choose another -o DIR"));
     }
-    let db1 = Db::load_store(root, torii::DB_SESSION_HIST)?;
-    let keys = db1.session_keys(id, torii::now_unix());
+    let db2 = Db::load_store(root, torii::DB_ERROR_MEMORY)?;
+    let now = torii::now_unix();
+    let keys = db2.keys("*", now);
     let mut report = TransferReport {
-        session: id.to_owned(),
+        session: ERROR_MEMORY_BUNDLE.into(),
         bundle: dest.clone(),
         files: 0,
         archive_rows: 0,
@@ -58,32 +153,20 @@ pub fn export(root: &DataRoot, id: &str, out: &Path, dry_run: bool) -> Result<Tr
         dry_run,
     };
     if dry_run {
-        report.archive_rows = match Archive::open_read(root, &root.archive_path())? {
-            Some(a) => a.count_session(id)?,
-            None => 0,
-        };
         return Ok(report);
     }
     fs::create_dir_all(out).map_err(|e| Error::write(out, e))?;
     let out_root = DataRoot::at(out)?;
-    let dest = out_root.path().join(dest.file_name().expect("a name"));
+    let dest = out_root.path().join(ERROR_MEMORY_BUNDLE);
     let sidecar = dest.join(bundle::SIDECAR);
     atomic::create_dir_all(&out_root, &sidecar)?;
-    let src = root.resolve(&dir.path, Last::Follow)?;
-    report.files = copy_tree(&src, &out_root, &dest)?;
-    if let Some(mut a) = Archive::open_read(root, &root.archive_path())? {
-        report.archive_rows = a.export_session(&out_root, id, &sidecar)?;
-    }
-    if !keys.is_empty() {
-        trash::export_torii(&out_root, &db1, &keys, &sidecar)?;
-    }
-    trash::record_id(&out_root, &dest, id)?;
+    trash::export_torii(&out_root, &db2, &keys, &sidecar)?;
     bundle::seal(
         &out_root,
         &dest,
         bundle::Spec {
-            session: id,
-            kind: "export",
+            session: ERROR_MEMORY_BUNDLE,
+            kind: ERROR_MEMORY_KIND,
             stores: bundle::SIDECAR,
             link: None,
             op: None,

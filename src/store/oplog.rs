@@ -447,12 +447,13 @@ pub fn is_running(root: &DataRoot, id: &str) -> Result<bool> {
     crate::store::lock::is_held(root, &crate::store::lock::operation_file_name(id))
 }
 
-/// Close every operation a crash left incomplete (not one running now):
-/// a `done` line marked `interrupted`. Nothing it kept is touched.
+/// Close every operation a crash left incomplete (not one running now,
+/// nor an interrupted undo, which `undo` completes): a `done` line marked
+/// `interrupted`. Nothing it kept is touched.
 pub fn close_incomplete(root: &DataRoot) -> Result<usize> {
     let log = read(root)?;
     let mut closed = 0;
-    for o in log.ops.iter().filter(|o| !o.done) {
+    for o in log.ops.iter().filter(|o| !o.done && o.undoes.is_none()) {
         if is_running(root, &o.id)? {
             continue;
         }

@@ -214,3 +214,65 @@ fn the_reader_sees_imports_in_every_spelling() {
         "comments are not imports"
     );
 }
+
+/// The code of `file`, outside comments and `#[cfg(test)]` modules.
+fn code_of(file: &Path) -> String {
+    let text = std::fs::read_to_string(file).unwrap();
+    text.split("#[cfg(test)]")
+        .next()
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every write goes through the one runner (engine::batch): no command
+/// module, nor the command layer's shared code, takes a lock, checks for
+/// Agenvoy, builds the stores a write applies to, or writes the operation
+/// log itself. (Before the runner owned them, undo, trash restore/prune,
+/// import, errors edit/prune and check --repair each did, and differed.)
+#[test]
+fn only_the_runner_locks_and_writes_the_operation_log() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let forbidden = [
+        "lock::session(",
+        "lock::store(",
+        "lock::limits(",
+        "lock::operation(",
+        "ensure_not_running(",
+        "Stores::new(",
+        "Journal::new(",
+        "journal.begin(",
+        "journal.record(",
+        "journal.note(",
+        "journal.finish(",
+        "close_incomplete(",
+    ];
+    let mut files = Vec::new();
+    sources(&src.join("commands"), &mut files);
+    sources(&src.join("cli_util"), &mut files);
+    let mut bad = Vec::new();
+    for f in &files {
+        let code = code_of(f);
+        for word in forbidden {
+            if code.contains(word) {
+                bad.push(format!(
+                    "{}: {word}",
+                    f.strip_prefix(&src).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "writes outside the runner: {bad:#?}");
+    // and the check reads what it must: the runner itself does these
+    let runner = code_of(&src.join("engine/batch/mod.rs"));
+    for word in [
+        "lock::store(",
+        "lock::session(",
+        "ensure_not_running(",
+        "Journal::new(",
+    ] {
+        assert!(runner.contains(word), "the runner no longer does {word}");
+    }
+}

@@ -196,7 +196,7 @@ pub fn learn(ctx: &Context, args: &LearnArgs) -> Result<i32> {
         yes: true,
         ..crate::cli::WriteArgs::default()
     };
-    let ui = crate::commands::batch_ui(ctx, &go_ahead, 1, |_| String::new());
+    let ui = crate::commands::batch_ui(ctx, &go_ahead, 1, |_, _| String::new());
     let report = ctx
         .run_one(&op, op.target(), ui)?
         .expect("nothing to decline");
@@ -225,7 +225,13 @@ pub fn forget(ctx: &Context, args: &crate::cli::ForgetArgs) -> Result<i32> {
     };
     let dry_run = args.change.dry_run;
     let w = crate::cli_util::guard::write_args(&args.change);
-    let question = |_: &[&str]| format!("Forget the learned limit of {}?", args.agent);
+    let question = |_: &[&str], plan: &[String]| {
+        format!(
+            "Forget the learned limit {} of {}?",
+            plan.join(", "),
+            args.agent
+        )
+    };
     let ui = crate::commands::batch_ui(ctx, &w, 1, question);
     let Some(report) = ctx.run_one(&op, op.target(), ui)? else {
         ctx.out.line("aborted; nothing changed")?;

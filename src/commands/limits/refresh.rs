@@ -11,10 +11,10 @@ use crate::cli::{RefreshArgs, WriteArgs};
 use crate::cli_util::targets;
 use crate::cli_util::windows::{parse, preview_changes};
 use crate::commands::Context;
+use crate::engine::limit_ops as ops;
 use crate::engine::limits::refresh::RefreshReport;
-use crate::engine::limits::{self, Change, LimitsCache, Source};
+use crate::engine::limits::{Change, Source};
 use crate::error::{exit, Error};
-use crate::store::{limits_cache, lock};
 use crate::table::{Col, Grid};
 use crate::{net, timefmt};
 
@@ -85,16 +85,9 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
         }
         None => None,
     };
-    // A dry run writes nothing, not even a lock file.
-    let _lock = if args.dry_run {
-        None
-    } else {
-        Some(lock::limits(&ctx.root)?)
-    };
-    let mut cache = limits_cache::load(&ctx.root)?.unwrap_or_else(LimitsCache::builtin);
     let spinner = ctx.out.progress(2, "fetching");
     spinner.set_position(1);
-    let now = Utc::now();
+    let now = timefmt::now();
     let fetched = net::get(&url, Duration::from_secs(args.timeout), token.as_deref())
         // net's hint offers --offline, which this command refuses.
         .map_err(|e| match e {
@@ -110,19 +103,31 @@ pub fn refresh(ctx: &Context, args: &RefreshArgs) -> Result<i32> {
         Err(e) => {
             if !args.dry_run {
                 // Keep the table; only hold off automatic fetches for a while.
-                cache.record_failed_fetch(now);
-                limits_cache::save(&ctx.root, &cache)?;
+                ops::update_cache(&ctx.root, |c| c.record_failed_fetch(now))?;
             }
             return Err(e.into());
         }
     };
-    let plan = limits::refresh::plan(&cache, fetched, args.source, url, now);
-    let decision = decide_shrinks(args, &plan.merged.shrinks)?;
-    let apply = decision == ShrinkDecision::Apply;
-    let report = limits::refresh::apply(&mut cache, plan, apply, args.dry_run);
-    if !args.dry_run {
-        limits_cache::save(&ctx.root, &cache)?;
-    }
+    let mut op = ops::RefreshLimits {
+        root: &ctx.root,
+        fetched,
+        source: args.source,
+        url,
+        now,
+        shrinks: false,
+    };
+    let decision = decide_shrinks(args, &op.plan_now()?.merged.shrinks)?;
+    op.shrinks = decision == ShrinkDecision::Apply;
+    // the question was the shrinks' (asked above); the rest goes ahead
+    let write = WriteArgs {
+        dry_run: args.dry_run,
+        yes: true,
+        ..WriteArgs::default()
+    };
+    let ui = crate::commands::batch_ui(ctx, &write, 1, |_, _| String::new());
+    let report = ctx
+        .run_one(&op, op.target(), ui)?
+        .expect("nothing to decline");
     let why_kept = match decision {
         ShrinkDecision::Declined => Some("as answered"),
         ShrinkDecision::NoTerminal => Some("no terminal to ask; run again with --yes to apply"),

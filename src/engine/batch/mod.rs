@@ -111,6 +111,12 @@ pub trait Operation: Sync {
 
     fn has_work(&self, plan: &Self::Plan) -> bool;
 
+    /// What a plan with work is, in a few words, for the confirmation
+    /// question ("3 trash entries (12 MB)").
+    fn summary(&self, _plan: &Self::Plan) -> Option<String> {
+        None
+    }
+
     /// The report of a dry run (and of a session with nothing to do).
     fn preview(&self, target: &Target, plan: &Self::Plan, dry_run: bool) -> Self::Report;
 
@@ -159,13 +165,6 @@ pub trait Operation: Sync {
         .with_hint("stop Agenvoy, then retry with --via files"))
     }
 
-    /// Whether a successful apply ends the session (`remove`): its lock
-    /// file is then deleted while still held, so removed sessions leave no
-    /// lock files behind.
-    fn retires_session(&self) -> bool {
-        false
-    }
-
     /// The files a plan depends on: when one changed between planning and
     /// taking the lock, the session is planned again.
     fn watched(&self, target: &Target) -> Vec<PathBuf> {
@@ -185,8 +184,9 @@ pub trait Operation: Sync {
 
 /// How the batch talks to the person (or script) running it.
 pub trait Ui: Sync {
-    /// Asked once before the first write, with the sessions that have work.
-    fn confirm(&self, sessions: &[&str]) -> Result<bool>;
+    /// Asked once before the first write, with the targets that have work
+    /// and what each plan says of itself (`Operation::summary`).
+    fn confirm(&self, sessions: &[&str], summaries: &[String]) -> Result<bool>;
     fn planned(&self) {}
     fn applied(&self) {}
     /// Something the user should hear that does not stop the batch.
@@ -366,7 +366,8 @@ fn run_journaled<O: Operation>(
     let mut declined = false;
     if !work.is_empty() {
         let ids: Vec<&str> = work.iter().map(|w| w.1.id.as_str()).collect();
-        if ui.confirm(&ids)? {
+        let summaries: Vec<String> = work.iter().filter_map(|w| op.summary(&w.2)).collect();
+        if ui.confirm(&ids, &summaries)? {
             let run = Run {
                 root,
                 now,
@@ -516,12 +517,8 @@ impl Run<'_> {
         }
         match op.apply_shared(target, plan, shared) {
             Ok(report) => {
-                if op.retires_session() {
-                    for l in locks {
-                        if let Err(e) = l.unlink() {
-                            return fail(e, true);
-                        }
-                    }
+                if let Err(e) = self.release(locks) {
+                    return fail(e, true);
                 }
                 Applied {
                     changed: op.changed(target, &report),
@@ -538,14 +535,27 @@ impl Run<'_> {
 
     /// Take each session's lock, in a fixed order (two runs locking the
     /// same sessions never wait on each other in a circle).
-    fn lock_sessions(&self, sessions: &[String]) -> Result<Vec<lock::Lock>> {
+    fn lock_sessions(&self, sessions: &[String]) -> Result<Vec<(String, lock::Lock)>> {
         let mut sorted: Vec<&String> = sessions.iter().collect();
         sorted.sort_unstable();
         sorted.dedup();
         sorted
             .into_iter()
-            .map(|id| lock::session(self.root, id))
+            .map(|id| Ok((id.clone(), lock::session(self.root, id)?)))
             .collect()
+    }
+
+    /// Release a target's session locks after a successful apply. The lock
+    /// file of a session that no longer has a folder (removed, or put back
+    /// to not existing by an undo) is deleted while still held, so gone
+    /// sessions leave no lock files behind.
+    fn release(&self, locks: Vec<(String, lock::Lock)>) -> Result<()> {
+        for (id, l) in locks {
+            if self.root.session_entry(&id)?.is_none() {
+                l.unlink()?;
+            }
+        }
+        Ok(())
     }
 
     /// Each target's request to the daemon, `daemon::CONCURRENCY` at a
@@ -585,11 +595,7 @@ impl Run<'_> {
                 let locks = self.lock_sessions(&sessions)?;
                 self.journal.begin()?;
                 let report = op.apply_daemon(&target, plan, daemon, &stores)?;
-                if op.retires_session() {
-                    for l in locks {
-                        l.unlink()?;
-                    }
-                }
+                self.release(locks)?;
                 Ok(report)
             })();
             self.ui.applied();

@@ -182,6 +182,11 @@ impl<'r> Stores<'r> {
         }
     }
 
+    /// Write although a log has lines of an unknown format (`--force`).
+    pub fn force(&self) -> bool {
+        self.force
+    }
+
     /// db1, replayed once per batch; refuses a log of unknown format.
     pub fn db1(&mut self) -> Result<&mut Db> {
         if self.db1.is_none() {

@@ -41,6 +41,7 @@ pub struct VendorCount {
 }
 
 /// A fetched source merged into the cache's table, not yet applied.
+#[derive(Clone)]
 pub struct RefreshPlan {
     pub source: Source,
     pub url: String,

@@ -386,10 +386,6 @@ impl Operation for Remove {
         daemon::remove(t, folder, daemon, stores, &mut report)?;
         Ok(report)
     }
-
-    fn retires_session(&self) -> bool {
-        true
-    }
 }
 
 /// The bundle of a removed session: the moved folder with its stores in

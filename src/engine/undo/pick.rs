@@ -241,7 +241,10 @@ fn not_reversible(op: &Op, c: &Change) -> Error {
     } else if REVERSIBLE.contains(&c.change.as_str()) {
         "kept nothing (--purge)".to_owned()
     } else {
-        format!("is a {} change that kept nothing to undo it from", c.change)
+        format!(
+            "was changed ({}) without keeping anything to undo it from",
+            c.change
+        )
     };
     Error::usage(format!(
         "cannot undo {} ({}): session {} {why}",
