@@ -136,7 +136,7 @@ impl<'a> ViewUi<'a> {
 }
 
 impl batch::Ui for ViewUi<'_> {
-    fn confirm(&self, _sessions: &[&str]) -> crate::Result<bool> {
+    fn confirm(&self, _sessions: &[&str], _summaries: &[String]) -> crate::Result<bool> {
         self.go_ahead()
     }
     fn planned(&self) {
@@ -228,7 +228,7 @@ pub fn run_one<O: Operation>(
 struct Quiet;
 
 impl batch::Ui for Quiet {
-    fn confirm(&self, _sessions: &[&str]) -> crate::Result<bool> {
+    fn confirm(&self, _sessions: &[&str], _summaries: &[String]) -> crate::Result<bool> {
         Ok(true)
     }
 }
