@@ -40,6 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('sessions', 'sessions', [CompletionResultType]::ParameterValue, 'Work with the set of sessions under the root')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show every tier of one session side by side')
+            [CompletionResult]::new('view', 'view', [CompletionResultType]::ParameterValue, 'A full-screen view: sessions, their summary, compact and reset tabs, undo, Trash, errors')
             [CompletionResult]::new('reset', 'reset', [CompletionResultType]::ParameterValue, 'Clear a session''s conversation (history, ToriiDB keys, archive rows)')
             [CompletionResult]::new('compact', 'compact', [CompletionResultType]::ParameterValue, 'Bring sessions back under their model''s token budget, losing nothing')
             [CompletionResult]::new('summarize', 'summarize', [CompletionResultType]::ParameterValue, 'Merge new records into each session''s rolling summary (summary.json)')
@@ -152,6 +153,30 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             [CompletionResult]::new('--daemon-url', '--daemon-url', [CompletionResultType]::ParameterName, 'Agenvoy''s daemon (loopback only)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for one answer of the daemon')
             [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'Print the rolling summary (key decisions, discussions, the current one) and how many records it lags behind the conversation')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON for scripts instead of tables')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Say more about what is happening (on stderr)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Say more about what is happening (on stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Never use the network (the window table comes from the cache or the built-in copy)')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'The same as --color never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'sessionctl;view' {
+            [CompletionResult]::new('--match', '--match', [CompletionResultType]::ParameterName, 'Open on the sessions whose id matches this glob or substring (the filter `/` edits)')
+            [CompletionResult]::new('--summarizer', '--summarizer', [CompletionResultType]::ParameterName, 'Which summarizer writes summaries and folds tool steps')
+            [CompletionResult]::new('--llm-url', '--llm-url', [CompletionResultType]::ParameterName, 'Base URL of the model server')
+            [CompletionResult]::new('--llm-model', '--llm-model', [CompletionResultType]::ParameterName, 'Model name to ask for')
+            [CompletionResult]::new('--llm-timeout', '--llm-timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for one answer')
+            [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The Agenvoy data root [default: ~/.config/agenvoy]')
+            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never')
+            [CompletionResult]::new('--via', '--via', [CompletionResultType]::ParameterName, 'How writes reach the stores: auto (through Agenvoy''s daemon when it runs for this root, else the files), files, daemon')
+            [CompletionResult]::new('--daemon-url', '--daemon-url', [CompletionResultType]::ParameterName, 'Agenvoy''s daemon (loopback only)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for one answer of the daemon')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Write even though Agenvoy seems to be running (with `--via auto`: write the files instead of going through its daemon)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON for scripts instead of tables')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but errors')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but errors')
@@ -983,6 +1008,7 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
         'sessionctl;help' {
             [CompletionResult]::new('sessions', 'sessions', [CompletionResultType]::ParameterValue, 'Work with the set of sessions under the root')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show every tier of one session side by side')
+            [CompletionResult]::new('view', 'view', [CompletionResultType]::ParameterValue, 'A full-screen view: sessions, their summary, compact and reset tabs, undo, Trash, errors')
             [CompletionResult]::new('reset', 'reset', [CompletionResultType]::ParameterValue, 'Clear a session''s conversation (history, ToriiDB keys, archive rows)')
             [CompletionResult]::new('compact', 'compact', [CompletionResultType]::ParameterValue, 'Bring sessions back under their model''s token budget, losing nothing')
             [CompletionResult]::new('summarize', 'summarize', [CompletionResultType]::ParameterValue, 'Merge new records into each session''s rolling summary (summary.json)')
@@ -1010,6 +1036,9 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
             break
         }
         'sessionctl;help;show' {
+            break
+        }
+        'sessionctl;help;view' {
             break
         }
         'sessionctl;help;reset' {

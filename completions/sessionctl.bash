@@ -76,6 +76,9 @@ _sessionctl() {
             sessionctl,undo)
                 cmd="sessionctl__subcmd__undo"
                 ;;
+            sessionctl,view)
+                cmd="sessionctl__subcmd__view"
+                ;;
             sessionctl__subcmd__config,help)
                 cmd="sessionctl__subcmd__config__subcmd__help"
                 ;;
@@ -180,6 +183,9 @@ _sessionctl() {
                 ;;
             sessionctl__subcmd__help,undo)
                 cmd="sessionctl__subcmd__help__subcmd__undo"
+                ;;
+            sessionctl__subcmd__help,view)
+                cmd="sessionctl__subcmd__help__subcmd__view"
                 ;;
             sessionctl__subcmd__help__subcmd__config,show)
                 cmd="sessionctl__subcmd__help__subcmd__config__subcmd__show"
@@ -299,7 +305,7 @@ _sessionctl() {
 
     case "${cmd}" in
         sessionctl)
-            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help --version sessions show reset compact summarize search errors check limits remove rm log undo trash export import completions man config help"
+            opts="-q -v -h -V --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help --version sessions show view reset compact summarize search errors check limits remove rm log undo trash export import completions man config help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1077,7 +1083,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help)
-            opts="sessions show reset compact summarize search errors check limits remove log undo trash export import completions man config help"
+            opts="sessions show view reset compact summarize search errors check limits remove log undo trash export import completions man config help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1539,6 +1545,20 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__help__subcmd__undo)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__help__subcmd__view)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2677,6 +2697,64 @@ _sessionctl() {
                 return 0
             fi
             case "${prev}" in
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --log)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --via)
+                    COMPREPLY=($(compgen -W "auto files daemon" -- "${cur}"))
+                    return 0
+                    ;;
+                --daemon-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sessionctl__subcmd__view)
+            opts="-q -v -h --match --summarizer --llm-url --llm-model --llm-timeout --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --match)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --summarizer)
+                    COMPREPLY=($(compgen -W "offline openai anthropic" -- "${cur}"))
+                    return 0
+                    ;;
+                --llm-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --llm-model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --llm-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

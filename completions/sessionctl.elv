@@ -37,6 +37,7 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand --version 'Print version'
             cand sessions 'Work with the set of sessions under the root'
             cand show 'Show every tier of one session side by side'
+            cand view 'A full-screen view: sessions, their summary, compact and reset tabs, undo, Trash, errors'
             cand reset 'Clear a session''s conversation (history, ToriiDB keys, archive rows)'
             cand compact 'Bring sessions back under their model''s token budget, losing nothing'
             cand summarize 'Merge new records into each session''s rolling summary (summary.json)'
@@ -142,6 +143,29 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
             cand --daemon-url 'Agenvoy''s daemon (loopback only)'
             cand --timeout 'Seconds to wait for one answer of the daemon'
             cand --summary 'Print the rolling summary (key decisions, discussions, the current one) and how many records it lags behind the conversation'
+            cand --json 'Print JSON for scripts instead of tables'
+            cand -q 'Print nothing but errors'
+            cand --quiet 'Print nothing but errors'
+            cand -v 'Say more about what is happening (on stderr)'
+            cand --verbose 'Say more about what is happening (on stderr)'
+            cand --offline 'Never use the network (the window table comes from the cache or the built-in copy)'
+            cand --no-color 'The same as --color never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'sessionctl;view'= {
+            cand --match 'Open on the sessions whose id matches this glob or substring (the filter `/` edits)'
+            cand --summarizer 'Which summarizer writes summaries and folds tool steps'
+            cand --llm-url 'Base URL of the model server'
+            cand --llm-model 'Model name to ask for'
+            cand --llm-timeout 'Seconds to wait for one answer'
+            cand --root 'The Agenvoy data root [default: ~/.config/agenvoy]'
+            cand --log 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs'
+            cand --color 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never'
+            cand --via 'How writes reach the stores: auto (through Agenvoy''s daemon when it runs for this root, else the files), files, daemon'
+            cand --daemon-url 'Agenvoy''s daemon (loopback only)'
+            cand --timeout 'Seconds to wait for one answer of the daemon'
+            cand --force 'Write even though Agenvoy seems to be running (with `--via auto`: write the files instead of going through its daemon)'
             cand --json 'Print JSON for scripts instead of tables'
             cand -q 'Print nothing but errors'
             cand --quiet 'Print nothing but errors'
@@ -921,6 +945,7 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
         &'sessionctl;help'= {
             cand sessions 'Work with the set of sessions under the root'
             cand show 'Show every tier of one session side by side'
+            cand view 'A full-screen view: sessions, their summary, compact and reset tabs, undo, Trash, errors'
             cand reset 'Clear a session''s conversation (history, ToriiDB keys, archive rows)'
             cand compact 'Bring sessions back under their model''s token budget, losing nothing'
             cand summarize 'Merge new records into each session''s rolling summary (summary.json)'
@@ -945,6 +970,8 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
         &'sessionctl;help;sessions;list'= {
         }
         &'sessionctl;help;show'= {
+        }
+        &'sessionctl;help;view'= {
         }
         &'sessionctl;help;reset'= {
         }

@@ -10,6 +10,9 @@
 //!   the batch runner) → a table or the JSON envelope (`output`). Command
 //!   files never import each other; what they share is in `cli_util` (the
 //!   `Context`, target resolution, prompts, `--via`, the window table).
+//! - `view`: the full-screen view (`sessionctl view`), a face over the
+//!   same engine calls and batch runner the commands use; it imports
+//!   `cli_util` and below, never a command module.
 //! - `engine`: what each operation does, on plain data; returns reports,
 //!   never prints or exits. `engine::batch` is the one runner of every
 //!   `SESSION…|--all` write: plan in parallel without locks, confirm, lock,
@@ -36,6 +39,7 @@ pub mod output;
 pub mod store;
 pub mod table;
 pub mod timefmt;
+pub mod view;
 
 pub use error::{Error, Result};
 

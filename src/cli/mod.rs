@@ -13,6 +13,7 @@ mod limits;
 mod meta;
 mod read;
 mod undo;
+mod view;
 mod write;
 
 pub use config::ConfigCommand;
@@ -22,6 +23,7 @@ pub use limits::*;
 pub use meta::{agents, error_ids, session_ids, CompletionsArgs, ManArgs};
 pub use read::*;
 pub use undo::*;
+pub use view::ViewArgs;
 pub use write::*;
 
 const AFTER_HELP: &str = "\
@@ -118,6 +120,7 @@ impl Cli {
         match &self.command {
             Command::Sessions(SessionsCommand::List(_)) => "sessions list",
             Command::Show(_) => "show",
+            Command::View(_) => "view",
             Command::Reset(_) => "reset",
             Command::Remove(_) => "remove",
             Command::Compact(_) => "compact",
@@ -201,6 +204,26 @@ Examples:
   sessionctl show tui-alice --summary
   sessionctl show tui-alice --json")]
     Show(ShowArgs),
+
+    /// A full-screen view: sessions, their summary, compact and reset tabs, undo, Trash, errors
+    #[command(after_help = "\
+The same operations as the commands, run by the same engine: compact, reset, remove and
+summarize plan first (the tab shows the dry run), ask, then apply through the batch runner
+(through Agenvoy's daemon while it runs, as --via says). Every write is in `log` and undoable.
+
+Keys: ↑↓ move  / filter (glob or substring)  o sort (activity, tokens, % of budget, size)
+  O reverse  Tab/Shift-Tab summary|compact|reset tab  Enter apply the tab  m reset mode
+  S summarize  D remove  1 sessions  2 undo  3 trash  4 errors  ? help  q quit
+Undo: u undoes the selected operation. Trash: r restores, p deletes an entry and older ones.
+Errors: e edits the action (its TTL is kept). Esc cancels what has not started writing.
+
+Needs a terminal (80×24 or larger); scripts use the subcommands: sessions list, show,
+compact, reset, remove, summarize, log, undo, trash, errors.
+
+Examples:
+  sessionctl view
+  sessionctl view --match 'tui-*'")]
+    View(ViewArgs),
 
     /// Clear a session's conversation (history, ToriiDB keys, archive rows)
     #[command(after_help = "\

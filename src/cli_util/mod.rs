@@ -6,6 +6,7 @@
 
 pub mod clear;
 pub mod guard;
+pub mod listing;
 pub mod targets;
 pub mod via;
 pub mod windows;

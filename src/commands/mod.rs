@@ -16,6 +16,7 @@ pub mod show;
 pub mod summarize;
 pub mod trash;
 pub mod undo;
+pub mod view;
 
 use anyhow::Result;
 
@@ -232,6 +233,7 @@ fn run_with(cli: Cli, file: &crate::cli::config_file::FileConfig) -> Result<Done
         Command::Search(args) => search::run(&ctx, &args),
         Command::Sessions(SessionsCommand::List(args)) => sessions::list(&ctx, &args),
         Command::Show(args) => show::run(&ctx, &args),
+        Command::View(args) => view::run(&ctx, &args),
         Command::Errors(ErrorsCommand::List(args)) => errors::list(&ctx, &args),
         Command::Errors(ErrorsCommand::Show(args)) => errors::show(&ctx, &args),
         Command::Errors(ErrorsCommand::Edit(args)) => errors::edit(&ctx, &args),

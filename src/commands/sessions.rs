@@ -1,79 +1,25 @@
 //! `sessions list`
 
-use std::collections::HashMap;
-
 use anyhow::Result;
 use chrono::Utc;
-use rayon::prelude::*;
 
 use crate::cli::ListArgs;
-use crate::cli_util::targets;
-use crate::commands::{load_db1, Context, Done};
-use crate::engine::row_cache::{self, RowCache, TierCounts, TierStamp};
-use crate::engine::sessions::{self, RowTokens, SessionRow};
-use crate::engine::tokens::bpe;
+use crate::cli_util::listing;
+use crate::commands::{Context, Done};
+use crate::engine::sessions::{self, SessionRow};
 use crate::error::exit;
 use crate::output::bytes;
-use crate::store::archive::{Archive, SessionCount};
-use crate::store::token_cache::{self, TokenCache};
 use crate::table::{when, Col, Field, Grid};
 use crate::timefmt;
 
 pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
-    let mut unreadable = false;
-    let listing = ctx.root.session_ids()?;
-    for (path, why) in &listing.skipped {
-        ctx.out.warn(&format!("skipping {}: {why}", path.display()));
+    let listed = listing::rows(ctx, &args.filters)?;
+    for w in &listed.warnings {
+        ctx.out.warn(w);
     }
-    let now = crate::store::torii::now_unix();
-    let mut facts = row_cache::load(&ctx.root);
-    let (torii_owned, archive_counts, tiers) = tier_counts(ctx, &facts, now, &mut unreadable)?;
-    let torii_counts: HashMap<&str, u64> =
-        torii_owned.iter().map(|(k, n)| (k.as_str(), *n)).collect();
-
-    let ids: Vec<&String> = listing
-        .ids
-        .iter()
-        .filter(|id| targets::matches_id(&args.filters, id))
-        .collect();
-    let wall = timefmt::now();
-    let mut counts = token_cache::load(&ctx.root);
-    let limits = crate::cli_util::windows::cached(ctx);
-    let rows: Vec<SessionRow> = ids
-        .par_iter()
-        .filter_map(|id| {
-            let dir = match ctx.root.session(id) {
-                Ok(d) => d,
-                Err(e) => return Some(Err(e)),
-            };
-            let mut row = sessions::row_cached(
-                &dir,
-                &torii_counts,
-                &archive_counts,
-                RowTokens::Count(&counts),
-                Some(&facts),
-            );
-            row.budget = Some(sessions::budget_use_of(
-                Some(row.config.clone()),
-                &limits,
-                row.tokens,
-            ));
-            targets::matches_times(&args.filters, &row, wall).then_some(Ok(row))
-        })
-        .collect::<crate::Result<_>>()?;
-    remember_counts(ctx, &mut counts, &rows, &listing.ids);
-    remember_facts(ctx, &mut facts, tiers, &rows, &listing.ids);
-    let loaded: Vec<&str> = bpe::Encoding::loaded().iter().map(|e| e.name()).collect();
-    ctx.out.info(&format!(
-        "BPE tables loaded: {}",
-        if loaded.is_empty() {
-            "none".to_owned()
-        } else {
-            loaded.join(", ")
-        }
-    ));
-
-    let mut rows = rows;
+    let mut unreadable = listed.unreadable;
+    let wall = listed.wall;
+    let mut rows = listed.rows;
     sort(&mut rows, args);
     let mut errors = Vec::new();
     for row in &rows {
@@ -95,7 +41,7 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
     if ctx.out.json {
         ctx.out.envelope("sessions list", false, &rows, &errors)?;
     } else if rows.is_empty() {
-        ctx.out.line(if listing.ids.is_empty() {
+        ctx.out.line(if listed.none_at_all {
             "no sessions under this root"
         } else {
             "no sessions match the filters"
@@ -200,124 +146,6 @@ fn sort(rows: &mut Vec<SessionRow>, args: &ListArgs) {
     }
     if let Some(n) = args.limit {
         rows.truncate(n);
-    }
-}
-
-/// Store the exact counts made for this listing (best effort: a read-only
-/// root still lists), dropping sessions that are gone.
-fn remember_counts(ctx: &Context, cache: &mut TokenCache, rows: &[SessionRow], ids: &[String]) {
-    let fresh: Vec<_> = rows
-        .iter()
-        .filter_map(|r| Some((r.id.clone(), r.counted.clone()?)))
-        .collect();
-    let before = cache.sessions.len();
-    cache.sessions.retain(|id, _| ids.binary_search(id).is_ok());
-    if fresh.is_empty() && cache.sessions.len() == before {
-        return;
-    }
-    cache.rules = token_cache::COUNT_RULES;
-    cache.sessions.extend(fresh);
-    if let Err(e) = token_cache::save(&ctx.root, cache) {
-        ctx.out
-            .info(&format!("could not update the token-count cache: {e}"));
-    }
-}
-
-type TierResult = (
-    HashMap<String, u64>,
-    HashMap<String, SessionCount>,
-    Option<TierCounts>,
-);
-
-/// Every session's db1 key count and archive count: remembered ones while
-/// db1's log and the archive are unchanged (and no key has expired since),
-/// else counted, with what to remember (`None`: nothing new to keep).
-fn tier_counts(
-    ctx: &Context,
-    cache: &RowCache,
-    now: i64,
-    unreadable: &mut bool,
-) -> crate::Result<TierResult> {
-    // stat first: a change while we read makes the next run count again
-    let stamp = TierStamp::of(&ctx.root);
-    let cached = cache
-        .tiers
-        .as_ref()
-        .filter(|t| stamp.is_some_and(|s| t.usable(&s, now)));
-    if let Some(t) = cached {
-        for w in &t.torii_warnings {
-            ctx.out.warn(w);
-        }
-        let archive = t
-            .archive
-            .iter()
-            .map(|(id, (messages, oldest_send_at))| {
-                let count = SessionCount {
-                    messages: *messages,
-                    oldest_send_at: *oldest_send_at,
-                };
-                (id.clone(), count)
-            })
-            .collect();
-        return Ok((t.torii.clone().into_iter().collect(), archive, None));
-    }
-    let db1 = load_db1(ctx)?;
-    let torii: HashMap<String, u64> = db1
-        .counts_by_session(now)
-        .into_iter()
-        .map(|(id, n)| (id.to_owned(), n))
-        .collect();
-    let mut archive_ok = true;
-    let archive = match Archive::open_read(&ctx.root, &ctx.root.archive_path()) {
-        Ok(Some(a)) => a.counts_by_session()?,
-        Ok(None) => HashMap::new(),
-        Err(e) => {
-            // Still list what the other tiers say; exit 65 at the end.
-            ctx.out.warn(&e.to_string());
-            *unreadable = true;
-            archive_ok = false;
-            HashMap::new()
-        }
-    };
-    let now_ns = i128::from(now) * 1_000_000_000;
-    let fresh = stamp
-        .filter(|s| archive_ok && s.is_settled(now_ns))
-        .map(|stamp| TierCounts {
-            stamp,
-            torii_until: db1.counts_valid_until(now),
-            torii_warnings: db1.report.warnings(&db1.aof_path()),
-            torii: torii.iter().map(|(k, n)| (k.clone(), *n)).collect(),
-            archive: archive
-                .iter()
-                .map(|(k, c)| (k.clone(), (c.messages, c.oldest_send_at)))
-                .collect(),
-        });
-    Ok((torii, archive, fresh))
-}
-
-/// Store what this listing read from changed sessions (best effort, and
-/// nothing written when nothing changed).
-fn remember_facts(
-    ctx: &Context,
-    cache: &mut RowCache,
-    tiers: Option<TierCounts>,
-    rows: &[SessionRow],
-    ids: &[String],
-) {
-    let fresh = rows
-        .iter()
-        .filter_map(|r| Some((r.id.clone(), r.facts.clone()?)))
-        .collect();
-    let mut changed = cache.update(fresh, ids);
-    if tiers.is_some() && cache.tiers != tiers {
-        cache.tiers = tiers;
-        changed = true;
-    }
-    if changed {
-        if let Err(e) = row_cache::save(&ctx.root, cache) {
-            ctx.out
-                .info(&format!("could not update the session-row cache: {e}"));
-        }
     }
 }
 

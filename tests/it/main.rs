@@ -55,4 +55,5 @@ mod undo;
 mod undo_props;
 mod undo_redo;
 mod undo_review;
+mod view;
 mod windows;
