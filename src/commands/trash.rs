@@ -7,7 +7,6 @@ use crate::cli_util::guard::{finish, to_trash, write_args};
 use crate::commands::{batch_ui, Context, Done};
 use crate::engine::prune::PruneTrash;
 use crate::engine::undo::op::RestoreEntry;
-use crate::error::Error;
 use crate::output::bytes;
 use crate::store::trash::{self, EntryInfo};
 use crate::table::{Col, Grid};
@@ -48,48 +47,15 @@ fn render(ctx: &Context, entries: &[EntryInfo]) -> Result<()> {
     Ok(())
 }
 
-/// An entry named as `trash list` shows it: one name inside the trash.
-fn entry_name(name: &str) -> crate::Result<&str> {
-    if name.is_empty() || name.contains('/') || name == "." || name == ".." {
-        return Err(Error::usage(format!("'{name}' is not a trash entry name"))
-            .with_hint("`sessionctl trash list` shows the entries"));
-    }
-    Ok(name)
-}
-
-fn entry_path(ctx: &Context, name: &str) -> crate::Result<std::path::PathBuf> {
-    let path = ctx.root.trash_dir().join(name);
-    if std::fs::symlink_metadata(ctx.root.resolve(&path, crate::store::layout::Last::Entry)?)
-        .is_err()
-    {
-        return Err(Error::no_input(format!("no trash entry '{name}'"))
-            .with_hint("`sessionctl trash list` shows the entries"));
-    }
-    Ok(path)
-}
-
 pub fn restore(ctx: &Context, args: &TrashRestoreArgs) -> Result<Done> {
-    let name = entry_name(&args.entry)?;
-    let resume = RestoreEntry::interrupted(&ctx.root, name)?;
-    let entry = match &resume {
-        // it may be gone already: the restore took it out before the kill
-        Some((_, Some(_))) => ctx.root.trash_dir().join(name),
-        _ => entry_path(ctx, name)?,
-    };
     let w = write_args(&args.change);
-    let op = RestoreEntry {
-        root: &ctx.root,
-        entry,
-        // a rerun completes the interrupted restore, under the id it chose
-        as_id: match &resume {
-            Some((_, Some(id))) => Some(id.clone()),
-            _ => args.as_id.clone(),
-        },
-        begun: matches!(resume, Some((_, Some(_)))),
-        resume: resume.map(|(op, _)| op),
-        force: w.force,
+    let op = RestoreEntry::new(
+        &ctx.root,
+        &args.entry,
+        args.as_id.clone(),
+        w.force,
         to_trash,
-    };
+    )?;
     let target = op.target()?;
     let id = target.id.clone();
     let question = |_: &[&str], _: &[String]| format!("Restore {} as session {id}?", args.entry);

@@ -110,17 +110,11 @@ fn entry(env: Env, name: &str) -> crate::Result<EntryInfo> {
         .ok_or_else(|| Error::no_input(format!("no trash entry '{name}'")))
 }
 
-/// `trash restore ENTRY`, as the session it was. (An interrupted restore
-/// of the entry is completed by `sessionctl trash restore ENTRY`.)
+/// `trash restore ENTRY`, as the session it was (or the completion of an
+/// interrupted restore of it, as the command does).
 pub fn restore(env: Env, name: &str, ui: &ViewUi) -> crate::Result<Done> {
-    let op = undo::op::RestoreEntry {
-        root: &env.ctx.root,
-        entry: entry(env, name)?.path,
-        as_id: None,
-        resume: None,
-        force: env.args.force,
-        to_trash: guard::to_trash,
-    };
+    let op =
+        undo::op::RestoreEntry::new(&env.ctx.root, name, None, env.args.force, guard::to_trash)?;
     let target: Target = op.target()?;
     let ran = run_one(env, &op, target, ui, &Backend::Files)?;
     Ok(finish(ran, |r| {

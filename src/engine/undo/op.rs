@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
 use crate::error::{Error, Result};
-use crate::store::layout::DataRoot;
+use crate::store::layout::{DataRoot, Last};
 use crate::store::oplog::{self, Intent};
 
 use super::pick::{self, Request};
@@ -139,7 +139,43 @@ pub struct RestoreEntry<'a> {
     pub to_trash: ToTrash,
 }
 
-impl RestoreEntry<'_> {
+impl<'a> RestoreEntry<'a> {
+    /// The restore of the trash entry `name` (as `trash list` shows it) as
+    /// session `as_id` (else its own), or the completion of one a kill
+    /// interrupted: under the id that one chose, the entry perhaps gone.
+    pub fn new(
+        root: &'a DataRoot,
+        name: &str,
+        as_id: Option<String>,
+        force: bool,
+        to_trash: ToTrash,
+    ) -> Result<RestoreEntry<'a>> {
+        if name.is_empty() || name.contains('/') || name == "." || name == ".." {
+            return Err(Error::usage(format!("'{name}' is not a trash entry name"))
+                .with_hint("`sessionctl trash list` shows the entries"));
+        }
+        let resume = Self::interrupted(root, name)?;
+        let entry = root.trash_dir().join(name);
+        let begun = matches!(resume, Some((_, Some(_))));
+        let missing = std::fs::symlink_metadata(root.resolve(&entry, Last::Entry)?).is_err();
+        if missing && !begun {
+            return Err(Error::no_input(format!("no trash entry '{name}'"))
+                .with_hint("`sessionctl trash list` shows the entries"));
+        }
+        Ok(RestoreEntry {
+            root,
+            entry,
+            as_id: match &resume {
+                Some((_, Some(id))) => Some(id.clone()),
+                _ => as_id,
+            },
+            begun,
+            resume: resume.map(|(op, _)| op),
+            force,
+            to_trash,
+        })
+    }
+
     /// The one target: the session the entry is restored as.
     pub fn target(&self) -> Result<Target> {
         if let (true, Some(id)) = (self.consumed(), &self.as_id) {
