@@ -502,3 +502,63 @@ fn migration_to_a_new_root_as_the_readme_tells_it() {
     let listed = ok(&n, &["sessions", "list", "--json"]);
     assert!(results(&listed).is_empty());
 }
+
+/// An undo that hits a full disk (a real tmpfs; root only) stops with 73;
+/// its operation stays open (check reports it) and, once there is room, a
+/// rerun of `undo` completes it: every tier as before the reset. Tried
+/// with the disk full at every few KiB of free room, so the undo stops at
+/// one step or another of its way.
+#[test]
+fn an_undo_stopped_by_a_full_disk_completes_when_run_again() {
+    let Some(fs) = Tmpfs::mount("8m") else {
+        eprintln!("skipped: mounting a tmpfs needs root");
+        return;
+    };
+    let mut stopped = 0;
+    for leave_kib in (0..96).step_by(4) {
+        let r = fs.dir.path().join(format!("root{leave_kib}"));
+        copy_fixture(&r);
+        let before = state(&r);
+        ok(&r, &["reset", "tui-alice", "--mode", "all", "--yes"]);
+        // fill the disk, then give back `leave_kib`
+        let filler = fs.dir.path().join("filler");
+        {
+            use std::io::Write;
+            let mut f = std::fs::File::create(&filler).unwrap();
+            let chunk = vec![0u8; 64 * 1024];
+            while f.write_all(&chunk).is_ok() {}
+            let _ = f.sync_all();
+            let len = f.metadata().unwrap().len();
+            f.set_len(len.saturating_sub(leave_kib * 1024)).unwrap();
+        }
+        let o = run(&r, &["undo", "--yes"]);
+        std::fs::remove_file(&filler).unwrap();
+        match o.status.code() {
+            Some(0) => {
+                assert!(state(&r) == before, "{leave_kib} KiB free: undo left another state");
+            }
+            Some(73) => {
+                stopped += 1;
+                // stopped once it had begun (its record written): open
+                let begun = results(&ok(&r, &["log", "--json"]))
+                    .iter()
+                    .any(|op| op["command"] == "undo");
+                if begun {
+                    let c = run(&r, &["check"]);
+                    assert_eq!(c.status.code(), Some(1), "{leave_kib} KiB: {c:?}");
+                    assert!(String::from_utf8_lossy(&c.stdout).contains("incomplete-undo"));
+                }
+                ok(&r, &["undo", "--yes"]);
+                assert!(
+                    state(&r) == before,
+                    "{leave_kib} KiB free: the rerun of undo left another state"
+                );
+                assert!(!incomplete(&r), "{leave_kib} KiB: the undo stayed open");
+            }
+            other => panic!("{leave_kib} KiB free: undo exited {other:?}: {o:?}"),
+        }
+        std::fs::remove_dir_all(&r).unwrap();
+    }
+    eprintln!("the undo stopped on a full disk at {stopped} fill levels");
+    assert!(stopped > 0, "the disk never filled up mid-undo");
+}
