@@ -157,36 +157,6 @@ impl Unpacked {
     }
 }
 
-/// Where tars are unpacked: `<root>/.sessionctl/tmp/`.
-pub fn staging_dir(root: &DataRoot) -> PathBuf {
-    root.tool_dir().join("tmp")
-}
-
-/// Folders under `staging_dir` that a killed import left: their process
-/// is gone.
-pub fn leftovers(root: &DataRoot) -> Vec<PathBuf> {
-    let Ok(rd) = fs::read_dir(staging_dir(root)) else {
-        return Vec::new();
-    };
-    rd.filter_map(|e| e.ok())
-        .filter(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            let Some(pid) = name
-                .strip_prefix("import-")
-                .and_then(|r| r.split('-').next())
-                .and_then(|p| p.parse::<i32>().ok())
-            else {
-                return false;
-            };
-            // SAFETY: kill with signal 0 only checks that the pid exists.
-            let alive = unsafe { libc::kill(pid, 0) } == 0
-                || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
-            !alive
-        })
-        .map(|e| e.path())
-        .collect()
-}
-
 /// Unpack `tar_path` into the root's staging folder and find its bundles.
 /// Any entry a bundle cannot hold is a data error naming the tar and the
 /// entry; nothing is imported then.
@@ -196,10 +166,11 @@ pub fn unpack(root: &DataRoot, tar_path: &Path) -> Result<Unpacked> {
         return Err(Error::data(tar_path, "is not a regular file"));
     }
     let file = fs::File::open(tar_path).map_err(|e| Error::read(tar_path, e))?;
-    for old in leftovers(root) {
-        let _ = fs::remove_dir_all(old);
+    // what a killed import left (`check --repair` removes it too)
+    for old in crate::store::leftovers::import_unpacks(root)? {
+        crate::store::leftovers::remove(root, &old)?;
     }
-    let staging = staging_dir(root);
+    let staging = crate::store::leftovers::unpack_dir(root);
     let mut created = Vec::new();
     for d in [root.path().to_path_buf(), root.tool_dir(), staging.clone()] {
         if fs::symlink_metadata(&d).is_err() {
@@ -209,6 +180,12 @@ pub fn unpack(root: &DataRoot, tar_path: &Path) -> Result<Unpacked> {
     created.reverse();
     crate::store::atomic::create_dir_all(root, &staging)?;
     let phys = root.resolve(&staging, crate::store::layout::Last::Follow)?;
+    // private all the way: only this user reaches what is unpacked in it
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&phys, fs::Permissions::from_mode(0o700))
+            .map_err(|e| Error::write(&staging, e))?;
+    }
     // tempfile makes the folder 0700
     let dir = tempfile::Builder::new()
         .prefix(&format!("import-{}-", std::process::id()))
@@ -220,6 +197,12 @@ pub fn unpack(root: &DataRoot, tar_path: &Path) -> Result<Unpacked> {
         bundles: Vec::new(),
     };
     unpack_into(tar_path, file, unpacked.dir.path())?;
+    // an entry for the tar's own top folder may have set its mode
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(unpacked.dir.path(), fs::Permissions::from_mode(0o700))
+            .map_err(|e| Error::write(&staging, e))?;
+    }
     unpacked.bundles = find_bundles(unpacked.dir.path()).map_err(|e| Error::read(tar_path, e))?;
     if unpacked.bundles.is_empty() {
         return Err(bad_tar(

@@ -8,6 +8,7 @@
 //! | `leftover-mirror-temp` | `*.tmp` in ToriiDB's mirror folders `db_N/xx/yy/zz/` |
 //! | `leftover-sqlite-journal` | a cold `history.db-journal`: empty or with a zeroed header, which SQLite itself ignores, and no other process holds a lock on the archive |
 //! | `stale-lock-file` | `.sessionctl/locks/session-*.lock` of a session that no longer exists |
+//! | `leftover-import-unpack` | `.sessionctl/tmp/import-<pid>-*/`, a tar an import killed midway unpacked (its process is gone) |
 //!
 //! A hot journal (a transaction to roll back) is never listed or deleted:
 //! SQLite rolls it back when the archive is next opened for writing. Only
@@ -34,6 +35,7 @@ pub enum Kind {
     MirrorTemp,
     SqliteJournal,
     StaleLock,
+    ImportUnpack,
 }
 
 impl Kind {
@@ -44,6 +46,7 @@ impl Kind {
             Kind::MirrorTemp => "leftover-mirror-temp",
             Kind::SqliteJournal => "leftover-sqlite-journal",
             Kind::StaleLock => "stale-lock-file",
+            Kind::ImportUnpack => "leftover-import-unpack",
         }
     }
 
@@ -54,6 +57,7 @@ impl Kind {
             }
             Kind::SqliteJournal => "cold SQLite journal (nothing to roll back)",
             Kind::StaleLock => "lock file of a session that no longer exists",
+            Kind::ImportUnpack => "bundles a killed import unpacked from a tar",
         }
     }
 }
@@ -130,7 +134,40 @@ pub fn in_store(root: &DataRoot) -> Result<Vec<Leftover>> {
     if is_cold_journal(root, &journal)? {
         out.push(leftover(Kind::SqliteJournal, journal));
     }
+    out.extend(import_unpacks(root)?);
     Ok(out)
+}
+
+/// Where `import` unpacks a tar: `<root>/.sessionctl/tmp/`.
+pub fn unpack_dir(root: &DataRoot) -> PathBuf {
+    root.tool_dir().join("tmp")
+}
+
+/// Folders under `unpack_dir` whose import is gone: named
+/// `import-<pid>-<random>` by a process that no longer runs.
+pub fn import_unpacks(root: &DataRoot) -> Result<Vec<Leftover>> {
+    let dir = unpack_dir(root);
+    let Some(entries) = files::read_dir(root, &dir)? else {
+        return Ok(Vec::new());
+    };
+    Ok(entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_prefix("import-")
+                .and_then(|r| r.split('-').next())
+                .and_then(|p| p.parse::<i32>().ok())
+                .is_some_and(|pid| !process_exists(pid))
+        })
+        .map(|e| leftover(Kind::ImportUnpack, dir.join(e.file_name())))
+        .collect())
+}
+
+fn process_exists(pid: i32) -> bool {
+    // SAFETY: kill with signal 0 sends nothing; it only checks the pid.
+    let alive = unsafe { libc::kill(pid, 0) } == 0;
+    alive || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
 }
 
 fn leftover(kind: Kind, path: PathBuf) -> Leftover {
@@ -214,6 +251,7 @@ pub fn remove(root: &DataRoot, l: &Leftover) -> Result<bool> {
     match l.kind {
         Kind::StaleLock => lock::remove_if_free(root, &l.path),
         Kind::SqliteJournal if !is_cold_journal(root, &l.path)? => Ok(false),
+        Kind::ImportUnpack => atomic::remove_path(root, &l.path),
         _ => {
             let phys = root.resolve(&l.path, Last::Entry)?;
             if !fs::symlink_metadata(&phys).is_ok_and(|m| m.is_file()) {

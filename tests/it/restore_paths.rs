@@ -459,28 +459,61 @@ fn import_killed_at_any_step_completes_on_rerun() {
     assert!(kills > 5, "{kills}");
 }
 
-/// README "Moving to another machine", as a script would run it.
+/// The sessionctl lines of README's "Moving to another machine" block.
+fn readme_migration() -> Vec<Vec<String>> {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme
+        .split("\n## Moving to another machine\n")
+        .nth(1)
+        .expect("README has the section");
+    let block = section
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("the section has a sh block");
+    block
+        .lines()
+        .filter(|l| l.starts_with("sessionctl "))
+        .map(|l| {
+            l.split_whitespace()
+                .skip(1)
+                .map(|w| w.trim_matches('"').to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// README "Moving to another machine", run as written.
 #[test]
 fn migration_to_a_new_root_as_the_readme_tells_it() {
     let old = fixture_copy();
     let o = old.path();
-    let out = tempfile::tempdir().unwrap();
-    let dir = out.path().join("sessions-export");
-    let d = dir.to_str().unwrap();
-    ok(o, &["export", "--all", "--with-errors", "-o", d]);
-    let fresh = tempfile::tempdir().unwrap();
-    let n = fresh.path().join("agenvoy");
-    // the new root does not exist: the import makes it, once confirmed
-    let refused = run(&n, &["import", d]);
-    assert_eq!(
-        refused.status.code(),
-        Some(64),
-        "no --yes without a terminal"
-    );
-    assert!(!n.exists(), "nothing made before the confirmation");
-    ok(&n, &["import", d, "--yes"]);
-    let check = run(&n, &["check"]);
-    assert!(check.status.success(), "{check:?}");
+    let work = tempfile::tempdir().unwrap();
+    let n = work.path().join("new-machine/agenvoy");
+    let script = readme_migration();
+    assert!(script.len() >= 3, "{script:?}");
+    for line in &script {
+        let args: Vec<String> = line
+            .iter()
+            .map(|w| {
+                w.replace("$OLD", o.to_str().unwrap())
+                    .replace("$NEW", n.to_str().unwrap())
+            })
+            .collect();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sessionctl"))
+            .args(&args)
+            .current_dir(work.path())
+            .env_clear()
+            .env("TZ", "UTC")
+            .env("HOME", work.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        if args.iter().any(|a| a == "--dry-run") {
+            assert!(!n.exists(), "a dry run makes no root");
+        }
+    }
     // every tier came along, the error memory included
     for id in ["tui-alice", "tui-alice-2", "discord-9001"] {
         assert_eq!(archive_count(o, id), archive_count(&n, id), "{id}");
@@ -497,10 +530,24 @@ fn migration_to_a_new_root_as_the_readme_tells_it() {
     };
     assert_eq!(keys(o, 1), keys(&n, 1));
     assert_eq!(keys(o, 2), keys(&n, 2));
+    fts_integrity_ok(&n);
+    // without --yes and no terminal, nothing is made
+    let elsewhere = work.path().join("other-root");
+    let tar = work.path().join("agenvoy-sessions.tar");
+    let refused = run(&elsewhere, &["import", tar.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(64), "{refused:?}");
+    assert!(!elsewhere.exists(), "nothing made before the confirmation");
+    // importing it again is refused, never overwritten
+    let again = run(&n, &["import", tar.to_str().unwrap(), "--yes"]);
+    assert_eq!(again.status.code(), Some(64), "{again:?}");
     // and the whole import is one undoable operation
     ok(&n, &["undo", "--yes"]);
     let listed = ok(&n, &["sessions", "list", "--json"]);
     assert!(results(&listed).is_empty());
+    assert!(
+        db(&n, 2).all().next().is_none(),
+        "the merged error records went too"
+    );
 }
 
 /// An undo that hits a full disk (a real tmpfs; root only) stops with 73;
@@ -535,7 +582,10 @@ fn an_undo_stopped_by_a_full_disk_completes_when_run_again() {
         std::fs::remove_file(&filler).unwrap();
         match o.status.code() {
             Some(0) => {
-                assert!(state(&r) == before, "{leave_kib} KiB free: undo left another state");
+                assert!(
+                    state(&r) == before,
+                    "{leave_kib} KiB free: undo left another state"
+                );
             }
             Some(73) => {
                 stopped += 1;
@@ -561,4 +611,65 @@ fn an_undo_stopped_by_a_full_disk_completes_when_run_again() {
     }
     eprintln!("the undo stopped on a full disk at {stopped} fill levels");
     assert!(stopped > 0, "the disk never filled up mid-undo");
+}
+
+/// A tar import killed midway leaves what it unpacked in the root's own
+/// state, private (0700); `check` names it and `--repair` removes it, as
+/// does the next import.
+#[test]
+fn what_a_killed_tar_import_unpacked_is_found_and_removed() {
+    use std::os::unix::fs::PermissionsExt;
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let tar = out.path().join("s.tar");
+    let tar = tar.to_str().unwrap();
+    ok(src.path(), &["export", "--all", "-o", tar]);
+    let root = fixture_copy();
+    let r = root.path();
+    let killed = sessionctl(r)
+        .env("SESSIONCTL_KILL_AT", "1")
+        .args(["import", tar, "--as", "x", "--yes"])
+        .output()
+        .unwrap();
+    // --as with a tar of three sessions is refused before any write: use one
+    assert_eq!(killed.status.code(), Some(64), "{killed:?}");
+    let one = out.path().join("one.tar");
+    ok(
+        src.path(),
+        &["export", "tui-alice", "-o", one.to_str().unwrap()],
+    );
+    let killed = sessionctl(r)
+        .env("SESSIONCTL_KILL_AT", "1")
+        .args(["import", one.to_str().unwrap(), "--as", "x", "--yes"])
+        .output()
+        .unwrap();
+    assert!(!killed.status.success(), "{killed:?}");
+    let left: Vec<_> = std::fs::read_dir(r.join(".sessionctl/tmp"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    let mode = std::fs::metadata(&left[0]).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700, "unpacked conversations are private");
+    let c = run(r, &["check"]);
+    assert!(
+        String::from_utf8_lossy(&c.stdout).contains("leftover-import-unpack"),
+        "{c:?}"
+    );
+    ok(r, &["check", "--repair", "--yes"]);
+    assert!(!left[0].exists());
+    // the next import clears one too
+    let killed = sessionctl(r)
+        .env("SESSIONCTL_KILL_AT", "1")
+        .args(["import", one.to_str().unwrap(), "--as", "y", "--yes"])
+        .output()
+        .unwrap();
+    assert!(!killed.status.success());
+    ok(r, &["import", one.to_str().unwrap(), "--as", "z", "--yes"]);
+    assert_eq!(
+        std::fs::read_dir(r.join(".sessionctl/tmp"))
+            .unwrap()
+            .count(),
+        0
+    );
 }
