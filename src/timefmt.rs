@@ -126,6 +126,21 @@ pub fn now() -> DateTime<Utc> {
     Utc::now()
 }
 
+/// `now()` in Unix seconds (ToriiDB's expiry times are these).
+pub fn now_unix() -> i64 {
+    now().timestamp()
+}
+
+/// The wall clock in Unix nanoseconds as the kernel stamps files with it:
+/// to tell whether a file changed in the last seconds (caches remember only
+/// files that settled). Never the test clock, which has nothing to do with
+/// the mtimes the kernel writes.
+pub fn file_clock_ns() -> i128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i128)
+}
+
 pub fn from_nanos(ns: i64) -> DateTime<Utc> {
     Utc.timestamp_nanos(ns)
 }

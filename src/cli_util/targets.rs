@@ -96,7 +96,7 @@ pub fn filter<T: HasDir>(
     f: &Filters,
     row_of: impl Fn(&SessionDir) -> SessionRow,
 ) -> Vec<T> {
-    let now = chrono::Utc::now();
+    let now = crate::timefmt::now();
     items
         .into_iter()
         .filter(|item| {

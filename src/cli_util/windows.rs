@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use anyhow::Result;
-use chrono::Utc;
 
 use crate::cli_util::Context;
 use crate::engine::limits::{self, Change, Fetched, LimitsCache, Source};
@@ -29,7 +28,7 @@ pub fn cached(ctx: &Context) -> LimitsCache {
 /// asked us to wait. A failed refresh only warns: the stale table serves.
 pub fn current(ctx: &Context) -> Result<LimitsCache> {
     let mut cache = cached(ctx);
-    let now = Utc::now();
+    let now = crate::timefmt::now();
     if ctx.offline || !cache.needs_fetch(now) {
         return Ok(cache);
     }

@@ -151,7 +151,7 @@ fn append_log(
         std::fs::create_dir_all(dir)?;
     }
     let line = serde_json::json!({
-        "time": crate::timefmt::rfc3339(chrono::Utc::now()),
+        "time": crate::timefmt::rfc3339(crate::timefmt::now()),
         "argv": std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect::<Vec<_>>(),
         "command": command,
         "dry_run": dry_run,

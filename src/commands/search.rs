@@ -26,7 +26,7 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
         sessions: &args.sessions,
         role: args.role.as_deref(),
         since: args.since.map(|b| {
-            b.cutoff(chrono::Utc::now())
+            b.cutoff(crate::timefmt::now())
                 .timestamp_nanos_opt()
                 .unwrap_or(i64::MIN)
         }),

@@ -115,7 +115,7 @@ pub fn seal(root: &DataRoot, dir: &Path, spec: Spec<'_>) -> Result<Manifest> {
         version: VERSION,
         session: spec.session.into(),
         root: spec.from.display().to_string(),
-        created_at: crate::timefmt::rfc3339(chrono::Utc::now()),
+        created_at: crate::timefmt::rfc3339(crate::timefmt::now()),
         op: spec.op,
         kind: spec.kind.into(),
         stores: spec.stores.into(),

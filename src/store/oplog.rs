@@ -182,7 +182,7 @@ fn torn_tail(opened: &files::Opened) -> Result<bool> {
 
 /// A new, sortable id: UTC time to the millisecond, then random hex.
 pub fn new_id() -> String {
-    let now = chrono::Utc::now();
+    let now = crate::timefmt::now();
     let mut r = [0u8; 3];
     getrandom(&mut r);
     format!(
@@ -198,7 +198,7 @@ fn getrandom(buf: &mut [u8]) {
     // SAFETY: buf is valid for writes of buf.len() bytes.
     let n = unsafe { libc::getrandom(buf.as_mut_ptr().cast(), buf.len(), 0) };
     if n != buf.len() as isize {
-        let nanos = chrono::Utc::now().timestamp_subsec_nanos() ^ std::process::id();
+        let nanos = crate::timefmt::now().timestamp_subsec_nanos() ^ std::process::id();
         for (i, b) in buf.iter_mut().enumerate() {
             *b = (nanos >> (8 * (i % 4))) as u8;
         }
@@ -300,7 +300,7 @@ impl Journal {
         }
         let op = Op {
             id: new_id(),
-            time: crate::timefmt::rfc3339(chrono::Utc::now()),
+            time: crate::timefmt::rfc3339(crate::timefmt::now()),
             argv: std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect(),

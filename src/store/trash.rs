@@ -30,7 +30,10 @@ pub const SESSION_ID_FILE: &str = ".sessionctl/session-id";
 pub fn new_path(root: &DataRoot, id: &str) -> Result<PathBuf> {
     let trash = root.trash_dir();
     let phys = root.resolve(&trash, Last::Follow)?;
-    let stamp = chrono::Local::now().format("%Y%m%d_%H%M%S%.3f").to_string();
+    let stamp = crate::timefmt::now()
+        .with_timezone(&chrono::Local)
+        .format("%Y%m%d_%H%M%S%.3f")
+        .to_string();
     let name = format!("{}_{stamp}", name_part(id, MAX_ID));
     let mut candidate = name.clone();
     let mut n = 2;
@@ -189,7 +192,7 @@ fn info(trash: &Path, phys: &Path, name: &str) -> Result<EntryInfo> {
             std::fs::symlink_metadata(&entry)
                 .and_then(|m| m.modified())
                 .map(chrono::DateTime::<chrono::Utc>::from)
-                .unwrap_or_else(|_| chrono::Utc::now())
+                .unwrap_or_else(|_| crate::timefmt::now())
         });
     Ok(EntryInfo {
         name: name.to_owned(),

@@ -277,3 +277,26 @@ fn only_the_runner_locks_and_writes_the_operation_log() {
         assert!(runner.contains(word), "the runner no longer does {word}");
     }
 }
+
+/// One clock: every read of the wall clock goes through `timefmt` (which
+/// test builds can fix with SESSIONCTL_NOW), so ages in tables, cut-offs
+/// such as `--older-than`, TTLs and oplog times agree.
+#[test]
+fn the_clock_is_read_only_in_timefmt() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut bad = Vec::new();
+    for f in files.iter().filter(|f| !f.ends_with("timefmt.rs")) {
+        let code = code_of(f);
+        for word in ["Utc::now()", "Local::now()", "SystemTime::now()"] {
+            if code.contains(word) {
+                bad.push(format!(
+                    "{}: {word}",
+                    f.strip_prefix(&src).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "clock reads outside timefmt: {bad:#?}");
+}

@@ -5,7 +5,6 @@ mod refresh;
 pub use refresh::refresh;
 
 use anyhow::Result;
-use chrono::Utc;
 use serde::Serialize;
 use std::io::Read;
 
@@ -80,7 +79,7 @@ fn show_rows(ctx: &Context, args: &LimitsShowArgs, cache: &LimitsCache) -> Resul
 
 pub fn show(ctx: &Context, args: &LimitsShowArgs) -> Result<i32> {
     let cache = cached(ctx);
-    if !ctx.offline && cache.needs_fetch(Utc::now()) {
+    if !ctx.offline && cache.needs_fetch(crate::timefmt::now()) {
         ctx.out.info(
             "the window table is older than an hour; `sessionctl limits refresh` updates it \
              (write commands do so themselves)",

@@ -396,7 +396,7 @@ mod tests {
             (LOCAL_DEFAULT_WINDOW, WindowSource::LocalDefault)
         );
 
-        let now = Utc::now();
+        let now = crate::timefmt::now();
         // a learned limit wins only when smaller, or when the table lacks the model
         assert!(learn(
             &mut c,

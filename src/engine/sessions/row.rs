@@ -120,9 +120,7 @@ fn history_tokens(
         return (n, None);
     }
     let tokens = counter.records(&h.records);
-    let now_ns = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as i128);
+    let now_ns = crate::timefmt::file_clock_ns();
     let entry = h
         .fingerprint
         .is_settled(now_ns)
@@ -175,9 +173,7 @@ pub fn row_cached(
     }
     let mut row = read_row(dir, counts, tokens);
     if let Some(stamp) = stamp.filter(|_| row.problems.is_empty()) {
-        let now_ns = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as i128);
+        let now_ns = crate::timefmt::file_clock_ns();
         row.facts = row.facts.take().and_then(|mut f| {
             f.stamp = stamp;
             f.settled(now_ns)

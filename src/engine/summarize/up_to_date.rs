@@ -69,7 +69,5 @@ pub fn save(root: &DataRoot, cache: &UpToDate) -> crate::Result<()> {
 
 /// Nanoseconds since the epoch, for `Stamp::is_settled`.
 pub fn now_ns() -> i128 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as i128)
+    crate::timefmt::file_clock_ns()
 }

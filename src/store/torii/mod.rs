@@ -594,7 +594,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 pub fn now_unix() -> i64 {
-    chrono::Utc::now().timestamp()
+    crate::timefmt::now_unix()
 }
 
 #[cfg(test)]

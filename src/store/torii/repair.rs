@@ -36,7 +36,7 @@ impl Db {
             self.append(b"")?;
             TailRepair::Terminated
         } else {
-            let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
+            let stamp = crate::timefmt::now().format("%Y%m%d_%H%M%S%.3f");
             let torn = self.dir.join(format!("record.aof.{stamp}.torn"));
             atomic::write_atomic(&self.root, &torn, tail)?;
             atomic::write_atomic(&self.root, &path, &bytes[..keep])?;
@@ -52,7 +52,7 @@ impl Db {
     /// go to `record.aof.<stamp>.oversize`, the old log to `.bak`.
     pub fn rewrite_readable(&mut self) -> Result<()> {
         let path = self.aof_path();
-        let stamp = chrono::Utc::now().format("%Y%m%d_%H%M%S%.3f");
+        let stamp = crate::timefmt::now().format("%Y%m%d_%H%M%S%.3f");
         let backup = self.dir.join(format!("record.aof.{stamp}.bak"));
         let old = files::read(&self.root, &path, u64::MAX)?.unwrap_or_default();
         atomic::write_atomic(&self.root, &backup, &old)?;
