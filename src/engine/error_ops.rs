@@ -29,10 +29,7 @@ fn load_locked(root: &DataRoot, force: bool) -> Result<Db> {
 
 /// The target of an operation on the error memory.
 pub fn target() -> Target {
-    Target {
-        id: ERROR_MEMORY.into(),
-        dir: None,
-    }
+    Target::shared(ERROR_MEMORY)
 }
 
 /// Needs of an operation on the error memory: the store lock (and so no
@@ -171,14 +168,8 @@ impl Operation for EditError<'_> {
     fn intent(&self) -> Intent {
         Intent::of("errors edit")
     }
-    fn locks(&self, _: &Target) -> Vec<String> {
-        Vec::new()
-    }
     fn replans_under_locks(&self) -> bool {
         true
-    }
-    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
-        Vec::new()
     }
     fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<Planned> {
         let db = Db::load(&self.root.store_dir(), DB_ERROR_MEMORY)?;
@@ -339,14 +330,8 @@ impl Operation for PruneErrors<'_> {
     fn intent(&self) -> Intent {
         Intent::of("errors prune")
     }
-    fn locks(&self, _: &Target) -> Vec<String> {
-        Vec::new()
-    }
     fn replans_under_locks(&self) -> bool {
         true
-    }
-    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
-        Vec::new()
     }
     fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<Self::Plan> {
         let db = Db::load(&self.root.store_dir(), DB_ERROR_MEMORY)?;
@@ -411,12 +396,6 @@ impl Operation for TouchErrors<'_> {
     }
     fn intent(&self) -> Intent {
         Intent::of("errors search")
-    }
-    fn locks(&self, _: &Target) -> Vec<String> {
-        Vec::new()
-    }
-    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
-        Vec::new()
     }
     fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<Vec<String>> {
         Ok(self.keys.clone())

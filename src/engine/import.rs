@@ -116,14 +116,6 @@ impl Operation for ImportBundles<'_> {
     type Plan = Planned;
     type Report = TransferReport;
 
-    fn locks(&self, t: &Target) -> Vec<String> {
-        if t.id == ERROR_MEMORY_BUNDLE {
-            Vec::new()
-        } else {
-            vec![t.id.clone()]
-        }
-    }
-
     fn needs(&self) -> Needs {
         Needs {
             store_lock: true,
@@ -140,10 +132,6 @@ impl Operation for ImportBundles<'_> {
 
     fn replans_under_locks(&self) -> bool {
         true
-    }
-
-    fn watched(&self, _: &Target) -> Vec<PathBuf> {
-        Vec::new()
     }
 
     fn plan(&self, t: &Target, _: &dyn StoreView) -> Result<Planned> {
@@ -185,7 +173,11 @@ impl Operation for ImportBundles<'_> {
 
     fn changed(&self, t: &Target, _: &TransferReport) -> Vec<String> {
         // the error memory's records are recorded by key as they are kept
-        self.locks(t)
+        if t.is_shared() {
+            Vec::new()
+        } else {
+            vec![t.id.clone()]
+        }
     }
 
     fn apply(&self, t: &Target, plan: Planned, stores: &mut Stores<'_>) -> Result<TransferReport> {

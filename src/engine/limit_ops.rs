@@ -92,10 +92,7 @@ fn limits_needs() -> Needs {
 
 impl Learn<'_> {
     pub fn target(&self) -> Target {
-        Target {
-            id: LIMITS_TARGET.into(),
-            dir: None,
-        }
+        Target::shared(LIMITS_TARGET)
     }
 }
 
@@ -109,17 +106,8 @@ impl Operation for Learn<'_> {
     fn intent(&self) -> Intent {
         Intent::of("limits learn")
     }
-    fn locks(&self, _: &Target) -> Vec<String> {
-        Vec::new()
-    }
-    fn refuses_while_agenvoy_runs(&self) -> bool {
-        false
-    }
     fn replans_under_locks(&self) -> bool {
         true
-    }
-    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
-        Vec::new()
     }
     fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<LearnReport> {
         Ok(learn_into(&mut load(self.root)?, &self.lesson, self.now))
@@ -166,10 +154,7 @@ pub struct Forget<'a> {
 
 impl Forget<'_> {
     pub fn target(&self) -> Target {
-        Target {
-            id: LIMITS_TARGET.into(),
-            dir: None,
-        }
+        Target::shared(LIMITS_TARGET)
     }
 }
 
@@ -183,17 +168,8 @@ impl Operation for Forget<'_> {
     fn intent(&self) -> Intent {
         Intent::of("limits forget")
     }
-    fn locks(&self, _: &Target) -> Vec<String> {
-        Vec::new()
-    }
-    fn refuses_while_agenvoy_runs(&self) -> bool {
-        false
-    }
     fn replans_under_locks(&self) -> bool {
         true
-    }
-    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
-        Vec::new()
     }
     fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<ForgetReport> {
         Ok(ForgetReport {
@@ -254,10 +230,7 @@ pub struct RefreshLimits<'a> {
 
 impl RefreshLimits<'_> {
     pub fn target(&self) -> Target {
-        Target {
-            id: LIMITS_TARGET.into(),
-            dir: None,
-        }
+        Target::shared(LIMITS_TARGET)
     }
 
     /// The plan on the cache as it is now (read without the lock: the
@@ -283,17 +256,8 @@ impl Operation for RefreshLimits<'_> {
     fn intent(&self) -> Intent {
         Intent::of("limits refresh")
     }
-    fn locks(&self, _: &Target) -> Vec<String> {
-        Vec::new()
-    }
-    fn refuses_while_agenvoy_runs(&self) -> bool {
-        false
-    }
     fn replans_under_locks(&self) -> bool {
         true
-    }
-    fn watched(&self, _: &Target) -> Vec<std::path::PathBuf> {
-        Vec::new()
     }
     fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<Self::Plan> {
         self.plan_now()
@@ -301,6 +265,10 @@ impl Operation for RefreshLimits<'_> {
     fn has_work(&self, _: &Self::Plan) -> bool {
         // the fetch time and source are written even when no window moved
         true
+    }
+    fn changed(&self, _: &Target, _: &Self::Report) -> Vec<String> {
+        // kept nothing: `undo` names it rather than skip it
+        vec![crate::engine::undo::limits::LIMITS.to_owned()]
     }
     fn preview(&self, _: &Target, plan: &Self::Plan, _: bool) -> Self::Report {
         let mut scratch = LimitsCache::builtin();

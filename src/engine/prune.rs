@@ -4,8 +4,6 @@
 //! refuses it); run with the store lock, and never while Agenvoy runs (it
 //! moves its own things into the same Trash).
 
-use std::path::PathBuf;
-
 use chrono::{DateTime, Utc};
 
 use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
@@ -27,10 +25,7 @@ pub const TRASH: &str = "trash";
 
 impl PruneTrash<'_> {
     pub fn target(&self) -> Target {
-        Target {
-            id: TRASH.into(),
-            dir: None,
-        }
+        Target::shared(TRASH)
     }
 
     /// What would be deleted now.
@@ -65,16 +60,8 @@ impl Operation for PruneTrash<'_> {
         }
     }
 
-    fn locks(&self, _: &Target) -> Vec<String> {
-        Vec::new()
-    }
-
     fn replans_under_locks(&self) -> bool {
         true
-    }
-
-    fn watched(&self, _: &Target) -> Vec<PathBuf> {
-        Vec::new()
     }
 
     fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<Vec<EntryInfo>> {

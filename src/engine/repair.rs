@@ -307,10 +307,7 @@ pub struct Checked {
 
 impl Repair<'_> {
     pub fn target(&self) -> crate::engine::batch::Target {
-        crate::engine::batch::Target {
-            id: ROOT.into(),
-            dir: None,
-        }
+        crate::engine::batch::Target::shared(ROOT)
     }
 }
 
@@ -327,16 +324,8 @@ impl crate::engine::batch::Operation for Repair<'_> {
     fn intent(&self) -> crate::store::oplog::Intent {
         crate::store::oplog::Intent::of("check")
     }
-    fn locks(&self, _: &crate::engine::batch::Target) -> Vec<String> {
-        // each session's lock is taken for its own repairs: a held one
-        // blocks those, not the others
-        Vec::new()
-    }
     fn replans_under_locks(&self) -> bool {
         true
-    }
-    fn watched(&self, _: &crate::engine::batch::Target) -> Vec<std::path::PathBuf> {
-        Vec::new()
     }
     fn plan(
         &self,

@@ -35,13 +35,29 @@ mod stores;
 pub use stores::Stores;
 use stores::{Replayed, Snapshot};
 
-/// One session a command was asked to work on.
+/// One session a command was asked to work on, or one piece of shared
+/// state (the error memory, the Trash, the limits cache, the whole root).
 #[derive(Debug, Clone)]
 pub struct Target {
     pub id: String,
     /// `None` when the folder is gone (only `remove` accepts that: an
     /// interrupted earlier remove left rows or keys behind).
     pub dir: Option<SessionDir>,
+}
+
+impl Target {
+    /// The target of an operation on shared state. Its id starts with a
+    /// dot, which no session id does, so it never takes a session's lock.
+    pub fn shared(name: &str) -> Target {
+        Target {
+            id: format!(".{name}"),
+            dir: None,
+        }
+    }
+
+    pub fn is_shared(&self) -> bool {
+        self.id.starts_with('.')
+    }
 }
 
 /// What the shared stores hold for one session, as planning needs it. The
@@ -79,10 +95,14 @@ pub trait Operation: Sync {
     /// What the operation log records this operation as.
     fn intent(&self) -> Intent;
 
-    /// The sessions whose locks a target's apply holds (by default the
-    /// target's own; none for a target that is not a session).
+    /// The sessions whose locks a target's apply holds: by default the
+    /// target's own, none for a target of shared state (`Target::shared`).
     fn locks(&self, target: &Target) -> Vec<String> {
-        vec![target.id.clone()]
+        if target.is_shared() {
+            Vec::new()
+        } else {
+            vec![target.id.clone()]
+        }
     }
 
     /// The sessions (or records) an applied target changed, as the

@@ -75,10 +75,6 @@ impl Operation for Undo<'_> {
         true
     }
 
-    fn watched(&self, _: &Target) -> Vec<PathBuf> {
-        Vec::new()
-    }
-
     fn plan(&self, _: &Target, _: &dyn StoreView) -> Result<Vec<Planned>> {
         // checked again: an operation that ran since may conflict, a
         // bundle may have changed
@@ -250,10 +246,6 @@ impl Operation for RestoreEntry<'_> {
 
     fn replans_under_locks(&self) -> bool {
         true
-    }
-
-    fn watched(&self, _: &Target) -> Vec<PathBuf> {
-        Vec::new()
     }
 
     fn plan(&self, t: &Target, _: &dyn StoreView) -> Result<Option<Planned>> {
