@@ -4,6 +4,7 @@
 //! global allocator, are the other binary, tests/memory/.
 
 mod common;
+mod terminal;
 mod undo_support;
 
 mod audit;
