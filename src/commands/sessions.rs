@@ -78,16 +78,11 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
     let mut errors = Vec::new();
     for row in &rows {
         for p in &row.problems {
+            let entry = crate::output::ErrorEntry::session_problem(&row.id, p.clone());
             if !ctx.out.json {
-                ctx.out.warn(p);
+                ctx.out.problem(&entry);
             }
-            errors.push(crate::output::ErrorEntry {
-                session: Some(row.id.clone()),
-                code: exit::DATA,
-                message: p.clone(),
-                file: None,
-                hint: None,
-            });
+            errors.push(entry);
             unreadable = true;
         }
     }

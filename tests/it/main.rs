@@ -26,6 +26,7 @@ mod errors;
 mod for_model;
 mod fuzz;
 mod generated;
+mod hints;
 mod input;
 mod json_doc;
 mod layers;

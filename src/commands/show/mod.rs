@@ -47,20 +47,14 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Done> {
     let errors: Vec<ErrorEntry> = d
         .problems
         .iter()
-        .map(|p| ErrorEntry {
-            session: Some(d.id.clone()),
-            code: exit::DATA,
-            message: p.clone(),
-            file: None,
-            hint: None,
-        })
+        .map(|p| ErrorEntry::session_problem(&d.id, p.clone()))
         .collect();
     if ctx.out.json {
         ctx.out
             .envelope("show", false, std::slice::from_ref(&d), &errors)?;
     } else {
-        for p in &d.problems {
-            ctx.out.warn(p);
+        for e in &errors {
+            ctx.out.problem(e);
         }
         render(ctx, &d)?;
     }
