@@ -32,7 +32,9 @@ impl Pane {
     /// A detached pane `cols` × `rows` running `command` (a shell line) in
     /// `env` only.
     pub fn start(dir: &Path, cols: u16, rows: u16, env: &[(&str, &str)], command: &str) -> Pane {
-        let socket = dir.join(format!("tmux-{cols}x{rows}.sock"));
+        static PANES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = PANES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let socket = dir.join(format!("tmux-{n}-{cols}x{rows}.sock"));
         let vars: Vec<String> = env.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let status = Command::new("tmux")
             .arg("-S")
@@ -48,10 +50,7 @@ impl Pane {
             .status()
             .unwrap();
         assert!(status.success(), "tmux new-session");
-        let pane = Pane { socket };
-        // the command may end before we read its output: keep the pane
-        pane.tmux(&["set-option", "-g", "remain-on-exit", "on"]);
-        pane
+        Pane { socket }
     }
 
     fn tmux(&self, args: &[&str]) -> String {
@@ -73,6 +72,13 @@ impl Pane {
     /// What the pane shows, one string per screen line, trailing blanks cut.
     pub fn screen(&self) -> String {
         self.tmux(&["capture-pane", "-p", "-t", "0"])
+    }
+
+    /// Everything the pane printed, from the top of its history, with the
+    /// lines the terminal wrapped joined again: a line wider than the pane
+    /// comes back whole, and wider.
+    pub fn joined(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-J", "-S", "-", "-t", "0"])
     }
 
     /// The screen once `done` holds for it (or after 20 s, for the message).

@@ -238,14 +238,21 @@ fn budget_line(d: &SessionDetail) -> String {
 
 /// `session ID  PATH`: the path relative to the root when the absolute
 /// one does not fit the terminal.
+/// `session ID  PATH`: the path relative to the root when the absolute
+/// one does not fit the terminal, on a line of its own when even that
+/// does not (a long id).
 fn title(ctx: &Context, d: &SessionDetail) -> String {
     let full = format!("session {}  {}", d.id, d.path);
     match ctx.out.layout() {
-        Layout::Terminal(w) if full.chars().count() > w => format!(
-            "session {}  {}",
-            d.id,
-            ctx.root.relative(std::path::Path::new(&d.path))
-        ),
+        Layout::Terminal(w) if full.chars().count() > w => {
+            let relative = ctx.root.relative(std::path::Path::new(&d.path));
+            let line = format!("session {}  {relative}", d.id);
+            if line.chars().count() > w {
+                format!("session {}\n  {relative}", d.id)
+            } else {
+                line
+            }
+        }
         _ => full,
     }
 }
