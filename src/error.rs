@@ -131,20 +131,62 @@ impl Error {
         self
     }
 
-    pub fn hint(&self) -> Option<&str> {
-        match self {
+    /// How to get past this error: the hint the error was given, else
+    /// one for its kind (every error a user sees carries one).
+    pub fn hint(&self) -> String {
+        let set = match self {
             Error::Usage { hint, .. }
             | Error::Data { hint, .. }
             | Error::NoInput { hint, .. }
             | Error::Busy { hint, .. }
             | Error::Unavailable { hint, .. } => hint.as_deref(),
-            Error::CantWrite { source, .. } if is_read_only(source) => {
-                Some("the data root is read-only; run sessionctl where it can write, or remount")
-            }
             _ => None,
+        };
+        match set {
+            Some(h) => h.to_owned(),
+            None => self.default_hint(),
         }
     }
 
+    fn default_hint(&self) -> String {
+        match self {
+            Error::Usage { .. } => "see `sessionctl --help` (or COMMAND --help)".into(),
+            Error::Data { path, .. } => data_hint(path),
+            Error::NoInput { .. } => "check the name and the data root (--root, AGENVOY_HOME); \
+                 `sessionctl sessions list` shows what is there"
+                .into(),
+            Error::Busy { .. } => {
+                "another process holds it (Agenvoy or a second sessionctl); retry when it is done"
+                    .into()
+            }
+            Error::Unavailable { .. } => {
+                "check the URL and the network, or retry later; --offline skips the network".into()
+            }
+            Error::CantWrite { source, .. } => write_hint(source).into(),
+            Error::Read { path, source } => match source.kind() {
+                io::ErrorKind::NotFound => {
+                    "check the path and the data root (--root, AGENVOY_HOME)".into()
+                }
+                io::ErrorKind::InvalidData => data_hint(path),
+                io::ErrorKind::PermissionDenied => {
+                    "sessionctl may not read it: check its owner and permissions".into()
+                }
+                _ => "check the disk and the file system, then run the command again".into(),
+            },
+            Error::Sqlite { path, source } => match sqlite_exit_code(source) {
+                exit::TEMP_FAIL => {
+                    "another process holds the archive (Agenvoy or a second sessionctl); \
+                     retry when it is done"
+                        .into()
+                }
+                exit::CANT_CREATE => format!(
+                    "check that {} can be opened and written and the disk has room",
+                    path.display()
+                ),
+                _ => data_hint(path),
+            },
+        }
+    }
     /// The same failure (same kind, same exit code), its message led by
     /// `what` went wrong at a higher level.
     pub fn within(self, what: &str) -> Self {
@@ -211,6 +253,42 @@ impl Error {
     }
 }
 
+/// A file whose content is unusable: the session's check when the file is
+/// a session's, else the stores' (nothing was changed either way).
+fn data_hint(path: &Path) -> String {
+    let parts: Vec<&str> = path
+        .components()
+        .filter_map(|c| c.as_os_str().to_str())
+        .collect();
+    let session = parts
+        .windows(3)
+        .rev()
+        .find(|w| w[0] == "sessions")
+        .map(|w| w[1]);
+    match session {
+        Some(id) => format!(
+            "nothing was changed; `sessionctl check {id}` says what is wrong with the session, \
+             or inspect {}",
+            path.display()
+        ),
+        None => format!(
+            "nothing was changed; `sessionctl check` says what is wrong with the stores, \
+             or inspect {}",
+            path.display()
+        ),
+    }
+}
+
+fn write_hint(err: &io::Error) -> &'static str {
+    if is_read_only(err) {
+        "the data root is read-only; run sessionctl where it can write, or remount"
+    } else if err.raw_os_error() == Some(libc::ENOSPC) {
+        "the disk is full: free some space and run the command again (nothing was lost)"
+    } else {
+        "check that the data root is writable and the disk has room, then run the command again"
+    }
+}
+
 fn is_read_only(err: &io::Error) -> bool {
     matches!(
         err.kind(),
@@ -231,5 +309,38 @@ fn sqlite_exit_code(err: &rusqlite::Error) -> i32 {
         ) => exit::CANT_CREATE,
         Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => exit::DATA,
         _ => exit::DATA,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_a_hint_and_a_set_one_wins() {
+        let io = |kind| io::Error::new(kind, "x");
+        let errors = [
+            Error::usage("u"),
+            Error::data("/r/sessions/tui-alice/history.json", "d"),
+            Error::data("/r/.store/db_1/record.aof", "d"),
+            Error::no_input("n"),
+            Error::busy("b"),
+            Error::unavailable("h"),
+            Error::write("/r/x", io(io::ErrorKind::ReadOnlyFilesystem)),
+            Error::write("/r/x", io::Error::from_raw_os_error(libc::ENOSPC)),
+            Error::write("/r/x", io(io::ErrorKind::Other)),
+            Error::read("/r/x", io(io::ErrorKind::NotFound)),
+            Error::read("/r/x", io(io::ErrorKind::InvalidData)),
+            Error::read("/r/x", io(io::ErrorKind::PermissionDenied)),
+            Error::read("/r/x", io(io::ErrorKind::Other)),
+            Error::sqlite("/r/a.db", rusqlite::Error::InvalidQuery),
+        ];
+        for e in &errors {
+            assert!(e.hint().len() > 10, "{e:?}: {:?}", e.hint());
+        }
+        assert!(errors[1].hint().contains("sessionctl check tui-alice"));
+        assert!(errors[2].hint().contains("`sessionctl check`"));
+        assert!(errors[7].hint().contains("disk is full"));
+        assert_eq!(Error::busy("b").with_hint("wait").hint(), "wait");
     }
 }

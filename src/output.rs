@@ -77,6 +77,15 @@ impl Output {
         }
     }
 
+    /// A session's problem that does not stop the command (it still
+    /// lists or shows the rest): a warning with its hint on stderr.
+    pub fn problem(&self, entry: &ErrorEntry) {
+        self.warn(&entry.message);
+        if let (Some(h), false) = (&entry.hint, self.quiet) {
+            eprintln!("  hint: {h}");
+        }
+    }
+
     pub fn info(&self, text: &str) {
         if self.verbose && !self.quiet {
             eprintln!("sessionctl: {text}");
@@ -137,7 +146,21 @@ impl ErrorEntry {
             code: e.exit_code(),
             message: e.to_string(),
             file: e.path().map(|p| p.display().to_string()),
-            hint: e.hint().map(str::to_owned),
+            hint: Some(e.hint()),
+        }
+    }
+
+    /// A file of `session` that could not be read as it should (the
+    /// command goes on with what it could read): exit 65, and its check.
+    pub fn session_problem(session: &str, message: String) -> Self {
+        ErrorEntry {
+            session: Some(session.to_owned()),
+            code: crate::error::exit::DATA,
+            message,
+            file: None,
+            hint: Some(format!(
+                "nothing was changed; `sessionctl check {session}` says what is wrong with the session"
+            )),
         }
     }
 
@@ -153,7 +176,11 @@ impl ErrorEntry {
                 code: crate::error::exit::SOFTWARE,
                 message: format!("{err:#}"),
                 file: None,
-                hint: None,
+                hint: Some(
+                    "an unexpected failure: run it again with -v and report the output \
+                     with the command line"
+                        .into(),
+                ),
             },
         }
     }

@@ -5,11 +5,16 @@
 //! free text is cut with `…`. Piped, a table is one tab-separated line per
 //! row with every value whole: easy to cut, grep and awk.
 //!
-//! Drawn here rather than by comfy-table: its widths count colour escapes
-//! (search highlights) as text, and a light rule under the header is all
-//! the border a table needs.
+//! Which columns show, in which form and how wide is decided here, by
+//! those rules; comfy-table lays the table out and draws it (its
+//! `custom_styling` measures cells without their colour escapes, and
+//! wraps the free text of detail views at the width given). Widths are
+//! display columns (unicode-width): a CJK character takes two.
 
 use chrono::{DateTime, Utc};
+use comfy_table::{
+    presets, CellAlignment, ColumnConstraint, ContentArrangement, Table, TableComponent, Width,
+};
 
 /// What a column holds, which decides how it may be narrowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,7 +212,7 @@ impl Grid {
         let visible: Vec<usize> = (0..n).filter(|&c| shown[c]).collect();
         let mut widths: Vec<usize> = visible.iter().map(|&c| self.natural(c, short[c])).collect();
         self.cut_text(&visible, &mut widths, limit);
-        self.table(&visible, &short, &widths)
+        self.table(&visible, &short, &widths, limit)
     }
 
     /// A column with a short form not in use yet, optional ones first.
@@ -240,68 +245,69 @@ impl Grid {
         order.sort_by_key(|&i| widths[i]);
         for (k, &i) in order.iter().enumerate() {
             let share = room / (order.len() - k);
-            let floor = width(self.cols[visible[i]].header).max(MIN_TEXT);
+            let floor = text_floor(self.cols[visible[i]].header);
             widths[i] = widths[i].min(share.max(floor));
             room = room.saturating_sub(widths[i]);
         }
     }
 
-    fn table(&self, visible: &[usize], short: &[bool], widths: &[usize]) -> String {
-        let header: Vec<Vec<String>> = visible
-            .iter()
-            .map(|&c| vec![self.cols[c].header.to_owned()])
-            .collect();
-        let rule = "─".repeat(overhead(visible.len()) + widths.iter().sum::<usize>());
-        let mut out = vec![self.line_of(visible, widths, &header), rule.clone()];
-        for (i, row) in self.rows.iter().enumerate() {
-            if self.sectioned && i > 0 {
-                out.push(rule.clone());
-            }
-            let cells: Vec<Vec<String>> = visible
-                .iter()
-                .zip(widths)
-                .map(|(&c, &w)| self.fit(row[c].text(short[c]), c, w))
-                .collect();
-            out.push(self.line_of(visible, widths, &cells));
+    /// The table drawn by comfy-table: no borders, a rule under the header
+    /// (and between rows of a detail view), one space before the first
+    /// column and two between columns, every column exactly as wide as
+    /// decided (free text already cut, or wrapped by comfy-table in a
+    /// detail view).
+    fn table(&self, visible: &[usize], short: &[bool], widths: &[usize], limit: usize) -> String {
+        let mut t = Table::new();
+        t.load_preset(presets::NOTHING)
+            .set_style(TableComponent::HeaderLines, '─')
+            .force_no_tty()
+            .set_content_arrangement(ContentArrangement::Dynamic)
+            .set_width(u16::try_from(limit.max(1)).unwrap_or(u16::MAX));
+        if self.sectioned {
+            t.set_style(TableComponent::HorizontalLines, '─');
         }
-        out.join("\n")
-    }
-
-    /// A cell's lines at width `w`: a detail view shows all of its text,
-    /// wrapped between words; a list keeps one line per row.
-    fn fit(&self, text: &str, c: usize, w: usize) -> Vec<String> {
-        match self.cols[c].kind {
-            Kind::Text if self.sectioned => text.lines().flat_map(|l| wrap(l, w)).collect(),
-            Kind::Text => text.lines().map(|l| cut(l, w)).collect(),
-            _ => text.lines().map(str::to_owned).collect(),
+        t.set_header(visible.iter().map(|&c| self.cols[c].header));
+        for row in &self.rows {
+            t.add_row(visible.iter().zip(widths).map(|(&c, &w)| {
+                let text = row[c].text(short[c]);
+                match self.cols[c].kind {
+                    Kind::Text if !self.sectioned => text
+                        .lines()
+                        .map(|l| cut(l, w))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                    _ => text.to_owned(),
+                }
+            }));
         }
-    }
-
-    /// The screen lines of one row: a space, then the cells padded to
-    /// their column (numbers to the right) two spaces apart.
-    fn line_of(&self, visible: &[usize], widths: &[usize], cells: &[Vec<String>]) -> String {
-        let height = cells.iter().map(Vec::len).max().unwrap_or(0).max(1);
-        let mut lines = Vec::with_capacity(height);
-        for k in 0..height {
-            let mut line = String::from(" ");
-            for (i, (&c, &w)) in visible.iter().zip(widths).enumerate() {
-                let text = cells[i].get(k).map_or("", String::as_str);
-                let pad = " ".repeat(w.saturating_sub(width(text)));
-                if i > 0 {
-                    line.push_str("  ");
-                }
-                if self.cols[c].kind == Kind::Num {
-                    line.push_str(&pad);
-                    line.push_str(text);
-                } else {
-                    line.push_str(text);
-                    line.push_str(&pad);
-                }
+        let mut constraints = Vec::with_capacity(visible.len());
+        for (i, (&c, &w)) in visible.iter().zip(widths).enumerate() {
+            let column = t.column_mut(i).expect("one column per header");
+            // the first column's left padding is the line's leading space
+            column.set_padding((1, 1));
+            if self.cols[c].kind == Kind::Num {
+                column.set_cell_alignment(CellAlignment::Right);
             }
-            lines.push(line.trim_end().to_owned());
+            let w = u16::try_from(w + 2).unwrap_or(u16::MAX);
+            constraints.push(ColumnConstraint::Absolute(Width::Fixed(w)));
+        }
+        t.set_constraints(constraints);
+        let mut lines: Vec<String> = t.lines().map(|l| l.trim_end().to_owned()).collect();
+        // comfy-table pads the rule under the header like a row: keep it to
+        // the table's width, as the lines above and below it
+        let rule_width = overhead(visible.len()) + widths.iter().sum::<usize>();
+        for l in &mut lines {
+            if !l.is_empty() && l.chars().all(|ch| ch == '─') {
+                *l = "─".repeat(rule_width);
+            }
         }
         lines.join("\n")
     }
+}
+
+/// The narrowest a text column gets: `MIN_TEXT`, or its header.
+fn text_floor(header: &str) -> usize {
+    width(header).max(MIN_TEXT)
 }
 
 /// Text columns keep at least this many characters.
@@ -316,7 +322,7 @@ fn overhead(columns: usize) -> usize {
 }
 
 /// Columns on screen: colour escapes (`ESC [ … m`, search highlights)
-/// take none.
+/// take none, a CJK character two.
 fn width(s: &str) -> usize {
     let mut n = 0;
     let mut chars = s.chars();
@@ -324,7 +330,7 @@ fn width(s: &str) -> usize {
         if c == '\x1b' {
             chars.by_ref().find(|&c| c == 'm');
         } else {
-            n += 1;
+            n += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
         }
     }
     n
@@ -348,12 +354,15 @@ fn cut(line: &str, max: usize) -> String {
                 }
             }
             coloured = true;
-        } else if n + 1 < max {
-            out.push(c);
-            n += 1;
-        } else {
+            continue;
+        }
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        // room for the `…`
+        if n + w + 1 > max {
             break;
         }
+        out.push(c);
+        n += w;
     }
     out.push('…');
     if coloured {
@@ -371,23 +380,6 @@ pub fn when(t: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Field {
         }
         None => "-".into(),
     }
-}
-
-/// Lines of at most `max` characters, broken at spaces only: a word longer
-/// than `max` (a path, a key) stays whole on its own line.
-fn wrap(line: &str, max: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut cur = String::new();
-    for word in line.split(' ') {
-        if !cur.is_empty() && width(&cur) + 1 + width(word) > max {
-            lines.push(std::mem::take(&mut cur));
-        } else if !cur.is_empty() {
-            cur.push(' ');
-        }
-        cur.push_str(word);
-    }
-    lines.push(cur);
-    lines
 }
 
 /// The width of the terminal on stdout: `COLUMNS` when set to a number
@@ -453,12 +445,6 @@ mod tests {
         );
         assert!(!out.contains("42"), "the optional column goes: {out}");
         assert!(out.contains('…'), "{out}");
-    }
-
-    #[test]
-    fn sectioned_text_wraps_between_words() {
-        assert_eq!(wrap("ab cd-ef gh", 5), ["ab", "cd-ef", "gh"]);
-        assert_eq!(wrap("a-very-long-key x", 4), ["a-very-long-key", "x"]);
     }
 
     #[test]

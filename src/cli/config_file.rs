@@ -69,7 +69,7 @@ fn home() -> Option<PathBuf> {
 }
 
 /// `~/x` → `$HOME/x`.
-fn expand(text: &str) -> PathBuf {
+pub(crate) fn expand(text: &str) -> PathBuf {
     match (text.strip_prefix("~/"), home()) {
         (Some(rest), Some(h)) => h.join(rest),
         _ => PathBuf::from(text),

@@ -38,8 +38,10 @@ fn completion_root() -> Option<DataRoot> {
             .map(str::to_owned)
             .or_else(|| (a == "--root").then(|| args.get(i + 1).cloned()).flatten())
     });
+    // The words of a line being completed are as typed: the shell has not
+    // expanded `~/agenvoy` yet, as it will when the command runs.
     let path = from_line
-        .map(PathBuf::from)
+        .map(|p| crate::cli::config_file::expand(&p))
         .or_else(|| std::env::var_os("AGENVOY_HOME").map(PathBuf::from))
         .or_else(|| crate::cli::config_file::load().ok().and_then(|c| c.root))
         .or_else(DataRoot::default_path)?;

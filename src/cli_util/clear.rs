@@ -13,13 +13,16 @@ pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
     }
     let mut cols = vec![
         Col::id("SESSION"),
-        Col::id("ACTION").optional(2),
-        Col::num("TORII KEYS"),
-        Col::num("ARCHIVE ROWS"),
-        Col::text("FILES").optional(1),
+        Col::id("ACTION").optional(3),
+        // db1 keys and archive rows removed, in headers short enough for a
+        // 56-character session id
+        Col::num("DB1 KEYS"),
+        Col::num("ARCHIVED"),
+        Col::text("FILES").optional(2),
     ];
     if !dry {
-        cols.push(Col::id("MOVED TO"));
+        // the trash entry's path, or its name where that does not fit
+        cols.push(Col::id("MOVED TO").optional(1));
     }
     let mut t = Grid::new(cols);
     for r in reports {
@@ -46,14 +49,16 @@ pub fn render(ctx: &Context, reports: &[ClearReport]) -> Result<()> {
             files.into(),
         ];
         if !dry {
-            row.push(
-                match &r.trash {
-                    Some(p) => ctx.root.relative(p),
-                    None if !r.changed => String::new(),
-                    None => "(purged)".into(),
+            row.push(match &r.trash {
+                Some(p) => {
+                    let name = p
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                    Field::from(ctx.root.relative(p)).or_short(name)
                 }
-                .into(),
-            );
+                None if !r.changed => String::new().into(),
+                None => "(purged)".into(),
+            });
         }
         t.row(row);
     }

@@ -97,8 +97,9 @@ pub fn run(ctx: &Context, args: &CheckArgs) -> Result<Done> {
         let mut t = Grid::new(vec![
             Col::id("SCOPE"),
             Col::id("FINDING"),
-            Col::text("DETAIL"),
-            Col::id("REPAIR"),
+            // a 56-character session id leaves room for the finding only
+            Col::text("DETAIL").optional(2),
+            Col::id("REPAIR").optional(1),
         ]);
         for f in &findings {
             t.row(vec![

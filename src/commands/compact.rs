@@ -220,12 +220,13 @@ struct Line {
 fn grid(lines: impl IntoIterator<Item = Line>) -> Grid {
     let mut g = Grid::new(vec![
         Col::id("SESSION"),
-        Col::id("MODEL").optional(2),
-        Col::num("BUDGET").optional(1),
-        Col::num("TOKENS BEFORE"),
-        Col::num("TOKENS AFTER"),
-        Col::id("SIZE").optional(3),
-        Col::text("STAGES").optional(4),
+        Col::id("MODEL").optional(3),
+        Col::num("BUDGET").optional(2),
+        // tokens before and after; with a 56-character session id only after fits
+        Col::num("BEFORE").optional(1),
+        Col::num("AFTER"),
+        Col::id("SIZE").optional(4),
+        Col::text("STAGES").optional(5),
         Col::text("RESULT"),
     ]);
     for l in lines {

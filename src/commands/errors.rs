@@ -39,7 +39,12 @@ fn recorded(i: &ErrorItem, now: chrono::DateTime<Utc>) -> String {
     timefmt::age(timefmt::from_nanos(i.timestamp * 1_000_000_000), now)
 }
 
-fn table(ctx: &Context, items: &[ErrorItem], now: i64) -> std::io::Result<()> {
+fn table(
+    ctx: &Context,
+    items: &[ErrorItem],
+    all_ids: &mut errors::IdIndex,
+    now: i64,
+) -> std::io::Result<()> {
     let wall = timefmt::now();
     let mut t = Grid::new(vec![
         Col::id("ID"),
@@ -51,12 +56,12 @@ fn table(ctx: &Context, items: &[ErrorItem], now: i64) -> std::io::Result<()> {
         Col::id("RECORDED").optional(1),
         Col::id("EXPIRES").optional(3),
     ]);
-    // The shortest prefix that tells each id apart (at least 8 characters),
-    // so what is shown can be typed back into `errors show` or `edit`.
-    let ids = errors::short_ids(items.iter().map(|i| i.id.as_str()), 8);
-    for (i, id) in items.iter().zip(ids) {
+    // The shortest prefix that tells each id apart from every record's (at
+    // least 8 characters), not only the listed ones', so what is shown can
+    // be typed back into `errors show` or `edit`.
+    for i in items {
         t.row(vec![
-            id.into(),
+            all_ids.shown(&i.id, &i.key, 8).into(),
             (&i.tool_name).into(),
             i.keywords.join(", ").into(),
             one_line(&i.symptom).into(),
@@ -99,7 +104,7 @@ pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
             None => usize::try_from(db.report.bytes).unwrap_or(0) + 64 * db.len(),
         };
         let mut bytes = Vec::with_capacity(room);
-        let spans = errors::list_with(&db, now, &f, args.sort, args.limit, |s, _| {
+        let spans = errors::list_with(&db, now, &f, args.sort, args.limit, None, |s, _| {
             let start = bytes.len();
             serde_json::to_writer(&mut bytes, s).expect("strings and numbers always serialise");
             start..bytes.len()
@@ -108,11 +113,20 @@ pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
         ctx.out.envelope_serialised("errors list", false, results)?;
         return Ok(Done::default());
     }
-    let items = errors::list(&db, now, &f, args.sort, args.limit)?;
+    let mut all_ids = errors::IdIndex::default();
+    let items = errors::list_with(
+        &db,
+        now,
+        &f,
+        args.sort,
+        args.limit,
+        Some(&mut all_ids),
+        |s, e| s.item(e, now),
+    )?;
     if items.is_empty() {
         ctx.out.line("no error records match")?;
     } else {
-        table(ctx, &items, now)?;
+        table(ctx, &items, &mut all_ids, now)?;
     }
     Ok(Done::default())
 }
@@ -450,7 +464,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
         ctx.out.line("no related errors")?;
     } else {
         let items: Vec<ErrorItem> = scored.into_iter().map(|(i, _)| i).collect();
-        table(ctx, &items, now)?;
+        table(ctx, &items, &mut errors::id_index(&db)?, now)?;
         if !touched.is_empty() {
             ctx.out.line(&format!(
                 "refreshed the TTL of {} record(s) to 90 days",

@@ -7,7 +7,7 @@ use crate::commands::{Context, Done};
 use crate::engine::undo::why_not;
 use crate::store::layout::DataRoot;
 use crate::store::oplog::{self, Op};
-use crate::table::{Col, Grid};
+use crate::table::{Col, Field, Grid};
 
 pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
     let log = oplog::read(&ctx.root)?;
@@ -49,7 +49,8 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
         Col::id("ID"),
         Col::id("TIME").optional(1),
         Col::text("COMMAND"),
-        Col::text("SESSIONS"),
+        // session ids are never cut: their count where they do not fit
+        Col::id("SESSIONS"),
         Col::id("STATE"),
         Col::text("UNDO"),
     ]);
@@ -58,7 +59,11 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
             (&o.id).into(),
             (&o.time).into(),
             (&o.command).into(),
-            sessions(o).into(),
+            Field::from(sessions(o)).or_short(match o.sessions.len() {
+                0 => "-".to_owned(),
+                1 => "1 session".to_owned(),
+                n => format!("{n} sessions"),
+            }),
             state(o).into(),
             match why_not(&ctx.root, o) {
                 None => "yes".to_owned(),

@@ -24,16 +24,11 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
     let mut errors = Vec::new();
     for row in &rows {
         for p in &row.problems {
+            let entry = crate::output::ErrorEntry::session_problem(&row.id, p.clone());
             if !ctx.out.json {
-                ctx.out.warn(p);
+                ctx.out.problem(&entry);
             }
-            errors.push(crate::output::ErrorEntry {
-                session: Some(row.id.clone()),
-                code: exit::DATA,
-                message: p.clone(),
-                file: None,
-                hint: None,
-            });
+            errors.push(entry);
             unreadable = true;
         }
     }
@@ -68,18 +63,19 @@ pub fn list(ctx: &Context, args: &ListArgs) -> Result<Done> {
 /// age; the tier counts go first.
 fn table(rows: &[SessionRow], wall: chrono::DateTime<Utc>) -> Grid {
     let mut g = Grid::new(vec![
+        // a 56-character id leaves room for its tokens only
         Col::id("SESSION"),
-        Col::num("RECORDS"),
+        Col::num("RECORDS").optional(2),
         Col::num("TOKENS"),
-        Col::num("SIZE").optional(3),
-        Col::id("LAST ACTIVITY"),
-        Col::id("SUMMARY").optional(2),
-        Col::num("TORII KEYS").optional(6),
-        Col::num("ARCHIVED").optional(5),
-        Col::id("MODEL").optional(8),
-        Col::id("WINDOW").optional(7),
-        Col::num("BUDGET").optional(4),
-        Col::num("USED").optional(1),
+        Col::num("SIZE").optional(5),
+        Col::id("LAST ACTIVITY").optional(1),
+        Col::id("SUMMARY").optional(4),
+        Col::num("TORII KEYS").optional(8),
+        Col::num("ARCHIVED").optional(7),
+        Col::id("MODEL").optional(10),
+        Col::id("WINDOW").optional(9),
+        Col::num("BUDGET").optional(6),
+        Col::num("USED").optional(3),
     ]);
     for r in rows {
         let broken = !r.problems.is_empty();

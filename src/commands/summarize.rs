@@ -150,9 +150,9 @@ fn render(ctx: &Context, reports: &[SummaryReport]) -> Result<()> {
     let mut t = Grid::new(vec![
         Col::id("SESSION"),
         Col::num("MERGED"),
-        Col::num("CHUNKS").optional(1),
-        Col::id("SUMMARIZER").optional(2),
-        Col::id("CURSOR"),
+        Col::num("CHUNKS").optional(2),
+        Col::id("SUMMARIZER").optional(3),
+        Col::id("CURSOR").optional(1),
     ]);
     for r in reports {
         let cursor = match (&r.cursor_before, &r.cursor) {

@@ -25,12 +25,13 @@ pub fn list(ctx: &Context) -> Result<Done> {
 
 fn render(ctx: &Context, entries: &[EntryInfo]) -> Result<()> {
     let mut t = Grid::new(vec![
+        // an entry of a 56-character session id is 77: it alone fits 80
         Col::id("ENTRY"),
-        Col::id("SESSION").optional(3),
-        Col::id("KIND"),
-        Col::id("TIME").optional(1),
-        Col::num("SIZE"),
-        Col::id("OPERATION").optional(2),
+        Col::id("SESSION").optional(5),
+        Col::id("KIND").optional(2),
+        Col::id("TIME").optional(3),
+        Col::num("SIZE").optional(1),
+        Col::id("OPERATION").optional(4),
     ]);
     let now = crate::timefmt::now();
     for e in entries {

@@ -73,6 +73,19 @@ fn listed(k: &str, e: &crate::store::torii::Entry, now: i64) -> Option<ErrorItem
     Some(Shown::new(k, &l, e).item(e, now))
 }
 
+/// The ids of every record `resolve` looks among.
+pub fn id_index(db: &Db) -> Result<IdIndex> {
+    let mut ids = IdIndex::default();
+    db.for_each_entry(|k, e| {
+        if !k.starts_with(INTERNAL_PREFIX) {
+            if let Some(l) = Fields::decode(&e.value) {
+                ids.add(&l.id);
+            }
+        }
+    })?;
+    Ok(ids)
+}
+
 /// The record as stored (field order and unknown fields kept), for edits.
 fn with_raw(db: &Db, mut item: ErrorItem) -> Result<ErrorItem> {
     if let Some(Ok(Value::Object(raw))) =
@@ -110,7 +123,7 @@ pub fn list(
     sort: Sort,
     limit: Option<usize>,
 ) -> Result<Vec<ErrorItem>> {
-    list_with(db, now, f, sort, limit, |s, e| s.item(e, now))
+    list_with(db, now, f, sort, limit, None, |s, e| s.item(e, now))
 }
 
 /// A record by key, or by a unique id prefix (like git). An ambiguous
@@ -150,26 +163,80 @@ pub fn resolve(db: &Db, now: i64, wanted: &str) -> Result<ErrorItem> {
     }
 }
 
-/// The shortest prefix of each id (at least `min` characters) that no other
-/// id shares, so a listing shows ids a user can type back. Linear after a
-/// sort: an id's unique prefix is one longer than its longest common prefix
-/// with a neighbour.
-pub fn short_ids<'a>(ids: impl IntoIterator<Item = &'a str>, min: usize) -> Vec<String> {
-    let ids: Vec<&str> = ids.into_iter().collect();
-    let mut order: Vec<usize> = (0..ids.len()).collect();
-    order.sort_by_key(|&i| ids[i]);
-    let common = |a: &str, b: &str| a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
-    let mut need = vec![min; ids.len()];
-    for w in order.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        let n = common(ids[a], ids[b]) + 1;
-        need[a] = need[a].max(n);
-        need[b] = need[b].max(n);
+/// Bytes of each id an `IdIndex` keeps: ids are SHA-256 hex, and among
+/// even millions of them no two share 16 leading characters by chance.
+const ID_HEAD: usize = 16;
+
+/// The ids of every record `resolve` looks among, each cut to its first
+/// `ID_HEAD` bytes, so a listing of a few records can show prefixes unique
+/// among all of them while holding 24 bytes a record, not the records.
+#[derive(Debug, Default)]
+pub struct IdIndex {
+    /// (head, full length), sorted once `sort` is called.
+    heads: Vec<([u8; ID_HEAD], usize)>,
+    sorted: bool,
+}
+
+fn id_head(id: &str) -> [u8; ID_HEAD] {
+    let mut head = [0u8; ID_HEAD];
+    let n = id.len().min(ID_HEAD);
+    head[..n].copy_from_slice(&id.as_bytes()[..n]);
+    head
+}
+
+impl IdIndex {
+    pub fn add(&mut self, id: &str) {
+        self.heads.push((id_head(id), id.len()));
+        self.sorted = false;
     }
-    ids.iter()
-        .zip(need)
-        .map(|(id, n)| id.chars().take(n).collect())
-        .collect()
+
+    fn sort(&mut self) {
+        if !self.sorted {
+            self.heads.sort_unstable();
+            self.sorted = true;
+        }
+    }
+
+    /// What a listing shows for the record `key` with `id` so that `errors
+    /// show` finds it: the shortest prefix of the id (at least `min`
+    /// characters) that no other id starts with, or the key when no prefix
+    /// of the id is unique (a duplicate id, an id another one starts with).
+    pub fn shown(&mut self, id: &str, key: &str, min: usize) -> String {
+        self.sort();
+        let head = id_head(id);
+        let at = self.heads.partition_point(|(h, _)| *h < head);
+        let same = self.heads[at..]
+            .iter()
+            .take_while(|(h, _)| *h == head)
+            .count();
+        if same > 1 || id.is_empty() {
+            return key.to_owned();
+        }
+        let common = |other: Option<&([u8; ID_HEAD], usize)>| {
+            other.map_or(0, |(h, len)| {
+                let n = (*len).min(id.len()).min(ID_HEAD);
+                h[..n]
+                    .iter()
+                    .zip(&head[..n])
+                    .take_while(|(a, b)| a == b)
+                    .count()
+            })
+        };
+        let before = at.checked_sub(1).and_then(|i| self.heads.get(i));
+        // `same` is 0 when the id was not added: its neighbour is at `at`
+        let after = self.heads.get(at + same);
+        let mut need = (common(before).max(common(after)) + 1).max(min);
+        if need > id.len() {
+            if common(before).max(common(after)) >= id.len() {
+                return key.to_owned();
+            }
+            need = id.len();
+        }
+        while !id.is_char_boundary(need) {
+            need += 1;
+        }
+        id[..need].to_owned()
+    }
 }
 
 /// ToriiDB treats an expired record as gone (`Get` misses it, compaction
@@ -337,15 +404,66 @@ mod tests {
     }
 
     #[test]
-    fn short_ids_are_unique_and_as_short_as_allowed() {
-        let ids = ["00000000aa", "00000000ab", "00000001ff", "f00"];
-        assert_eq!(
-            short_ids(ids, 4),
-            ["00000000aa", "00000000ab", "00000001", "f00"]
-        );
-        assert_eq!(short_ids(["abc", "abd"], 2), ["abc", "abd"]);
-        assert_eq!(short_ids(["abcdef"], 4), ["abcd"]);
-        // identical ids cannot be told apart: shown whole
-        assert_eq!(short_ids(["aa", "aa"], 1), ["aa", "aa"]);
+    fn shown_ids_are_unique_among_all_ids_and_as_short_as_allowed() {
+        let mut all = IdIndex::default();
+        for id in [
+            "00000000aa",
+            "00000000ab",
+            "00000001ff",
+            "f00",
+            "abc",
+            "abcd",
+            "dup",
+            "dup",
+        ] {
+            all.add(id);
+        }
+        let mut shown = |id: &str, min| all.shown(id, &format!("key-of-{id}"), min);
+        assert_eq!(shown("00000000aa", 4), "00000000aa");
+        assert_eq!(shown("00000001ff", 4), "00000001");
+        assert_eq!(shown("f00", 4), "f00", "shorter than the minimum: whole");
+        assert_eq!(shown("f00", 1), "f");
+        // another id starts with it, or repeats it: only the key finds it
+        assert_eq!(shown("abc", 2), "key-of-abc");
+        assert_eq!(shown("abcd", 2), "abcd");
+        assert_eq!(shown("dup", 1), "key-of-dup");
+        // sha256-like ids that share more than the kept head
+        let mut long = IdIndex::default();
+        let a = format!("{}0", "e".repeat(20));
+        let b = format!("{}1", "e".repeat(20));
+        long.add(&a);
+        long.add(&b);
+        long.add("ffff");
+        assert_eq!(long.shown(&a, "ka", 8), "ka");
+        assert_eq!(long.shown("ffff", "kf", 2), "ff");
+    }
+
+    proptest::proptest! {
+        /// What is shown always finds exactly its record the way `resolve`
+        /// does: the key, or a prefix no other id starts with.
+        #[test]
+        fn a_shown_id_finds_its_record_and_only_it(
+            ids in proptest::collection::vec("[0-9a-f]{1,20}", 1..40),
+            min in 1usize..10,
+        ) {
+            let mut all = IdIndex::default();
+            for id in &ids {
+                all.add(id);
+            }
+            for (n, id) in ids.iter().enumerate() {
+                let key = format!("tool:{n}");
+                let shown = all.shown(id, &key, min);
+                if shown != key {
+                    let matching = ids.iter().filter(|other| other.starts_with(&shown)).count();
+                    proptest::prop_assert_eq!(matching, 1, "{} for {}", shown, id);
+                    proptest::prop_assert!(id.starts_with(&shown));
+                    proptest::prop_assert!(shown.len() >= min.min(id.len()));
+                } else {
+                    // only when no prefix would do
+                    let clash = ids.iter().enumerate().any(|(m, other)| m != n && other.starts_with(id.as_str()));
+                    proptest::prop_assert!(clash, "{} shown as its key", id);
+                }
+            }
+        }
     }
 }

@@ -996,7 +996,15 @@ fn errors(f: &mut Frame, app: &App, look: Look, area: Rect) {
         f.render_widget(Paragraph::new("no error records"), inner);
         return;
     }
-    let ids = crate::engine::errors::short_ids(items.iter().map(|i| i.id.as_str()), 8);
+    // every record is listed here, so unique among these is unique
+    let mut index = crate::engine::errors::IdIndex::default();
+    for i in items.iter() {
+        index.add(&i.id);
+    }
+    let ids: Vec<String> = items
+        .iter()
+        .map(|i| index.shown(&i.id, &i.key, 8))
+        .collect();
     let cols = [
         Col {
             head: "ID",

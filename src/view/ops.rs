@@ -34,10 +34,7 @@ pub struct Env<'a> {
 
 /// An error as one line, with its hint.
 pub fn say(e: &Error) -> String {
-    match e.hint() {
-        Some(h) => format!("{e} (hint: {h})"),
-        None => e.to_string(),
-    }
+    format!("{e} (hint: {})", e.hint())
 }
 
 /// The rows of `sessions list`, and what it would warn about.

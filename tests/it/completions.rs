@@ -161,3 +161,72 @@ fn the_man_page_names_every_environment_variable_read() {
         .collect();
     assert!(missing.is_empty(), "not in ENVIRONMENT: {missing:?}");
 }
+
+/// zsh itself, in a real terminal, completing with the script `completions
+/// zsh` prints (as the README has it installed): error ids and session ids
+/// under a root typed with `~`, as zsh leaves it unexpanded in the words it
+/// hands over.
+#[test]
+fn zsh_completes_error_ids_and_session_ids() {
+    use crate::terminal::{have, Pane};
+    if !have("zsh") || !have("tmux") {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    let root = h.join("agenvoy");
+    std::fs::create_dir_all(&root).unwrap();
+    copy_fixture(&root);
+    // a record with an id of Agenvoy's shape (SHA-256 hex)
+    let id = "c0ffee5e1b0a7d2e9f3c4b6a8d0e2f4a6c8e0a2b4d6f8a0c2e4a6b8d0f2a4c6e";
+    let value = serde_json::json!({"id": id, "timestamp": 1764600000, "tool_name": "read_file",
+        "keywords": ["read_file"], "symptom": "s", "action": "a", "outcome": "resolved"});
+    let line = serde_json::json!({"ts": 1, "cmd": "SET", "key": "read_file:1764600000000000000",
+        "value": value.to_string(), "expire_at": 4102444800i64});
+    let aof = root.join(".store/db_2/record.aof");
+    let mut log = std::fs::read_to_string(&aof).unwrap();
+    log.push_str(&format!("{line}\n"));
+    std::fs::write(&aof, log).unwrap();
+
+    let bin = assert_cmd::cargo::cargo_bin("sessionctl");
+    std::fs::create_dir_all(h.join("bin")).unwrap();
+    std::os::unix::fs::symlink(&bin, h.join("bin/sessionctl")).unwrap();
+    let script = sessionctl(h).args(["completions", "zsh"]).output().unwrap();
+    assert!(script.status.success());
+    std::fs::write(h.join("_sessionctl"), script.stdout).unwrap();
+    std::fs::write(
+        h.join(".zshrc"),
+        "autoload -Uz compinit && compinit -u\nsource ~/_sessionctl\nPS1='$ '\n",
+    )
+    .unwrap();
+    let path = format!("{}:/usr/bin:/bin", h.join("bin").display());
+    let home_s = h.to_str().unwrap();
+    let pane = Pane::start(
+        h,
+        200,
+        50,
+        &[
+            ("HOME", home_s),
+            ("ZDOTDIR", home_s),
+            ("PATH", &path),
+            ("TERM", "xterm"),
+        ],
+        "exec zsh -i",
+    );
+    pane.wait_for(|s| s.lines().any(|l| l.trim_end() == "$"));
+
+    pane.keys(&["sessionctl --root ~/agenvoy errors show ", "Tab"]);
+    let screen = pane.wait_for(|s| s.contains(id));
+    for want in [id, "3f1c", "9a2b"] {
+        assert!(screen.contains(want), "{want} not offered:\n{screen}");
+    }
+    // a prefix completes to the whole id, for `errors edit` too
+    pane.keys(&["C-c"]);
+    pane.keys(&["sessionctl --root ~/agenvoy errors edit c0f", "Tab"]);
+    let screen = pane.wait_for(|s| s.contains(&format!("errors edit {id}")));
+    assert!(screen.contains(&format!("errors edit {id}")), "{screen}");
+    pane.keys(&["C-c"]);
+    pane.keys(&["sessionctl --root ~/agenvoy show tui-alice-", "Tab"]);
+    let screen = pane.wait_for(|s| s.contains("show tui-alice-2"));
+    assert!(screen.contains("show tui-alice-2"), "{screen}");
+}

@@ -498,6 +498,78 @@ fn listed_ids_are_the_shortest_unique_prefixes() {
     );
 }
 
+/// `--limit`, a filter or the default that hides expired records list a
+/// few records; the ids shown must still be unique among all of them, or
+/// `errors show` rejects what `errors list` printed.
+#[test]
+fn ids_shown_by_a_short_list_are_unique_among_all_records() {
+    let root = fixture_copy();
+    let r = root.path();
+    // 133 records; the five newest have ids whose first 8 characters differ
+    // among them but each is shared by 25 older ones, some expired, some of
+    // another tool
+    let mut lines = Vec::new();
+    for i in 0..133u64 {
+        let group = i % 5;
+        let newest = i >= 128;
+        let id = if newest {
+            format!("c0ffee0{group}{:056x}", 0xfu64)
+        } else {
+            format!("c0ffee0{group}{:056x}", i + 0x100)
+        };
+        let tool = if i % 3 == 0 {
+            "fetch_page"
+        } else {
+            "write_file"
+        };
+        let expire = if i % 4 == 0 {
+            1_700_000_000i64
+        } else {
+            4_102_444_800
+        };
+        lines.push(json!({"ts":1,"cmd":"SET","key":format!("{tool}:17646{i:014}"),
+                          "value":json!({"id": id, "timestamp": 1_764_600_000u64 + i, "tool_name": tool,
+                                         "keywords": [tool], "symptom": "s", "action": "a", "outcome": "resolved"}).to_string(),
+                          "expire_at": expire}));
+    }
+    append_db2(r, &lines);
+    let shown_ids = |args: &[&str]| -> Vec<String> {
+        let out = sessionctl(r)
+            .args(["errors", "list"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split('\t').next().map(str::to_owned))
+            .collect()
+    };
+    for args in [
+        &["--limit", "5"][..],
+        &["--tool", "write_file", "--limit", "3"],
+        &["--sort", "tool", "--limit", "7"],
+        &[],
+    ] {
+        let shown = shown_ids(args);
+        assert!(!shown.is_empty(), "{args:?}");
+        for id in &shown {
+            let out = sessionctl(r).args(["errors", "show", id]).output().unwrap();
+            assert!(
+                out.status.success(),
+                "{args:?}: {id} is rejected: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    let newest = shown_ids(&["--limit", "5"]);
+    assert!(
+        newest.iter().all(|id| id.len() > 8 && id.len() < 64),
+        "unique among all 133, not among the 5: {newest:?}"
+    );
+}
+
 /// `errors list --json` prints each record as a whole `serde_json::Value`
 /// parse of its stored value reads it (the listed fields, non-strings as
 /// empty, the last duplicate winning, a record serde_json rejects

@@ -4,6 +4,7 @@
 //! global allocator, are the other binary, tests/memory/.
 
 mod common;
+mod terminal;
 mod undo_support;
 
 mod audit;
@@ -25,6 +26,7 @@ mod errors;
 mod for_model;
 mod fuzz;
 mod generated;
+mod hints;
 mod input;
 mod json_doc;
 mod layers;

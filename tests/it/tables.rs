@@ -80,7 +80,31 @@ fn root() -> tempfile::TempDir {
     let mut bytes = std::fs::read(&aof).unwrap();
     bytes.extend_from_slice(b"{\"torn");
     std::fs::write(&aof, bytes).unwrap();
+    add_long_id_and_cjk(dir.path());
     dir
+}
+
+/// A session id of 56 characters (Telegram's are that long), and Chinese
+/// and Japanese text where tables show free text.
+const LONG_ID: &str = "telegram-group-1001234567890-topic-4455667788-user-42424";
+
+fn add_long_id_and_cjk(r: &Path) {
+    assert_eq!(LONG_ID.len(), 56);
+    copy_tree(
+        &r.join("sessions/tui-alice"),
+        &r.join(format!("sessions/{LONG_ID}")),
+    );
+    let value = serde_json::json!({"id": "7c1d", "timestamp": 1764551000, "tool_name": "read_file",
+        "keywords": ["read_file", "權限", "設定ファイル"],
+        "symptom": "讀取設定檔時權限不足，無法寫入日誌目錄；設定ファイルを読めませんでした",
+        "action": "改用家目錄下的路徑並重新啟動代理程式；ホームディレクトリに書き込む",
+        "outcome": "resolved"});
+    let line = serde_json::json!({"ts": 1, "cmd": "SET", "key": "read_file:1764551000333333333",
+        "value": value.to_string(), "expire_at": 4102444800i64});
+    let aof = r.join(".store/db_2/record.aof");
+    let mut log = std::fs::read_to_string(&aof).unwrap();
+    log.push_str(&format!("{line}\n"));
+    std::fs::write(&aof, log).unwrap();
 }
 
 /// The commands that print a table, each with a name for its snapshot and
@@ -89,8 +113,9 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     (
         "sessions_list",
         &["sessions", "list"],
-        &["discord-9001", "tui-alice-2"],
+        &["discord-9001", "tui-alice-2", LONG_ID],
     ),
+    ("show_long_id", &["show", LONG_ID], &[LONG_ID]),
     (
         "show",
         &["show", "tui-alice"],
@@ -99,7 +124,7 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     (
         "compact",
         &["compact", "--all", "--dry-run"],
-        &["discord-9001", "tui-alice-2"],
+        &["discord-9001", "tui-alice-2", LONG_ID],
     ),
     (
         "reset",
@@ -112,11 +137,18 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
         &["tui-alice-2"],
     ),
     (
+        "remove_long_id",
+        &["remove", LONG_ID, "--dry-run"],
+        &[LONG_ID],
+    ),
+    (
         "summarize",
         &["summarize", "--all", "--dry-run"],
-        &["discord-9001", "tui-alice-2"],
+        &["discord-9001", "tui-alice-2", LONG_ID],
     ),
-    ("check", &["check"], &["record.aof"]),
+    // the detail (which names record.aof) is free text: it goes before the
+    // finding when a 56-character session id takes the room
+    ("check", &["check"], &["torii-torn-tail", LONG_ID]),
     (
         "search",
         &["search", "logrotate", "--by", "keyword"],
@@ -125,7 +157,12 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     (
         "errors_list",
         &["errors", "list"],
-        &["run_command", "fetch_page"],
+        &["run_command", "fetch_page", "7c1d"],
+    ),
+    (
+        "errors_show_cjk",
+        &["errors", "show", "7c1d"],
+        &["read_file:1764551000333333333"],
     ),
     (
         "errors_show",
@@ -139,7 +176,8 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     ),
 ];
 
-/// Columns a line takes on screen: colour escapes take none.
+/// Columns a line takes on screen: colour escapes take none, a CJK
+/// character two.
 fn columns(line: &str) -> usize {
     let mut n = 0;
     let mut chars = line.chars();
@@ -147,7 +185,7 @@ fn columns(line: &str) -> usize {
         if c == '\x1b' {
             chars.by_ref().find(|&c| c == 'm');
         } else {
-            n += 1;
+            n += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
         }
     }
     n
@@ -221,11 +259,7 @@ fn piped_tables_are_tab_separated_unpadded_rows_without_footer() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        lines.len(),
-        4,
-        "a header and three rows, no footer:\n{text}"
-    );
+    assert_eq!(lines.len(), 5, "a header and four rows, no footer:\n{text}");
     assert!(lines[0].starts_with("SESSION\tRECORDS\t"), "{text}");
     for line in &lines {
         assert!(!line.starts_with(' ') && !line.ends_with(' '), "{line:?}");
@@ -241,4 +275,75 @@ fn piped_tables_are_tab_separated_unpadded_rows_without_footer() {
         "{text}"
     );
     assert!(!text.contains("finding(s)"), "{text}");
+}
+
+/// The tables in a real terminal: tmux panes of 80 and 200 columns run the
+/// binary, and what they show is read back with the lines the terminal
+/// wrapped joined: none may be wider than the pane, and every id is whole.
+#[test]
+fn in_tmux_every_table_fits_80_and_200_columns() {
+    use crate::terminal::{have, Pane};
+    if !have("tmux") {
+        return;
+    }
+    let root = root();
+    let r = root.path();
+    let bin = assert_cmd::cargo::cargo_bin("sessionctl");
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["sessions", "list"], &[LONG_ID, "tui-alice-2"]),
+        (&["show", LONG_ID], &[LONG_ID]),
+        (&["compact", "--all", "--dry-run"], &[LONG_ID]),
+        (&["remove", LONG_ID, "--dry-run"], &[LONG_ID]),
+        (&["summarize", "--all", "--dry-run"], &[LONG_ID]),
+        (&["check"], &[LONG_ID, "torii-torn-tail"]),
+        (&["errors", "list"], &["7c1d", "run_command"]),
+        (
+            &["errors", "show", "7c1d"],
+            &["read_file:1764551000333333333"],
+        ),
+        (&["limits", "show"], &["claude@claude-sonnet-4-5"]),
+    ];
+    for cols in [80u16, 200] {
+        for (args, ids) in cases {
+            let line = format!(
+                "{} --root {} {} 2>/dev/null; echo END-OF-OUTPUT; sleep 30",
+                bin.display(),
+                r.display(),
+                args.join(" ")
+            );
+            let home = r.join("no-home");
+            let pane = Pane::start(
+                r,
+                cols,
+                24,
+                &[
+                    ("TZ", "UTC"),
+                    ("HOME", home.to_str().unwrap()),
+                    ("SESSIONCTL_NOW", NOW),
+                    ("SESSIONCTL_OFFLINE", "1"),
+                    ("TERM", "xterm"),
+                ],
+                &line,
+            );
+            pane.wait_for(|s| s.contains("END-OF-OUTPUT"));
+            let text = pane.joined();
+            assert!(
+                text.contains("END-OF-OUTPUT"),
+                "{args:?} at {cols}:\n{text}"
+            );
+            for l in text.lines() {
+                assert!(
+                    columns(l) <= cols as usize,
+                    "{args:?} at {cols}: a line of {} columns:\n{l}\n\n{text}",
+                    columns(l)
+                );
+            }
+            for id in *ids {
+                assert!(
+                    text.contains(id),
+                    "{args:?} at {cols}: {id} not whole:\n{text}"
+                );
+            }
+        }
+    }
 }

@@ -335,9 +335,13 @@ fn copilot_agents_get_copilots_prompt_caps() {
             "as claude-sonnet-4.6, litellm".into()
         )
     );
+    // the built-in `ollama` table holds cloud tags only; a local model's
+    // window is its num_ctx, never one a fetched table brings
+    let cached = cache(r);
+    let ollama = cached["table"]["ollama"].as_object().unwrap();
     assert!(
-        cache(r)["table"].get("ollama").is_none(),
-        "a local model's window is its num_ctx, not LiteLLM's"
+        ollama.values().all(|m| m.get("from").is_none()),
+        "{ollama:?}"
     );
 
     // Copilot's own /models: max_prompt_tokens wins over the whole window
@@ -361,10 +365,14 @@ fn copilot_agents_get_copilots_prompt_caps() {
         String::from_utf8_lossy(&out.stderr)
     );
     let got = windows(r, &["copilot@gpt-4o", "copilot@claude-sonnet-4-5"]);
-    assert_eq!(got[0], (60_000, "copilot".into(), String::new()));
+    assert_eq!(got[0], (60_000, "copilot".into(), "copilot /models".into()));
     assert_eq!(
         got[1],
-        (144_000, "copilot".into(), "as claude-sonnet-4.5".into())
+        (
+            144_000,
+            "copilot".into(),
+            "as claude-sonnet-4.5, copilot /models".into()
+        )
     );
 }
 
@@ -611,5 +619,244 @@ fn on_a_terminal_a_shrink_is_asked_about() {
         let v = one(&out); // the question went to stderr
         assert_eq!(v["shrinks_applied"], applied, "{answer:?}");
         assert_eq!(windows(r, &["claude@claude-sonnet-4-5"])[0].0, window);
+    }
+}
+
+#[test]
+fn ollama_cloud_tags_get_the_models_full_window() {
+    let root = fixture_copy();
+    let r = root.path();
+    let got = windows(
+        r,
+        &[
+            "ollama@gpt-oss:120b-cloud",
+            "ollama@qwen3-coder:480b-cloud",
+            "ollama@glm-4.6:cloud",
+            "ollama@deepseek-v3.1:671b-cloud",
+            "ollama@gpt-oss:20b",
+            "ollama@brand-new-model:cloud",
+        ],
+    );
+    assert_eq!(
+        got[0],
+        (131_072, "table".into(), "as gpt-oss, builtin".into())
+    );
+    assert_eq!(got[1].0, 262_144, "{:?}", got[1]);
+    assert_eq!(got[2].0, 202_752, "{:?}", got[2]);
+    assert_eq!(got[3].0, 163_840, "{:?}", got[3]);
+    // the same model run locally has the local default
+    assert_eq!(got[4].0, 4_096, "{:?}", got[4]);
+    assert_eq!(got[4].1, "local-default");
+    // an unknown cloud model is not a local one either: the fallback (every
+    // known cloud window is larger)
+    assert_eq!(got[5], (128_000, "fallback".into(), "unknown model".into()));
+
+    // a session's num_ctx does not shrink a cloud model: Ollama ignores it
+    set_config(
+        r,
+        "tui-alice",
+        serde_json::json!({"model": "ollama@qwen3-coder:480b-cloud", "options": {"num_ctx": 8192}}),
+    );
+    let (v, _) = run(r, &["--offline", "sessions", "list", "--json"]);
+    let alice = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["session"] == "tui-alice")
+        .unwrap()
+        .clone();
+    assert_eq!(alice["budget"]["window"], 262_144, "{alice}");
+    assert_eq!(alice["budget"]["window_source"], "table", "{alice}");
+}
+
+#[test]
+fn a_fallback_is_never_larger_than_a_known_window_of_the_family() {
+    let root = fixture_copy();
+    let r = root.path();
+    let got = windows(
+        r,
+        &[
+            "openrouter@qwen/qwen-max",
+            "openrouter@qwen/qwen-max-2025-01-25",
+            "openrouter@qwen/qwen-next-thing",
+        ],
+    );
+    assert_eq!(got[0], (32_768, "table".into(), "builtin".into()));
+    assert_eq!(
+        got[1].0, 32_768,
+        "a dated snapshot of qwen-max: {:?}",
+        got[1]
+    );
+    assert_eq!(
+        got[2],
+        (
+            32_768,
+            "family-fallback".into(),
+            "smallest known qwen window, qwen-max".into()
+        ),
+        "not 128K while Qwen-Max has 32K"
+    );
+    let (v, stderr) = run(
+        r,
+        &[
+            "limits",
+            "show",
+            "--offline",
+            "--json",
+            "openrouter@qwen/qwen-next-thing",
+        ],
+    );
+    assert!(
+        v["results"][0]["warning"]
+            .as_str()
+            .unwrap()
+            .contains("smallest known qwen window"),
+        "{v}"
+    );
+    assert!(
+        stderr.contains("warning: openrouter@qwen/qwen-next-thing"),
+        "{stderr}"
+    );
+
+    // a fetched table that knows a smaller model of the family lowers it
+    let server = TestServer::start(|_, _| {
+        Reply::json(
+            200,
+            r#"{"data":[{"id":"qwen/qwen-tiny","context_length":8192},
+                        {"id":"anthropic/claude-sonnet-4.5","context_length":200000}]}"#,
+        )
+    });
+    run(
+        r,
+        &[
+            "limits",
+            "refresh",
+            "--source",
+            "openrouter",
+            "--url",
+            &server.url,
+            "--yes",
+            "--json",
+        ],
+    );
+    let got = windows(
+        r,
+        &[
+            "openrouter@qwen/qwen-next-thing",
+            "openrouter@anthropic/claude-x",
+        ],
+    );
+    assert_eq!(got[0].0, 8_192, "{:?}", got[0]);
+    // a family whose smallest window is above 128K keeps the 128K fallback
+    assert_eq!(got[1], (128_000, "fallback".into(), "unknown model".into()));
+}
+
+#[test]
+fn limits_show_says_where_each_window_came_from() {
+    let root = fixture_copy();
+    let r = root.path();
+    run(
+        r,
+        &[
+            "limits",
+            "learn",
+            "openai@gpt-4o",
+            "--offline",
+            "--json",
+            "--from-error",
+            "This model's maximum context length is 100000 tokens. However, your messages resulted in 140000 tokens.",
+        ],
+    );
+    let agents = [
+        "openai@gpt-4o",
+        "claude@claude-opus-4.7",
+        "openrouter@qwen/qwen-next-thing",
+        "ollama@qwen3:8b",
+        "someone@something",
+        "deepseek@deepseek-flash",
+    ];
+    let mut args = vec!["limits", "show", "--offline", "--json"];
+    args.extend(agents);
+    let (v, _) = run(r, &args);
+    let origins: Vec<(String, String)> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| {
+            (
+                w["source"].as_str().unwrap().to_owned(),
+                w["origin"]
+                    .as_str()
+                    .expect("every window says where it came from")
+                    .to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(origins[0].0, "learned");
+    assert!(
+        origins[0].1.starts_with("learned 20") && origins[0].1.ends_with("from an overflow error"),
+        "{origins:?}"
+    );
+    assert_eq!(
+        origins[1],
+        ("table".into(), "as claude-opus-4-7, builtin".into())
+    );
+    assert_eq!(
+        origins[2],
+        (
+            "family-fallback".into(),
+            "smallest known qwen window, qwen-max".into()
+        )
+    );
+    assert_eq!(
+        origins[3],
+        (
+            "local-default".into(),
+            "local runtime without num_ctx".into()
+        )
+    );
+    assert_eq!(origins[4], ("fallback".into(), "unknown model".into()));
+    assert_eq!(
+        origins[5],
+        ("fixed".into(), "fixed for deepseek-flash".into())
+    );
+
+    // a session's num_ctx, through the listing by sessions
+    set_config(
+        r,
+        "tui-alice",
+        serde_json::json!({"model": "ollama@qwen3:8b", "options": {"num_ctx": 32768}}),
+    );
+    let (v, _) = run(r, &["limits", "show", "--offline", "--json"]);
+    let local = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["agent"] == "ollama@qwen3:8b")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (local["source"].as_str(), local["origin"].as_str()),
+        (Some("session-config"), Some("config.json options.num_ctx")),
+        "{local}"
+    );
+
+    // the text says the same, whole on a wide terminal
+    let mut args = vec!["limits", "show", "--offline"];
+    args.extend(agents);
+    let out = sessionctl(r)
+        .env("COLUMNS", "200")
+        .args(&args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for said in [
+        "learned: learned 20",
+        "table: as claude-opus-4-7, builtin",
+        "family-fallback: smallest known qwen window, qwen-max",
+        "local-default: local runtime without num_ctx",
+        "fallback: unknown model",
+    ] {
+        assert!(text.contains(said), "{said}:\n{text}");
     }
 }

@@ -122,10 +122,8 @@ pub fn show(ctx: &Context, args: &LimitsShowArgs) -> Result<i32> {
         sessions,
     } in &rows
     {
-        let source = match &w.origin {
-            Some(o) => Field::from(format!("{} ({o})", w.source.name())).or_short(w.source.name()),
-            None => w.source.name().into(),
-        };
+        let source =
+            Field::from(format!("{}: {}", w.source.name(), w.origin)).or_short(w.source.name());
         t.row(vec![
             (&w.agent).into(),
             w.vendor.as_deref().unwrap_or("-").into(),

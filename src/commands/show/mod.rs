@@ -47,20 +47,14 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Done> {
     let errors: Vec<ErrorEntry> = d
         .problems
         .iter()
-        .map(|p| ErrorEntry {
-            session: Some(d.id.clone()),
-            code: exit::DATA,
-            message: p.clone(),
-            file: None,
-            hint: None,
-        })
+        .map(|p| ErrorEntry::session_problem(&d.id, p.clone()))
         .collect();
     if ctx.out.json {
         ctx.out
             .envelope("show", false, std::slice::from_ref(&d), &errors)?;
     } else {
-        for p in &d.problems {
-            ctx.out.warn(p);
+        for e in &errors {
+            ctx.out.problem(e);
         }
         render(ctx, &d)?;
     }
@@ -244,14 +238,21 @@ fn budget_line(d: &SessionDetail) -> String {
 
 /// `session ID  PATH`: the path relative to the root when the absolute
 /// one does not fit the terminal.
+/// `session ID  PATH`: the path relative to the root when the absolute
+/// one does not fit the terminal, on a line of its own when even that
+/// does not (a long id).
 fn title(ctx: &Context, d: &SessionDetail) -> String {
     let full = format!("session {}  {}", d.id, d.path);
     match ctx.out.layout() {
-        Layout::Terminal(w) if full.chars().count() > w => format!(
-            "session {}  {}",
-            d.id,
-            ctx.root.relative(std::path::Path::new(&d.path))
-        ),
+        Layout::Terminal(w) if full.chars().count() > w => {
+            let relative = ctx.root.relative(std::path::Path::new(&d.path));
+            let line = format!("session {}  {relative}", d.id);
+            if line.chars().count() > w {
+                format!("session {}\n  {relative}", d.id)
+            } else {
+                line
+            }
+        }
         _ => full,
     }
 }

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 
 use super::fields::Fields;
-use super::{secs_rfc3339, ErrorItem, Filter, Sort};
+use super::{secs_rfc3339, ErrorItem, Filter, IdIndex, Sort};
 use crate::error::Result;
 use crate::store::torii::{Db, Entry, INTERNAL_PREFIX};
 
@@ -104,24 +104,29 @@ struct Row<T> {
 /// the scan keeps only the sort keys, and the records that make the cut
 /// are read back and made at the end: `--limit 20` of 100k records holds
 /// 20 made records, not 100k, and makes only those.
+///
+/// `ids`, when given, gets the id of every record `errors show` would look
+/// among (expired and filtered-out ones too), so the ids a listing shows
+/// can be cut to prefixes that are unique among all of them.
 pub fn list_with<T>(
     db: &Db,
     now: i64,
     f: &Filter,
     sort: Sort,
     limit: Option<usize>,
+    mut ids: Option<&mut IdIndex>,
     mut make: impl FnMut(&Shown, &Entry) -> T,
 ) -> Result<Vec<T>> {
     let Some(n) = limit else {
         let mut rows = Vec::new();
-        scan(db, now, f, sort, |row, shown, e| {
+        scan(db, now, f, sort, ids.as_deref_mut(), |row, shown, e| {
             rows.push(row.with(make(shown, e)));
         })?;
         sort_rows(&mut rows, sort);
         return Ok(rows.into_iter().map(|r| r.made).collect());
     };
     let mut rows = Vec::new();
-    scan(db, now, f, sort, |row, _, _| rows.push(row))?;
+    scan(db, now, f, sort, ids, |row, _, _| rows.push(row))?;
     sort_rows(&mut rows, sort);
     rows.truncate(n);
     let keys: Vec<&str> = rows.iter().map(|r| r.key.as_str()).collect();
@@ -156,17 +161,25 @@ fn scan(
     now: i64,
     f: &Filter,
     sort: Sort,
+    mut ids: Option<&mut IdIndex>,
     mut take: impl FnMut(Row<()>, &Shown, &Entry),
 ) -> Result<()> {
     let keyword = f.keyword.as_ref().map(|k| k.to_lowercase());
     db.for_each_entry(|k, e| {
-        if k.starts_with(INTERNAL_PREFIX) || (!f.expired && e.is_expired(now)) {
+        if k.starts_with(INTERNAL_PREFIX) {
+            return;
+        }
+        let expired = e.is_expired(now);
+        if ids.is_none() && !f.expired && expired {
             return;
         }
         let Some(l) = Fields::decode(&e.value) else {
             return;
         };
-        if !f.passes(&l, keyword.as_deref()) {
+        if let Some(ids) = ids.as_deref_mut() {
+            ids.add(&l.id);
+        }
+        if (!f.expired && expired) || !f.passes(&l, keyword.as_deref()) {
             return;
         }
         let shown = Shown::new(k, &l, e);

@@ -3,7 +3,9 @@
 //! `window(agent)` resolves, in order: the fixed entry (deepseek-flash) →
 //! a learned limit when it is smaller than what the table knows or the
 //! table lacks the model → the vendor table → Copilot's own `/models` for
-//! `copilot@` agents → 128,000. The budget is 80 % of the window.
+//! `copilot@` agents → for a model the table lacks, the smallest window
+//! known for its vendor when below 128,000 → 128,000. The budget is 80 %
+//! of the window.
 //!
 //! The table is keyed by vendor and model as Agenvoy's live table is
 //! (agenvoy-behaviour.md §3.3). Every source we can fetch is mapped onto
@@ -96,6 +98,9 @@ pub enum WindowSource {
     Copilot,
     /// A local runtime with no configured context size.
     LocalDefault,
+    /// The table lacks the model: the smallest window known for its
+    /// vendor, which is below 128,000.
+    FamilyFallback,
     /// Nothing knows the model: 128,000.
     Fallback,
 }
@@ -103,7 +108,10 @@ pub enum WindowSource {
 impl WindowSource {
     /// A window nobody stated (learned limits may replace it either way).
     pub fn is_guess(self) -> bool {
-        matches!(self, WindowSource::LocalDefault | WindowSource::Fallback)
+        matches!(
+            self,
+            WindowSource::LocalDefault | WindowSource::FamilyFallback | WindowSource::Fallback
+        )
     }
 
     pub fn name(self) -> &'static str {
@@ -114,6 +122,7 @@ impl WindowSource {
             WindowSource::Table => "table",
             WindowSource::Copilot => "copilot",
             WindowSource::LocalDefault => "local-default",
+            WindowSource::FamilyFallback => "family-fallback",
             WindowSource::Fallback => "fallback",
         }
     }
@@ -126,10 +135,10 @@ pub struct Window {
     pub model: String,
     pub window: u64,
     pub source: WindowSource,
-    /// More on the source: the table key found (when spelled differently
-    /// from the model) and the table it came from, or the config key.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub origin: Option<String>,
+    /// Where the window came from, in words: the table (and the key found,
+    /// when spelled differently from the model), the config key, when a
+    /// limit was learned, the model a family fallback took its window from.
+    pub origin: String,
     pub budget: u64,
     #[serde(serialize_with = "crate::timefmt::ser_time")]
     pub fetched_at: Option<DateTime<Utc>>,
@@ -163,6 +172,16 @@ const LOCAL_PROVIDERS: [&str; 7] = [
 fn is_local(provider: &str, session: Option<&SessionConfig>) -> bool {
     LOCAL_PROVIDERS.contains(&provider)
         || (provider == "compat" && session.is_some_and(|s| s.loopback_url))
+}
+
+/// An Ollama cloud tag (`gpt-oss:120b-cloud`, `glm-4.6:cloud`): Ollama runs
+/// it on its servers with the model's full context, whatever `num_ctx`
+/// says, so its window is the model's (the `ollama` table), not a local one.
+fn is_ollama_cloud(provider: &str, model: &str) -> bool {
+    provider == "ollama"
+        && model
+            .rsplit_once(':')
+            .is_some_and(|(_, tag)| tag == "cloud" || tag.ends_with("-cloud"))
 }
 
 /// Vendor and model key of an agent name `provider@model` (§3.3). `None`
@@ -224,8 +243,14 @@ pub fn window_for(agent: &str, cache: &LimitsCache, session: Option<&SessionConf
     let provider = agent
         .split_once('@')
         .map_or(String::new(), |(p, _)| p.to_ascii_lowercase());
-    let local = is_local(&provider, session);
-    let make = |window: u64, source, origin: Option<String>| Window {
+    let cloud = is_ollama_cloud(&provider, &model);
+    let vendor = if cloud {
+        Some("ollama".to_owned())
+    } else {
+        vendor
+    };
+    let local = is_local(&provider, session) && !cloud;
+    let make = |window: u64, source, origin: String| Window {
         agent: agent.to_owned(),
         vendor: vendor.clone(),
         model: model.clone(),
@@ -237,37 +262,34 @@ pub fn window_for(agent: &str, cache: &LimitsCache, session: Option<&SessionConf
         warning: None,
     };
     if vendor.as_deref() == Some("deepseek") && model == "deepseek-flash" {
-        return make(DEEPSEEK_FLASH_WINDOW, WindowSource::Fixed, None);
+        return make(
+            DEEPSEEK_FLASH_WINDOW,
+            WindowSource::Fixed,
+            "fixed for deepseek-flash".into(),
+        );
     }
     // compat@ serves any model from any server: its configured size is the
     // best word there is, local or not
     let configured = session
         .and_then(|s| s.num_ctx)
         .filter(|_| local || provider == "compat")
-        .map(|(n, key)| {
-            (
-                n,
-                WindowSource::SessionConfig,
-                Some(format!("config.json {key}")),
-            )
-        });
+        .map(|(n, key)| (n, WindowSource::SessionConfig, format!("config.json {key}")));
     let table = vendor
         .as_deref()
         .and_then(|v| cache.lookup(v, &model))
-        .map(|(key, limit)| {
-            (
-                limit.input,
-                WindowSource::Table,
-                Some(origin(&model, key, limit)),
-            )
-        });
+        .map(|(key, limit)| (limit.input, WindowSource::Table, origin(&model, key, limit)));
     let copilot = (provider == "copilot")
         .then(|| copilot_window(cache, &model))
         .flatten();
     let known = configured.or(table).or(copilot);
     if let Some(l) = cache.learned.get(agent) {
         if known.as_ref().is_none_or(|k| l.limit < k.0) {
-            return make(l.limit, WindowSource::Learned, None);
+            let when = l.learned_at.format("%Y-%m-%d");
+            return make(
+                l.limit,
+                WindowSource::Learned,
+                format!("learned {when} from an overflow error"),
+            );
         }
     }
     if let Some((window, source, origin)) = known {
@@ -279,7 +301,30 @@ pub fn window_for(agent: &str, cache: &LimitsCache, session: Option<&SessionConf
                 "{agent}: no context size configured; assuming {LOCAL_DEFAULT_WINDOW} tokens \
                  (set options.num_ctx in the session's config.json)"
             )),
-            ..make(LOCAL_DEFAULT_WINDOW, WindowSource::LocalDefault, None)
+            ..make(
+                LOCAL_DEFAULT_WINDOW,
+                WindowSource::LocalDefault,
+                "local runtime without num_ctx".into(),
+            )
+        };
+    }
+    // A guess must not exceed what the vendor's own models are known to
+    // take: an unknown Qwen model is not given 128K when Qwen-Max has 32K.
+    let family = vendor
+        .as_deref()
+        .and_then(|v| Some((v, cache.smallest(v)?)))
+        .filter(|(_, (_, w))| *w < FALLBACK_WINDOW);
+    if let Some((v, (key, w))) = family {
+        return Window {
+            warning: Some(format!(
+                "{agent}: unknown model; using the smallest known {v} window, {w} tokens \
+                 ({key}) (check the name, `limits refresh`, or `limits learn`)"
+            )),
+            ..make(
+                w,
+                WindowSource::FamilyFallback,
+                format!("smallest known {v} window, {key}"),
+            )
         };
     }
     Window {
@@ -287,27 +332,31 @@ pub fn window_for(agent: &str, cache: &LimitsCache, session: Option<&SessionConf
             "{agent}: unknown model; using the fallback window of {FALLBACK_WINDOW} tokens \
              (check the name, `limits refresh`, or `limits learn`)"
         )),
-        ..make(FALLBACK_WINDOW, WindowSource::Fallback, None)
+        ..make(
+            FALLBACK_WINDOW,
+            WindowSource::Fallback,
+            "unknown model".into(),
+        )
     }
 }
 
 /// A `copilot@` model: Copilot's own `/models` answer (its
 /// max_prompt_tokens), else the `copilot` table (LiteLLM's
 /// `github_copilot/*` or the built-in values).
-fn copilot_window(cache: &LimitsCache, model: &str) -> Option<(u64, WindowSource, Option<String>)> {
+fn copilot_window(cache: &LimitsCache, model: &str) -> Option<(u64, WindowSource, String)> {
     let api = names::candidates(model)
         .into_iter()
         .find_map(|c| cache.copilot.get(&c).map(|w| (c, *w)));
     if let Some((key, w)) = api {
-        let origin = (key != model).then(|| format!("as {key}"));
+        let origin = if key == model {
+            "copilot /models".to_owned()
+        } else {
+            format!("as {key}, copilot /models")
+        };
         return Some((w, WindowSource::Copilot, origin));
     }
     let (key, limit) = cache.lookup("copilot", model)?;
-    Some((
-        limit.input,
-        WindowSource::Table,
-        Some(origin(model, key, limit)),
-    ))
+    Some((limit.input, WindowSource::Table, origin(model, key, limit)))
 }
 
 /// `litellm`, or `as claude-opus-4-7, litellm` when the key differs.
@@ -323,6 +372,23 @@ fn origin(model: &str, key: &str, limit: &ModelLimit) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_guess_exceeds_a_known_window_of_its_vendor() {
+        let c = LimitsCache::builtin();
+        for (vendor, models) in &c.table {
+            let agent = if vendor == "ollama" {
+                "ollama@made-up-model:cloud".to_owned()
+            } else {
+                format!("openrouter@{vendor}/made-up-model")
+            };
+            let w = window(&agent, &c);
+            let smallest = models.values().map(|m| m.input).min().unwrap();
+            assert!(w.source.is_guess(), "{agent}: {w:?}");
+            assert!(w.window <= smallest.max(FALLBACK_WINDOW), "{agent}: {w:?}");
+            assert!(w.window <= FALLBACK_WINDOW, "{agent}: {w:?}");
+        }
+    }
 
     fn cache_with(table: &str) -> LimitsCache {
         LimitsCache {

@@ -51,7 +51,10 @@ pub struct LimitsCache {
 }
 
 /// The table compiled into the binary: serves the first run with no
-/// network. Input limits as the vendors document them (late 2026).
+/// network. Input limits as the vendors document them (late 2026); `qwen`
+/// as OpenRouter lists Alibaba's models, `ollama` the models Ollama's
+/// library offers as cloud tags (`gpt-oss:120b-cloud`), which run with
+/// their full context.
 const BUILTIN: &str = include_str!("builtin.json");
 
 fn builtin_table() -> &'static Table {
@@ -96,6 +99,18 @@ impl LimitsCache {
             .get(vendor)
             .and_then(|m| names::find(m, model))
             .or_else(|| find(builtin_table()))
+    }
+
+    /// The smallest window known for any of a vendor's models (cached or
+    /// built in), and its model: what an unknown model of the vendor may
+    /// assume at most.
+    pub fn smallest(&self, vendor: &str) -> Option<(&str, u64)> {
+        [self.table.get(vendor), builtin_table().get(vendor)]
+            .into_iter()
+            .flatten()
+            .flat_map(|models| models.iter())
+            .map(|(model, limit)| (model.as_str(), limit.input))
+            .min_by_key(|(_, input)| *input)
     }
 }
 

@@ -424,7 +424,64 @@ mod tests {
         assert_eq!(e("a, 1"), 4, "a space does not join digits");
         assert_eq!(e("/var/log"), 3, "a lone symbol before a word is half");
         assert_eq!(e("x);\n    y"), 1 + 2 + 1 + 1, "run, indentation, word");
-        assert_eq!(e("🎉"), 2);
+        assert_eq!(e("🎉"), 3, "2.5 rounded up");
+        assert_eq!(e("🎉🎉"), 5);
+        // `{"` 1.5, `a` 1, `":"` 1.5, `b` 1, `"}` 1.5
+        assert_eq!(e(r#"{"a":"b"}"#), 7);
+    }
+
+    /// Base64 of random bytes from a fixed seed (an xorshift generator).
+    fn random_base64(bytes: usize, seed: u64) -> String {
+        use base64::Engine;
+        let mut x = seed;
+        let data: Vec<u8> = (0..bytes)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect();
+        base64::engine::general_purpose::STANDARD.encode(data)
+    }
+
+    #[test]
+    fn base64_costs_what_tokenizers_charge_for_it() {
+        // every tokenizer measured spends a token per 1.36–1.48 characters
+        // of random base64 (o200k, cl100k, Qwen 3, Llama 3, Gemma 3, DeepSeek V3)
+        for seed in 1..20 {
+            let b64 = random_base64(300, seed);
+            for digits in [Digits::Each, Digits::Groups3] {
+                let per_token = b64.len() as f64 / estimate::estimate(&b64, digits) as f64;
+                assert!((1.2..=1.5).contains(&per_token), "{per_token:.2} {b64}");
+            }
+            // the same inside a line of text, and URL-safe
+            let line = format!("data: {}, ok", b64.replace('+', "-").replace('/', "_"));
+            let alone = estimate::estimate(&b64, Digits::Groups3) as f64;
+            let inside = estimate::estimate(&line, Digits::Groups3) as f64;
+            assert!(inside >= alone * 0.95, "{inside} {alone}");
+        }
+    }
+
+    #[test]
+    fn names_and_hex_are_not_opaque() {
+        let e = |s| estimate::estimate(s, Digits::Groups3);
+        // identifiers, paths, constants: one token per word piece
+        // get Session Controller(2) Factory Instance
+        assert_eq!(e("getSessionControllerFactoryInstance"), 6);
+        assert_eq!(
+            e("MAX_HISTORY_MESSAGES_PER_SESSION"),
+            5 + 2,
+            "words, 4 halves"
+        );
+        // six halves, five words and `sessionctl` (two)
+        assert_eq!(e("/home/alice/projects/sessionctl/src/engine"), 3 + 5 + 2);
+        // hex keeps its piece count: short letter runs are one token each
+        let sha = "8eec4c4b173cb2979b3c9da14731342869bcafbe3a54a5c2a4e83cc24dcd27e2";
+        let per_token = sha.len() as f64 / e(sha) as f64;
+        assert!((1.5..=2.0).contains(&per_token), "{per_token:.2}");
+        // a short mixed-case run is a word or two, not base64
+        assert_eq!(e("McDonaldsIPhone"), 3);
     }
 
     #[test]
