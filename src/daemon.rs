@@ -1,4 +1,4 @@
-//! Agenvoy's daemon API (issue 17): while the daemon of a root runs, it
+//! Agenvoy's daemon API (docs/agenvoy-format.md#daemon-api): while the daemon of a root runs, it
 //! owns the ToriiDB logs (it rewrites them from memory on exit), so writes
 //! go through it instead of the files. Loopback only.
 //!

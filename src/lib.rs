@@ -2,7 +2,7 @@
 //!
 //! `main.rs` parses the command line and calls [`commands::execute`]; all
 //! else is this library. The layers, each importing only those below it
-//! (`tests/it/layers.rs` reads the sources and holds them to it):
+//! (`tests/it/layers.rs` holds them to it; docs/architecture.md#layers):
 //!
 //! - `cli`: the command line, defined once (help, completions and man pages
 //!   are generated from it).

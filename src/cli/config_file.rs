@@ -53,7 +53,7 @@ pub struct FileConfig {
 }
 
 /// `$XDG_CONFIG_HOME/sessionctl/config.toml` when that is set (and
-/// absolute, as the spec asks), else `~/.config/sessionctl/config.toml`.
+/// absolute, as the XDG Base Directory spec asks), else `~/.config/sessionctl/config.toml`.
 pub fn path() -> Option<PathBuf> {
     let xdg = std::env::var_os("XDG_CONFIG_HOME")
         .map(PathBuf::from)

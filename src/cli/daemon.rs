@@ -1,4 +1,4 @@
-//! How writes reach the stores while Agenvoy runs (issue 17).
+//! How writes reach the stores while Agenvoy runs (docs/architecture.md#backends).
 
 use clap::Args;
 

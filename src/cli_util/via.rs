@@ -1,4 +1,4 @@
-//! Writes while Agenvoy runs (issue 17): which backend, the options the
+//! Writes while Agenvoy runs (docs/architecture.md#backends): which backend, the options the
 //! daemon's API cannot honour.
 
 use crate::cli_util::Context;

@@ -1,7 +1,7 @@
 //! Cross-session error memory (ToriiDB db 2): records keyed
 //! `<tool_name>:<unix-nanos>`, 90-day TTL, only `outcome=resolved` kept;
 //! a lookup hit refreshes the TTL; an edit rewrites `action` and keeps the
-//! TTL (product.md, storage.md, toriidb.md §5 and §8b).
+//! TTL (docs/agenvoy-format.md#toriidb-db-2-error-memory).
 
 use serde::Serialize;
 use serde_json::{Map, Value};

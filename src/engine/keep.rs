@@ -1,5 +1,5 @@
 //! Before Agenvoy's daemon deletes (a reset or remove carried out through
-//! it, issue 17), what it will delete is kept in the Trash as the files
+//! it), what it will delete is kept in the Trash as the files
 //! backend keeps it — by copying: the daemon owns the stores while it
 //! runs, so they are only read here.
 

@@ -1,4 +1,4 @@
-//! Search routing (product.md): `semantic` (default) → cosine over the
+//! Search routing (docs/agenvoy-format.md#search): `semantic` (default) → cosine over the
 //! vectors of ToriiDB db1; `keyword` → FTS5 over the SQLite archive plus a
 //! case-insensitive substring scan of db1 (recent messages that may not be
 //! archived yet), merged and de-duplicated by (session, sendAt).

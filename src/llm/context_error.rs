@@ -1,7 +1,7 @@
 //! Whether a provider's error says the request did not fit the model's
 //! context window: such an error is never retried as is.
 
-/// Agenvoy's context-error matcher (§12.1) plus the patterns it misses.
+/// Agenvoy's context-error matcher (docs/agenvoy-format.md#context-length-errors) plus the patterns it misses.
 pub fn is_context_error(text: &str) -> bool {
     let t = text.to_lowercase();
     const NEEDLES: [&str; 16] = [

@@ -179,7 +179,7 @@ mod tests {
 
     #[test]
     fn cache_key_matches_toriidb() {
-        // toriidb.md §5: text-embedding-3-small|256|hello → 0e1a4c7e…b726
+        // ToriiDB's own cache key of text-embedding-3-small|256|hello: 0e1a4c7e…b726
         let k = Embedder::cache_key("text-embedding-3-small", 256, "hello");
         assert!(k.starts_with("__torii:embed:0e1a4c7e"), "{k}");
         assert!(k.ends_with("b726"), "{k}");

@@ -44,7 +44,7 @@ pub trait Summarizer: Sync {
     /// Condense a transcript of tool steps (`[call] …`, `[result] …`,
     /// `[assistant] …`, `[context] …` lines) into text that keeps what
     /// answers `question`: numbers, paths, errors and command output
-    /// verbatim (agenvoy-behaviour.md §5 step 6). Empty means "could not".
+    /// verbatim (docs/agenvoy-format.md#stage-tool-history). Empty means "could not".
     fn condense_tool_steps(&self, question: &str, transcript: &str) -> Result<String>;
 
     /// Merge `chunk` into the rolling summary `current` and reply with the
@@ -94,7 +94,7 @@ pub const SUMMARY_CAP: usize = 4_000;
 pub const SUMMARY_FLOOR: usize = 2_000;
 
 /// What we ask a model to do with the rolling summary (the intent of
-/// agenvoy-behaviour.md §10.2, in our own words).
+/// Agenvoy's merge prompt, in our own words).
 pub const SUMMARY_SYSTEM_PROMPT: &str = "\
 You maintain the long-term memory of a conversation between a user and an assistant.
 You get the current memory as JSON and a new part of the conversation. Merge them and
@@ -131,7 +131,7 @@ pub fn summary_user_message(current: &Value, chunk: &[Record], repair: Option<&s
     s
 }
 
-/// What we ask a model to do with old tool steps (§5 step 6's intent).
+/// What we ask a model to do with old tool steps (Agenvoy's condensing prompt's intent).
 pub const TOOLS_SYSTEM_PROMPT: &str = "\
 You compress the earlier tool calls of an agent run so the agent can still answer the
 user's question. Keep every fact that bears on the question: numbers, quotes, paths,

@@ -1,7 +1,7 @@
 //! Is Agenvoy running on this root? ToriiDB has no cross-process locking and
 //! every Agenvoy process rewrites the logs it loaded when it exits, so
 //! anything we write to the shared store while one runs would be reverted
-//! or lost (toriidb.md §6).
+//! or lost (docs/agenvoy-format.md#toriidb-concurrency).
 //!
 //! What is checked (Linux, through `/proc`):
 //! 1. **The daemon**, the pid in `<root>/runtime.uid`. It blocks writes when

@@ -1,4 +1,4 @@
-//! Regressions for the data-safety audit (issue 12): what compact, reset,
+//! Regressions for the data-safety audit: what compact, reset,
 //! remove and check did wrong, attacked the way the audit attacked it.
 
 use crate::common::*;

@@ -81,7 +81,7 @@ fn compact_brings_a_session_under_budget_and_loses_nothing() {
         v["archived_new"].as_u64().unwrap() > 0,
         "the unarchived half had to be inserted"
     );
-    // the fixture's task history has one tool step: too few to fold (§5 needs 3)
+    // the fixture's task history has one tool step: too few to fold (it takes 3)
     assert_eq!(v["stages"][0]["stage"], "trim", "{v}");
 
     // history.json: the newest records, starting with a user record

@@ -1,4 +1,4 @@
-//! `compact --all` applies sessions in parallel (issue 16): with two
+//! `compact --all` applies sessions in parallel: with two
 //! threads it leaves the same files, archive and db1 as with one, a kill
 //! mid-batch loses nothing and a rerun completes, and undo restores every
 //! session.

@@ -1,4 +1,4 @@
-//! The pre-image compact keeps of history.json (issue 16): the replaced
+//! The pre-image compact keeps of history.json: the replaced
 //! file itself, hard-linked into the undo bundle, when nothing else can
 //! reach it; a copy otherwise.
 

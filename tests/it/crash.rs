@@ -1,6 +1,6 @@
 //! Crash safety: abort at every write step (failpoints, debug builds),
-//! SIGKILL at random moments, two writers at once. After each: design.md's
-//! invariants hold, and a rerun completes the operation.
+//! SIGKILL at random moments, two writers at once. After each: the
+//! invariants (docs/architecture.md#invariants) hold, and a rerun completes the operation.
 
 use crate::common::*;
 
@@ -81,7 +81,7 @@ fn everything_kept(root: &Path) -> Vec<(String, i64, String)> {
     kept
 }
 
-/// design.md invariants 1–4 after a crash. `--purge` asks for deletion, so
+/// Invariants 1–4 (docs/architecture.md#invariants) after a crash. `--purge` asks for deletion, so
 /// for it invariant 1 (nothing lost) is not asked.
 fn assert_invariants(root: &Path, before: &Histories, what: &str) {
     let purge = what.contains("--purge");

@@ -1,4 +1,4 @@
-//! Issue 17: while Agenvoy's daemon runs for the root, writes go through
+//! While Agenvoy's daemon runs for the root, writes go through
 //! its API. Each test starts a real HTTP server on 127.0.0.1 speaking the
 //! daemon's protocol, makes "Agenvoy is running" real (a live process named
 //! agenvoy whose pid is in runtime.uid), and checks the request the server

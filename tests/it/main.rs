@@ -22,6 +22,7 @@ mod config;
 mod crash;
 mod cron;
 mod daemon;
+mod docs;
 mod errors;
 mod for_model;
 mod fuzz;

@@ -1,4 +1,4 @@
-//! reset and remove against product.md's table, on a copy of the fixture.
+//! reset and remove against docs/agenvoy-format.md#manual-actions, on a copy of the fixture.
 
 use crate::common::*;
 

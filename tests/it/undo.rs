@@ -1,5 +1,5 @@
 //! Every write can be undone: the operation log, `undo`, and the Trash as
-//! bundles (issue 13).
+//! bundles.
 
 use crate::common::*;
 use crate::undo_support::state;

@@ -1,5 +1,5 @@
 //! Undo of an undo (redo), undo of import and trash restore, and trash
-//! prune refused as irreversible (issue 13).
+//! prune refused as irreversible.
 
 use crate::common::*;
 use crate::undo_support::state;

@@ -1,4 +1,4 @@
-//! Adversarial review of undo / trash / export / import (issue 13): what a
+//! Adversarial review of undo / trash / export / import: what a
 //! hostile user, Agenvoy writing meanwhile, or a cron job does to them.
 
 use crate::common::*;

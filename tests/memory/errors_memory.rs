@@ -1,5 +1,5 @@
 //! `errors list --limit N` holds N listed records, not every record the
-//! filter lets through (issue 16: peak memory of errors list). Heap use is
+//! filter lets through (the aim: peak memory of errors list). Heap use is
 //! measured with a counting allocator, so the test is exact, not timing-
 //! or RSS-dependent.
 

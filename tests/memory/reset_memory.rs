@@ -1,5 +1,5 @@
 //! `reset` of a session with many db1 keys holds no more than the replay
-//! itself needed (issue 16: peak memory ≤ 1.5× the log): its keys are not
+//! itself needed (the aim: peak memory ≤ 1.5× the log): its keys are not
 //! copied again, and the DEL lines are written into room reserved once.
 //! Heap use is measured with a counting allocator, so the test is exact,
 //! not timing- or RSS-dependent.
@@ -162,7 +162,7 @@ fn reset_peaks_well_under_its_log() {
     let log = std::fs::read_to_string(dir.path().join(".store/db_1/record.aof")).unwrap();
     assert_eq!(log.matches("\"cmd\":\"DEL\"").count(), keys);
     eprintln!("log {size}, reset peak {reset}");
-    // Issue 16 asks for peak RSS within 1.5x the log; the heap, held
+    // The aim is peak RSS within 1.5x the log; the heap, held
     // here, is what of it grows with the log: the index and replay's
     // buffer, then the DEL lines — not a copy of the keys too.
     assert!(

@@ -1,5 +1,5 @@
 //! A replayed ToriiDB log is an index, not a copy: values are read back
-//! from the open log by offset (issue 16: peak memory ≤ 1.5× the log).
+//! from the open log by offset (the aim: peak memory ≤ 1.5× the log).
 //! Heap use is measured with a counting allocator, so these tests are
 //! exact, not timing- or RSS-dependent.
 

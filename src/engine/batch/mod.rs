@@ -169,7 +169,7 @@ pub trait Operation: Sync {
     }
 
     /// Carry the plan out through Agenvoy's daemon, which owns the stores
-    /// while it runs (issue 17); `stores` are only read. Runs with the
+    /// while it runs; `stores` are only read. Runs with the
     /// session lock held.
     fn apply_daemon(
         &self,

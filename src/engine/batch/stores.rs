@@ -106,7 +106,7 @@ impl SessionKeys {
         }
         // A few targets' keys are found in db1 when asked for, not held
         // from the plan on: a session's keys as `String`s are half the
-        // size of the index again (issue 16), and planning needs only
+        // size of the index again, and planning needs only
         // their count.
         SessionKeys::default()
     }

@@ -1,5 +1,5 @@
-//! The compaction pipeline (product.md "In-run compaction" and the
-//! "Compact (auto)" row; agenvoy-behaviour.md §3–§7, §9.4, §14).
+//! The compaction pipeline: Agenvoy's stages and history byte cap, applied
+//! to the stored session (docs/agenvoy-format.md#compaction-stages).
 //!
 //! `plan` works on plain data and decides everything; the caller writes.
 //! Tokens are what Agenvoy would send for the session in its largest
@@ -14,7 +14,7 @@
 //!   results cut head+tail to fit the new model's budget. It runs first so
 //!   what follows measures the text the new model will get.
 //! - `tools`: fold the oldest tool steps of the largest task history into
-//!   one text message (§5: ≥3 steps; oldest 20 %, min 2, max n−1; cut only
+//!   one text message (Agenvoy's rule: ≥3 steps; oldest 20 %, min 2, max n−1; cut only
 //!   at an assistant tool-call message; the latest write_todo pair kept).
 //! - `trim`: drop the oldest exchanges of history.json (the cut always
 //!   lands right before a user record, i.e. right after an assistant

@@ -106,7 +106,7 @@ pub(super) fn take_plan_pair(msgs: &[Value]) -> (Vec<Value>, Vec<Value>) {
     (working, pair)
 }
 
-/// Fold size of §5: round(20 % of the steps), at least 2, at most n − 1;
+/// Agenvoy's fold size: round(20 % of the steps), at least 2, at most n − 1;
 /// `None` below 3 steps.
 pub fn fold_size(steps: usize) -> Option<usize> {
     if steps < 3 {
@@ -116,7 +116,7 @@ pub fn fold_size(steps: usize) -> Option<usize> {
     Some(size.clamp(2, steps - 1))
 }
 
-/// ToolHistory (§5) on one task history. Returns the new messages and the
+/// Agenvoy's ToolHistory stage on one task history. Returns the new messages and the
 /// number of steps folded, or `None` when it declines.
 pub fn fold_tool_steps(
     msgs: &[Value],
@@ -158,7 +158,7 @@ pub fn fold_tool_steps(
     Ok(Some((out, size)))
 }
 
-/// §5 step 5: calls as `[call] name(args)`, results as `[result] …`,
+/// Agenvoy's transcript: calls as `[call] name(args)`, results as `[result] …`,
 /// assistant text as `[assistant] …`, user messages as `[context] …`.
 pub(super) fn transcript(prefix: &[Value]) -> String {
     let mut t = String::new();
@@ -273,7 +273,7 @@ pub(super) fn is_folded(m: &Value) -> bool {
     }
 }
 
-/// RawToolFallback, improved (§14.5): the whole tool history as plain text
+/// RawToolFallback, improved (docs/agenvoy-format.md#stage-raw-tool-fallback): the whole tool history as plain text
 /// that keeps call names with short arguments, results cut head+tail to
 /// `cap` characters, assistant text and steering messages.
 pub(super) fn raw_text(msgs: &[Value], cap: usize) -> Vec<Value> {

@@ -23,7 +23,7 @@ fn task(n_steps: usize) -> Vec<Value> {
 
 #[test]
 fn tool_history_split_sizes_match_agenvoy() {
-    // agenvoy-behaviour.md §14 conformance table
+    // Agenvoy's fold sizes (docs/agenvoy-format.md#stage-tool-history)
     for (steps, folded) in [
         (2, None),
         (3, Some(2)),

@@ -1,4 +1,4 @@
-//! Limits learned from providers' context-overflow errors (§12).
+//! Limits learned from context-overflow errors (docs/agenvoy-format.md#context-length-errors).
 
 pub use crate::llm::context_error::is_context_error;
 use std::sync::OnceLock;
@@ -17,7 +17,7 @@ pub struct Learned {
     pub evidence: String,
 }
 
-/// The input limit a provider's context-overflow error reveals (§12.2),
+/// The input limit a provider's context-overflow error reveals,
 /// with the matched text as evidence. `request_tokens` is what the failed
 /// request was estimated at, for errors that carry no numbers.
 pub fn parse_overflow_error(text: &str, request_tokens: Option<u64>) -> Option<(u64, String)> {

@@ -1,4 +1,4 @@
-//! Context windows and the compaction budget (product.md, CheckThreshold).
+//! Context windows and the compaction budget (docs/agenvoy-format.md#context-windows).
 //!
 //! `window(agent)` resolves, in order: the fixed entry (deepseek-flash) →
 //! a learned limit when it is smaller than what the table knows or the
@@ -8,7 +8,7 @@
 //! of the window.
 //!
 //! The table is keyed by vendor and model as Agenvoy's live table is
-//! (agenvoy-behaviour.md §3.3). Every source we can fetch is mapped onto
+//! (docs/agenvoy-format.md#context-windows). Every source we can fetch is mapped onto
 //! those keys here; fetching itself is the caller's (see `net`).
 
 mod learn;
@@ -33,7 +33,7 @@ pub const DEEPSEEK_FLASH_WINDOW: u64 = 1_048_576;
 pub const FRESH_FOR: Duration = Duration::hours(1);
 /// After a failed fetch, nobody fetches again for this long (v1.3.1).
 pub const RETRY_AFTER: Duration = Duration::minutes(5);
-/// Learned limits outside this range are parse accidents (§12.2).
+/// Learned limits outside this range are parse accidents.
 const SANE_LIMIT: std::ops::RangeInclusive<u64> = 1_024..=10_000_000;
 
 /// 80 % of the window (Agenvoy's COMPACT_THRESHOLD_RATIO), in integers.
@@ -184,7 +184,7 @@ fn is_ollama_cloud(provider: &str, model: &str) -> bool {
             .is_some_and(|(_, tag)| tag == "cloud" || tag.ends_with("-cloud"))
 }
 
-/// Vendor and model key of an agent name `provider@model` (§3.3). `None`
+/// Vendor and model key of an agent name `provider@model`. `None`
 /// vendor: the provider has no table entry (copilot, compat, ollama, …).
 pub fn vendor_model(agent: &str) -> (Option<String>, String) {
     let (provider, model) = match agent.split_once('@') {
@@ -212,7 +212,7 @@ pub fn vendor_model(agent: &str) -> (Option<String>, String) {
 }
 
 /// `anthropic/claude-3.7-sonnet` → (`claude`, `claude-3.7-sonnet`), with a
-/// leading `~` dropped and the aliases of §3.3 applied.
+/// leading `~` dropped and Agenvoy's vendor aliases applied.
 fn split_vendor_path(model: &str) -> Option<(String, String)> {
     let (v, m) = model.split_once('/')?;
     let v = v.trim_start_matches('~').to_ascii_lowercase();

@@ -1,4 +1,4 @@
-//! `reset` and `remove` carried out by Agenvoy's daemon (issue 17): what it
+//! `reset` and `remove` carried out by Agenvoy's daemon: what it
 //! will delete is first kept in the Trash, as the files backend keeps it,
 //! then one request asks the daemon to delete it.
 

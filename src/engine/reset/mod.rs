@@ -1,5 +1,5 @@
-//! The reset and remove rows of product.md's "Reset / remove behavior"
-//! table, and Agenvoy's reset base (agenvoy-behaviour.md §11.3).
+//! What Agenvoy's reset and remove take away, and its reset base
+//! (docs/agenvoy-format.md#manual-actions).
 //!
 //! | operation       | history.json | db1 `<id>:*` | SQLite rows | summary.json |
 //! |-----------------|--------------|--------------|-------------|--------------|

@@ -1,4 +1,4 @@
-//! The rolling summary (agenvoy-behaviour.md §10, §11.2, §14.8).
+//! The rolling summary (docs/agenvoy-format.md#rolling-summary).
 //!
 //! Incremental: every record after the cursor is merged, not only the last
 //! 24 (Agenvoy's window loses records between cron passes), and records

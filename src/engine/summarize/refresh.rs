@@ -99,7 +99,7 @@ pub fn refresh_with(
         let summary = existing.clone().unwrap_or_default();
         if at == Cursor::default() && !summary.is_empty() {
             // Agenvoy's migration of a pre-cursor summary: the cursor goes
-            // to the end, nothing is merged (§10.2 step 3).
+            // to the end, nothing is merged (docs/agenvoy-format.md#summary-cursor).
             let end = cursor::cursor_at(&conv, conv.len());
             outcome.cursor_after = end.time.clone();
             outcome.cursor_only = !conv.is_empty();

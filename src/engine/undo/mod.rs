@@ -404,7 +404,7 @@ const SUMMARY_FILES: [&str; 2] = ["summary.json", "summary.meta.json"];
 
 /// Before the rolling summary is first written in an operation (summarize,
 /// reset --mode summary's refresh), keep summary.json and its cursor as
-/// they are under `<root>/.sessionctl/ops/<op>/<session>/`, sealed as a
+/// they are under `<root>/.sessionctl/ops/<op>/<session>.summary/`, sealed as a
 /// bundle, and record it. Once per operation and session; nothing outside
 /// an operation (a library caller).
 pub fn keep_summary(

@@ -419,7 +419,7 @@ impl Memory {
 
     /// The schema's bounds and the size budget: the oldest past discussions
     /// go first (Agenvoy shows them only while they are in its 24-record
-    /// window, agenvoy-behaviour.md §9.6, so old ones cost more than they
+    /// window, docs/agenvoy-format.md#how-agenvoy-uses-the-summary, so old ones cost more than they
     /// give), then the oldest facts, and decisions last, oldest first.
     fn bound(&mut self, max_chars: usize) {
         if self.decisions.len() > MAX_KEY_DECISIONS {

@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;
 
 /// ToriiDB reads the log with Go's `bufio.Scanner`, whose 64 KiB token limit
-/// makes any longer line abort the whole replay (toriidb.md §1.4).
+/// makes any longer line abort the whole replay (docs/agenvoy-format.md#toriidb-line-limit).
 pub const MAX_LINE: usize = 65_535;
 
 /// One decoded log line. Absent fields take Go's zero values.

@@ -3,7 +3,7 @@
 //!
 //! ToriiDB appends `{...}\n` with one O_APPEND `write` and never starts
 //! with a newline: whatever unterminated bytes the log ends in swallow its
-//! next record (toriidb.md §1.4). A batch of ours can be megabytes (the DEL
+//! next record (docs/agenvoy-format.md#toriidb-appends). A batch of ours can be megabytes (the DEL
 //! lines of a reset), and a kill or a full disk in the middle of one plain
 //! `write` leaves exactly such a tail. So a batch is written in two steps:
 //!

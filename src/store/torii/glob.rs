@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn toriidb_probe_cases() {
-        // toriidb.md §4, checked against ToriiDB itself
+        // docs/agenvoy-format.md#toriidb-keys, checked against ToriiDB itself
         assert_eq!(m("sid:*", "sid:"), Ok(true));
         assert_eq!(m("sid:*", "sid:1"), Ok(true));
         assert_eq!(m("sid:*", "sid:2:x"), Ok(true));

@@ -1,6 +1,6 @@
 //! Native ToriiDB (v0.5.x) store: replay `db_N/record.aof` exactly as
 //! ToriiDB does, and persist changes by appending lines it can read.
-//! See spec/toriidb.md; section numbers below refer to it.
+//! The format and its traps: docs/agenvoy-format.md#toriidb.
 
 pub mod aof;
 mod append;
@@ -561,7 +561,7 @@ fn slow_load_for_tests() {
     }
 }
 
-/// ToriiDB's type detection (§2): 0 json, 1 string, 2 int, 3 float, 4 bool, 5 date.
+/// ToriiDB's type detection: 0 json, 1 string, 2 int, 3 float, 4 bool, 5 date.
 fn value_type(v: &str) -> u8 {
     let t = v.trim();
     let bracketed =

@@ -1,4 +1,4 @@
-//! Replay (toriidb.md §1.4): the log is streamed through a buffer of a few
+//! Replay (docs/agenvoy-format.md#toriidb-replay): the log is streamed through a buffer of a few
 //! chunks, each chunk's lines parsed in parallel for the index (everything
 //! but the values), then applied in file order. Memory stays the index
 //! plus that buffer, whatever the log's size.
@@ -136,7 +136,7 @@ impl Db {
         }
     }
 
-    /// Apply one record (§1.4 step 3) found at `at` (offset, length) in
+    /// Apply one record as ToriiDB does, found at `at` (offset, length) in
     /// the log. Returns false for a command ToriiDB would ignore.
     fn apply(&mut self, m: &Meta, key: (&str, u64), at: (u64, u32), vector: VectorCheck) -> bool {
         let expire_at = m.expire_at;

@@ -46,7 +46,7 @@ fn replays_the_fixture_as_toriidb_wrote_it() {
 
 #[test]
 fn replay_applies_commands_in_order() {
-    // the probe log of toriidb.md §1.2
+    // a log ToriiDB itself wrote (docs/agenvoy-format.md#toriidb-log-lines)
     let (_d, db) = db_from(
         br#"{"ts":1796220044,"cmd":"SET","key":"cli-abc:1700000000000000001","value":"{\"role\":\"user\"}"}
 {"ts":1796220044,"cmd":"SET","key":"cli-abc:1700000000000000002","value":"hello world"}
