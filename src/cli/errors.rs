@@ -59,7 +59,7 @@ pub struct ErrorsListArgs {
     #[arg(long)]
     pub expired: bool,
     #[arg(long, value_enum, default_value = "age")]
-    pub sort: crate::engine::errors::Sort,
+    pub sort: crate::engine::error_memory::Sort,
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
 }

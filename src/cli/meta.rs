@@ -79,7 +79,7 @@ pub fn error_ids(current: &OsStr) -> Vec<CompletionCandidate> {
         })
         .map(|db| {
             let now = crate::store::torii::now_unix();
-            crate::engine::errors::all(&db, now)
+            crate::engine::error_memory::all(&db, now)
                 .unwrap_or_default()
                 .into_iter()
                 .filter(|i| !i.expired)

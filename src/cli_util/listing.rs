@@ -53,7 +53,7 @@ pub fn rows(ctx: &Context, filters: &Filters) -> crate::Result<Listed> {
         .collect();
     let wall = timefmt::now();
     let mut counts = token_cache::load(&ctx.root);
-    let limits = crate::cli_util::windows::cached(ctx);
+    let limits = crate::cli_util::context_window::cached(ctx);
     let rows: Vec<SessionRow> = ids
         .par_iter()
         .filter_map(|id| {

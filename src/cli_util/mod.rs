@@ -5,11 +5,11 @@
 //! never each other; this imports no command module.
 
 pub mod clear;
+pub mod context_window;
 pub mod guard;
 pub mod listing;
 pub mod targets;
 pub mod via;
-pub mod windows;
 
 use crate::output::{ErrorEntry, Output};
 use crate::store::layout::DataRoot;

@@ -5,9 +5,9 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 
 use crate::cli::{CompactArgs, SummarizerKind, WriteArgs};
+use crate::cli_util::context_window;
 use crate::cli_util::targets::{self, Resolve};
 use crate::cli_util::via::refuse_options;
-use crate::cli_util::windows;
 use crate::commands::{batch_ui, Context, Done};
 use crate::engine::compact::op::{Compact, CompactReport, Folder, Settings};
 use crate::engine::compact::{DEFAULT_KEEP_LAST, DEFAULT_MAX_BYTES};
@@ -39,9 +39,9 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<Done> {
     let resolved = targets::resolve(&ctx.root, &args.targets, Resolve::Folders)?;
     // A dry run neither fetches nor writes the window table.
     let cache = if args.dry_run {
-        windows::cached(ctx)
+        context_window::cached(ctx)
     } else {
-        windows::current(ctx)?
+        context_window::current(ctx)?
     };
     let summarizer = summarize::summarizer(&args.llm.spec(ctx.offline))?;
     let folder = Fold {

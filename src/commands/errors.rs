@@ -13,8 +13,8 @@ use crate::cli::{
 use crate::commands::{batch_ui, load_db, Context, Done};
 use crate::daemon::{Backend, Via};
 use crate::engine::embedding;
-use crate::engine::error_ops::{self, EditReport};
-use crate::engine::errors::{self, ErrorItem, Filter};
+use crate::engine::error_memory::ops::{self, EditReport};
+use crate::engine::error_memory::{self, ErrorItem, Filter};
 use crate::error::{exit, Error};
 use crate::store::torii::{self, DB_ERROR_MEMORY};
 use crate::table::{Col, Grid};
@@ -42,7 +42,7 @@ fn recorded(i: &ErrorItem, now: chrono::DateTime<Utc>) -> String {
 fn table(
     ctx: &Context,
     items: &[ErrorItem],
-    all_ids: &mut errors::IdIndex,
+    all_ids: &mut error_memory::IdIndex,
     now: i64,
 ) -> std::io::Result<()> {
     let wall = timefmt::now();
@@ -104,7 +104,7 @@ pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
             None => usize::try_from(db.report.bytes).unwrap_or(0) + 64 * db.len(),
         };
         let mut bytes = Vec::with_capacity(room);
-        let spans = errors::list_with(&db, now, &f, args.sort, args.limit, None, |s, _| {
+        let spans = error_memory::list_with(&db, now, &f, args.sort, args.limit, None, |s, _| {
             let start = bytes.len();
             serde_json::to_writer(&mut bytes, s).expect("strings and numbers always serialise");
             start..bytes.len()
@@ -113,8 +113,8 @@ pub fn list(ctx: &Context, args: &ErrorsListArgs) -> Result<Done> {
         ctx.out.envelope_serialised("errors list", false, results)?;
         return Ok(Done::default());
     }
-    let mut all_ids = errors::IdIndex::default();
-    let items = errors::list_with(
+    let mut all_ids = error_memory::IdIndex::default();
+    let items = error_memory::list_with(
         &db,
         now,
         &f,
@@ -143,7 +143,7 @@ struct Shown<'a> {
 pub fn show(ctx: &Context, args: &ErrorsShowArgs) -> Result<Done> {
     let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
-    let i = errors::resolve(&db, now, &args.id)?;
+    let i = error_memory::resolve(&db, now, &args.id)?;
     let shown = Shown {
         item: &i,
         ttl_seconds: i.expire_at.map(|t| t - now),
@@ -210,8 +210,8 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
     )?;
     let preview = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
-    let item = errors::resolve(&preview, now, &args.id)?;
-    errors::ensure_editable(&item, args.touch)?;
+    let item = error_memory::resolve(&preview, now, &args.id)?;
+    error_memory::ensure_editable(&item, args.touch)?;
     let action = match args.action.as_deref() {
         Some("-") => {
             let mut s = String::new();
@@ -238,14 +238,14 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
         )
         .into());
     }
-    let edit = error_ops::Edit {
+    let edit = ops::Edit {
         action,
         cause: args.cause.clone(),
         keywords: args.keywords.clone(),
         touch: args.touch,
     };
     drop(preview);
-    let op = error_ops::EditError {
+    let op = ops::EditError {
         root: &ctx.root,
         key: item.key.clone(),
         edit,
@@ -256,7 +256,7 @@ pub fn edit(ctx: &Context, args: &ErrorsEditArgs) -> Result<Done> {
         |_: &[&str], _: &[String]| format!("Rewrite error record {} ({})?", item.id, item.key);
     let write = crate::cli_util::guard::write_args(&args.write);
     let ui = batch_ui(ctx, &write, 1, question).through(&backend);
-    let Some(report) = ctx.run_one(&op, error_ops::target(), ui)? else {
+    let Some(report) = ctx.run_one(&op, ops::target(), ui)? else {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(exit::FINDINGS.into());
     };
@@ -331,9 +331,9 @@ fn edit_in_editor(current: &str) -> crate::Result<String> {
 pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
     // the warnings of the log, said once
     drop(load_db(ctx, DB_ERROR_MEMORY)?);
-    let op = error_ops::PruneErrors {
+    let op = ops::PruneErrors {
         root: &ctx.root,
-        which: error_ops::Prune::new(args.expired, args.not_resolved),
+        which: ops::Prune::new(args.expired, args.not_resolved),
         now: torii::now_unix(),
         force: args.write.force,
         confirmed: Default::default(),
@@ -341,7 +341,7 @@ pub fn prune(ctx: &Context, args: &ErrorsPruneArgs) -> Result<Done> {
     let question = |_: &[&str], plan: &[String]| format!("Remove {}?", plan.join(", "));
     let write = crate::cli_util::guard::write_args(&args.write);
     let ui = batch_ui(ctx, &write, 1, question);
-    let Some(pruned) = ctx.run_one(&op, error_ops::target(), ui)? else {
+    let Some(pruned) = ctx.run_one(&op, ops::target(), ui)? else {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(exit::FINDINGS.into());
     };
@@ -387,7 +387,7 @@ struct SearchHit<'a> {
 pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
     let db = load_db(ctx, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
-    let items = errors::searchable(&db, now, args.tool.as_deref())?;
+    let items = error_memory::searchable(&db, now, args.tool.as_deref())?;
     let mut scored: Vec<(ErrorItem, Option<f64>)> = Vec::new();
     let mut mode = "keyword";
     if args.by == MatchMode::Semantic {
@@ -396,7 +396,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
             embedding::query_vector(&db, &ctx.embed_settings(&args.embed), dim, &args.query)?.ok();
         match query {
             Some(q) => {
-                let (hits, skipped) = errors::search_semantic(&db, items.clone(), &q, args.limit)?;
+                let (hits, skipped) = error_memory::search_semantic(&db, items.clone(), &q, args.limit)?;
                 if skipped > 0 {
                     ctx.out.info(&format!("{skipped} record(s) have no vector of {dim} dimensions and were skipped"));
                 }
@@ -413,7 +413,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
         }
     }
     if mode == "keyword" {
-        scored = errors::search_keyword(items, &args.query, args.limit)
+        scored = error_memory::search_keyword(items, &args.query, args.limit)
             .into_iter()
             .map(|i| (i, None))
             .collect();
@@ -421,7 +421,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
     let mut touched: Vec<String> = Vec::new();
     if args.touch_hits && !scored.is_empty() {
         // A write like any other: confirmed, locked, and said.
-        let op = error_ops::TouchErrors {
+        let op = ops::TouchErrors {
             root: &ctx.root,
             keys: scored.iter().map(|(i, _)| i.key.clone()).collect(),
             now,
@@ -436,7 +436,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
         let question =
             |_: &[&str], _: &[String]| format!("Refresh the 90-day TTL of {n} record(s)?");
         let ui = batch_ui(ctx, &write, 1, question);
-        match ctx.run_one(&op, error_ops::target(), ui)? {
+        match ctx.run_one(&op, ops::target(), ui)? {
             Some(keys) => touched = keys,
             None => {
                 ctx.out.line("aborted; nothing changed")?;
@@ -464,7 +464,7 @@ pub fn search(ctx: &Context, args: &ErrorsSearchArgs) -> Result<Done> {
         ctx.out.line("no related errors")?;
     } else {
         let items: Vec<ErrorItem> = scored.into_iter().map(|(i, _)| i).collect();
-        table(ctx, &items, &mut errors::id_index(&db)?, now)?;
+        table(ctx, &items, &mut error_memory::id_index(&db)?, now)?;
         if !touched.is_empty() {
             ctx.out.line(&format!(
                 "refreshed the TTL of {} record(s) to 90 days",

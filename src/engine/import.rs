@@ -302,7 +302,7 @@ fn merge_errors(
         .iter()
         .map(|(k, e)| (k.clone(), Some(e.value.clone())))
         .collect();
-    crate::engine::undo::errors::before(stores.journal, root, &db2, &after)?;
+    crate::engine::undo::error_memory::before(stores.journal, root, &db2, &after)?;
     report.torii_keys = db2.restore_entries(&todo)? as u64;
     report.dry_run = false;
     Ok(report)

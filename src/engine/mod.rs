@@ -5,10 +5,8 @@ pub mod batch;
 pub mod compact;
 
 pub mod embedding;
-pub mod error_ops;
-pub mod errors;
+pub mod error_memory;
 pub mod import;
-pub mod keep;
 pub mod limit_ops;
 pub mod limits;
 pub mod prune;

@@ -997,7 +997,7 @@ fn errors(f: &mut Frame, app: &App, look: Look, area: Rect) {
         return;
     }
     // every record is listed here, so unique among these is unique
-    let mut index = crate::engine::errors::IdIndex::default();
+    let mut index = crate::engine::error_memory::IdIndex::default();
     for i in items.iter() {
         index.add(&i.id);
     }

@@ -6,8 +6,7 @@ use crate::cli_util::guard;
 use crate::daemon::Backend;
 use crate::engine::batch::Target;
 use crate::engine::embedding::EmbedSettings;
-use crate::engine::error_ops;
-use crate::engine::errors::{self, ErrorItem, Filter, Sort};
+use crate::engine::error_memory::{self, ErrorItem, Filter, Sort};
 use crate::engine::prune::PruneTrash;
 use crate::engine::undo;
 use crate::error::Error;
@@ -48,7 +47,7 @@ pub fn error_items(env: Env) -> crate::Result<Vec<ErrorItem>> {
         expired: true,
         ..Filter::default()
     };
-    errors::list(&db, now, &all, Sort::Age, None)
+    error_memory::list(&db, now, &all, Sort::Age, None)
 }
 
 fn restored_lines(reports: &[undo::RestoreReport], env: Env) -> Vec<String> {
@@ -143,16 +142,16 @@ pub fn prune(env: Env, name: &str, ui: &ViewUi) -> crate::Result<Done> {
 /// `errors edit KEY --action TEXT`: the TTL is kept.
 pub fn edit_action(env: Env, key: &str, action: &str, ui: &ViewUi) -> crate::Result<Done> {
     let ctx = env.ctx;
-    let item = errors::resolve(
+    let item = error_memory::resolve(
         &Db::load_store(&ctx.root, DB_ERROR_MEMORY)?,
         torii::now_unix(),
         key,
     )?;
-    errors::ensure_editable(&item, false)?;
-    let op = error_ops::EditError {
+    error_memory::ensure_editable(&item, false)?;
+    let op = error_memory::ops::EditError {
         root: &ctx.root,
         key: item.key.clone(),
-        edit: error_ops::Edit {
+        edit: error_memory::ops::Edit {
             action: Some(action.to_owned()),
             cause: None,
             keywords: None,
@@ -167,7 +166,7 @@ pub fn edit_action(env: Env, key: &str, action: &str, ui: &ViewUi) -> crate::Res
     };
     // through Agenvoy's daemon while it runs, as the command goes
     let backend = ctx.backend(env.args.force)?;
-    let ran = run_one(env, &op, error_ops::target(), ui, &backend)?;
+    let ran = run_one(env, &op, error_memory::ops::target(), ui, &backend)?;
     Ok(finish(ran, |r| {
         vec![format!(
             "rewrote {} ({}): expires {}; vector {}",

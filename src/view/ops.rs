@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use crate::cli::{Filters, SummarizerKind, Targets, ViewArgs};
 use crate::cli_util::targets::{self, Resolve};
 use crate::cli_util::via::refuse_options;
-use crate::cli_util::{listing, windows, Context};
+use crate::cli_util::{context_window, listing, Context};
 use crate::daemon;
 use crate::engine::batch::{self, Operation, Outcome, SessionError, Target};
 use crate::engine::compact::op::{Compact, CompactReport, Settings as CompactSettings};
@@ -256,7 +256,7 @@ fn compact_op<'a>(
 pub fn plan_compact(env: Env, id: &str) -> crate::Result<CompactReport> {
     let backend = env.ctx.backend(env.args.force)?;
     let resolved = target(env, id, Resolve::Folders)?;
-    let op = compact_op(windows::cached(env.ctx), true, &|_: &str| {});
+    let op = compact_op(context_window::cached(env.ctx), true, &|_: &str| {});
     only(run_op(env, &op, resolved, true, &Quiet, &backend)?)
 }
 
@@ -311,7 +311,7 @@ fn done<R>(outcome: Outcome<R>, line: impl Fn(&R) -> String) -> Done {
 pub fn compact(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
     let backend = env.ctx.backend(env.args.force)?;
     let resolved = target(env, id, Resolve::Folders)?;
-    let cache = windows::current(env.ctx).map_err(|e| Error::usage(e.to_string()))?;
+    let cache = context_window::current(env.ctx).map_err(|e| Error::usage(e.to_string()))?;
     let warn = |w: &str| batch::Ui::warn(ui, w);
     let op = compact_op(cache, false, &warn);
     let outcome = run_op(env, &op, resolved, false, ui, &backend)?;

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::engine::compact::op::CompactReport;
-use crate::engine::errors::ErrorItem;
+use crate::engine::error_memory::ErrorItem;
 use crate::engine::reset::{ClearReport, ResetMode};
 use crate::store::oplog::Op;
 use crate::store::trash::EntryInfo;

@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::io::Read;
 
 use crate::cli::{LearnArgs, LimitsShowArgs};
-use crate::cli_util::windows::{cached, preview_changes};
+use crate::cli_util::context_window::{cached, preview_changes};
 use crate::commands::Context;
 use crate::engine::limit_ops::{self as ops, Lesson};
 use crate::engine::limits::{self, Change, LimitsCache, Window};

@@ -8,8 +8,8 @@ use anyhow::Result;
 use chrono::{DateTime, Utc};
 
 use crate::cli::{RefreshArgs, WriteArgs};
+use crate::cli_util::context_window::{parse, preview_changes};
 use crate::cli_util::targets;
-use crate::cli_util::windows::{parse, preview_changes};
 use crate::commands::Context;
 use crate::engine::limit_ops as ops;
 use crate::engine::limits::refresh::RefreshReport;

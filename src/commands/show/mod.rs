@@ -35,7 +35,7 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Done> {
     d.problems.extend(problems);
     d.budget = Some(sessions::budget_use(
         &dir,
-        &crate::cli_util::windows::cached(ctx),
+        &crate::cli_util::context_window::cached(ctx),
         d.tokens.request,
     ));
     if let Some(s) = d.summary.as_mut() {

@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use super::trash_copy;
 use crate::daemon::{Daemon, Done};
 use crate::engine::batch::{ReadStores, Target};
-use crate::engine::keep;
 use crate::engine::reset::{ClearReport, ResetMode};
 use crate::error::{Error, Result};
 use crate::store::{atomic, trash};
@@ -30,9 +30,9 @@ pub fn reset(
     let entry = trash::new_path(root, &t.id)?;
     trash::create(root, &entry, &t.id)?;
     for name in names {
-        keep::copy_path(root, &dir.path.join(name), &entry.join(name))?;
+        trash_copy::copy_path(root, &dir.path.join(name), &entry.join(name))?;
     }
-    keep::export_stores(stores, &t.id, &entry)?;
+    trash_copy::export_stores(stores, &t.id, &entry)?;
     let mode = match mode {
         ResetMode::Summary => "summary",
         ResetMode::All => "all",
@@ -63,13 +63,13 @@ pub fn remove(
     let stores_backup = match folder {
         Some(f) => {
             atomic::create_dir_all(root, &root.trash_dir())?;
-            keep::copy_path(root, f, &entry)?;
+            trash_copy::copy_path(root, f, &entry)?;
             super::stores_backup_of(root, &entry, &t.id)?
         }
         None => entry.clone(),
     };
     trash::create(root, &stores_backup, &t.id)?;
-    keep::export_stores(stores, &t.id, &stores_backup)?;
+    trash_copy::export_stores(stores, &t.id, &stores_backup)?;
     daemon.delete_session(&t.id)?;
     super::seal_removed(stores.journal, root, &entry, &stores_backup, &t.id)?;
     finish(report, entry);

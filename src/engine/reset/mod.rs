@@ -12,6 +12,7 @@
 //! `.history`, other sessions, the error memory or `file_history`.
 
 mod daemon;
+mod trash_copy;
 
 use std::path::{Path, PathBuf};
 

@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::engine::batch::Stores;
 mod compact;
 pub mod entry;
-pub mod errors;
+pub mod error_memory;
 pub mod limits;
 pub mod op;
 pub mod pick;
@@ -96,8 +96,8 @@ fn read(
     if manifest.kind == COMPACT && !resume {
         compact::refuse_changed(root, &phys, &manifest)?;
     }
-    if manifest.kind == errors::ERRORS && !resume && !force {
-        errors::refuse_changed(root, &phys)?;
+    if manifest.kind == error_memory::ERRORS && !resume && !force {
+        error_memory::refuse_changed(root, &phys)?;
     }
     if HOLDS_SESSION_STORES.contains(&manifest.kind.as_str()) {
         // every row and key it would write must be the session's own
@@ -108,7 +108,7 @@ fn read(
     let files = match &manifest.link {
         Some(link) => vec![link.clone()],
         None if manifest.kind == COMPACT => compact::files(&manifest),
-        None if manifest.kind == errors::ERRORS => Vec::new(),
+        None if manifest.kind == error_memory::ERRORS => Vec::new(),
         None if manifest.kind == limits::LIMITS => limits::files(&manifest),
         None if [snapshot::SNAPSHOT, snapshot::ABSENT].contains(&manifest.kind.as_str()) => {
             snapshot::files(&phys, &manifest)?
@@ -121,8 +121,8 @@ fn read(
             from: entry.to_path_buf(),
             kind: manifest.kind.clone(),
             archive_rows: manifest.counts.archive_rows,
-            torii_keys: if manifest.kind == errors::ERRORS {
-                errors::count(&phys)?
+            torii_keys: if manifest.kind == error_memory::ERRORS {
+                error_memory::count(&phys)?
             } else {
                 manifest.counts.torii_db1_keys
             },
@@ -189,7 +189,7 @@ const HOLDS_SESSION_STORES: [&str; 5] = [
 const IN_PLACE: [&str; 6] = [
     SUMMARY,
     COMPACT,
-    errors::ERRORS,
+    error_memory::ERRORS,
     limits::LIMITS,
     snapshot::SNAPSHOT,
     snapshot::ABSENT,
@@ -216,7 +216,7 @@ pub fn apply(
         report.dry_run = false;
         return Ok(report);
     }
-    if m.kind != errors::ERRORS && m.kind != limits::LIMITS {
+    if m.kind != error_memory::ERRORS && m.kind != limits::LIMITS {
         snapshot::keep(stores, &p.id)?;
         crate::failpoint("restore-after-keep");
     }
@@ -229,8 +229,8 @@ pub fn apply(
     if m.kind == limits::LIMITS {
         return limits::undo(stores.journal, root, &p.bundle, &p.phys, p.report.clone());
     }
-    if m.kind == errors::ERRORS {
-        return errors::undo(
+    if m.kind == error_memory::ERRORS {
+        return error_memory::undo(
             stores.journal,
             root,
             force,

@@ -11,7 +11,7 @@ use crate::store::layout::{DataRoot, Last};
 use crate::store::oplog::{self, Intent};
 
 use super::pick::{self, Request};
-use super::{entry, errors, limits, Planned, RestoreReport, ToTrash};
+use super::{entry, error_memory, limits, Planned, RestoreReport, ToTrash};
 
 /// `undo [OP_ID]`: reverse one operation. Its one target is the operation
 /// undone (`Target::id` is its id); it locks the sessions it restores.
@@ -40,7 +40,7 @@ impl Undo<'_> {
 
 /// Kinds of change whose `session` is not a session (a record key of the
 /// error memory, the limits cache): they take no session lock.
-const NOT_SESSIONS: [&str; 2] = [errors::ERRORS, limits::LIMITS];
+const NOT_SESSIONS: [&str; 2] = [error_memory::ERRORS, limits::LIMITS];
 
 impl Operation for Undo<'_> {
     type Plan = Vec<Planned>;

@@ -16,7 +16,7 @@ const REVERSIBLE: &[&str] = &[
     "remove",
     super::SUMMARY,
     crate::engine::compact::preimage::COMPACT,
-    super::errors::ERRORS,
+    super::error_memory::ERRORS,
     super::limits::LIMITS,
     SNAPSHOT,
 ];

@@ -97,7 +97,7 @@ pub struct Cleared {
 }
 
 mod bulk;
-mod keep;
+mod saved_rows;
 mod search;
 
 impl Archive {

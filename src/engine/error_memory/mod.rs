@@ -11,6 +11,7 @@ use crate::store::torii::{Db, INTERNAL_PREFIX};
 
 mod fields;
 mod listing;
+pub mod ops;
 
 use fields::Fields;
 pub use listing::{list_with, Shown};

@@ -6,11 +6,11 @@
 
 use serde::Serialize;
 
+use super::{ErrorItem, TTL_SECS};
 use crate::daemon::Daemon;
 use crate::engine::batch::{Needs, Operation, ReadStores, StoreView, Stores, Target};
 use crate::engine::embedding::{self, EmbedSettings};
-use crate::engine::errors::{self, ErrorItem, TTL_SECS};
-use crate::engine::undo::errors::{self as undo_errors, ERROR_MEMORY};
+use crate::engine::undo::error_memory::{self as preimage, ERROR_MEMORY};
 use crate::error::Result;
 use crate::llm::embed::Embedder;
 use crate::store::layout::DataRoot;
@@ -53,7 +53,7 @@ pub struct Edit {
 
 impl Edit {
     fn value(&self, item: &ErrorItem) -> String {
-        errors::edited_value(
+        super::edited_value(
             item,
             self.action.as_deref(),
             self.cause.as_deref(),
@@ -103,8 +103,8 @@ pub fn plan_edit(
     edit: Edit,
     embed: &EmbedSettings,
 ) -> Result<EditPlan> {
-    let item = errors::resolve(db, now, wanted)?;
-    errors::ensure_editable(&item, edit.touch)?;
+    let item = super::resolve(db, now, wanted)?;
+    super::ensure_editable(&item, edit.touch)?;
     let old = db.entry(&item.key)?.expect("resolved from this db");
     let unchanged = edit.value(&item) == old.value;
     let report = EditReport {
@@ -213,7 +213,7 @@ impl Operation for EditError<'_> {
             !unchanged && vector.is_some(),
         );
         let after = [(item.key.clone(), Some(value.clone()))];
-        undo_errors::before(stores.journal, stores.root, &db, &after)?;
+        preimage::before(stores.journal, stores.root, &db, &after)?;
         db.set(&item.key, &value, at, vector, now)?;
         Ok(EditReport {
             key: item.key.clone(),
@@ -302,7 +302,7 @@ fn pruned(items: &[ErrorItem], dry_run: bool) -> Vec<Pruned> {
 /// The records prune would remove now (read-only).
 pub fn plan_prune(db: &Db, now: i64, which: Prune) -> Result<Vec<Pruned>> {
     Ok(pruned(
-        &errors::prunable(db, now, which.expired, which.not_resolved)?,
+        &super::prunable(db, now, which.expired, which.not_resolved)?,
         true,
     ))
 }
@@ -365,7 +365,7 @@ impl Operation for PruneErrors<'_> {
         db.check_writable(self.force)?;
         let keys: Vec<String> = planned.iter().map(|p| p.key.clone()).collect();
         let after: Vec<(String, Option<String>)> = keys.iter().map(|k| (k.clone(), None)).collect();
-        undo_errors::before(stores.journal, stores.root, &db, &after)?;
+        preimage::before(stores.journal, stores.root, &db, &after)?;
         db.delete(&keys, self.now)?;
         Ok(planned
             .into_iter()
@@ -419,7 +419,7 @@ impl Operation for TouchErrors<'_> {
             .iter()
             .map(|k| Ok((k.clone(), db.entry(k)?.map(|e| e.value.clone()))))
             .collect::<Result<_>>()?;
-        undo_errors::before(stores.journal, stores.root, &db, &after)?;
+        preimage::before(stores.journal, stores.root, &db, &after)?;
         db.expire(&live, self.now + TTL_SECS, self.now)?;
         Ok(live)
     }
