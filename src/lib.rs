@@ -34,10 +34,10 @@ pub mod daemon;
 pub mod engine;
 pub mod error;
 pub mod llm;
-pub mod net;
+pub(crate) mod net;
 pub mod output;
 pub mod store;
-pub mod table;
+pub(crate) mod table;
 pub mod timefmt;
 pub mod view;
 

@@ -273,17 +273,6 @@ impl Output {
     }
 }
 
-/// At most `max` characters of one line of text, with `…` when cut.
-pub fn head_cut(text: &str, max: usize) -> String {
-    let line = text.lines().next().unwrap_or("");
-    if line.chars().count() <= max && line.len() == text.len() {
-        return line.to_owned();
-    }
-    let mut s: String = line.chars().take(max.saturating_sub(1)).collect();
-    s.push('…');
-    s
-}
-
 /// `12.3 KiB`
 pub fn bytes(n: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];

@@ -20,7 +20,7 @@ pub use config::ConfigCommand;
 pub use daemon::*;
 pub use errors::*;
 pub use limits::*;
-pub use meta::{agents, error_ids, session_ids, CompletionsArgs, ManArgs};
+pub use meta::{CompletionsArgs, ManArgs};
 pub use read::*;
 pub use undo::*;
 pub use view::ViewArgs;

@@ -4,12 +4,12 @@
 //! table of the commands that clear sessions. Command modules import this,
 //! never each other; this imports no command module.
 
-pub mod clear;
-pub mod context_window;
-pub mod guard;
-pub mod listing;
-pub mod targets;
-pub mod via;
+pub(crate) mod clear;
+pub(crate) mod context_window;
+pub(crate) mod guard;
+pub(crate) mod listing;
+pub(crate) mod targets;
+pub(crate) mod via;
 
 use crate::output::{ErrorEntry, Output};
 use crate::store::layout::DataRoot;

@@ -1,22 +1,22 @@
 //! One file per subcommand: resolve targets, call the engine, render.
 
-pub mod bundle;
-pub mod check;
-pub mod compact;
+pub(crate) mod bundle;
+pub(crate) mod check;
+pub(crate) mod compact;
 mod config;
 pub mod docs;
-pub mod errors;
-pub mod limits;
-pub mod log;
-pub mod remove;
-pub mod reset;
-pub mod search;
-pub mod sessions;
-pub mod show;
-pub mod summarize;
-pub mod trash;
-pub mod undo;
-pub mod view;
+pub(crate) mod errors;
+pub(crate) mod limits;
+pub(crate) mod log;
+pub(crate) mod remove;
+pub(crate) mod reset;
+pub(crate) mod search;
+pub(crate) mod sessions;
+pub(crate) mod show;
+pub(crate) mod summarize;
+pub(crate) mod trash;
+pub(crate) mod undo;
+pub(crate) mod view;
 
 use anyhow::Result;
 

@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::llm::embed::{self, Embedder};
 use crate::store::torii::Db;
 
-pub use embed::{cosine, to_base64, DEFAULT_DIM};
+pub use embed::{to_base64, DEFAULT_DIM};
 
 /// Where vectors come from.
 #[derive(Debug, Clone, Default)]

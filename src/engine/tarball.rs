@@ -145,12 +145,6 @@ impl Drop for Unpacked {
 }
 
 impl Unpacked {
-    /// An error about a file unpacked from the tar names the tar and the
-    /// file's path inside it: the unpacked folder is gone once we exit.
-    pub fn relabel(&self, tar_path: &Path, e: Error) -> Error {
-        crate::engine::transfer::relabel(self.dir.path(), tar_path, e)
-    }
-
     /// Where the tar was unpacked.
     pub fn path(&self) -> &Path {
         self.dir.path()

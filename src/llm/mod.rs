@@ -3,9 +3,9 @@
 //! server) and `anthropic`. Compaction's `tools` stage and the rolling
 //! summary both go through it.
 
-pub mod context_error;
+pub(crate) mod context_error;
 pub mod embed;
-pub mod http;
+pub(crate) mod http;
 pub mod offline;
 
 use serde_json::Value;
@@ -60,16 +60,6 @@ pub trait Summarizer: Sync {
         repair: Option<&str>,
         source_before: Option<usize>,
     ) -> Result<String, LlmError>;
-
-    /// `merge_summary_within` of a summary whose source size is unknown.
-    fn merge_summary(
-        &self,
-        current: &Value,
-        chunk: &[Record],
-        repair: Option<&str>,
-    ) -> Result<String, LlmError> {
-        self.merge_summary_within(current, chunk, repair, None)
-    }
 }
 
 /// Characters of a record as the summary's source counts them.

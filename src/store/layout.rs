@@ -190,15 +190,8 @@ impl SessionDir {
     pub fn pending_dir(&self) -> PathBuf {
         self.path.join("pending")
     }
-    pub fn action_log(&self) -> PathBuf {
-        self.path.join("action.log")
-    }
     pub fn config_json(&self) -> PathBuf {
         self.path.join("config.json")
-    }
-
-    pub fn root(&self) -> &DataRoot {
-        &self.root
     }
 
     /// [`DataRoot::resolve`] for a path in this session.

@@ -2,19 +2,19 @@
 //! never decide policy (what to delete, when), which is the engine's job.
 
 pub mod archive;
-pub mod atomic;
+pub(crate) mod atomic;
 pub mod bundle;
-pub mod files;
+pub(crate) mod files;
 pub mod history;
 pub mod layout;
-pub mod leftovers;
-pub mod limits_cache;
+pub(crate) mod leftovers;
+pub(crate) mod limits_cache;
 pub mod lock;
 pub mod oplog;
-pub mod root;
-pub mod runtime;
+pub(crate) mod root;
+pub(crate) mod runtime;
 pub mod summary;
 pub mod tasks;
-pub mod token_cache;
+pub(crate) mod token_cache;
 pub mod torii;
-pub mod trash;
+pub(crate) mod trash;

@@ -222,20 +222,6 @@ pub enum Job {
 }
 
 impl Job {
-    /// The command it is, as the operation log and `--log` name it.
-    pub fn command(&self) -> &'static str {
-        match self {
-            Job::Compact { .. } => "compact",
-            Job::Reset { .. } => "reset",
-            Job::Remove { .. } => "remove",
-            Job::Summarize { .. } => "summarize",
-            Job::Undo { .. } => "undo",
-            Job::Restore { .. } => "trash restore",
-            Job::Prune { .. } => "trash prune",
-            Job::EditAction { .. } => "errors edit",
-        }
-    }
-
     pub fn title(&self) -> String {
         match self {
             Job::Compact { session } => format!("compact {session}"),

@@ -17,9 +17,9 @@ pub mod refresh;
 mod sources;
 mod table;
 
-pub use learn::{is_context_error, learn, parse_overflow_error, Learned};
+pub use learn::{learn, parse_overflow_error, Learned};
 pub use sources::{parse_source, Fetched};
-pub use table::{diff, merge, Change, LimitsCache, Merge, ModelLimit, Table};
+pub use table::{merge, Change, LimitsCache, Merge, ModelLimit, Table};
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};

@@ -123,31 +123,6 @@ pub struct Change {
     pub new: Option<u64>,
 }
 
-pub fn diff(old: &Table, new: &Table) -> Vec<Change> {
-    let mut changes = Vec::new();
-    let vendors: std::collections::BTreeSet<&String> = old.keys().chain(new.keys()).collect();
-    for vendor in vendors {
-        let empty = BTreeMap::new();
-        let (o, n) = (
-            old.get(vendor).unwrap_or(&empty),
-            new.get(vendor).unwrap_or(&empty),
-        );
-        let models: std::collections::BTreeSet<&String> = o.keys().chain(n.keys()).collect();
-        for model in models {
-            let (a, b) = (o.get(model).map(|m| m.input), n.get(model).map(|m| m.input));
-            if a != b {
-                changes.push(Change {
-                    vendor: vendor.clone(),
-                    model: model.clone(),
-                    old: a,
-                    new: b,
-                });
-            }
-        }
-    }
-    changes
-}
-
 /// A fetched table merged into ours, before deciding on shrinks.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Merge {
@@ -261,15 +236,5 @@ mod tests {
             window("claude@claude-sonnet-4-5", &c).source,
             WindowSource::Table
         );
-    }
-    #[test]
-    fn diff_reports_changes() {
-        let a: Table = serde_json::from_str(r#"{"openai":{"a":{"in":1},"b":{"in":2}}}"#).unwrap();
-        let b: Table =
-            serde_json::from_str(r#"{"openai":{"a":{"in":1},"b":{"in":3},"c":{"in":4}}}"#).unwrap();
-        let d = diff(&a, &b);
-        assert_eq!(d.len(), 2);
-        assert_eq!((d[0].old, d[0].new), (Some(2), Some(3)));
-        assert_eq!((d[1].old, d[1].new), (None, Some(4)));
     }
 }

@@ -120,15 +120,6 @@ pub fn summary_tokens(s: &Summary, counter: Counter) -> usize {
     counter.count(&serde_json::to_string(&s.fields).unwrap_or_default())
 }
 
-/// Destructive commands call this first: a session whose history.json or
-/// summary.json does not parse is refused (exit 65) before anything changes.
-pub fn validate(dir: &SessionDir) -> Result<()> {
-    load_history(dir)?;
-    load_summary(dir)?;
-    load_cursor(dir)?;
-    Ok(())
-}
-
 fn nanos_to_time(ns: i64) -> Option<DateTime<Utc>> {
     (ns != 0).then(|| crate::timefmt::from_nanos(ns))
 }

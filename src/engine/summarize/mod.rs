@@ -27,7 +27,7 @@ pub mod stream;
 mod up_to_date;
 
 pub use backend::{summarizer, SummarizerKind, SummarizerSpec};
-pub use refresh::{fold_records, pending, refresh, refresh_with, Failure, Mode};
+pub use refresh::{fold_records, pending, refresh, Failure};
 
 /// Local time of a sendAt as Agenvoy writes its cursor: `YYYY-MM-DD HH:MM:SS`.
 pub fn local_time(ns: i64) -> String {

@@ -26,7 +26,7 @@
 pub mod bpe;
 pub mod estimate;
 
-pub use estimate::{is_cjk, Digits};
+pub use estimate::Digits;
 
 use crate::store::history::Record;
 
