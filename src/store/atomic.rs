@@ -17,6 +17,17 @@ use crate::store::root::{DataRoot, Last};
 pub const TEMP_SUFFIX: &str = ".tmp";
 
 pub fn write_atomic(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
+    write_atomic_with(root, path, |w| w.write_all(bytes))
+}
+
+/// `write_atomic` of content produced piece by piece: `fill` writes it
+/// through a buffer into the temp file, so a big file is never held in
+/// memory whole.
+pub fn write_atomic_with(
+    root: &DataRoot,
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<()> {
     // The file itself is replaced, not written through: a link there is
     // replaced too, and its target left alone.
     let phys = root.resolve(path, Last::Entry)?;
@@ -25,7 +36,7 @@ pub fn write_atomic(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut tmp = tempfile::Builder::new()
+    let tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
         .suffix(TEMP_SUFFIX)
         .tempfile_in(dir)
@@ -38,7 +49,10 @@ pub fn write_atomic(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
     let result = (|| -> io::Result<()> {
         tmp.as_file()
             .set_permissions(fs::Permissions::from_mode(mode))?;
-        tmp.write_all(bytes)?;
+        let mut w = io::BufWriter::with_capacity(256 << 10, tmp.as_file());
+        fill(&mut w)?;
+        w.flush()?;
+        drop(w);
         tmp.as_file().sync_all()
     })();
     result.map_err(|e| Error::write(path, e))?;

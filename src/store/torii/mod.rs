@@ -16,10 +16,12 @@ mod repair;
 mod replay;
 mod report;
 mod restore;
+pub mod snapshot;
 mod write;
 
 use index::{Slot, Slots};
 use logfile::LogFile;
+use replay::Covered;
 
 pub use repair::TailRepair;
 pub use report::ReplayReport;
@@ -133,6 +135,105 @@ pub struct Db {
     log: LogFile,
     entries: Slots,
     pub report: ReplayReport,
+    /// See `resumed_at`.
+    resumed_at: u64,
+}
+
+/// When a load keeps a snapshot of its index.
+#[derive(Debug, Clone, Copy)]
+struct SnapshotPolicy {
+    /// A smaller log replays in a few milliseconds: no snapshot is kept
+    /// (or looked for).
+    min_log: u64,
+    /// Only a log that has not changed for a few seconds is snapshotted,
+    /// as `rows.json` only keeps settled files: a write under way (another
+    /// process filling in lines it reserved) is never taken for the log.
+    settled_only: bool,
+}
+
+impl SnapshotPolicy {
+    fn standard() -> SnapshotPolicy {
+        SnapshotPolicy {
+            min_log: snapshot_min_for_tests().unwrap_or(1 << 20),
+            settled_only: true,
+        }
+    }
+}
+
+/// A load's use of its snapshot: the log as it was opened.
+struct Cache {
+    policy: SnapshotPolicy,
+    id: snapshot::LogId,
+    before: fs::Metadata,
+}
+
+impl Cache {
+    /// Load the snapshot into `db` (empty) if one matches `log`; how far
+    /// it covers the log (nothing when there is none).
+    fn resume(&self, db: &mut Db, log: &LogFile) -> Covered {
+        let size = self.before.len();
+        if size < self.policy.min_log {
+            return Covered::default();
+        }
+        let path = snapshot::path(&db.root, db.index);
+        snapshot::Snapshot::open(&db.root, &path, db.index, log, self.id, size)
+            .and_then(|s| s.load_into(db))
+            .unwrap_or_default()
+    }
+
+    /// Write `db`'s index (the whole lines of `log` up to `covered`, the
+    /// replay having resumed at `from`) as the new snapshot, when it is
+    /// worth it: no snapshot was used, or what was replayed beyond it is
+    /// an eighth of what it covers (a small tail costs less to replay on
+    /// each run than rewriting the snapshot does). Never when the log
+    /// changed while it was read or lately, nor when the root or our
+    /// folder is read-only; a failure only costs the next run a replay.
+    fn keep(&self, db: &Db, log: &LogFile, path: &Path, from: Covered, covered: Covered) {
+        let grown = covered.end.saturating_sub(from.end);
+        let due = if from.end == 0 {
+            covered.end > 0 && covered.end >= self.policy.min_log
+        } else {
+            grown > 0 && grown >= self.policy.min_log.max(from.end / 8)
+        };
+        if !due || !self.unchanged(&db.root, log, path) || !writable(&db.root) {
+            return;
+        }
+        if self.policy.settled_only {
+            let now_ns = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as i128);
+            if !crate::store::token_cache::Fingerprint::of(&self.before).is_settled(now_ns) {
+                return;
+            }
+        }
+        let _ = snapshot::write(&db.root, db, log, self.id, covered);
+    }
+
+    /// Whether the log is still the file opened, as it was then: nothing
+    /// appended, rewritten or replaced while it was read.
+    fn unchanged(&self, root: &DataRoot, log: &LogFile, path: &Path) -> bool {
+        use crate::store::token_cache::Fingerprint;
+        let now = log.meta().ok().flatten();
+        let same_file = root
+            .resolve(path, Last::Follow)
+            .ok()
+            .and_then(|p| fs::symlink_metadata(p).ok())
+            .is_some_and(|m| snapshot::LogId::of(&m) == self.id);
+        same_file && now.is_some_and(|m| Fingerprint::of(&m) == Fingerprint::of(&self.before))
+    }
+}
+
+/// Whether we may write our own state under `root`: the root and, if it
+/// exists, our folder are writable (a read-only root or mount is left as
+/// it is, caches included).
+fn writable(root: &DataRoot) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let may_write = |p: &Path| {
+        std::ffi::CString::new(p.as_os_str().as_bytes())
+            .is_ok_and(|c| unsafe { libc::access(c.as_ptr(), libc::W_OK) } == 0)
+    };
+    let tool = root.tool_dir();
+    may_write(root.path()) && (!tool.exists() || may_write(&tool))
 }
 
 impl Db {
@@ -143,12 +244,44 @@ impl Db {
     pub fn load(store_dir: &Path, index: u8) -> Result<Db> {
         let root = DataRoot::at(store_dir)?;
         let store = root.path().to_path_buf();
-        Db::load_in(root, &store, index, None)
+        Db::load_full(root, &store, index, None)
     }
 
     /// Replay db `index` of the data root's `.store/`.
     pub fn load_store(root: &DataRoot, index: u8) -> Result<Db> {
-        Db::load_in(root.clone(), &root.store_dir(), index, None)
+        Db::load_full(root.clone(), &root.store_dir(), index, None)
+    }
+
+    /// `load_store`, resuming from the snapshot of an earlier replay when it
+    /// still matches the log (see `snapshot`): only the bytes appended
+    /// since are replayed. The snapshot is written or brought up to date
+    /// when that is worth it and allowed; failing to is not an error.
+    /// The index is the one `load_store` builds.
+    pub fn load_incremental(root: &DataRoot, index: u8) -> Result<Db> {
+        let policy = SnapshotPolicy::standard();
+        let db = Db::load_with(
+            root.clone(),
+            &root.store_dir(),
+            index,
+            None,
+            Some(policy),
+            false,
+        )?;
+        Ok(db.expect("a load that need not resume always loads"))
+    }
+
+    /// `load_incremental` only when there is a snapshot to resume from;
+    /// `None` (nothing replayed) when there is none.
+    pub fn load_if_resumable(root: &DataRoot, index: u8) -> Result<Option<Db>> {
+        let policy = SnapshotPolicy::standard();
+        Db::load_with(
+            root.clone(),
+            &root.store_dir(),
+            index,
+            None,
+            Some(policy),
+            true,
+        )
     }
 
     /// The entries `load_store` then `live_where_raw(now, keep)` give
@@ -160,7 +293,7 @@ impl Db {
         index: u8,
         keep: &(dyn Fn(&[u8]) -> bool + Sync),
     ) -> Result<Matching> {
-        let mut db = Db::load_in(root.clone(), &root.store_dir(), index, Some(keep))?;
+        let mut db = Db::load_full(root.clone(), &root.store_dir(), index, Some(keep))?;
         Ok(Matching {
             path: db.aof_path(),
             report: std::mem::take(&mut db.report),
@@ -168,17 +301,33 @@ impl Db {
         })
     }
 
-    fn load_in(
+    fn load_full(
         root: DataRoot,
         store_dir: &Path,
         index: u8,
         keep: Option<&replay::Keep<'_>>,
     ) -> Result<Db> {
+        let db = Db::load_with(root, store_dir, index, keep, None, false)?;
+        Ok(db.expect("a load that need not resume always loads"))
+    }
+
+    /// Replay db `index`; with a `policy`, resuming from its snapshot and
+    /// keeping it up to date. With `only_resumed`, `None` when there is no
+    /// snapshot to resume from.
+    fn load_with(
+        root: DataRoot,
+        store_dir: &Path,
+        index: u8,
+        keep: Option<&replay::Keep<'_>>,
+        policy: Option<SnapshotPolicy>,
+        only_resumed: bool,
+    ) -> Result<Option<Db>> {
         let dir = store_dir.join(format!("db_{index}"));
         let path = dir.join("record.aof");
         // The log is the data itself: no size cap beyond what it is.
-        let file = files::open(&root, &path, files::Mode::Read)?.map(|o| o.file);
-        let log = LogFile::new(file, &path);
+        let opened = files::open(&root, &path, files::Mode::Read)?;
+        let meta = opened.as_ref().map(|o| o.meta.clone());
+        let log = LogFile::new(opened.map(|o| o.file), &path);
         let mut db = Db {
             index,
             root,
@@ -186,14 +335,43 @@ impl Db {
             log: LogFile::default(),
             entries: Slots::default(),
             report: ReplayReport::default(),
+            resumed_at: 0,
         };
+        let cache = match (policy, meta) {
+            (Some(policy), Some(before)) if keep.is_none() => Some(Cache {
+                policy,
+                id: snapshot::LogId::of(&before),
+                before,
+            }),
+            _ => None,
+        };
+        let from = match &cache {
+            Some(c) => c.resume(&mut db, &log),
+            None => Covered::default(),
+        };
+        if only_resumed && from.end == 0 {
+            return Ok(None);
+        }
+        db.resumed_at = from.end;
         // Chunks of 1 MiB: the buffer (a few chunks) and the parse
         // buffers stay small enough to be faulted in once and to stay in
         // cache, and there are still enough chunks for every thread.
-        db.replay(&log, 1 << 20, keep)?;
+        let (covered, tail) = db.replay_lines(&log, from, 1 << 20, keep)?;
+        if let Some(c) = &cache {
+            // The index holds exactly the whole lines now: the tail is not
+            // applied yet.
+            c.keep(&db, &log, &path, from, covered);
+        }
+        db.replay_tail(tail, keep);
         db.log = log;
-        slow_load_for_tests();
-        Ok(db)
+        slow_load_for_tests(from.end);
+        Ok(Some(db))
+    }
+
+    /// Where the replay of the log began: 0, or the end of the bytes the
+    /// snapshot it resumed from covered.
+    pub fn resumed_at(&self) -> u64 {
+        self.resumed_at
     }
 
     pub fn aof_path(&self) -> PathBuf {
@@ -538,7 +716,7 @@ impl Db {
 /// With the `testing` feature (tests build it; releases do not): `SESSIONCTL_TORII_LOAD_DELAY_MS=<ms>` makes every load
 /// take that much longer after reading the log, as loading a big store
 /// does, so race tests can make a writer hold a copy that goes stale.
-fn slow_load_for_tests() {
+fn slow_load_for_tests(resumed_at: u64) {
     // Tests count replays (a batch must not replay a log twice), and may
     // change the log while a replay is held up.
     #[cfg(feature = "testing")]
@@ -549,9 +727,15 @@ fn slow_load_for_tests() {
             .append(true)
             .open(path)
         {
-            let _ = f.write_all(b"load\n");
+            let line = match resumed_at {
+                0 => "load\n".to_owned(),
+                n => format!("load resumed at {n}\n"),
+            };
+            let _ = f.write_all(line.as_bytes());
         }
     }
+    #[cfg(not(feature = "testing"))]
+    let _ = resumed_at;
     #[cfg(feature = "testing")]
     if let Some(ms) = std::env::var("SESSIONCTL_TORII_LOAD_DELAY_MS")
         .ok()
@@ -559,6 +743,20 @@ fn slow_load_for_tests() {
     {
         std::thread::sleep(std::time::Duration::from_millis(ms));
     }
+}
+
+/// With the `testing` feature: `SESSIONCTL_TORII_SNAPSHOT_MIN=<bytes>`
+/// keeps snapshots of logs from that size on (1 MiB otherwise), so tests
+/// exercise them on small logs.
+fn snapshot_min_for_tests() -> Option<u64> {
+    #[cfg(feature = "testing")]
+    if let Some(n) = std::env::var("SESSIONCTL_TORII_SNAPSHOT_MIN")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        return Some(n);
+    }
+    None
 }
 
 /// ToriiDB's type detection (§2): 0 json, 1 string, 2 int, 3 float, 4 bool, 5 date.

@@ -11,26 +11,69 @@ use crate::error::Result;
 /// keys whose last SET passes it (see `Db::scan_matching`).
 pub(super) type Keep<'a> = dyn Fn(&[u8]) -> bool + Sync + 'a;
 
+/// How far a replay got over whole lines: the state it built is the
+/// state of the log's first `end` bytes, which hold `lines` lines. Empty
+/// lines at the end are left out (re-read next time, they cost nothing),
+/// so a region another writer has reserved with newlines and fills in
+/// place afterwards is never counted as read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Covered {
+    pub end: u64,
+    pub lines: u64,
+}
+
+/// What follows the whole lines: the log's unterminated last line, if any,
+/// and where it starts.
+pub(super) struct Tail {
+    offset: u64,
+    /// Its line number (1-based).
+    lineno: u64,
+    bytes: Vec<u8>,
+}
+
 impl Db {
     /// Replay the whole of `log`, parsing chunks of about `chunk_bytes`;
     /// with `keep`, a SET line that fails it drops its key instead.
+    #[cfg(test)]
     pub(super) fn replay(
         &mut self,
         log: &LogFile,
         chunk_bytes: usize,
         keep: Option<&Keep<'_>>,
     ) -> Result<()> {
+        let (_, tail) = self.replay_lines(log, Covered::default(), chunk_bytes, keep)?;
+        self.replay_tail(tail, keep);
+        Ok(())
+    }
+
+    /// Replay the whole lines of `log` from `from` (the end of whole lines
+    /// already applied to this index, and how many lines they were) to
+    /// the end. Returns how far the whole lines go, and the unterminated
+    /// rest (`replay_tail` applies it): the state between the two is what
+    /// a snapshot of the index may hold.
+    pub(super) fn replay_lines(
+        &mut self,
+        log: &LogFile,
+        from: Covered,
+        chunk_bytes: usize,
+        keep: Option<&Keep<'_>>,
+    ) -> Result<(Covered, Option<Tail>)> {
         use rayon::prelude::*;
         // Parsing is most of the work and lines are independent: parse a
         // few chunks of whole lines in parallel, then apply them in order.
         let group = 2 * rayon::current_num_threads().max(1);
         let mut want = group.saturating_mul(chunk_bytes.max(1)).min(MAX_BUFFER);
-        let mut win = Window::default();
+        let mut win = Window {
+            base: from.end,
+            ..Window::default()
+        };
         // Room for the whole buffer (or log) at once: growing it step by
         // step would copy it and fault in every step's fresh pages.
-        let size = usize::try_from(log.len()?).unwrap_or(usize::MAX);
-        win.buf.reserve_exact(want.min(size.saturating_add(1)));
-        let mut lineno = 0u64;
+        let size = log.len()?;
+        let left = usize::try_from(size.saturating_sub(from.end)).unwrap_or(usize::MAX);
+        win.buf.reserve_exact(want.min(left.saturating_add(1)));
+        let mut lineno = from.lines;
+        let mut covered = from;
         let mut sized = false;
         // One parse buffer per chunk, kept from one fill to the next: the
         // memory is faulted in once, not once per fill.
@@ -38,7 +81,7 @@ impl Db {
         loop {
             let eof = win.fill(log, want)?;
             let (buf, base) = (&win.buf[..win.filled], win.base);
-            // Whole lines only; at the end, the unterminated rest too.
+            // Whole lines only; the unterminated rest is the caller's.
             let whole = match memchr::memrchr(b'\n', buf) {
                 Some(i) => i + 1,
                 None if !eof => {
@@ -48,11 +91,7 @@ impl Db {
                 }
                 None => 0,
             };
-            let mut chunks = line_chunks(&buf[..whole], chunk_bytes.max(1));
-            let tail = eof && whole < buf.len();
-            if tail {
-                chunks.push((whole, buf.len()));
-            }
+            let chunks = line_chunks(&buf[..whole], chunk_bytes.max(1));
             if pool.len() < chunks.len() {
                 pool.resize_with(chunks.len(), Vec::new);
             }
@@ -64,37 +103,62 @@ impl Db {
                 .for_each(|(out, &(start, end))| parse_chunk(bytes, base, start, end, keep, out));
             // A filtered replay keeps few keys: sizing its index for all
             // of them would only fault in a table it never fills.
-            if !sized && keep.is_none() {
-                self.reserve_for(log, parsed, whole.max(1))?;
-            }
-            sized = true;
-            if tail {
-                let last = parsed.last().and_then(|c| c.last());
-                // as `repair::is_record`: any complete JSON value
-                let complete = last.is_some_and(|p| {
-                    p.result
-                        .as_ref()
-                        .is_some_and(|r| !matches!(r, Err(aof::Skip::Malformed)))
-                });
-                self.report.torn_tail = !complete;
-                self.report.unterminated_record = complete;
+            if !sized && keep.is_none() && whole > 0 {
+                self.reserve_for(size.saturating_sub(from.end), parsed, whole)?;
+                sized = true;
             }
             for p in parsed.iter_mut().flat_map(|c| c.drain(..)) {
                 lineno += 1;
+                if p.content {
+                    // the line and its '\n'
+                    covered = Covered {
+                        end: p.at.0 + p.len as u64 + 1,
+                        lines: lineno,
+                    };
+                }
                 self.take(p, buf, lineno);
             }
             if eof {
-                self.report.bytes = base + buf.len() as u64;
-                return Ok(());
+                let end = base + buf.len() as u64;
+                self.report.bytes = end;
+                let tail = (whole < buf.len()).then(|| Tail {
+                    offset: base + whole as u64,
+                    lineno: lineno + 1,
+                    bytes: buf[whole..].to_vec(),
+                });
+                return Ok((covered, tail));
             }
             win.consume(whole);
         }
     }
 
+    /// Apply the log's unterminated last line (`replay_lines` gave it),
+    /// as ToriiDB does: Go's line scanner returns it too.
+    pub(super) fn replay_tail(&mut self, tail: Option<Tail>, keep: Option<&Keep<'_>>) {
+        let Some(tail) = tail else { return };
+        let mut parsed = Vec::new();
+        parse_chunk(
+            &tail.bytes,
+            tail.offset,
+            0,
+            tail.bytes.len(),
+            keep,
+            &mut parsed,
+        );
+        let Some(p) = parsed.pop() else { return };
+        // as `repair::is_record`: any complete JSON value
+        let complete = p
+            .result
+            .as_ref()
+            .is_some_and(|r| !matches!(r, Err(aof::Skip::Malformed)));
+        self.report.torn_tail = !complete;
+        self.report.unterminated_record = complete;
+        self.take(p, &tail.bytes, tail.lineno);
+    }
+
     /// A rough size from the first chunks: growing a big map rehashes
     /// every key many times.
-    fn reserve_for(&mut self, log: &LogFile, parsed: &[Vec<Parsed>], seen: usize) -> Result<()> {
-        let size = log.len()?;
+    fn reserve_for(&mut self, size: u64, parsed: &[Vec<Parsed>], seen: usize) -> Result<()> {
         let lines: usize = parsed.iter().map(Vec::len).sum();
         let key_bytes: usize = parsed
             .iter()
@@ -217,6 +281,8 @@ const MAX_PARSED_LINE: usize = 64 << 20;
 /// empty line).
 struct Parsed {
     len: usize,
+    /// Not an empty line (nor a lone '\r').
+    content: bool,
     /// Where the line (without its '\r') is in the log.
     at: (u64, u32),
     oversize: bool,
@@ -373,6 +439,7 @@ fn parse_chunk(
         };
         Parsed {
             kept,
+            content: !line.is_empty(),
             len: raw.len(),
             at: (base + offset as u64, line.len() as u32),
             oversize,
