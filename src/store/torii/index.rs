@@ -100,6 +100,11 @@ impl Slots {
         self.key(at)
     }
 
+    /// The slot at `position`.
+    pub fn slot_at(&self, at: usize) -> &Slot {
+        &self.entries[at].1
+    }
+
     /// `remove` of the key at `position`, without a copy of the key.
     pub fn remove_at(&mut self, at: usize) {
         let found = self

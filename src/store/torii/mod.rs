@@ -586,6 +586,62 @@ impl Db {
         Ok(out)
     }
 
+    /// Live, visible keys with their position in the index and where
+    /// their line starts in the log: `None` for an entry decoded already
+    /// (ours, or one read back before), which `live_keys_where_raw` gives
+    /// first, the others following in file order.
+    pub fn live_lines(&self, now: i64) -> impl Iterator<Item = (usize, &str, Option<u64>)> {
+        self.live_at(now).map(|(i, k, s)| {
+            let at = match s.decoded() {
+                Some(_) => None,
+                None => s.at().map(|(offset, _)| offset),
+            };
+            (i, k, at)
+        })
+    }
+
+    /// Hand `visit` the entries at `positions` (from `live_lines`), in the
+    /// order given, that `live_keys_where_raw` would give: those whose log
+    /// line passes `raw`, or decoded already. Each is decoded (and kept)
+    /// only when its turn comes, until `visit` returns false. The lines
+    /// are read a batch of positions at a time, each batch in file order
+    /// (batches double from a small first one): a visit that stops after
+    /// a few entries reads a few lines, one that goes through them all
+    /// reads the log about once.
+    pub fn visit_where_raw(
+        &self,
+        mut positions: impl Iterator<Item = usize>,
+        raw: impl Fn(&[u8]) -> bool,
+        mut visit: impl FnMut(&str, &Entry) -> Result<bool>,
+    ) -> Result<()> {
+        let mut batch = 64;
+        loop {
+            let slots: Vec<(&str, &Slot)> = positions
+                .by_ref()
+                .take(batch)
+                .map(|i| (self.entries.key_at(i), self.entries.slot_at(i)))
+                .collect();
+            if slots.is_empty() {
+                return Ok(());
+            }
+            // what passed: decoded already (no line needed) or its line
+            let mut passed: Vec<Option<Vec<u8>>> = vec![None; slots.len()];
+            self.each_line(&slots, |i, _, s, line| {
+                if s.decoded().is_some() || raw(line) {
+                    passed[i] = Some(line.to_vec());
+                }
+                Ok(())
+            })?;
+            for ((key, s), line) in slots.iter().zip(&passed) {
+                let Some(line) = line else { continue };
+                if !visit(key, s.entry_from(line))? {
+                    return Ok(());
+                }
+            }
+            batch = (batch * 2).min(ENTRY_BATCH * 4);
+        }
+    }
+
     /// Live, visible entries that have a vector; no other is decoded.
     pub fn live_with_vector(&self, now: i64) -> Result<Vec<(&str, &Entry)>> {
         self.live_where(now, Slot::has_vector)
