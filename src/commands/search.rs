@@ -33,13 +33,20 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
     };
     let keyword_only = args.by == Some(MatchMode::Keyword);
     // A keyword search needs only the db1 entries whose log line holds
-    // the query's words: a filtered scan, not a whole replay.
+    // the query's words: a filtered scan, not a whole replay, unless the
+    // index of an earlier replay is there to resume from (which costs
+    // less than the scan, and replays only what was appended since).
     let db1 = if keyword_only {
-        None
+        torii::Db::load_if_resumable(&ctx.root, torii::DB_SESSION_HIST)?
     } else {
         Some(load_db1(ctx)?)
     };
-    let recent = if keyword_only {
+    if let (true, Some(db1)) = (keyword_only, &db1) {
+        for w in db1.report.warnings(&db1.aof_path()) {
+            ctx.out.warn(&w);
+        }
+    }
+    let recent = if db1.is_none() {
         let found = torii::Db::scan_matching(
             &ctx.root,
             torii::DB_SESSION_HIST,
@@ -55,7 +62,7 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
 
     let mut hits = Vec::new();
     let mut by_meaning = false;
-    if let Some(db1) = &db1 {
+    if let (false, Some(db1)) = (keyword_only, &db1) {
         // Without --by, a search that cannot get a query vector quietly
         // searches by words: the default works offline.
         let asked = args.by == Some(MatchMode::Semantic);

@@ -230,7 +230,7 @@ type TierResult = (
 );
 
 /// Every session's db1 key count and archive count: remembered ones while
-/// db1's log and the archive are unchanged (and no key has expired since),
+/// db1's log (and no key has expired since), or the archive, is unchanged,
 /// else counted, with what to remember (`None`: nothing new to keep).
 fn tier_counts(
     ctx: &Context,
@@ -240,15 +240,41 @@ fn tier_counts(
 ) -> crate::Result<TierResult> {
     // stat first: a change while we read makes the next run count again
     let stamp = TierStamp::of(&ctx.root);
-    let cached = cache
-        .tiers
-        .as_ref()
-        .filter(|t| stamp.is_some_and(|s| t.usable(&s, now)));
-    if let Some(t) = cached {
-        for w in &t.torii_warnings {
-            ctx.out.warn(w);
+    let cached = |usable: &dyn Fn(&TierCounts, &TierStamp) -> bool| {
+        cache
+            .tiers
+            .as_ref()
+            .filter(|t| stamp.as_ref().is_some_and(|s| usable(t, s)))
+    };
+    let torii_cached = cached(&|t, s| t.torii_usable(s, now));
+    let archive_cached = cached(&|t, s| t.archive_usable(s));
+    // db1's counts, with what its replay warned about and until when the
+    // counts hold
+    let (torii, torii_warnings, torii_until) = match torii_cached {
+        Some(t) => {
+            for w in &t.torii_warnings {
+                ctx.out.warn(w);
+            }
+            (
+                t.torii.clone().into_iter().collect(),
+                t.torii_warnings.clone(),
+                t.torii_until,
+            )
         }
-        let archive = t
+        None => {
+            let db1 = load_db1(ctx)?;
+            let counts: HashMap<String, u64> = db1
+                .counts_by_session(now)
+                .into_iter()
+                .map(|(id, n)| (id.to_owned(), n))
+                .collect();
+            let warnings = db1.report.warnings(&db1.aof_path());
+            (counts, warnings, db1.counts_valid_until(now))
+        }
+    };
+    let mut archive_ok = true;
+    let archive: HashMap<String, SessionCount> = match archive_cached {
+        Some(t) => t
             .archive
             .iter()
             .map(|(id, (messages, oldest_send_at))| {
@@ -258,34 +284,29 @@ fn tier_counts(
                 };
                 (id.clone(), count)
             })
-            .collect();
-        return Ok((t.torii.clone().into_iter().collect(), archive, None));
-    }
-    let db1 = load_db1(ctx)?;
-    let torii: HashMap<String, u64> = db1
-        .counts_by_session(now)
-        .into_iter()
-        .map(|(id, n)| (id.to_owned(), n))
-        .collect();
-    let mut archive_ok = true;
-    let archive = match Archive::open_read(&ctx.root, &ctx.root.archive_path()) {
-        Ok(Some(a)) => a.counts_by_session()?,
-        Ok(None) => HashMap::new(),
-        Err(e) => {
-            // Still list what the other tiers say; exit 65 at the end.
-            ctx.out.warn(&e.to_string());
-            *unreadable = true;
-            archive_ok = false;
-            HashMap::new()
-        }
+            .collect(),
+        None => match Archive::open_read(&ctx.root, &ctx.root.archive_path()) {
+            Ok(Some(a)) => a.counts_by_session()?,
+            Ok(None) => HashMap::new(),
+            Err(e) => {
+                // Still list what the other tiers say; exit 65 at the end.
+                ctx.out.warn(&e.to_string());
+                *unreadable = true;
+                archive_ok = false;
+                HashMap::new()
+            }
+        },
     };
+    if torii_cached.is_some() && archive_cached.is_some() {
+        return Ok((torii, archive, None));
+    }
     let now_ns = i128::from(now) * 1_000_000_000;
     let fresh = stamp
         .filter(|s| archive_ok && s.is_settled(now_ns))
         .map(|stamp| TierCounts {
             stamp,
-            torii_until: db1.counts_valid_until(now),
-            torii_warnings: db1.report.warnings(&db1.aof_path()),
+            torii_until,
+            torii_warnings,
             torii: torii.iter().map(|(k, n)| (k.clone(), *n)).collect(),
             archive: archive
                 .iter()
