@@ -32,21 +32,29 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
         }),
     };
     let keyword_only = args.by == Some(MatchMode::Keyword);
-    // A keyword search needs only the db1 entries whose log line holds
-    // the query's words: a filtered scan, not a whole replay, unless the
-    // index of an earlier replay is there to resume from (which costs
-    // less than the scan, and replays only what was appended since).
+    // A keyword search needs only the db1 entries whose log line holds the
+    // query's words. With the index an earlier read kept, it takes the
+    // live keys in scope from it and replays only what was appended since,
+    // without building the index; else it scans the log for those lines
+    // (cheaper than the replay an index would need).
     let db1 = if keyword_only {
-        torii::Db::load_if_resumable(&ctx.root, torii::DB_SESSION_HIST)?
+        None
     } else {
         Some(load_db1(ctx)?)
     };
-    if let (true, Some(db1)) = (keyword_only, &db1) {
-        for w in db1.report.warnings(&db1.aof_path()) {
+    let resumed = if keyword_only {
+        torii::Db::live_lines_resumed(&ctx.root, torii::DB_SESSION_HIST, now, |key| {
+            scope.newest_first(key)
+        })?
+    } else {
+        None
+    };
+    if let Some(r) = &resumed {
+        for w in r.report.warnings(&r.path) {
             ctx.out.warn(&w);
         }
     }
-    let recent = if db1.is_none() {
+    let recent = if keyword_only && resumed.is_none() {
         let found = torii::Db::scan_matching(
             &ctx.root,
             torii::DB_SESSION_HIST,
@@ -62,7 +70,7 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
 
     let mut hits = Vec::new();
     let mut by_meaning = false;
-    if let (false, Some(db1)) = (keyword_only, &db1) {
+    if let Some(db1) = &db1 {
         // Without --by, a search that cannot get a query vector quietly
         // searches by words: the default works offline.
         let asked = args.by == Some(MatchMode::Semantic);
@@ -101,19 +109,22 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
             }
             None => Vec::new(),
         };
-        hits = match &db1 {
-            Some(db1) => search::keyword(archive_hits, db1, now, &args.query, &scope, args.limit)?,
-            None => match &recent {
-                Some(found) => search::keyword_newest(
-                    archive_hits,
-                    found.keys(now),
-                    |k| found.entry(k),
-                    &args.query,
-                    &scope,
-                    args.limit,
-                )?,
-                None => Vec::new(),
-            },
+        hits = match (&db1, resumed, &recent) {
+            (Some(db1), _, _) => {
+                search::keyword(archive_hits, db1, now, &args.query, &scope, args.limit)?
+            }
+            (None, Some(r), _) => {
+                search::keyword_in_lines(archive_hits, r, &args.query, &scope, args.limit)?
+            }
+            (None, None, Some(found)) => search::keyword_newest(
+                archive_hits,
+                found.keys(now),
+                |k| found.entry(k),
+                &args.query,
+                &scope,
+                args.limit,
+            )?,
+            (None, None, None) => Vec::new(),
         };
     }
     let how = if by_meaning { "semantic" } else { "keyword" };

@@ -261,16 +261,27 @@ fn tier_counts(
                 t.torii_until,
             )
         }
-        None => {
-            let db1 = load_db1(ctx)?;
-            let counts: HashMap<String, u64> = db1
-                .counts_by_session(now)
-                .into_iter()
-                .map(|(id, n)| (id.to_owned(), n))
-                .collect();
-            let warnings = db1.report.warnings(&db1.aof_path());
-            (counts, warnings, db1.counts_valid_until(now))
-        }
+        // Counted from the index an earlier read kept and what was
+        // appended since, without building the index; else replayed.
+        None => match crate::store::torii::Db::session_counts_resumed(&ctx.root, now)? {
+            Some(c) => {
+                let warnings = c.report.warnings(&c.path);
+                for w in &warnings {
+                    ctx.out.warn(w);
+                }
+                (c.counts, warnings, c.valid_until)
+            }
+            None => {
+                let db1 = load_db1(ctx)?;
+                let counts: HashMap<String, u64> = db1
+                    .counts_by_session(now)
+                    .into_iter()
+                    .map(|(id, n)| (id.to_owned(), n))
+                    .collect();
+                let warnings = db1.report.warnings(&db1.aof_path());
+                (counts, warnings, db1.counts_valid_until(now))
+            }
+        },
     };
     let mut archive_ok = true;
     let archive: HashMap<String, SessionCount> = match archive_cached {

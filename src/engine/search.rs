@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::store::archive::ArchiveHit;
-use crate::store::torii::{session_of_key, Db, Entry};
+use crate::store::torii::{session_of_key, Db, Entry, LiveLine, LiveLines};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Hit {
@@ -130,6 +130,12 @@ pub struct Scope<'a> {
 }
 
 impl Scope<'_> {
+    /// The sort key that visits db1 key `key` newest first (its time), if
+    /// its session and time are in scope: what `keyword_in_lines` is given.
+    pub fn newest_first(&self, key: &str) -> Option<i64> {
+        self.admits_key(key).map(|(_, nanos)| nanos)
+    }
+
     /// The session and nanos of db1 key `key` if its session and time are
     /// in scope (the role needs the value).
     fn admits_key<'k>(&self, key: &'k str) -> Option<(&'k str, i64)> {
@@ -228,6 +234,49 @@ pub fn keyword(
             }
             Ok(found < limit)
         })?;
+    }
+    Ok(ranked(hits, limit))
+}
+
+/// `keyword` over the db1 lines `Db::live_lines_resumed` found (their
+/// sort keys from `Scope::newest_first`): the same visit, newest first
+/// and equal times in file order, reading a doubling batch of lines at a
+/// time and decoding only those that pass the raw test, until `limit`.
+pub fn keyword_in_lines(
+    archive_hits: Vec<ArchiveHit>,
+    mut recent: LiveLines,
+    query: &str,
+    scope: &Scope<'_>,
+    limit: usize,
+) -> crate::Result<Vec<Hit>> {
+    let (mut hits, mut seen) = archive_part(archive_hits);
+    let test = RecentTest::new(query);
+    let raw = raw_test(query);
+    let mut found = 0;
+    let mut batch = 64;
+    let mut newest = std::collections::BinaryHeap::from(std::mem::take(&mut recent.lines));
+    while found < limit && !newest.is_empty() {
+        let next: Vec<LiveLine> = std::iter::from_fn(|| newest.pop()).take(batch).collect();
+        let mut passed: Vec<Option<Vec<u8>>> = vec![None; next.len()];
+        recent.for_each_line(&next, |i, line| {
+            if raw(line) {
+                passed[i] = Some(line.to_vec());
+            }
+            Ok(())
+        })?;
+        for line in passed.iter().flatten() {
+            let Some((key, e)) = crate::store::torii::entry_of_line(line) else {
+                continue;
+            };
+            if let Some(h) = test.hit(&key, &e, scope, &mut seen) {
+                hits.push(h);
+                found += 1;
+                if found == limit {
+                    break;
+                }
+            }
+        }
+        batch = (batch * 2).min(1 << 14);
     }
     Ok(ranked(hits, limit))
 }

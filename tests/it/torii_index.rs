@@ -448,3 +448,87 @@ fn readers_at_once_leave_a_snapshot_that_resumes() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+/// A db1 of many messages in the fixture's sessions: shared words, equal
+/// times across sessions, deletions, expired and expiring keys.
+fn busy_log(seed: u64, n: usize) -> String {
+    let mut x = seed;
+    let mut next = move |m: u64| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (x >> 33) % m
+    };
+    let sessions = ["tui-alice", "tui-alice-2", "discord-9001"];
+    let words = [
+        "logrotate",
+        "nginx",
+        "daily",
+        "rotate",
+        "logs",
+        "Daily",
+        "LOGROTATE",
+    ];
+    let mut out = String::new();
+    for _ in 0..n {
+        let key = format!("{}:17645{:014}", sessions[next(3) as usize], next(40));
+        let line = match next(10) {
+            0 => serde_json::json!({"ts": 2, "cmd": "DEL", "key": key}),
+            1 => {
+                serde_json::json!({"ts": 2, "cmd": "EXPIREAT", "key": key, "value": "5", "expire_at": 5})
+            }
+            _ => {
+                let text: Vec<&str> = (0..1 + next(4)).map(|_| words[next(7) as usize]).collect();
+                let role = if next(2) == 0 { "user" } else { "assistant" };
+                let value =
+                    serde_json::json!({"role": role, "content": text.join(" ")}).to_string();
+                serde_json::json!({"ts": 1, "cmd": "SET", "key": key, "value": value})
+            }
+        };
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn a_keyword_search_from_the_index_finds_what_the_scan_does() {
+    let root = fixture_copy();
+    let r = root.path();
+    let count = r.join("no-home-loads");
+    append(&log(r, 1), busy_log(7, 400).as_bytes());
+    assert!(run(r, &count, &["show", "tui-alice", "--json"])
+        .status
+        .success());
+    assert!(index(r, 1).is_file());
+    // appended since: more of the same, over the same keys
+    append(&log(r, 1), busy_log(11, 150).as_bytes());
+    for query in [
+        "logrotate",
+        "nginx daily",
+        "rotate",
+        "\"rotate logs\"",
+        "absent",
+    ] {
+        for limit in ["1", "3", "20", "200"] {
+            for sessions in [&[][..], &["tui-alice-2"]] {
+                let mut args = vec![
+                    "search", query, "--by", "keyword", "--limit", limit, "--json",
+                ];
+                args.extend_from_slice(sessions);
+                take_loads(&count);
+                let out = run(r, &count, &args);
+                assert!(out.status.success(), "{args:?}");
+                assert!(
+                    take_loads(&count)[0].starts_with("load resumed at"),
+                    "{args:?}"
+                );
+                assert_eq!(
+                    results(&json_of(&out)),
+                    results(&full(r, &args)),
+                    "{args:?}"
+                );
+            }
+        }
+    }
+}

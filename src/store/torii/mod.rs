@@ -121,6 +121,72 @@ impl Matching {
     }
 }
 
+/// What `Db::visit_resumed` read the keys from.
+struct Resumed {
+    path: PathBuf,
+    report: ReplayReport,
+    log: LogFile,
+}
+
+/// What `Db::session_counts_resumed` found: live keys per session, until
+/// when that holds (a key expires then), and the report of a replay of the
+/// log at `path`.
+#[derive(Debug)]
+pub struct SessionCounts {
+    pub counts: HashMap<String, u64>,
+    pub valid_until: Option<i64>,
+    pub path: PathBuf,
+    pub report: ReplayReport,
+}
+
+/// What `Db::live_lines_resumed` found: where the wanted live keys' last
+/// SET lines are, to be read back with `for_each_line`, and the report of
+/// a replay of the log at `path`.
+#[derive(Debug)]
+pub struct LiveLines {
+    pub path: PathBuf,
+    pub report: ReplayReport,
+    log: LogFile,
+    pub lines: Vec<LiveLine>,
+}
+
+/// A live key's last SET line and the sort key `pick` gave it. Ordered by
+/// sort key, then the line's place in the log backwards: a max-heap of
+/// them gives the greatest sort key first, and equal ones in file order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiveLine {
+    pub sort: i64,
+    pub offset: u64,
+    pub len: u32,
+}
+
+impl Ord for LiveLine {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.sort
+            .cmp(&other.sort)
+            .then(other.offset.cmp(&self.offset))
+    }
+}
+
+impl PartialOrd for LiveLine {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl LiveLines {
+    /// Visit the lines of `found` (any order) in file order, each with its
+    /// place in `found`: the log is read a window at a time.
+    pub fn for_each_line(
+        &self,
+        found: &[LiveLine],
+        f: impl FnMut(usize, &[u8]) -> Result<()>,
+    ) -> Result<()> {
+        let spans: Vec<(u64, u32)> = found.iter().map(|l| (l.offset, l.len)).collect();
+        self.log.for_each_line(&spans, f)
+    }
+}
+
 /// One replayed database: an index of key → where its value is in the log
 /// and its metadata; values are read back and decoded when first asked for.
 #[derive(Debug)]
@@ -137,6 +203,9 @@ pub struct Db {
     pub report: ReplayReport,
     /// See `resumed_at`.
     resumed_at: u64,
+    /// While replaying only what follows a snapshot that is not loaded:
+    /// what those lines do, kept apart (see `live_lines_resumed`).
+    overlay: Option<replay::Overlay>,
 }
 
 /// When a load keeps a snapshot of its index.
@@ -157,6 +226,15 @@ impl SnapshotPolicy {
             min_log: snapshot_min_for_tests().unwrap_or(1 << 20),
             settled_only: true,
         }
+    }
+
+    /// Whether a snapshot covering `covered` of a log of `size` bytes is
+    /// worth replacing: what follows it is an eighth of what it covers
+    /// (a small tail costs less to replay on each run than rewriting the
+    /// snapshot does).
+    fn due(&self, covered: Covered, size: u64) -> bool {
+        let grown = size.saturating_sub(covered.end);
+        grown > 0 && grown >= self.min_log.max(covered.end / 8)
     }
 }
 
@@ -183,17 +261,15 @@ impl Cache {
 
     /// Write `db`'s index (the whole lines of `log` up to `covered`, the
     /// replay having resumed at `from`) as the new snapshot, when it is
-    /// worth it: no snapshot was used, or what was replayed beyond it is
-    /// an eighth of what it covers (a small tail costs less to replay on
-    /// each run than rewriting the snapshot does). Never when the log
+    /// worth it: no snapshot was used, or the one used is `due`. Never
+    /// when the log
     /// changed while it was read or lately, nor when the root or our
     /// folder is read-only; a failure only costs the next run a replay.
     fn keep(&self, db: &Db, log: &LogFile, path: &Path, from: Covered, covered: Covered) {
-        let grown = covered.end.saturating_sub(from.end);
         let due = if from.end == 0 {
             covered.end > 0 && covered.end >= self.policy.min_log
         } else {
-            grown > 0 && grown >= self.policy.min_log.max(from.end / 8)
+            self.policy.due(from, covered.end)
         };
         if !due || !self.unchanged(&db.root, log, path) || !writable(&db.root) {
             return;
@@ -259,29 +335,173 @@ impl Db {
     /// The index is the one `load_store` builds.
     pub fn load_incremental(root: &DataRoot, index: u8) -> Result<Db> {
         let policy = SnapshotPolicy::standard();
-        let db = Db::load_with(
-            root.clone(),
-            &root.store_dir(),
-            index,
-            None,
-            Some(policy),
-            false,
-        )?;
-        Ok(db.expect("a load that need not resume always loads"))
+        Db::load_with(root.clone(), &root.store_dir(), index, None, Some(policy))
     }
 
-    /// `load_incremental` only when there is a snapshot to resume from;
-    /// `None` (nothing replayed) when there is none.
-    pub fn load_if_resumable(root: &DataRoot, index: u8) -> Result<Option<Db>> {
-        let policy = SnapshotPolicy::standard();
-        Db::load_with(
-            root.clone(),
-            &root.store_dir(),
+    /// The live, visible keys of db `index` that `pick` gives a sort key
+    /// (`None`: not wanted), with where their last SET line is, from the
+    /// snapshot of an earlier replay and what was appended since, without
+    /// building the index: for a search that reads a few of them. `None`
+    /// when there is no snapshot to resume from (or it turns out
+    /// damaged). The snapshot is not updated.
+    pub fn live_lines_resumed(
+        root: &DataRoot,
+        index: u8,
+        now: i64,
+        pick: impl FnMut(&str) -> Option<i64>,
+    ) -> Result<Option<LiveLines>> {
+        Db::live_lines_with(root, index, now, SnapshotPolicy::standard(), pick)
+    }
+
+    fn live_lines_with(
+        root: &DataRoot,
+        index: u8,
+        now: i64,
+        policy: SnapshotPolicy,
+        mut pick: impl FnMut(&str) -> Option<i64>,
+    ) -> Result<Option<LiveLines>> {
+        let mut lines = Vec::new();
+        let found = Db::visit_resumed(root, index, now, policy, false, |key, at, _| {
+            if let Some(sort) = pick(key) {
+                let (offset, len) = at;
+                lines.push(LiveLine { sort, offset, len });
+            }
+        })?;
+        Ok(found.map(|r| LiveLines {
+            path: r.path,
+            report: r.report,
+            log: r.log,
+            lines,
+        }))
+    }
+
+    /// `counts_by_session` and `counts_valid_until` of db1, from the
+    /// snapshot of an earlier replay and what was appended since, without
+    /// building the index. `None` when there is no snapshot to resume
+    /// from, or when so much was appended since that a load should replace
+    /// it (`load_incremental` does).
+    pub fn session_counts_resumed(root: &DataRoot, now: i64) -> Result<Option<SessionCounts>> {
+        Db::session_counts_with(root, now, SnapshotPolicy::standard(), true)
+    }
+
+    fn session_counts_with(
+        root: &DataRoot,
+        now: i64,
+        policy: SnapshotPolicy,
+        fresh_only: bool,
+    ) -> Result<Option<SessionCounts>> {
+        let mut counts: HashMap<String, u64> = HashMap::new();
+        let mut valid_until: Option<i64> = None;
+        let found = Db::visit_resumed(
+            root,
+            DB_SESSION_HIST,
+            now,
+            policy,
+            fresh_only,
+            |key, _, expire_at| {
+                let Some(session) = session_of_key(key) else {
+                    return;
+                };
+                match counts.get_mut(session) {
+                    Some(n) => *n += 1,
+                    None => {
+                        counts.insert(session.to_owned(), 1);
+                    }
+                }
+                if let Some(t) = expire_at {
+                    valid_until = Some(valid_until.map_or(t, |u| u.min(t)));
+                }
+            },
+        )?;
+        Ok(found.map(|r| SessionCounts {
+            counts,
+            valid_until,
+            path: r.path,
+            report: r.report,
+        }))
+    }
+
+    /// Hand `visit` every live, visible key of db `index` at `now`, with
+    /// where its last SET line is (offset, length) and its expiry, from the
+    /// snapshot of an earlier replay (streamed, not loaded) and the lines
+    /// appended since (replayed apart, see `replay::Overlay`). `None`
+    /// (nothing visited) when there is no snapshot to resume from or it
+    /// turns out damaged, and with `fresh_only` when what was appended is
+    /// enough for a load to replace the snapshot.
+    fn visit_resumed(
+        root: &DataRoot,
+        index: u8,
+        now: i64,
+        policy: SnapshotPolicy,
+        fresh_only: bool,
+        mut visit: impl FnMut(&str, (u64, u32), Option<i64>),
+    ) -> Result<Option<Resumed>> {
+        let store_dir = root.store_dir();
+        let dir = store_dir.join(format!("db_{index}"));
+        let path = dir.join("record.aof");
+        let Some(opened) = files::open(root, &path, files::Mode::Read)? else {
+            return Ok(None);
+        };
+        let size = opened.meta.len();
+        if size < policy.min_log {
+            return Ok(None);
+        }
+        let id = snapshot::LogId::of(&opened.meta);
+        let log = LogFile::new(Some(opened.file), &path);
+        let snap_path = snapshot::path(root, index);
+        let Some(snap) = snapshot::Snapshot::open(root, &snap_path, index, &log, id, size) else {
+            return Ok(None);
+        };
+        let covered = snap.covered();
+        if fresh_only && policy.due(covered, size) {
+            return Ok(None);
+        }
+        let mut db = Db {
             index,
-            None,
-            Some(policy),
-            true,
-        )
+            root: root.clone(),
+            dir,
+            log: LogFile::default(),
+            entries: Slots::default(),
+            report: snap.report(),
+            resumed_at: covered.end,
+            overlay: Some(replay::Overlay::default()),
+        };
+        let (_, tail) = db.replay_lines(&log, covered, 1 << 20, None)?;
+        db.replay_tail(tail, None);
+        let overlay = db.overlay.take().expect("set above");
+        let live = |key: &str, expire_at: Option<i64>| {
+            !key.starts_with(INTERNAL_PREFIX) && expire_at.is_none_or(|t| t > now)
+        };
+        let mut oversize = Vec::new();
+        let read = snap.entries(&mut oversize, |key, s| {
+            let expire_at = s.has_expire().then_some(s.expire_at);
+            let expire_at = match overlay.get(key) {
+                None => expire_at,
+                Some(replay::Touch::Expire(e)) => e,
+                // set again or deleted since: the overlay has its say
+                Some(_) => return true,
+            };
+            if live(key, expire_at) {
+                visit(key, (s.offset, s.len), expire_at);
+            }
+            true
+        });
+        if read.is_none() {
+            return Ok(None);
+        }
+        for (key, at, expire_at) in overlay.set() {
+            if live(key, expire_at) {
+                visit(key, at, expire_at);
+            }
+        }
+        oversize.append(&mut db.report.oversize);
+        db.report.oversize = oversize;
+        slow_load_for_tests(covered.end);
+        Ok(Some(Resumed {
+            path,
+            report: std::mem::take(&mut db.report),
+            log,
+        }))
     }
 
     /// The entries `load_store` then `live_where_raw(now, keep)` give
@@ -307,21 +527,18 @@ impl Db {
         index: u8,
         keep: Option<&replay::Keep<'_>>,
     ) -> Result<Db> {
-        let db = Db::load_with(root, store_dir, index, keep, None, false)?;
-        Ok(db.expect("a load that need not resume always loads"))
+        Db::load_with(root, store_dir, index, keep, None)
     }
 
     /// Replay db `index`; with a `policy`, resuming from its snapshot and
-    /// keeping it up to date. With `only_resumed`, `None` when there is no
-    /// snapshot to resume from.
+    /// keeping it up to date.
     fn load_with(
         root: DataRoot,
         store_dir: &Path,
         index: u8,
         keep: Option<&replay::Keep<'_>>,
         policy: Option<SnapshotPolicy>,
-        only_resumed: bool,
-    ) -> Result<Option<Db>> {
+    ) -> Result<Db> {
         let dir = store_dir.join(format!("db_{index}"));
         let path = dir.join("record.aof");
         // The log is the data itself: no size cap beyond what it is.
@@ -336,6 +553,7 @@ impl Db {
             entries: Slots::default(),
             report: ReplayReport::default(),
             resumed_at: 0,
+            overlay: None,
         };
         let cache = match (policy, meta) {
             (Some(policy), Some(before)) if keep.is_none() => Some(Cache {
@@ -349,9 +567,6 @@ impl Db {
             Some(c) => c.resume(&mut db, &log),
             None => Covered::default(),
         };
-        if only_resumed && from.end == 0 {
-            return Ok(None);
-        }
         db.resumed_at = from.end;
         // Chunks of 1 MiB: the buffer (a few chunks) and the parse
         // buffers stay small enough to be faulted in once and to stay in
@@ -365,7 +580,7 @@ impl Db {
         db.replay_tail(tail, keep);
         db.log = log;
         slow_load_for_tests(from.end);
-        Ok(Some(db))
+        Ok(db)
     }
 
     /// Where the replay of the log began: 0, or the end of the bytes the

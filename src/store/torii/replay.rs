@@ -191,7 +191,11 @@ impl Db {
                 self.entries.remove_hashed(m.key.text(buf), p.hash);
             }
             Ok(m) => {
-                if !self.apply(&m, (m.key.text(buf), p.hash), p.at, p.vector) {
+                let applied = match self.overlay.as_mut() {
+                    Some(o) => o.apply(&m, m.key.text(buf), p.at, p.vector),
+                    None => self.apply(&m, (m.key.text(buf), p.hash), p.at, p.vector),
+                };
+                if !applied {
                     self.report.unknown_format += 1;
                 }
             }
@@ -229,6 +233,74 @@ impl Db {
             Cmd::Other => return false,
         }
         true
+    }
+}
+
+/// What the lines replayed after a snapshot did to the keys they touched,
+/// relative to the snapshot's entries (which are not loaded): what a full
+/// replay would have, without holding the index.
+#[derive(Debug, Default)]
+pub(super) struct Overlay {
+    touched: rustc_hash::FxHashMap<Box<str>, Touch>,
+}
+
+/// What became of a key the lines after a snapshot touched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Touch {
+    /// Its last SET is at `at` (offset, length), with this expiry.
+    Set {
+        at: (u64, u32),
+        expire_at: Option<i64>,
+    },
+    Deleted,
+    /// Only its expiry changed: the snapshot's entry, if there is one,
+    /// has this one now.
+    Expire(Option<i64>),
+}
+
+impl Overlay {
+    /// `Db::apply` of one record, relative to the snapshot.
+    fn apply(&mut self, m: &Meta, key: &str, at: (u64, u32), vector: VectorCheck) -> bool {
+        let expire = match m.cmd {
+            Cmd::Set => {
+                if let VectorCheck::Ok(_) = vector {
+                    let set = Touch::Set {
+                        at,
+                        expire_at: m.expire_at,
+                    };
+                    self.touched.insert(key.into(), set);
+                }
+                return true;
+            }
+            Cmd::Del => {
+                self.touched.insert(key.into(), Touch::Deleted);
+                return true;
+            }
+            Cmd::Expire => m.expire_at,
+            Cmd::Persist => None,
+            Cmd::Other => return false,
+        };
+        match self.touched.get_mut(key) {
+            Some(Touch::Set { expire_at, .. }) => *expire_at = expire,
+            Some(Touch::Deleted) => {}
+            Some(Touch::Expire(e)) => *e = expire,
+            None => {
+                self.touched.insert(key.into(), Touch::Expire(expire));
+            }
+        }
+        true
+    }
+
+    pub fn get(&self, key: &str) -> Option<Touch> {
+        self.touched.get(key).copied()
+    }
+
+    /// The keys the lines set last, with where and their expiry.
+    pub fn set(&self) -> impl Iterator<Item = (&str, (u64, u32), Option<i64>)> {
+        self.touched.iter().filter_map(|(k, t)| match *t {
+            Touch::Set { at, expire_at } => Some((&**k, at, expire_at)),
+            _ => None,
+        })
     }
 }
 

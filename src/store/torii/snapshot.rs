@@ -284,25 +284,53 @@ impl Snapshot {
         })
     }
 
+    /// How far the snapshot covers the log.
+    pub fn covered(&self) -> Covered {
+        self.header.covered
+    }
+
+    /// The report of a replay of the covered lines, but for the over-long
+    /// lines (`entries` gives those).
+    pub fn report(&self) -> ReplayReport {
+        let h = &self.header;
+        ReplayReport {
+            bytes: h.covered.end,
+            lines: h.records,
+            malformed: h.malformed,
+            unknown_format: h.unknown_format,
+            ..ReplayReport::default()
+        }
+    }
+
     /// Load the snapshot into `db` (empty): its entries and the report of
     /// the covered lines. Returns how far it covers the log; `None` when
     /// the body turns out damaged, and `db` is then left empty again.
     pub fn load_into(self, db: &mut Db) -> Option<Covered> {
+        let entries = &mut db.entries;
         let h = &self.header;
-        let loaded = self.read_body(db);
-        if loaded.is_none() {
+        entries.reserve(h.entries as usize, h.key_bytes as usize);
+        let mut oversize = Vec::new();
+        if self
+            .entries(&mut oversize, |key, s| entries.push_stored(key, s))
+            .is_none()
+        {
             db.entries = Default::default();
-            db.report = ReplayReport::default();
             return None;
         }
-        db.report.lines = h.records;
-        db.report.malformed = h.malformed;
-        db.report.unknown_format = h.unknown_format;
-        db.report.bytes = h.covered.end;
+        db.report = self.report();
+        db.report.oversize = oversize;
         Some(h.covered)
     }
 
-    fn read_body(&self, db: &mut Db) -> Option<()> {
+    /// Hand `entry` each entry of the snapshot in order, until it returns
+    /// false (a key seen twice: damage), and add the over-long lines of the
+    /// covered bytes to `oversize`. `None` when the body is damaged; what
+    /// was handed out must then be dropped.
+    pub fn entries(
+        &self,
+        oversize: &mut Vec<(u64, usize)>,
+        mut entry: impl FnMut(&str, Stored) -> bool,
+    ) -> Option<()> {
         let h = &self.header;
         let mut r = Body {
             file: &self.file,
@@ -320,11 +348,9 @@ impl Snapshot {
             if line == 0 || line > h.covered.lines || len > h.covered.end {
                 return None;
             }
-            db.report.oversize.push((line, usize::try_from(len).ok()?));
+            oversize.push((line, usize::try_from(len).ok()?));
         }
-        let keys_left = usize::try_from(h.key_bytes).ok()?;
-        db.entries.reserve(h.entries as usize, keys_left);
-        let mut keys_left = keys_left;
+        let mut keys_left = usize::try_from(h.key_bytes).ok()?;
         for _ in 0..h.entries {
             r.need(11);
             let mut c = r.cursor();
@@ -361,7 +387,7 @@ impl Snapshot {
                 return None;
             }
             let used = c.at;
-            if !db.entries.push_stored(key, stored) {
+            if !entry(key, stored) {
                 return None;
             }
             r.pos += used;

@@ -434,6 +434,7 @@ impl Db {
             entries: Slots::default(),
             report: ReplayReport::default(),
             resumed_at: 0,
+            overlay: None,
         };
         db.replay(&log, chunk_bytes, keep).unwrap();
         db.log = log;
@@ -475,14 +476,21 @@ impl Indexed {
             1,
             None,
             Some(policy),
-            false,
         )
-        .unwrap()
         .unwrap()
     }
 
     fn full(&self) -> Db {
         Db::load_store(&self.root, 1).unwrap()
+    }
+
+    /// `Db::live_lines_resumed` of every key, at `now`.
+    fn live_lines(&self, now: i64) -> Option<LiveLines> {
+        let policy = SnapshotPolicy {
+            min_log: 0,
+            settled_only: false,
+        };
+        Db::live_lines_with(&self.root, 1, now, policy, |_| Some(0)).unwrap()
     }
 
     fn append(&self, bytes: &[u8]) {
@@ -667,6 +675,19 @@ proptest::proptest! {
                 }
             }
             let full = t.full();
+            // a search's use of the snapshot written by the load before
+            // this change: the lines appended since kept apart
+            if let Some(found) = t.live_lines(15) {
+                let mut got: Vec<(u64, u32)> = found.lines.iter().map(|l| (l.offset, l.len)).collect();
+                got.sort();
+                let mut want: Vec<(u64, u32)> = full
+                    .live_keys(15)
+                    .map(|(_, s)| s.at().unwrap())
+                    .collect();
+                want.sort();
+                proptest::prop_assert_eq!(got, want, "live lines");
+                proptest::prop_assert_eq!(&found.report, &full.report);
+            }
             let indexed = t.load();
             if let Err(why) = same_index(&indexed, &full) {
                 return Err(proptest::test_runner::TestCaseError::fail(why));
@@ -791,4 +812,104 @@ fn a_big_log_is_checked_by_samples() {
     let digit = log[between..].find(|c: char| c.is_ascii_digit()).unwrap() + between;
     f.write_all_at(b"x", digit as u64).unwrap();
     assert!(t.load().resumed_at() > 0);
+}
+
+/// A record on one of four keys, of every command (a SET with a bad vector
+/// too), with expiries around the `now` the checks use (15).
+fn any_record() -> impl Strategy<Value = Vec<u8>> {
+    // two sessions, and a key of none
+    let key = (0u8..5).prop_map(|k| match k {
+        4 => "no-session".to_owned(),
+        k => format!("s{}:{k}", k % 2),
+    });
+    let expire = proptest::option::of(10i64..20);
+    proptest::prop_oneof![
+        (key.clone(), expire.clone(), proptest::bool::ANY).prop_map(|(k, x, bad)| {
+            let mut l = serde_json::json!({"ts": 7, "cmd": "SET", "key": k, "value": "v"});
+            if let Some(x) = x {
+                l["expire_at"] = x.into();
+            }
+            if bad {
+                l["vector"] = "AAA=".into();
+            }
+            l.to_string().into_bytes()
+        }),
+        key.clone()
+            .prop_map(|k| format!("{{\"ts\":8,\"cmd\":\"DEL\",\"key\":\"{k}\"}}").into_bytes()),
+        (key.clone(), expire).prop_map(|(k, x)| match x {
+            Some(x) =>
+                format!("{{\"ts\":9,\"cmd\":\"EXPIREAT\",\"key\":\"{k}\",\"expire_at\":{x}}}"),
+            None => format!("{{\"ts\":9,\"cmd\":\"EXPIRE\",\"key\":\"{k}\"}}"),
+        }
+        .into_bytes()),
+        key.prop_map(|k| format!("{{\"ts\":9,\"cmd\":\"PERSIST\",\"key\":\"{k}\"}}").into_bytes()),
+        Just(b"{\"ts\":9,\"cmd\":\"INCR\",\"key\":\"s:1\"}".to_vec()),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+    /// What a search takes from a snapshot and the lines appended since
+    /// (kept apart, the index not built) is what a full replay has live:
+    /// every order of SET, DEL, EXPIRE, PERSIST on a few keys on either
+    /// side of the snapshot.
+    #[test]
+    fn lines_kept_apart_resolve_as_the_replay_does(
+        before in proptest::collection::vec(any_record(), 0..10),
+        after in proptest::collection::vec(any_record(), 0..10),
+        now in 9i64..21,
+    ) {
+        let t = Indexed::new();
+        let lines = |l: &[Vec<u8>]| -> Vec<u8> { l.iter().flat_map(|l| l.iter().copied().chain([b'\n'])).collect() };
+        t.append(&lines(&before));
+        t.append(b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:9\",\"value\":\"anchor\"}\n");
+        t.load();
+        t.append(&lines(&after));
+        let full = t.full();
+        let found = t.live_lines(now).expect("the snapshot matches");
+        let mut got: Vec<(u64, u32)> = found.lines.iter().map(|l| (l.offset, l.len)).collect();
+        got.sort();
+        let mut want: Vec<(u64, u32)> = full.live_keys(now).map(|(_, s)| s.at().unwrap()).collect();
+        want.sort();
+        proptest::prop_assert_eq!(got, want);
+        proptest::prop_assert_eq!(&found.report, &full.report);
+        // and what sessions list takes from them
+        let policy = SnapshotPolicy { min_log: 0, settled_only: false };
+        let counted = Db::session_counts_with(&t.root, now, policy, false).unwrap().expect("the snapshot matches");
+        let want: HashMap<String, u64> = full.counts_by_session(now).into_iter().map(|(k, n)| (k.to_owned(), n)).collect();
+        proptest::prop_assert_eq!(counted.counts, want);
+        proptest::prop_assert_eq!(counted.valid_until, full.counts_valid_until(now));
+        proptest::prop_assert_eq!(&counted.report, &full.report);
+    }
+}
+
+#[test]
+fn counts_are_not_taken_from_a_snapshot_a_load_should_replace() {
+    let t = Indexed::new();
+    let policy = SnapshotPolicy {
+        min_log: 0,
+        settled_only: false,
+    };
+    let line =
+        |k: usize| format!("{{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:{k}\",\"value\":\"v\"}}\n");
+    let head: String = (0..80).map(line).collect();
+    t.append(head.as_bytes());
+    t.load();
+    // a few lines since: counted from the snapshot
+    t.append(line(80).as_bytes());
+    let c = Db::session_counts_with(&t.root, 0, policy, true)
+        .unwrap()
+        .unwrap();
+    assert_eq!(c.counts["s"], 81);
+    // over an eighth of it since: a load replaces the snapshot instead
+    let more: String = (81..100).map(line).collect();
+    t.append(more.as_bytes());
+    assert!(Db::session_counts_with(&t.root, 0, policy, true)
+        .unwrap()
+        .is_none());
+    assert_eq!(t.load().resumed_at(), head.len() as u64);
+    let c = Db::session_counts_with(&t.root, 0, policy, true)
+        .unwrap()
+        .unwrap();
+    assert_eq!(c.counts["s"], 100);
 }
