@@ -246,6 +246,7 @@ for part in 4 2 1; do
     rm -rf "$WORK/inc-$name/.sessionctl"
     sleep 3 # the copy's change times are new: only a settled log is indexed
     $S --root "$WORK/inc-$name" "$@" >/dev/null
+    mkdir -p "$WORK/inc-$name/.sessionctl"
     cp -a "$WORK/inc-$name/.sessionctl" "$WORK/inc-$name.saved"
     python3 bench/append.py "$WORK/inc-$name/.store/db_$db/record.aof" "$APPEND_BYTES" "$WORK/inc-$name.appended"
     stat -c %s "$WORK/inc-$name.appended" > "$OUT/inc-$name-appended-bytes"

@@ -22,6 +22,7 @@ fn main() {
     } else {
         sessionctl::store::torii::Db::load(store, db).unwrap()
     };
+    sessionctl::store::torii::snapshot::wait_for_writes();
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
         "{} lines, {} keys, resumed at {}, {:.0} ms",

@@ -41,6 +41,9 @@ pub fn execute(mut cli: Cli) -> i32 {
     let ran = file
         .map_err(anyhow::Error::from)
         .and_then(|file| run_with(cli, &file));
+    // A ToriiDB index being put in place on another thread (its fsyncs
+    // overlapped the command's output) is finished before we end.
+    crate::store::torii::snapshot::wait_for_writes();
     let done = match ran {
         Ok(done) => done,
         Err(err) => {

@@ -524,22 +524,23 @@ impl Write for Checksummed<'_> {
     }
 }
 
-/// Replace db `db.index`'s snapshot with one of `db` as replayed from the
-/// first `covered.end` bytes of `log` (the file `id`), written crash-safely
-/// (a reader sees the old snapshot or the new one). Returns false, writing
-/// nothing, when the index holds entries of ours (not in the log).
-pub(super) fn write(
+/// The snapshot of `db` as replayed from the first `covered.end` bytes of
+/// `log` (the file `id`), written into a temp file beside db `db.index`'s
+/// snapshot: committing it replaces that crash-safely (a reader sees the
+/// old snapshot or the new one). `None`, writing nothing, when the index
+/// holds entries of ours (not in the log).
+pub(super) fn stage(
     root: &DataRoot,
     db: &Db,
     log: &LogFile,
     id: LogId,
     covered: Covered,
-) -> Result<bool> {
+) -> Result<Option<atomic::Staged>> {
     let Some(entries) = db.entries.stored() else {
-        return Ok(false);
+        return Ok(None);
     };
     let Some(digest) = digest(log, covered.end)? else {
-        return Ok(false);
+        return Ok(None);
     };
     let r = &db.report;
     let header = Header {
@@ -557,7 +558,7 @@ pub(super) fn write(
     let half = db.entries.len() / 2;
     let path = path(root, db.index);
     atomic::create_dir_all(root, &root.tool_dir())?;
-    atomic::write_atomic_with(root, &path, |w| {
+    let staged = atomic::stage_with(root, &path, |w| {
         w.write_all(&header.encode())?;
         let mut body = Checksummed {
             w,
@@ -592,7 +593,48 @@ pub(super) fn write(
         let Checksummed { w, crc } = body;
         w.write_all(&crc.finalize().to_le_bytes())
     })?;
-    Ok(true)
+    Ok(Some(staged))
+}
+
+/// Snapshot commits left to other threads; `wait_for_writes` joins them.
+static COMMITTING: std::sync::Mutex<Vec<std::thread::JoinHandle<()>>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Commit `staged` on another thread: the wait for the disk (two fsyncs)
+/// overlaps the rest of the command instead of adding to it. A failure is
+/// dropped: the next run replays instead.
+pub(super) fn commit_later(staged: atomic::Staged) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("torii-snapshot".into())
+        .spawn(move || {
+            if let Ok(staged) = rx.recv() {
+                let _ = atomic::Staged::commit(staged);
+            }
+        });
+    match spawned {
+        Ok(handle) => {
+            let _ = tx.send(staged);
+            COMMITTING
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(handle);
+        }
+        // no thread to be had: commit here
+        Err(_) => {
+            let _ = staged.commit();
+        }
+    }
+}
+
+/// Wait until the snapshots being committed are in place (or failed): a
+/// process that ended in the middle of a commit would leave its temp file
+/// behind. Commands call this before they end.
+pub fn wait_for_writes() {
+    let pending = std::mem::take(&mut *COMMITTING.lock().unwrap_or_else(|e| e.into_inner()));
+    for handle in pending {
+        let _ = handle.join();
+    }
 }
 
 #[cfg(test)]

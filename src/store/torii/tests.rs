@@ -469,6 +469,7 @@ impl Indexed {
         let policy = SnapshotPolicy {
             min_log: 0,
             settled_only: false,
+            in_background: false,
         };
         Db::load_with(
             self.root.clone(),
@@ -489,6 +490,7 @@ impl Indexed {
         let policy = SnapshotPolicy {
             min_log: 0,
             settled_only: false,
+            in_background: false,
         };
         Db::live_lines_with(&self.root, 1, now, policy, |_| Some(0)).unwrap()
     }
@@ -874,7 +876,7 @@ proptest::proptest! {
         proptest::prop_assert_eq!(got, want);
         proptest::prop_assert_eq!(&found.report, &full.report);
         // and what sessions list takes from them
-        let policy = SnapshotPolicy { min_log: 0, settled_only: false };
+        let policy = SnapshotPolicy { min_log: 0, settled_only: false, in_background: false };
         let counted = Db::session_counts_with(&t.root, now, policy, false).unwrap().expect("the snapshot matches");
         let want: HashMap<String, u64> = full.counts_by_session(now).into_iter().map(|(k, n)| (k.to_owned(), n)).collect();
         proptest::prop_assert_eq!(counted.counts, want);
@@ -889,6 +891,7 @@ fn counts_are_not_taken_from_a_snapshot_a_load_should_replace() {
     let policy = SnapshotPolicy {
         min_log: 0,
         settled_only: false,
+        in_background: false,
     };
     let line =
         |k: usize| format!("{{\"ts\":1,\"cmd\":\"SET\",\"key\":\"s:{k}\",\"value\":\"v\"}}\n");
