@@ -139,11 +139,17 @@ impl Scope<'_> {
     /// The session and nanos of db1 key `key` if its session and time are
     /// in scope (the role needs the value).
     fn admits_key<'k>(&self, key: &'k str) -> Option<(&'k str, i64)> {
-        let session = session_of_key(key)?;
+        // the session (as `session_of_key`) and the time in one split: a
+        // resumed search asks this of every live key
+        let (session, rest) = key.rsplit_once(':')?;
+        let nanos: i64 = rest.parse().ok()?;
+        if session.is_empty() {
+            return None;
+        }
+        debug_assert_eq!(session_of_key(key), Some(session));
         if !self.sessions.is_empty() && !self.sessions.iter().any(|s| s == session) {
             return None;
         }
-        let nanos = key_nanos(key)?;
         if self.since.is_some_and(|t| nanos < t) {
             return None;
         }
@@ -414,11 +420,6 @@ impl RecentTest {
             "torii",
         ))
     }
-}
-
-/// The time of a db1 message key, as `db1_message` reads it.
-fn key_nanos(key: &str) -> Option<i64> {
-    key.rsplit_once(':')?.1.parse().ok()
 }
 
 /// The first `limit` hits by relevance, newest first within equal

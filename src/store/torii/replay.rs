@@ -102,8 +102,9 @@ impl Db {
                 .zip(chunks.par_iter())
                 .for_each(|(out, &(start, end))| parse_chunk(bytes, base, start, end, keep, out));
             // A filtered replay keeps few keys: sizing its index for all
-            // of them would only fault in a table it never fills.
-            if !sized && keep.is_none() && whole > 0 {
+            // of them would only fault in a table it never fills. One
+            // resumed from a snapshot was sized when that was loaded.
+            if !sized && keep.is_none() && whole > 0 && from.end == 0 {
                 self.reserve_for(size.saturating_sub(from.end), parsed, whole)?;
                 sized = true;
             }

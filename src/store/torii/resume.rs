@@ -134,7 +134,10 @@ impl Cache {
         }
         let path = snapshot::path(&db.root, db.index);
         snapshot::Snapshot::open(&db.root, &path, db.index, log, self.id, size)
-            .and_then(|s| s.load_into(db))
+            .and_then(|s| {
+                let tail = size.saturating_sub(s.covered().end);
+                s.load_into(db, tail)
+            })
             .unwrap_or_default()
     }
 

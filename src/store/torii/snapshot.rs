@@ -303,12 +303,23 @@ impl Snapshot {
     }
 
     /// Load the snapshot into `db` (empty): its entries and the report of
-    /// the covered lines. Returns how far it covers the log; `None` when
-    /// the body turns out damaged, and `db` is then left empty again.
-    pub fn load_into(self, db: &mut Db) -> Option<Covered> {
+    /// the covered lines. The index gets room for as many more keys as the
+    /// `tail` bytes after the covered ones may hold, at the covered ones'
+    /// rate: growing it for the tail would rehash and copy all of it.
+    /// Returns how far it covers the log; `None` when the body turns out
+    /// damaged, and `db` is then left empty again.
+    pub fn load_into(self, db: &mut Db, tail: u64) -> Option<Covered> {
         let entries = &mut db.entries;
         let h = &self.header;
-        entries.reserve(h.entries as usize, h.key_bytes as usize);
+        // each tail line adds a key at most; a quarter more, as replay
+        // sizes its index
+        let end = h.covered.end.max(1);
+        let more = |n: u64| (u128::from(n) * u128::from(tail) * 5 / 4 / u128::from(end)) as u64;
+        let room = |n: u64| usize::try_from(n.saturating_add(16)).unwrap_or(usize::MAX);
+        entries.reserve(
+            room(h.entries.saturating_add(more(h.records))),
+            room(h.key_bytes.saturating_add(more(h.key_bytes))),
+        );
         let mut oversize = Vec::new();
         if self
             .entries(&mut oversize, |key, s| entries.push_stored(key, s))
