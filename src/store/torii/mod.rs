@@ -165,8 +165,9 @@ impl Db {
     /// `load_store`, resuming from the snapshot of an earlier replay when it
     /// still matches the log (see `snapshot`): only the bytes appended
     /// since are replayed. The snapshot is written or brought up to date
-    /// when that is worth it and allowed; failing to is not an error.
-    /// The index is the one `load_store` builds.
+    /// when that is worth it and allowed (put in place on another thread:
+    /// call `snapshot::wait_for_writes` before the process ends); failing
+    /// to is not an error. The index is the one `load_store` builds.
     pub fn load_incremental(root: &DataRoot, index: u8) -> Result<Db> {
         let policy = SnapshotPolicy::standard();
         Db::load_with(root.clone(), &root.store_dir(), index, None, Some(policy))

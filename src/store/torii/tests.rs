@@ -916,3 +916,31 @@ fn counts_are_not_taken_from_a_snapshot_a_load_should_replace() {
         .unwrap();
     assert_eq!(c.counts["s"], 100);
 }
+
+#[test]
+fn the_snapshot_keeps_extreme_times_and_keys_that_share_part_of_a_character() {
+    let t = Indexed::new();
+    let set = |key: &str, ts: i64, x: Option<i64>| {
+        let mut l = serde_json::json!({"ts": ts, "cmd": "SET", "key": key, "value": "v"});
+        if let Some(x) = x {
+            l["expire_at"] = x.into();
+        }
+        format!("{l}\n")
+    };
+    let log = [
+        set("s:\u{e9}t\u{e9}", i64::MAX, Some(i64::MIN)),
+        // shares the first byte of "é" (0xc3 0xa9) with the key before
+        set("s:\u{c0}", i64::MIN, Some(i64::MAX)),
+        set("", 0, None),
+        set("s:\u{e9}t\u{e9}", -5, None),
+        set("\u{1f600}", i64::MAX, Some(0)),
+        set("\u{1f600}x", i64::MIN + 1, None),
+    ]
+    .concat();
+    t.append(log.as_bytes());
+    t.load();
+    let db = t.load();
+    assert_eq!(db.resumed_at(), log.len() as u64);
+    assert!(same_index(&db, &t.full()).is_ok());
+    assert_eq!(db.get("s:\u{c0}").unwrap().created_at, i64::MIN);
+}
