@@ -23,7 +23,7 @@ CASES = [
     ("inc-errors-list", "`errors list --json` after `APPEND_BYTES` (1 MB) were appended to db2 since the last read (errs root)", "the same read with nothing appended since + `wc -l` of the appended bytes, twice", "≤ 1×"),
     ("inc-search-keyword", "`search --by keyword` after `APPEND_BYTES` (1 MB) were appended to db1 since the last read (rows root), 8 words", "`sqlite3` CLI, same MATCH + `wc -l` of the appended bytes, twice", "≤ 1×"),
     ("first-sessions-list", "`sessions list`, first run: writes the index (many root)", "the build before the index (`BASELINE`), same first run", "≤ 1×"),
-    ("first-rows-list", "`sessions list`, first run: writes a 1M-key index (rows root)", "the build before the index (`BASELINE`), same first run", "≤ 1×"),
+    ("first-rows-list", "`sessions list`, first run: writes the index of every db1 key (rows root; 1M keys at full)", "the build before the index (`BASELINE`), same first run", "≤ 1×"),
     ("first-errors-list", "`errors list --json`, first run: writes the index (errs root)", "the build before the index (`BASELINE`), same first run", "≤ 1×"),
 ]
 

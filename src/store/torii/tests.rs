@@ -754,7 +754,7 @@ fn trailing_empty_lines_and_a_reserved_region_are_never_covered() {
     // in place after this read
     t.append(&[b'\n'; 64]);
     assert_eq!(t.load().resumed_at(), 0);
-    let filled = format!("{{\"ts\":2,\"cmd\":\"DEL\",\"key\":\"s:1\"}}\n");
+    let filled = "{\"ts\":2,\"cmd\":\"DEL\",\"key\":\"s:1\"}\n";
     use std::os::unix::fs::FileExt;
     let f = fs::OpenOptions::new().write(true).open(t.log()).unwrap();
     f.write_all_at(filled.as_bytes(), head.len() as u64)
