@@ -7,6 +7,9 @@
 #                           1,000,000 archive rows + db1 keys (~250 MB log), 100k errors.
 #                           Needs hyperfine and sqlite3 (Debian).
 #   bench/run.sh --smoke    tiny sizes, a few seconds; what CI runs to keep this working.
+#   ONLY="case …"           only these cases (a partial report goes beside the results).
+#   BASELINE=path           an older sessionctl: the first-* cases compare first runs with it.
+#   APPEND_BYTES=n          what the inc-* cases append to a log after its index was kept.
 #
 # Data is generated once per size into $BENCH_DIR (default /tmp/sessionctl-bench) and
 # reused; every destructive case works on a fresh copy (hyperfine --prepare).
