@@ -19,10 +19,17 @@ CASES = [
     ("tokens", "exact o200k count of the big history.json", "heuristic count, same file", "≥ 50 MB/s"),
     ("all-scaling", "`compact --all` with work in every session (work root), 2 threads", "same, 1 thread (`RAYON_NUM_THREADS`)", "≥ 1.7× faster"),
     ("summarize-all", "`summarize --all`, repeat run on an up-to-date root (many root)", "in-process stat of every session file (`bench/floors/stat.rs`)", "≤ 1×, no writes"),
+    ("inc-sessions-list", "`sessions list` after `APPEND_BYTES` (1 MB) were appended to db1 since the last read (many root)", "in-process stat of every session file + `wc -l` of the appended bytes, twice", "≤ 1×"),
+    ("inc-errors-list", "`errors list --json` after `APPEND_BYTES` (1 MB) were appended to db2 since the last read (errs root)", "the same read with nothing appended since + `wc -l` of the appended bytes, twice", "≤ 1×"),
+    ("inc-search-keyword", "`search --by keyword` after `APPEND_BYTES` (1 MB) were appended to db1 since the last read (rows root), 8 words", "`sqlite3` CLI, same MATCH + `wc -l` of the appended bytes, twice", "≤ 1×"),
+    ("first-sessions-list", "`sessions list`, first run: writes the index (many root)", "the build before the index (`BASELINE`), same first run", "≤ 1×"),
+    ("first-rows-list", "`sessions list`, first run: writes the index of every db1 key (rows root; 1M keys at full)", "the build before the index (`BASELINE`), same first run", "≤ 1×"),
+    ("first-errors-list", "`errors list --json`, first run: writes the index (errs root)", "the build before the index (`BASELINE`), same first run", "≤ 1×"),
 ]
 
 # cases whose peak RSS is compared with the ToriiDB log they read (≤ 1.5×)
-LOG_CASES = {"replay", "reset", "reset-part", "reset-trash", "search-keyword", "errors-list"}
+LOG_CASES = {"replay", "reset", "reset-part", "reset-trash", "search-keyword", "errors-list",
+             "inc-errors-list", "inc-search-keyword", "first-rows-list", "first-errors-list"}
 
 def load(size, name):
     path = os.path.join(results, size, name + ".json")
@@ -102,12 +109,13 @@ for name, what, floor, aim in CASES:
         else:
             ratio = f"{mo / mf:.2f}×"
         extra = ""
-        if name == "search-keyword":
+        if name in ("search-keyword", "inc-search-keyword"):
             extra = f" (p50 {fmt(pct(ours, 50))}, p95 {fmt(pct(ours, 95))})"
         rss = read(size, name + ".rss")
         rss_txt = mib(rss) if rss and rss.isdigit() else "-"
         # the log each case reads: peak RSS is held against its size
-        log = {"errors-list": "errs-log-bytes", "reset-part": "rows4-log-bytes"}.get(name, "log-bytes")
+        log = {"errors-list": "errs-log-bytes", "inc-errors-list": "errs-log-bytes",
+               "first-errors-list": "errs-log-bytes", "reset-part": "rows4-log-bytes"}.get(name, "log-bytes")
         if name in LOG_CASES and rss and rss.isdigit() and read(size, log):
             rss_txt += f" ({int(rss) * 1024 / int(read(size, log)):.2f}× log)"
         growth = ""

@@ -134,13 +134,49 @@ fn tier_counts(
 ) -> crate::Result<TierResult> {
     // stat first: a change while we read makes the next run count again
     let stamp = TierStamp::of(&ctx.root);
-    let cached = cache
-        .tiers
-        .as_ref()
-        .filter(|t| stamp.is_some_and(|s| t.usable(&s, now)));
-    if let Some(t) = cached {
-        warnings.extend(t.torii_warnings.iter().cloned());
-        let archive = t
+    let cached = |usable: &dyn Fn(&TierCounts, &TierStamp) -> bool| {
+        cache
+            .tiers
+            .as_ref()
+            .filter(|t| stamp.as_ref().is_some_and(|s| usable(t, s)))
+    };
+    let torii_cached = cached(&|t, s| t.torii_usable(s, now));
+    let archive_cached = cached(&|t, s| t.archive_usable(s));
+    // db1's counts, with what its replay warned about and until when the
+    // counts hold
+    let (torii, torii_warnings, torii_until) = match torii_cached {
+        Some(t) => {
+            warnings.extend(t.torii_warnings.iter().cloned());
+            (
+                t.torii.clone().into_iter().collect(),
+                t.torii_warnings.clone(),
+                t.torii_until,
+            )
+        }
+        // Counted from the index an earlier read kept and what was
+        // appended since, without building the index; else replayed.
+        None => match Db::session_counts_resumed(&ctx.root, now)? {
+            Some(c) => {
+                let w = c.report.warnings(&c.path);
+                warnings.extend(w.iter().cloned());
+                (c.counts, w, c.valid_until)
+            }
+            None => {
+                let db1 = Db::load_incremental(&ctx.root, DB_SESSION_HIST)?;
+                let w = db1.report.warnings(&db1.aof_path());
+                warnings.extend(w.iter().cloned());
+                let counts: HashMap<String, u64> = db1
+                    .counts_by_session(now)
+                    .into_iter()
+                    .map(|(id, n)| (id.to_owned(), n))
+                    .collect();
+                (counts, w, db1.counts_valid_until(now))
+            }
+        },
+    };
+    let mut archive_ok = true;
+    let archive: HashMap<String, SessionCount> = match archive_cached {
+        Some(t) => t
             .archive
             .iter()
             .map(|(id, (messages, oldest_send_at))| {
@@ -150,35 +186,29 @@ fn tier_counts(
                 };
                 (id.clone(), count)
             })
-            .collect();
-        return Ok((t.torii.clone().into_iter().collect(), archive, None));
-    }
-    let db1 = Db::load_store(&ctx.root, DB_SESSION_HIST)?;
-    warnings.extend(db1.report.warnings(&db1.aof_path()));
-    let torii: HashMap<String, u64> = db1
-        .counts_by_session(now)
-        .into_iter()
-        .map(|(id, n)| (id.to_owned(), n))
-        .collect();
-    let mut archive_ok = true;
-    let archive = match Archive::open_read(&ctx.root, &ctx.root.archive_path()) {
-        Ok(Some(a)) => a.counts_by_session()?,
-        Ok(None) => HashMap::new(),
-        Err(e) => {
-            // Still list what the other tiers say; exit 65 at the end.
-            warnings.push(e.to_string());
-            *unreadable = true;
-            archive_ok = false;
-            HashMap::new()
-        }
+            .collect(),
+        None => match Archive::open_read(&ctx.root, &ctx.root.archive_path()) {
+            Ok(Some(a)) => a.counts_by_session()?,
+            Ok(None) => HashMap::new(),
+            Err(e) => {
+                // Still list what the other tiers say; exit 65 at the end.
+                warnings.push(e.to_string());
+                *unreadable = true;
+                archive_ok = false;
+                HashMap::new()
+            }
+        },
     };
+    if torii_cached.is_some() && archive_cached.is_some() {
+        return Ok((torii, archive, None));
+    }
     let now_ns = i128::from(now) * 1_000_000_000;
     let fresh = stamp
         .filter(|s| archive_ok && s.is_settled(now_ns))
         .map(|stamp| TierCounts {
             stamp,
-            torii_until: db1.counts_valid_until(now),
-            torii_warnings: db1.report.warnings(&db1.aof_path()),
+            torii_until,
+            torii_warnings,
             torii: torii.iter().map(|(k, n)| (k.clone(), *n)).collect(),
             archive: archive
                 .iter()

@@ -261,7 +261,7 @@ const ENVIRONMENT: &[(&str, &str)] = &[
     ("VISUAL, EDITOR", "the editor errors edit opens"),
     ("SESSIONCTL_COMPLETE", "set by the completion scripts when they ask sessionctl for candidates"),
     ("limits refresh --token-env NAME", "reads the API token from the variable NAME"),
-    ("SESSIONCTL_FAILPOINT, SESSIONCTL_KILL_AT, SESSIONCTL_FAIL_ENOSPC, SESSIONCTL_NOW, SESSIONCTL_TORII_LOAD_DELAY_MS, SESSIONCTL_TORII_LOAD_COUNT, SESSIONCTL_ROWS_SETTLED, SESSIONCTL_VIEW_PANIC", "test hooks, compiled in only with the `testing` feature that test builds turn on (a crash point, a kill at the N-th durable step, a full disk, a fixed clock, a slow load, a count of loads, files taken as settled, a panic in the view); an installed sessionctl ignores them"),
+    ("SESSIONCTL_FAILPOINT, SESSIONCTL_KILL_AT, SESSIONCTL_FAIL_ENOSPC, SESSIONCTL_NOW, SESSIONCTL_TORII_LOAD_DELAY_MS, SESSIONCTL_TORII_LOAD_COUNT, SESSIONCTL_TORII_SNAPSHOT_MIN, SESSIONCTL_ROWS_SETTLED, SESSIONCTL_VIEW_PANIC", "test hooks, compiled in only with the `testing` feature that test builds turn on (a crash point, a kill at the N-th durable step, a full disk, a fixed clock, a slow load, a count of loads, the smallest log whose index is kept, files taken as settled, a panic in the view); an installed sessionctl ignores them"),
 ];
 
 const FILES: &[(&str, &str)] = &[
@@ -269,6 +269,6 @@ const FILES: &[(&str, &str)] = &[
     ("<root>/sessions/.Trash/", "what reset, remove and compact took away, as bundles with a manifest (`trash list|restore|prune`)"),
     ("<root>/.sessionctl/oplog.jsonl", "the operation log `log` lists and `undo` reverses"),
     ("<root>/.sessionctl/ops/", "what an operation overwrote (summaries, histories, error records), kept for undo"),
-    ("<root>/.sessionctl/", "sessionctl's own locks and caches (limits.json, tokens.json, rows.json, summarized.json), the operation log (oplog.jsonl) and what undo needs (ops/)"),
+    ("<root>/.sessionctl/", "sessionctl's own locks and caches (limits.json, tokens.json, rows.json, summarized.json, torii-db1.idx and torii-db2.idx: the ToriiDB index a read resumes from), the operation log (oplog.jsonl) and what undo needs (ops/)"),
     ("~/.config/sessionctl/config.toml", "settings: root, offline, summarizer, embed_url, embed_model, keep_last, log (flags and environment win)"),
 ];

@@ -42,6 +42,9 @@ pub fn execute(mut cli: Cli) -> i32 {
     let ran = file
         .map_err(anyhow::Error::from)
         .and_then(|file| run_with(cli, &file));
+    // A ToriiDB index being put in place on another thread (its fsyncs
+    // overlapped the command's output) is finished before we end.
+    crate::store::torii::snapshot::wait_for_writes();
     let done = match ran {
         Ok(done) => done,
         Err(err) => {
@@ -492,10 +495,12 @@ fn session_of<R: serde::Serialize>(r: &R) -> String {
         .unwrap_or_default()
 }
 
-/// Replay a ToriiDB database and tell the user about anything ToriiDB
-/// itself would trip over (an over-long line, a torn tail).
+/// Replay a ToriiDB database (only what was appended since the snapshot
+/// of an earlier replay, when there is one) and tell the user about
+/// anything ToriiDB itself would trip over (an over-long line, a torn
+/// tail).
 pub(crate) fn load_db(ctx: &Context, index: u8) -> crate::Result<crate::store::torii::Db> {
-    let db = crate::store::torii::Db::load_store(&ctx.root, index)?;
+    let db = crate::store::torii::Db::load_incremental(&ctx.root, index)?;
     for w in db.report.warnings(&db.aof_path()) {
         ctx.out.warn(&w);
     }

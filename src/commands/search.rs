@@ -32,14 +32,29 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
         }),
     };
     let keyword_only = args.by == Some(MatchMode::Keyword);
-    // A keyword search needs only the db1 entries whose log line holds
-    // the query's words: a filtered scan, not a whole replay.
+    // A keyword search needs only the db1 entries whose log line holds the
+    // query's words. With the index an earlier read kept, it takes the
+    // live keys in scope from it and replays only what was appended since,
+    // without building the index; else it scans the log for those lines
+    // (cheaper than the replay an index would need).
     let db1 = if keyword_only {
         None
     } else {
         Some(load_db1(ctx)?)
     };
-    let recent = if keyword_only {
+    let resumed = if keyword_only {
+        torii::Db::live_lines_resumed(&ctx.root, torii::DB_SESSION_HIST, now, |key| {
+            scope.newest_first(key)
+        })?
+    } else {
+        None
+    };
+    if let Some(r) = &resumed {
+        for w in r.report.warnings(&r.path) {
+            ctx.out.warn(&w);
+        }
+    }
+    let recent = if keyword_only && resumed.is_none() {
         let found = torii::Db::scan_matching(
             &ctx.root,
             torii::DB_SESSION_HIST,
@@ -94,19 +109,22 @@ pub fn run(ctx: &Context, args: &SearchArgs) -> Result<Done> {
             }
             None => Vec::new(),
         };
-        hits = match &db1 {
-            Some(db1) => search::keyword(archive_hits, db1, now, &args.query, &scope, args.limit)?,
-            None => match &recent {
-                Some(found) => search::keyword_newest(
-                    archive_hits,
-                    found.keys(now),
-                    |k| found.entry(k),
-                    &args.query,
-                    &scope,
-                    args.limit,
-                )?,
-                None => Vec::new(),
-            },
+        hits = match (&db1, resumed, &recent) {
+            (Some(db1), _, _) => {
+                search::keyword(archive_hits, db1, now, &args.query, &scope, args.limit)?
+            }
+            (None, Some(r), _) => {
+                search::keyword_in_lines(archive_hits, r, &args.query, &scope, args.limit)?
+            }
+            (None, None, Some(found)) => search::keyword_newest(
+                archive_hits,
+                found.keys(now),
+                |k| found.entry(k),
+                &args.query,
+                &scope,
+                args.limit,
+            )?,
+            (None, None, None) => Vec::new(),
         };
     }
     let how = if by_meaning { "semantic" } else { "keyword" };

@@ -143,7 +143,18 @@ pub struct TierCounts {
 
 impl TierCounts {
     pub fn usable(&self, stamp: &TierStamp, now: i64) -> bool {
-        self.stamp == *stamp && self.torii_until.is_none_or(|t| now < t)
+        self.torii_usable(stamp, now) && self.archive_usable(stamp)
+    }
+
+    /// The db1 counts hold: the log is unchanged and no key has expired.
+    pub fn torii_usable(&self, stamp: &TierStamp, now: i64) -> bool {
+        self.stamp.db1 == stamp.db1 && self.torii_until.is_none_or(|t| now < t)
+    }
+
+    /// The archive counts hold: the archive and its WAL are unchanged
+    /// (Agenvoy appending to db1 leaves them so).
+    pub fn archive_usable(&self, stamp: &TierStamp) -> bool {
+        self.stamp.archive == stamp.archive && self.stamp.wal == stamp.wal
     }
 }
 

@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::store::archive::ArchiveHit;
-use crate::store::torii::{session_of_key, Db, Entry};
+use crate::store::torii::{session_of_key, Db, Entry, LiveLine, LiveLines};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Hit {
@@ -130,14 +130,26 @@ pub struct Scope<'a> {
 }
 
 impl Scope<'_> {
+    /// The sort key that visits db1 key `key` newest first (its time), if
+    /// its session and time are in scope: what `keyword_in_lines` is given.
+    pub fn newest_first(&self, key: &str) -> Option<i64> {
+        self.admits_key(key).map(|(_, nanos)| nanos)
+    }
+
     /// The session and nanos of db1 key `key` if its session and time are
     /// in scope (the role needs the value).
     fn admits_key<'k>(&self, key: &'k str) -> Option<(&'k str, i64)> {
-        let session = session_of_key(key)?;
+        // the session (as `session_of_key`) and the time in one split: a
+        // resumed search asks this of every live key
+        let (session, rest) = key.rsplit_once(':')?;
+        let nanos: i64 = rest.parse().ok()?;
+        if session.is_empty() {
+            return None;
+        }
+        debug_assert_eq!(session_of_key(key), Some(session));
         if !self.sessions.is_empty() && !self.sessions.iter().any(|s| s == session) {
             return None;
         }
-        let nanos = key_nanos(key)?;
         if self.since.is_some_and(|t| nanos < t) {
             return None;
         }
@@ -201,7 +213,92 @@ pub fn keyword(
     scope: &Scope<'_>,
     limit: usize,
 ) -> crate::Result<Vec<Hit>> {
-    // Only the matches the limit can show are decoded (see keyword_newest).
+    use std::cmp::Reverse;
+    // `keyword_newest` over `live_keys_where_raw`, without reading every
+    // live line first: the keys in scope are visited newest first in the
+    // order that gives (entries decoded already first, in index order,
+    // then in file order) through a heap popped only as far as the visit
+    // goes, and only the lines of the keys visited are read.
+    const ON_DISK: u64 = 1 << 63;
+    let mut newest: std::collections::BinaryHeap<(i64, Reverse<u64>, u32)> = db1
+        .live_lines(now)
+        .filter_map(|(pos, key, at)| {
+            let (_, nanos) = scope.admits_key(key)?;
+            let tie = at.map_or(pos as u64, |offset| ON_DISK | offset);
+            Some((nanos, Reverse(tie), u32::try_from(pos).ok()?))
+        })
+        .collect();
+    let (mut hits, mut seen) = archive_part(archive_hits);
+    let test = RecentTest::new(query);
+    let mut found = 0;
+    if limit > 0 {
+        let order = std::iter::from_fn(|| newest.pop().map(|(_, _, pos)| pos as usize));
+        db1.visit_where_raw(order, raw_test(query), |key, e| {
+            if let Some(h) = test.hit(key, e, scope, &mut seen) {
+                hits.push(h);
+                found += 1;
+            }
+            Ok(found < limit)
+        })?;
+    }
+    Ok(ranked(hits, limit))
+}
+
+/// `keyword` over the db1 lines `Db::live_lines_resumed` found (their
+/// sort keys from `Scope::newest_first`): the same visit, newest first
+/// and equal times in file order, reading a doubling batch of lines at a
+/// time and decoding only those that pass the raw test, until `limit`.
+pub fn keyword_in_lines(
+    archive_hits: Vec<ArchiveHit>,
+    mut recent: LiveLines,
+    query: &str,
+    scope: &Scope<'_>,
+    limit: usize,
+) -> crate::Result<Vec<Hit>> {
+    let (mut hits, mut seen) = archive_part(archive_hits);
+    let test = RecentTest::new(query);
+    let raw = raw_test(query);
+    let mut found = 0;
+    let mut batch = 64;
+    let mut newest = std::collections::BinaryHeap::from(std::mem::take(&mut recent.lines));
+    while found < limit && !newest.is_empty() {
+        let next: Vec<LiveLine> = std::iter::from_fn(|| newest.pop()).take(batch).collect();
+        let mut passed: Vec<Option<Vec<u8>>> = vec![None; next.len()];
+        recent.for_each_line(&next, |i, line| {
+            if raw(line) {
+                passed[i] = Some(line.to_vec());
+            }
+            Ok(())
+        })?;
+        for line in passed.iter().flatten() {
+            let Some((key, e)) = crate::store::torii::entry_of_line(line) else {
+                continue;
+            };
+            if let Some(h) = test.hit(&key, &e, scope, &mut seen) {
+                hits.push(h);
+                found += 1;
+                if found == limit {
+                    break;
+                }
+            }
+        }
+        batch = (batch * 2).min(1 << 14);
+    }
+    Ok(ranked(hits, limit))
+}
+
+/// `keyword` as it was: every live line read and tested, then the
+/// matches visited newest first. The reference `keyword` is tested
+/// against.
+#[cfg(test)]
+pub fn keyword_all_lines(
+    archive_hits: Vec<ArchiveHit>,
+    db1: &Db,
+    now: i64,
+    query: &str,
+    scope: &Scope<'_>,
+    limit: usize,
+) -> crate::Result<Vec<Hit>> {
     let keys = db1.live_keys_where_raw(now, raw_test(query))?;
     keyword_newest(archive_hits, keys, |k| db1.entry(k), query, scope, limit)
 }
@@ -323,11 +420,6 @@ impl RecentTest {
             "torii",
         ))
     }
-}
-
-/// The time of a db1 message key, as `db1_message` reads it.
-fn key_nanos(key: &str) -> Option<i64> {
-    key.rsplit_once(':')?.1.parse().ok()
 }
 
 /// The first `limit` hits by relevance, newest first within equal
@@ -572,6 +664,62 @@ mod tests {
                     .collect::<Vec<_>>()
             };
             proptest::prop_assert_eq!(shown(&lazy), shown(&full));
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// The heap-ordered visit of a whole db1 finds what reading every
+        /// live line first does: same hits, same order, ties included
+        /// (keys of equal times, an entry decoded before the search).
+        #[test]
+        fn db1_keyword_visit_equals_reading_every_line(
+            lines in proptest::collection::vec(
+                ("s[123]", "[0-9]{1,2}|x", 0u8..4, "user|assistant", proptest::bool::ANY),
+                0..60,
+            ),
+            limit in 0usize..10,
+            sessions in proptest::collection::vec("s[123]", 0..2),
+            since in proptest::option::of(0i64..100),
+            decode_first in proptest::option::of(0usize..60),
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::create_dir_all(dir.path().join("db_1")).unwrap();
+            let log: String = lines
+                .iter()
+                .map(|(session, nanos, word, role, del)| {
+                    let key = format!("{session}:{nanos}");
+                    let line = if *del && *word == 0 {
+                        serde_json::json!({"ts": 1, "cmd": "DEL", "key": key})
+                    } else {
+                        let text = ["logrotate daily", "LOGROTATE", "other", "log rotate"][*word as usize];
+                        let value = serde_json::json!({"role": role, "content": text}).to_string();
+                        serde_json::json!({"ts": 1, "cmd": "SET", "key": key, "value": value})
+                    };
+                    format!("{line}\n")
+                })
+                .collect();
+            std::fs::write(dir.path().join("db_1/record.aof"), log).unwrap();
+            let scope = Scope { sessions: &sessions, role: None, since };
+            let shown = |hits: &[Hit]| {
+                hits.iter()
+                    .map(|h| (serde_json::to_string(h).unwrap(), h.snippet.clone()))
+                    .collect::<Vec<_>>()
+            };
+            let load = || {
+                let db = Db::load(dir.path(), 1).unwrap();
+                if let Some(i) = decode_first {
+                    let keys = db.keys("*", 0);
+                    if let Some(k) = keys.get(i % keys.len().max(1)) {
+                        db.entry(k).unwrap();
+                    }
+                }
+                db
+            };
+            let (a, b) = (load(), load());
+            let want = keyword_all_lines(Vec::new(), &a, 0, "logrotate", &scope, limit).unwrap();
+            let got = keyword(Vec::new(), &b, 0, "logrotate", &scope, limit).unwrap();
+            proptest::prop_assert_eq!(shown(&got), shown(&want));
         }
     }
 

@@ -17,6 +17,36 @@ use crate::store::root::{DataRoot, Last};
 pub const TEMP_SUFFIX: &str = ".tmp";
 
 pub fn write_atomic(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
+    write_atomic_with(root, path, |w| w.write_all(bytes))
+}
+
+/// `write_atomic` of content produced piece by piece: `fill` writes it
+/// through a buffer into the temp file, so a big file is never held in
+/// memory whole.
+pub fn write_atomic_with(
+    root: &DataRoot,
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<()> {
+    stage_with(root, path, fill)?.commit()
+}
+
+/// A replacement written into its temp file beside `path`, not yet made
+/// durable nor put in place: `commit` does both (the part that waits for
+/// the disk, which a caller may leave to another thread). Dropped without
+/// a commit, the temp file is removed and `path` is left as it was.
+pub struct Staged {
+    tmp: tempfile::NamedTempFile,
+    phys: std::path::PathBuf,
+    shown: std::path::PathBuf,
+}
+
+/// The first half of `write_atomic_with`: the temp file, filled.
+pub fn stage_with(
+    root: &DataRoot,
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<Staged> {
     // The file itself is replaced, not written through: a link there is
     // replaced too, and its target left alone.
     let phys = root.resolve(path, Last::Entry)?;
@@ -25,7 +55,7 @@ pub fn write_atomic(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut tmp = tempfile::Builder::new()
+    let tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
         .suffix(TEMP_SUFFIX)
         .tempfile_in(dir)
@@ -38,15 +68,31 @@ pub fn write_atomic(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
     let result = (|| -> io::Result<()> {
         tmp.as_file()
             .set_permissions(fs::Permissions::from_mode(mode))?;
-        tmp.write_all(bytes)?;
-        tmp.as_file().sync_all()
+        let mut w = io::BufWriter::with_capacity(256 << 10, tmp.as_file());
+        fill(&mut w)?;
+        w.flush()
     })();
     result.map_err(|e| Error::write(path, e))?;
-    crate::failpoint("atomic-before-rename");
-    crate::durable_step();
-    tmp.persist(&phys)
-        .map_err(|e| Error::write(path, e.error))?;
-    sync_dir(dir)
+    Ok(Staged {
+        tmp,
+        phys,
+        shown: path.to_path_buf(),
+    })
+}
+
+impl Staged {
+    /// fsync the temp file, rename it over the path, fsync the folder.
+    pub fn commit(self) -> Result<()> {
+        let Staged { tmp, phys, shown } = self;
+        tmp.as_file()
+            .sync_all()
+            .map_err(|e| Error::write(&shown, e))?;
+        crate::failpoint("atomic-before-rename");
+        crate::durable_step();
+        tmp.persist(&phys)
+            .map_err(|e| Error::write(&shown, e.error))?;
+        sync_dir(parent(&phys))
+    }
 }
 
 /// fsync a folder under the root, so that renames and creations in it

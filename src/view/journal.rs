@@ -41,7 +41,7 @@ pub fn trash_entries(env: Env) -> crate::Result<Vec<EntryInfo>> {
 
 /// The error memory, newest first (Agenvoy's order), expired ones included.
 pub fn error_items(env: Env) -> crate::Result<Vec<ErrorItem>> {
-    let db = Db::load_store(&env.ctx.root, DB_ERROR_MEMORY)?;
+    let db = Db::load_incremental(&env.ctx.root, DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let all = Filter {
         expired: true,
@@ -143,7 +143,7 @@ pub fn prune(env: Env, name: &str, ui: &ViewUi) -> crate::Result<Done> {
 pub fn edit_action(env: Env, key: &str, action: &str, ui: &ViewUi) -> crate::Result<Done> {
     let ctx = env.ctx;
     let item = error_memory::resolve(
-        &Db::load_store(&ctx.root, DB_ERROR_MEMORY)?,
+        &Db::load_incremental(&ctx.root, DB_ERROR_MEMORY)?,
         torii::now_unix(),
         key,
     )?;

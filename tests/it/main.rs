@@ -54,6 +54,7 @@ mod summary_eval;
 mod tables;
 mod tokens;
 mod tokens_bpe;
+mod torii_index;
 mod torii_safety;
 mod undo;
 mod undo_props;

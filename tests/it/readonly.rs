@@ -134,3 +134,65 @@ fn check_repair_dry_run_names_the_repairs_and_makes_none() {
         .code(1);
     assert_ne!(everything(root.path()), before);
 }
+
+/// Our own caches may appear under `.sessionctl/` on a read (as rows.json
+/// does once the files have settled): with logs big enough to keep their
+/// ToriiDB index and every file taken as settled, reads and dry runs still
+/// leave every file outside `.sessionctl/` byte-identical, and write
+/// nothing inside it but those caches.
+#[test]
+fn reads_and_dry_runs_write_only_our_caches() {
+    const CACHES: &[&str] = &["rows.json", "tokens.json", "torii-db1.idx", "torii-db2.idx"];
+    for args in [
+        &["sessions", "list", "--json"][..],
+        &["show", "tui-alice"],
+        &["search", "nginx"],
+        &["search", "nginx", "--by", "keyword"],
+        &["errors", "list"],
+        &["compact", "--all", "--dry-run", "--budget", "200"],
+        &["reset", "tui-alice", "--mode", "all", "--dry-run"],
+        &["remove", "--all", "--dry-run"],
+        &["errors", "prune", "--dry-run"],
+    ] {
+        let root = fixture_copy();
+        let before = everything(root.path());
+        let out = sessionctl(root.path())
+            .args(args)
+            .env("SESSIONCTL_LIMITS_URL", "http://127.0.0.1:9/unreachable")
+            .env("SESSIONCTL_TORII_SNAPSHOT_MIN", "0")
+            .env("SESSIONCTL_ROWS_SETTLED", "1")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.code().is_some_and(|c| c == 0 || c == 1),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let after = everything(root.path());
+        let mut wrote = Vec::new();
+        for (p, v) in &after {
+            if before.get(p) == Some(v) {
+                continue;
+            }
+            let ours = p.parent() == Some(Path::new(".sessionctl"))
+                && CACHES.iter().any(|c| p.file_name() == Some(c.as_ref()));
+            assert!(
+                ours || p == Path::new(".sessionctl"),
+                "{args:?} changed {}",
+                p.display()
+            );
+            wrote.push(p.clone());
+        }
+        assert!(
+            before.keys().all(|p| after.contains_key(p)),
+            "{args:?} removed something"
+        );
+        // a command that reads a log keeps its index
+        if args[0] != "errors" {
+            assert!(
+                wrote.iter().any(|p| p.ends_with("torii-db1.idx")) || args.contains(&"--by"),
+                "{args:?} kept no index: {wrote:?}"
+            );
+        }
+    }
+}

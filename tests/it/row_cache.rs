@@ -146,7 +146,7 @@ fn keys_and_archived(rows: &[Value], id: &str) -> (u64, u64) {
 }
 
 #[test]
-fn db1_and_archive_counts_are_remembered_only_while_both_are_unchanged() {
+fn db1_and_archive_counts_are_each_remembered_while_their_tier_is_unchanged() {
     let root = fixture_copy();
     let r = root.path();
     let cold = list(r);
@@ -162,7 +162,8 @@ fn db1_and_archive_counts_are_remembered_only_while_both_are_unchanged() {
         "served from the cache"
     );
 
-    // an appended db1 line
+    // an appended db1 line: db1 is counted again, the archive (unchanged,
+    // as when Agenvoy appends a message) is not
     let log = r.join(".store/db_1/record.aof");
     let mut f = fs::File::options().append(true).open(&log).unwrap();
     std::io::Write::write_all(
@@ -170,24 +171,33 @@ fn db1_and_archive_counts_are_remembered_only_while_both_are_unchanged() {
         b"{\"ts\":1,\"cmd\":\"SET\",\"key\":\"tui-alice:1764547999000000000\",\"value\":\"{}\"}\n",
     )
     .unwrap();
-    assert_eq!(
-        keys_and_archived(&list(r), "tui-alice"),
-        (real.0 + 1, real.1)
-    );
+    assert_eq!(keys_and_archived(&list(r), "tui-alice"), (real.0 + 1, 999));
 
-    // an archive change
+    // an archive change: the archive is counted again, db1 is not
     forge_tiers(r, forged);
     sqlite(r)
         .execute("DELETE FROM messages WHERE session_id = 'tui-alice'", [])
         .unwrap();
-    assert_eq!(keys_and_archived(&list(r), "tui-alice"), (real.0 + 1, 0));
+    assert_eq!(keys_and_archived(&list(r), "tui-alice"), (999, 0));
 
-    // a key that expired since the counts were made
+    // both changed
+    forge_tiers(r, forged);
+    std::io::Write::write_all(
+        &mut f,
+        b"{\"ts\":1,\"cmd\":\"DEL\",\"key\":\"tui-alice:1764547999000000000\"}\n",
+    )
+    .unwrap();
+    sqlite(r)
+        .execute("DELETE FROM messages WHERE session_id = 'discord-9001'", [])
+        .unwrap();
+    assert_eq!(keys_and_archived(&list(r), "tui-alice"), (real.0, 0));
+
+    // a key that expired since the counts were made: db1 is counted again
     forge_tiers(r, |t| {
         forged(t);
         t["torii_until"] = 1.into();
     });
-    assert_eq!(keys_and_archived(&list(r), "tui-alice"), (real.0 + 1, 0));
+    assert_eq!(keys_and_archived(&list(r), "tui-alice"), (real.0, 999));
 }
 
 #[test]

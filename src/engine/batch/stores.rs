@@ -42,7 +42,7 @@ impl Snapshot {
             .join(format!("db_{}", torii::DB_SESSION_HIST))
             .join("record.aof");
         let before = LogStamp::at(&path);
-        let db = Db::load_store(root, torii::DB_SESSION_HIST)?;
+        let db = Db::load_incremental(root, torii::DB_SESSION_HIST)?;
         let stamp = before.filter(|b| b.len == db.log_len());
         let keys = SessionKeys::of(&db, now, targets);
         let rows = match Archive::open_read(root, &root.archive_path())? {
@@ -190,7 +190,9 @@ impl<'r> Stores<'r> {
     /// db1, replayed once per batch; refuses a log of unknown format.
     pub fn db1(&mut self) -> Result<&mut Db> {
         if self.db1.is_none() {
-            let db = Db::load_store(self.root, torii::DB_SESSION_HIST)?;
+            // After the locks: the index is the one a full replay of the
+            // log as it is now builds, resumed from a snapshot or not.
+            let db = Db::load_incremental(self.root, torii::DB_SESSION_HIST)?;
             db.check_writable(self.force)?;
             // Indexed once so a batch is not O(sessions × keys).
             self.db1_keys = SessionKeys {

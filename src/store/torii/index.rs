@@ -100,6 +100,11 @@ impl Slots {
         self.key(at)
     }
 
+    /// The slot at `position`.
+    pub fn slot_at(&self, at: usize) -> &Slot {
+        &self.entries[at].1
+    }
+
     /// `remove` of the key at `position`, without a copy of the key.
     pub fn remove_at(&mut self, at: usize) {
         let found = self
@@ -187,6 +192,65 @@ impl Slots {
         self.table.len()
     }
 
+    /// The present entries in order, as a snapshot stores them; `None`
+    /// if one of them is ours (written in this process), which no
+    /// snapshot of the log may hold.
+    pub fn stored(&self) -> Option<impl Iterator<Item = (&str, Stored)>> {
+        if self.iter().any(|(_, s)| s.flags & IN_MEMORY != 0) {
+            return None;
+        }
+        Some(self.iter().map(|(k, s)| {
+            let stored = Stored {
+                offset: s.offset,
+                len: s.len,
+                flags: s.flags & STORED_FLAGS,
+                created_at: s.created_at,
+                updated_at: s.updated_at,
+                expire_at: s.expire_at,
+            };
+            (k, stored)
+        }))
+    }
+
+    /// The bytes of the present keys' text.
+    pub fn key_bytes(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|(_, s)| s.flags & DELETED == 0)
+            .map(|(k, _)| k.len as usize)
+            .sum()
+    }
+
+    /// Add an entry read from a snapshot, after those read before it.
+    /// False (nothing added) if the key is there already: a snapshot
+    /// holds each key once, so it is damaged.
+    pub fn push_stored(&mut self, key: &str, s: Stored) -> bool {
+        let next = u32::try_from(self.entries.len()).expect("under 4 billion keys");
+        let (entries, text) = (&self.entries, &self.text);
+        match self.table.entry(
+            hash(key),
+            |&i| entries[i as usize].0.of(text) == key,
+            |&i| hash(entries[i as usize].0.of(text)),
+        ) {
+            hashbrown::hash_table::Entry::Occupied(_) => false,
+            hashbrown::hash_table::Entry::Vacant(v) => {
+                v.insert(next);
+                let key = Self::store(&mut self.text, key);
+                let slot = Slot {
+                    offset: s.offset,
+                    len: s.len,
+                    flags: s.flags & STORED_FLAGS,
+                    created_at: s.created_at,
+                    updated_at: s.updated_at,
+                    expire_at: s.expire_at,
+                    decoded: OnceBox::new(),
+                };
+                self.entries.push((key, slot));
+                true
+            }
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
     }
@@ -207,6 +271,32 @@ const HAS_EXPIRE: u8 = 4;
 const IN_MEMORY: u8 = 8;
 /// The key was deleted: the slot is no longer in the table.
 const DELETED: u8 = 16;
+
+/// What a snapshot keeps of a slot: where its line is and the metadata
+/// replay tracks (`updated_at` and `expire_at` mean something only with
+/// their flag).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Stored {
+    pub offset: u64,
+    pub len: u32,
+    pub flags: u8,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub expire_at: i64,
+}
+
+impl Stored {
+    pub fn has_updated(&self) -> bool {
+        self.flags & HAS_UPDATED != 0
+    }
+
+    pub fn has_expire(&self) -> bool {
+        self.flags & HAS_EXPIRE != 0
+    }
+}
+
+/// The flags a snapshot keeps: the rest describe this process's state.
+pub(super) const STORED_FLAGS: u8 = HAS_VECTOR | HAS_UPDATED | HAS_EXPIRE;
 
 #[derive(Debug)]
 pub(super) struct Slot {

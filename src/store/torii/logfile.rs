@@ -30,6 +30,14 @@ impl LogFile {
         }
     }
 
+    /// The file's metadata now (`None` without a file).
+    pub fn meta(&self) -> Result<Option<std::fs::Metadata>> {
+        self.file
+            .as_ref()
+            .map(|f| f.metadata().map_err(|e| Error::read(&self.shown, e)))
+            .transpose()
+    }
+
     /// The file's size now (0 without a file).
     pub fn len(&self) -> Result<u64> {
         match &self.file {

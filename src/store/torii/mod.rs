@@ -16,10 +16,16 @@ mod repair;
 mod replay;
 mod report;
 mod restore;
+mod resume;
+pub mod snapshot;
 mod write;
 
 use index::{Slot, Slots};
 use logfile::LogFile;
+use replay::Covered;
+use resume::{Cache, SnapshotPolicy};
+
+pub use resume::{LiveLine, LiveLines, SessionCounts};
 
 pub use repair::TailRepair;
 pub use report::ReplayReport;
@@ -133,6 +139,11 @@ pub struct Db {
     log: LogFile,
     entries: Slots,
     pub report: ReplayReport,
+    /// See `resumed_at`.
+    resumed_at: u64,
+    /// While replaying only what follows a snapshot that is not loaded:
+    /// what those lines do, kept apart (see `live_lines_resumed`).
+    overlay: Option<replay::Overlay>,
 }
 
 impl Db {
@@ -143,12 +154,23 @@ impl Db {
     pub fn load(store_dir: &Path, index: u8) -> Result<Db> {
         let root = DataRoot::at(store_dir)?;
         let store = root.path().to_path_buf();
-        Db::load_in(root, &store, index, None)
+        Db::load_full(root, &store, index, None)
     }
 
     /// Replay db `index` of the data root's `.store/`.
     pub fn load_store(root: &DataRoot, index: u8) -> Result<Db> {
-        Db::load_in(root.clone(), &root.store_dir(), index, None)
+        Db::load_full(root.clone(), &root.store_dir(), index, None)
+    }
+
+    /// `load_store`, resuming from the snapshot of an earlier replay when it
+    /// still matches the log (see `snapshot`): only the bytes appended
+    /// since are replayed. The snapshot is written or brought up to date
+    /// when that is worth it and allowed (put in place on another thread:
+    /// call `snapshot::wait_for_writes` before the process ends); failing
+    /// to is not an error. The index is the one `load_store` builds.
+    pub fn load_incremental(root: &DataRoot, index: u8) -> Result<Db> {
+        let policy = SnapshotPolicy::standard();
+        Db::load_with(root.clone(), &root.store_dir(), index, None, Some(policy))
     }
 
     /// The entries `load_store` then `live_where_raw(now, keep)` give
@@ -160,7 +182,7 @@ impl Db {
         index: u8,
         keep: &(dyn Fn(&[u8]) -> bool + Sync),
     ) -> Result<Matching> {
-        let mut db = Db::load_in(root.clone(), &root.store_dir(), index, Some(keep))?;
+        let mut db = Db::load_full(root.clone(), &root.store_dir(), index, Some(keep))?;
         Ok(Matching {
             path: db.aof_path(),
             report: std::mem::take(&mut db.report),
@@ -168,17 +190,30 @@ impl Db {
         })
     }
 
-    fn load_in(
+    fn load_full(
         root: DataRoot,
         store_dir: &Path,
         index: u8,
         keep: Option<&replay::Keep<'_>>,
     ) -> Result<Db> {
+        Db::load_with(root, store_dir, index, keep, None)
+    }
+
+    /// Replay db `index`; with a `policy`, resuming from its snapshot and
+    /// keeping it up to date.
+    fn load_with(
+        root: DataRoot,
+        store_dir: &Path,
+        index: u8,
+        keep: Option<&replay::Keep<'_>>,
+        policy: Option<SnapshotPolicy>,
+    ) -> Result<Db> {
         let dir = store_dir.join(format!("db_{index}"));
         let path = dir.join("record.aof");
         // The log is the data itself: no size cap beyond what it is.
-        let file = files::open(&root, &path, files::Mode::Read)?.map(|o| o.file);
-        let log = LogFile::new(file, &path);
+        let opened = files::open(&root, &path, files::Mode::Read)?;
+        let meta = opened.as_ref().map(|o| o.meta.clone());
+        let log = LogFile::new(opened.map(|o| o.file), &path);
         let mut db = Db {
             index,
             root,
@@ -186,14 +221,41 @@ impl Db {
             log: LogFile::default(),
             entries: Slots::default(),
             report: ReplayReport::default(),
+            resumed_at: 0,
+            overlay: None,
         };
+        let cache = match (policy, meta) {
+            (Some(policy), Some(before)) if keep.is_none() => Some(Cache {
+                policy,
+                id: snapshot::LogId::of(&before),
+                before,
+            }),
+            _ => None,
+        };
+        let from = match &cache {
+            Some(c) => c.resume(&mut db, &log),
+            None => Covered::default(),
+        };
+        db.resumed_at = from.end;
         // Chunks of 1 MiB: the buffer (a few chunks) and the parse
         // buffers stay small enough to be faulted in once and to stay in
         // cache, and there are still enough chunks for every thread.
-        db.replay(&log, 1 << 20, keep)?;
+        let (covered, tail) = db.replay_lines(&log, from, 1 << 20, keep)?;
+        if let Some(c) = &cache {
+            // The index holds exactly the whole lines now: the tail is not
+            // applied yet.
+            c.keep(&db, &log, &path, from, covered);
+        }
+        db.replay_tail(tail, keep);
         db.log = log;
-        slow_load_for_tests();
+        slow_load_for_tests(from.end);
         Ok(db)
+    }
+
+    /// Where the replay of the log began: 0, or the end of the bytes the
+    /// snapshot it resumed from covered.
+    pub fn resumed_at(&self) -> u64 {
+        self.resumed_at
     }
 
     pub fn aof_path(&self) -> PathBuf {
@@ -408,6 +470,62 @@ impl Db {
         Ok(out)
     }
 
+    /// Live, visible keys with their position in the index and where
+    /// their line starts in the log: `None` for an entry decoded already
+    /// (ours, or one read back before), which `live_keys_where_raw` gives
+    /// first, the others following in file order.
+    pub fn live_lines(&self, now: i64) -> impl Iterator<Item = (usize, &str, Option<u64>)> {
+        self.live_at(now).map(|(i, k, s)| {
+            let at = match s.decoded() {
+                Some(_) => None,
+                None => s.at().map(|(offset, _)| offset),
+            };
+            (i, k, at)
+        })
+    }
+
+    /// Hand `visit` the entries at `positions` (from `live_lines`), in the
+    /// order given, that `live_keys_where_raw` would give: those whose log
+    /// line passes `raw`, or decoded already. Each is decoded (and kept)
+    /// only when its turn comes, until `visit` returns false. The lines
+    /// are read a batch of positions at a time, each batch in file order
+    /// (batches double from a small first one): a visit that stops after
+    /// a few entries reads a few lines, one that goes through them all
+    /// reads the log about once.
+    pub fn visit_where_raw(
+        &self,
+        mut positions: impl Iterator<Item = usize>,
+        raw: impl Fn(&[u8]) -> bool,
+        mut visit: impl FnMut(&str, &Entry) -> Result<bool>,
+    ) -> Result<()> {
+        let mut batch = 64;
+        loop {
+            let slots: Vec<(&str, &Slot)> = positions
+                .by_ref()
+                .take(batch)
+                .map(|i| (self.entries.key_at(i), self.entries.slot_at(i)))
+                .collect();
+            if slots.is_empty() {
+                return Ok(());
+            }
+            // what passed: decoded already (no line needed) or its line
+            let mut passed: Vec<Option<Vec<u8>>> = vec![None; slots.len()];
+            self.each_line(&slots, |i, _, s, line| {
+                if s.decoded().is_some() || raw(line) {
+                    passed[i] = Some(line.to_vec());
+                }
+                Ok(())
+            })?;
+            for ((key, s), line) in slots.iter().zip(&passed) {
+                let Some(line) = line else { continue };
+                if !visit(key, s.entry_from(line))? {
+                    return Ok(());
+                }
+            }
+            batch = (batch * 2).min(ENTRY_BATCH * 4);
+        }
+    }
+
     /// Live, visible entries that have a vector; no other is decoded.
     pub fn live_with_vector(&self, now: i64) -> Result<Vec<(&str, &Entry)>> {
         self.live_where(now, Slot::has_vector)
@@ -538,7 +656,7 @@ impl Db {
 /// With the `testing` feature (tests build it; releases do not): `SESSIONCTL_TORII_LOAD_DELAY_MS=<ms>` makes every load
 /// take that much longer after reading the log, as loading a big store
 /// does, so race tests can make a writer hold a copy that goes stale.
-fn slow_load_for_tests() {
+fn slow_load_for_tests(resumed_at: u64) {
     // Tests count replays (a batch must not replay a log twice), and may
     // change the log while a replay is held up.
     #[cfg(feature = "testing")]
@@ -549,9 +667,15 @@ fn slow_load_for_tests() {
             .append(true)
             .open(path)
         {
-            let _ = f.write_all(b"load\n");
+            let line = match resumed_at {
+                0 => "load\n".to_owned(),
+                n => format!("load resumed at {n}\n"),
+            };
+            let _ = f.write_all(line.as_bytes());
         }
     }
+    #[cfg(not(feature = "testing"))]
+    let _ = resumed_at;
     #[cfg(feature = "testing")]
     if let Some(ms) = std::env::var("SESSIONCTL_TORII_LOAD_DELAY_MS")
         .ok()

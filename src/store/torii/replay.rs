@@ -11,26 +11,69 @@ use crate::error::Result;
 /// keys whose last SET passes it (see `Db::scan_matching`).
 pub(super) type Keep<'a> = dyn Fn(&[u8]) -> bool + Sync + 'a;
 
+/// How far a replay got over whole lines: the state it built is the
+/// state of the log's first `end` bytes, which hold `lines` lines. Empty
+/// lines at the end are left out (re-read next time, they cost nothing),
+/// so a region another writer has reserved with newlines and fills in
+/// place afterwards is never counted as read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Covered {
+    pub end: u64,
+    pub lines: u64,
+}
+
+/// What follows the whole lines: the log's unterminated last line, if any,
+/// and where it starts.
+pub(super) struct Tail {
+    offset: u64,
+    /// Its line number (1-based).
+    lineno: u64,
+    bytes: Vec<u8>,
+}
+
 impl Db {
     /// Replay the whole of `log`, parsing chunks of about `chunk_bytes`;
     /// with `keep`, a SET line that fails it drops its key instead.
+    #[cfg(test)]
     pub(super) fn replay(
         &mut self,
         log: &LogFile,
         chunk_bytes: usize,
         keep: Option<&Keep<'_>>,
     ) -> Result<()> {
+        let (_, tail) = self.replay_lines(log, Covered::default(), chunk_bytes, keep)?;
+        self.replay_tail(tail, keep);
+        Ok(())
+    }
+
+    /// Replay the whole lines of `log` from `from` (the end of whole lines
+    /// already applied to this index, and how many lines they were) to
+    /// the end. Returns how far the whole lines go, and the unterminated
+    /// rest (`replay_tail` applies it): the state between the two is what
+    /// a snapshot of the index may hold.
+    pub(super) fn replay_lines(
+        &mut self,
+        log: &LogFile,
+        from: Covered,
+        chunk_bytes: usize,
+        keep: Option<&Keep<'_>>,
+    ) -> Result<(Covered, Option<Tail>)> {
         use rayon::prelude::*;
         // Parsing is most of the work and lines are independent: parse a
         // few chunks of whole lines in parallel, then apply them in order.
         let group = 2 * rayon::current_num_threads().max(1);
         let mut want = group.saturating_mul(chunk_bytes.max(1)).min(MAX_BUFFER);
-        let mut win = Window::default();
+        let mut win = Window {
+            base: from.end,
+            ..Window::default()
+        };
         // Room for the whole buffer (or log) at once: growing it step by
         // step would copy it and fault in every step's fresh pages.
-        let size = usize::try_from(log.len()?).unwrap_or(usize::MAX);
-        win.buf.reserve_exact(want.min(size.saturating_add(1)));
-        let mut lineno = 0u64;
+        let size = log.len()?;
+        let left = usize::try_from(size.saturating_sub(from.end)).unwrap_or(usize::MAX);
+        win.buf.reserve_exact(want.min(left.saturating_add(1)));
+        let mut lineno = from.lines;
+        let mut covered = from;
         let mut sized = false;
         // One parse buffer per chunk, kept from one fill to the next: the
         // memory is faulted in once, not once per fill.
@@ -38,7 +81,7 @@ impl Db {
         loop {
             let eof = win.fill(log, want)?;
             let (buf, base) = (&win.buf[..win.filled], win.base);
-            // Whole lines only; at the end, the unterminated rest too.
+            // Whole lines only; the unterminated rest is the caller's.
             let whole = match memchr::memrchr(b'\n', buf) {
                 Some(i) => i + 1,
                 None if !eof => {
@@ -48,11 +91,7 @@ impl Db {
                 }
                 None => 0,
             };
-            let mut chunks = line_chunks(&buf[..whole], chunk_bytes.max(1));
-            let tail = eof && whole < buf.len();
-            if tail {
-                chunks.push((whole, buf.len()));
-            }
+            let chunks = line_chunks(&buf[..whole], chunk_bytes.max(1));
             if pool.len() < chunks.len() {
                 pool.resize_with(chunks.len(), Vec::new);
             }
@@ -63,38 +102,64 @@ impl Db {
                 .zip(chunks.par_iter())
                 .for_each(|(out, &(start, end))| parse_chunk(bytes, base, start, end, keep, out));
             // A filtered replay keeps few keys: sizing its index for all
-            // of them would only fault in a table it never fills.
-            if !sized && keep.is_none() {
-                self.reserve_for(log, parsed, whole.max(1))?;
-            }
-            sized = true;
-            if tail {
-                let last = parsed.last().and_then(|c| c.last());
-                // as `repair::is_record`: any complete JSON value
-                let complete = last.is_some_and(|p| {
-                    p.result
-                        .as_ref()
-                        .is_some_and(|r| !matches!(r, Err(aof::Skip::Malformed)))
-                });
-                self.report.torn_tail = !complete;
-                self.report.unterminated_record = complete;
+            // of them would only fault in a table it never fills. One
+            // resumed from a snapshot was sized when that was loaded.
+            if !sized && keep.is_none() && whole > 0 && from.end == 0 {
+                self.reserve_for(size.saturating_sub(from.end), parsed, whole)?;
+                sized = true;
             }
             for p in parsed.iter_mut().flat_map(|c| c.drain(..)) {
                 lineno += 1;
+                if p.content {
+                    // the line and its '\n'
+                    covered = Covered {
+                        end: p.at.0 + p.len as u64 + 1,
+                        lines: lineno,
+                    };
+                }
                 self.take(p, buf, lineno);
             }
             if eof {
-                self.report.bytes = base + buf.len() as u64;
-                return Ok(());
+                let end = base + buf.len() as u64;
+                self.report.bytes = end;
+                let tail = (whole < buf.len()).then(|| Tail {
+                    offset: base + whole as u64,
+                    lineno: lineno + 1,
+                    bytes: buf[whole..].to_vec(),
+                });
+                return Ok((covered, tail));
             }
             win.consume(whole);
         }
     }
 
+    /// Apply the log's unterminated last line (`replay_lines` gave it),
+    /// as ToriiDB does: Go's line scanner returns it too.
+    pub(super) fn replay_tail(&mut self, tail: Option<Tail>, keep: Option<&Keep<'_>>) {
+        let Some(tail) = tail else { return };
+        let mut parsed = Vec::new();
+        parse_chunk(
+            &tail.bytes,
+            tail.offset,
+            0,
+            tail.bytes.len(),
+            keep,
+            &mut parsed,
+        );
+        let Some(p) = parsed.pop() else { return };
+        // as `repair::is_record`: any complete JSON value
+        let complete = p
+            .result
+            .as_ref()
+            .is_some_and(|r| !matches!(r, Err(aof::Skip::Malformed)));
+        self.report.torn_tail = !complete;
+        self.report.unterminated_record = complete;
+        self.take(p, &tail.bytes, tail.lineno);
+    }
+
     /// A rough size from the first chunks: growing a big map rehashes
     /// every key many times.
-    fn reserve_for(&mut self, log: &LogFile, parsed: &[Vec<Parsed>], seen: usize) -> Result<()> {
-        let size = log.len()?;
+    fn reserve_for(&mut self, size: u64, parsed: &[Vec<Parsed>], seen: usize) -> Result<()> {
         let lines: usize = parsed.iter().map(Vec::len).sum();
         let key_bytes: usize = parsed
             .iter()
@@ -127,7 +192,11 @@ impl Db {
                 self.entries.remove_hashed(m.key.text(buf), p.hash);
             }
             Ok(m) => {
-                if !self.apply(&m, (m.key.text(buf), p.hash), p.at, p.vector) {
+                let applied = match self.overlay.as_mut() {
+                    Some(o) => o.apply(&m, m.key.text(buf), p.at, p.vector),
+                    None => self.apply(&m, (m.key.text(buf), p.hash), p.at, p.vector),
+                };
+                if !applied {
                     self.report.unknown_format += 1;
                 }
             }
@@ -165,6 +234,74 @@ impl Db {
             Cmd::Other => return false,
         }
         true
+    }
+}
+
+/// What the lines replayed after a snapshot did to the keys they touched,
+/// relative to the snapshot's entries (which are not loaded): what a full
+/// replay would have, without holding the index.
+#[derive(Debug, Default)]
+pub(super) struct Overlay {
+    touched: rustc_hash::FxHashMap<Box<str>, Touch>,
+}
+
+/// What became of a key the lines after a snapshot touched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Touch {
+    /// Its last SET is at `at` (offset, length), with this expiry.
+    Set {
+        at: (u64, u32),
+        expire_at: Option<i64>,
+    },
+    Deleted,
+    /// Only its expiry changed: the snapshot's entry, if there is one,
+    /// has this one now.
+    Expire(Option<i64>),
+}
+
+impl Overlay {
+    /// `Db::apply` of one record, relative to the snapshot.
+    fn apply(&mut self, m: &Meta, key: &str, at: (u64, u32), vector: VectorCheck) -> bool {
+        let expire = match m.cmd {
+            Cmd::Set => {
+                if let VectorCheck::Ok(_) = vector {
+                    let set = Touch::Set {
+                        at,
+                        expire_at: m.expire_at,
+                    };
+                    self.touched.insert(key.into(), set);
+                }
+                return true;
+            }
+            Cmd::Del => {
+                self.touched.insert(key.into(), Touch::Deleted);
+                return true;
+            }
+            Cmd::Expire => m.expire_at,
+            Cmd::Persist => None,
+            Cmd::Other => return false,
+        };
+        match self.touched.get_mut(key) {
+            Some(Touch::Set { expire_at, .. }) => *expire_at = expire,
+            Some(Touch::Deleted) => {}
+            Some(Touch::Expire(e)) => *e = expire,
+            None => {
+                self.touched.insert(key.into(), Touch::Expire(expire));
+            }
+        }
+        true
+    }
+
+    pub fn get(&self, key: &str) -> Option<Touch> {
+        self.touched.get(key).copied()
+    }
+
+    /// The keys the lines set last, with where and their expiry.
+    pub fn set(&self) -> impl Iterator<Item = (&str, (u64, u32), Option<i64>)> {
+        self.touched.iter().filter_map(|(k, t)| match *t {
+            Touch::Set { at, expire_at } => Some((&**k, at, expire_at)),
+            _ => None,
+        })
     }
 }
 
@@ -217,6 +354,8 @@ const MAX_PARSED_LINE: usize = 64 << 20;
 /// empty line).
 struct Parsed {
     len: usize,
+    /// Not an empty line (nor a lone '\r').
+    content: bool,
     /// Where the line (without its '\r') is in the log.
     at: (u64, u32),
     oversize: bool,
@@ -373,6 +512,7 @@ fn parse_chunk(
         };
         Parsed {
             kept,
+            content: !line.is_empty(),
             len: raw.len(),
             at: (base + offset as u64, line.len() as u32),
             oversize,
