@@ -118,6 +118,10 @@ impl Inspection {
             match Db::load_store(root, index) {
                 Ok(db) => {
                     self.findings.extend(torii_findings(&db));
+                    match db.outgrowing_rewrite(crate::store::torii::now_unix()) {
+                        Ok(keys) => self.findings.extend(outgrowing_findings(index, keys)),
+                        Err(e) => self.cannot_read("store", e),
+                    }
                     if index == DB_SESSION_HIST {
                         db1 = Some(db);
                     }
@@ -444,6 +448,23 @@ fn torii_findings(db: &Db) -> Vec<Finding> {
     out
 }
 
+/// Records that read fine today but that ToriiDB's rewrite on Agenvoy's
+/// exit (Go's escaping) would make too long: repaired as over-long lines
+/// are, set aside beside the log.
+fn outgrowing_findings(index: u8, keys: Vec<(String, usize)>) -> Vec<Finding> {
+    let name = log_name(index);
+    keys.into_iter()
+        .map(|(key, len)| {
+            let detail = format!(
+                "{name}: the record of key {key:?} becomes a {len}-byte line when Agenvoy's exit \
+                 rewrites the log (over ToriiDB's 65,535): the start after that loads this \
+                 database as EMPTY; --repair sets it aside beside the log"
+            );
+            finding("store", "torii-outgrows-rewrite", detail, true)
+        })
+        .collect()
+}
+
 fn unreadable_logs(findings: &[Finding]) -> bool {
     findings
         .iter()
@@ -457,6 +478,9 @@ fn unreadable_logs(findings: &[Finding]) -> bool {
 fn repair_torii(root: &DataRoot, findings: &mut [Finding]) -> crate::Result<()> {
     for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
         let name = log_name(index);
+        let outgrowing = findings
+            .iter()
+            .any(|f| f.kind == "torii-outgrows-rewrite" && f.detail.starts_with(&name));
         let mut mark_db = |kind: &str| {
             for f in findings
                 .iter_mut()
@@ -466,11 +490,12 @@ fn repair_torii(root: &DataRoot, findings: &mut [Finding]) -> crate::Result<()> 
             }
         };
         let mut db = Db::load(&root.store_dir(), index)?;
-        if !db.report.oversize.is_empty() {
+        if !db.report.oversize.is_empty() || outgrowing {
             // The rewrite ends every line too (the old log is kept as .bak).
             db.rewrite_readable()?;
             for kind in [
                 "torii-oversize-line",
+                "torii-outgrows-rewrite",
                 "torii-torn-tail",
                 "torii-unterminated-line",
             ] {

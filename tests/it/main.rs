@@ -36,6 +36,7 @@ mod plan_apply;
 mod read_commands;
 mod readonly;
 mod reset_remove;
+mod restore_io;
 mod row_cache;
 mod running;
 mod search;

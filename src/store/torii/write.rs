@@ -4,6 +4,17 @@
 
 use super::*;
 
+/// The length of the line ToriiDB's rewrite writes for `key` holding `e`.
+pub(super) fn rewritten_len(key: &str, e: &Entry) -> usize {
+    aof::rewritten_len(
+        e.created_at,
+        key,
+        &e.value,
+        e.expire_at,
+        e.vector.as_deref().unwrap_or(""),
+    )
+}
+
 impl Db {
     /// Can we append to this log without breaking ToriiDB's view of it?
     /// Also refuses, before anything is written, a mirror folder that is a
@@ -186,9 +197,6 @@ impl Db {
             )
             .with_hint("shorten the text; nothing was written"));
         }
-        self.root.resolve(&self.mirror_path(key), Last::Entry)?;
-        self.prepare_for_append()?;
-        self.append(&line)?;
         let entry = match self.entries.get(key) {
             Some(old) => Entry {
                 value: value.to_owned(),
@@ -205,6 +213,10 @@ impl Db {
                 vector,
             },
         };
+        self.refuse_outgrowing(key, &entry)?;
+        self.root.resolve(&self.mirror_path(key), Last::Entry)?;
+        self.prepare_for_append()?;
+        self.append(&line)?;
         self.entries.insert(key, Slot::in_memory(entry.clone()));
         self.write_mirror(key, &entry)
     }
@@ -232,6 +244,10 @@ impl Db {
             }));
         }
         for key in &present {
+            // a TTL lengthens the line ToriiDB's rewrite writes for the key
+            let mut e = self.entry_of(&self.entries[key.as_str()])?.clone();
+            e.expire_at = Some(expire_at);
+            self.refuse_outgrowing(key, &e)?;
             self.root.resolve(&self.mirror_path(key), Last::Entry)?;
         }
         self.prepare_for_append()?;
@@ -245,6 +261,27 @@ impl Db {
             self.write_mirror(key, &e)?;
         }
         Ok(present.len())
+    }
+
+    /// Refuse (65, nothing written) an entry whose line would outgrow
+    /// ToriiDB's limit when Agenvoy's exit rewrites the log with Go's
+    /// escaping (see `aof::rewritten_len`): the start after that would load
+    /// the database as empty. `e` is the entry as replay would hold it.
+    pub(super) fn refuse_outgrowing(&self, key: &str, e: &Entry) -> Result<()> {
+        let len = rewritten_len(key, e);
+        if len <= aof::MAX_LINE {
+            return Ok(());
+        }
+        Err(Error::data(
+            self.aof_path(),
+            format!(
+                "the record for {key:?} would become a {len}-byte line when ToriiDB rewrites the \
+                 log (on Agenvoy's exit, Go escapes <, >, &, U+2028/U+2029 and control \
+                 characters as 6 bytes each); ToriiDB cannot read lines over 65,535 bytes and \
+                 would then load this database as empty"
+            ),
+        )
+        .with_hint("shorten the text (fewer <, > and & count most); nothing was written"))
     }
 
     /// The mirror file as ToriiDB writes it (vector as a float array).
