@@ -156,3 +156,248 @@ fn check_reports_records_that_would_outgrow_the_limit_and_repair_sets_them_aside
         .expect("set aside");
     assert!(std::fs::read_to_string(kept).unwrap().contains("77aa"));
 }
+
+fn mkfifo(path: &std::path::Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}
+
+/// Run with a deadline: a command that hangs on a FIFO fails the test
+/// (killed after 20 s) instead of hanging it.
+fn run_bounded(cmd: &mut assert_cmd::Command) -> std::process::Output {
+    cmd.timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_fifo_as_the_run_log_is_refused_at_once_and_nothing_is_done() {
+    let root = fixture_copy();
+    let r = root.path();
+    let fifo = r.join("no-home/runs.fifo");
+    std::fs::create_dir_all(fifo.parent().unwrap()).unwrap();
+    mkfifo(&fifo);
+    let before = snapshot(r);
+    for how in ["flag", "env", "config"] {
+        let mut cmd = sessionctl(r);
+        match how {
+            "flag" => {
+                cmd.arg("--log").arg(&fifo);
+            }
+            "env" => {
+                cmd.env("SESSIONCTL_LOG", &fifo);
+            }
+            _ => {
+                let dir = r.join("no-home/.config/sessionctl");
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(
+                    dir.join("config.toml"),
+                    format!("log = {:?}\n", fifo.display().to_string()),
+                )
+                .unwrap();
+            }
+        }
+        let started = std::time::Instant::now();
+        let out = run_bounded(cmd.args(["compact", "tui-alice", "--yes"]));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(65), "{how}: {err}");
+        assert!(
+            err.contains("runs.fifo") && err.contains("FIFO"),
+            "{how}: {err}"
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{how}"
+        );
+        let mut now = snapshot(r);
+        now.retain(|p, _| !p.starts_with("no-home/.config"));
+        assert_eq!(before, now, "{how}: refused before doing anything");
+    }
+}
+
+#[test]
+fn a_fifo_as_the_config_file_is_refused_at_once() {
+    let root = fixture_copy();
+    let r = root.path();
+    let dir = r.join("no-home/.config/sessionctl");
+    std::fs::create_dir_all(&dir).unwrap();
+    mkfifo(&dir.join("config.toml"));
+    for json in [false, true] {
+        let mut cmd = sessionctl(r);
+        cmd.args(["sessions", "list"]);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = run_bounded(&mut cmd);
+        assert_eq!(
+            out.status.code(),
+            Some(65),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let said = if json {
+            json_of(&out)["errors"][0]["message"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        } else {
+            String::from_utf8_lossy(&out.stderr).into_owned()
+        };
+        assert!(
+            said.contains("config.toml") && said.contains("FIFO"),
+            "{said}"
+        );
+    }
+    // a config file kept as a link (dotfiles) is still read
+    std::fs::remove_file(dir.join("config.toml")).unwrap();
+    std::fs::write(r.join("no-home/real.toml"), "keep_last = 3\n").unwrap();
+    std::os::unix::fs::symlink(r.join("no-home/real.toml"), dir.join("config.toml")).unwrap();
+    let out = run_bounded(sessionctl(r).args(["config", "show", "--json"]));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("keep_last"));
+}
+
+/// A daemon whose error carries terminal escapes and goes on for pages.
+#[test]
+fn daemon_error_text_is_bounded_and_its_control_characters_escaped() {
+    let root = fixture_copy();
+    let r = root.path();
+    let hostile = format!(
+        "\u{1b}[2J\u{1b}]0;pwned\u{7}\u{9b}31m\r\nfake prompt $ {}",
+        "x".repeat(5_000)
+    );
+    let body = json!({ "error": hostile }).to_string();
+    let server = TestServer::start(move |_, _| Reply::json(500, body.clone()));
+    for json_out in [false, true] {
+        let mut cmd = sessionctl(r);
+        cmd.env("AGENVOY_DAEMON_URL", &server.url)
+            .args(["errors", "list", "--via", "daemon"]);
+        if json_out {
+            cmd.arg("--json");
+        }
+        let out = run_bounded(&mut cmd);
+        assert_eq!(
+            out.status.code(),
+            Some(69),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let said = if json_out {
+            json_of(&out)["errors"][0]["message"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        } else {
+            String::from_utf8(out.stderr.clone()).unwrap()
+        };
+        let controls: Vec<char> = said
+            .chars()
+            .filter(|c| c.is_control() && *c != '\n')
+            .collect();
+        assert!(
+            controls.is_empty(),
+            "raw control characters reach the terminal: {controls:?}"
+        );
+        assert!(
+            said.contains("\\u{1b}[2J") && said.contains("fake prompt"),
+            "{said}"
+        );
+        assert!(
+            said.chars().count() < 600,
+            "bounded: {} chars",
+            said.chars().count()
+        );
+    }
+}
+
+/// A peak-RSS watcher: the high-water mark of a running process, read
+/// from /proc while it runs.
+fn run_watching_rss(
+    mut cmd: std::process::Command,
+    kill_above_kib: u64,
+) -> (Option<i32>, String, u64) {
+    use std::io::Read;
+    let mut child = cmd
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0u64;
+    let started = std::time::Instant::now();
+    let code = loop {
+        if let Ok(text) = std::fs::read_to_string(&status_file) {
+            if let Some(kib) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse::<u64>().ok())
+            {
+                peak = peak.max(kib);
+            }
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if peak > kill_above_kib || started.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (code, err, peak)
+}
+
+#[test]
+fn an_endless_daemon_reply_is_cut_off_with_bounded_memory() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let root = fixture_copy();
+    let server = tiny_http::Server::http("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", server.server_addr().to_ip().unwrap());
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = stop.clone();
+    let serving = std::thread::spawn(move || {
+        while !stopped.load(Ordering::SeqCst) {
+            let Ok(Some(req)) = server.recv_timeout(std::time::Duration::from_millis(50)) else {
+                continue;
+            };
+            // no length: tiny_http sends it chunked, and it never ends
+            let endless = tiny_http::Response::new(
+                tiny_http::StatusCode(200),
+                vec![tiny_http::Header::from_bytes("Content-Type", "application/json").unwrap()],
+                std::io::repeat(b' '),
+                None,
+                None,
+            );
+            let _ = req.respond(endless);
+        }
+    });
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sessionctl"));
+    cmd.env_clear()
+        .env("HOME", root.path().join("no-home"))
+        .env("AGENVOY_DAEMON_URL", &url)
+        .arg("--root")
+        .arg(root.path())
+        .args(["errors", "list", "--via", "daemon", "--timeout", "60"]);
+    let (code, err, peak_kib) = run_watching_rss(cmd, 1 << 20);
+    stop.store(true, Ordering::SeqCst);
+    serving.join().unwrap();
+    eprintln!("endless reply: exit {code:?}, peak RSS {peak_kib} KiB");
+    assert_eq!(code, Some(69), "peak {peak_kib} KiB: {err}");
+    assert!(err.contains("larger than 32 MiB"), "{err}");
+    // the cap (32 MiB) and the process itself, nothing like the stream
+    assert!(peak_kib < 96 << 10, "peak RSS {peak_kib} KiB");
+}
