@@ -401,3 +401,64 @@ fn an_endless_daemon_reply_is_cut_off_with_bounded_memory() {
     // the cap (32 MiB) and the process itself, nothing like the stream
     assert!(peak_kib < 96 << 10, "peak RSS {peak_kib} KiB");
 }
+
+/// The binary as `sessionctl(root)` runs it, as a std Command (for the
+/// RSS watcher).
+fn sessionctl_std(root: &std::path::Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sessionctl"));
+    cmd.env_clear()
+        .env("TZ", "UTC")
+        .env("HOME", root.join("no-home"))
+        .arg("--root")
+        .arg(root);
+    cmd
+}
+
+#[test]
+fn export_and_import_stream_a_multi_gb_file_in_bounded_memory() {
+    let root = fixture_copy();
+    let r = root.path();
+    // 2 GiB and a bit, sparse (no disk), with data at both ends
+    let size = (2u64 << 30) + 4097;
+    let big = r.join("sessions/tui-alice/big.bin");
+    {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut f = std::fs::File::create(&big).unwrap();
+        f.write_all(b"head").unwrap();
+        f.seek(SeekFrom::Start(size - 4)).unwrap();
+        f.write_all(b"tail").unwrap();
+    }
+    let out_dir = tempfile::tempdir().unwrap();
+    let mut export = sessionctl_std(r);
+    export
+        .args(["export", "tui-alice", "-o"])
+        .arg(out_dir.path());
+    let (code, err, export_kib) = run_watching_rss(export, 1 << 20);
+    eprintln!("export of a {size}-byte file: peak RSS {export_kib} KiB");
+    assert_eq!(code, Some(0), "{err}");
+    let mut import = sessionctl_std(r);
+    import
+        .arg("import")
+        .arg(out_dir.path().join("tui-alice"))
+        .args(["--as", "tui-copy", "--yes"]);
+    let (code, err, import_kib) = run_watching_rss(import, 1 << 20);
+    eprintln!("import of it: peak RSS {import_kib} KiB");
+    assert_eq!(code, Some(0), "{err}");
+    for (what, kib) in [("export", export_kib), ("import", import_kib)] {
+        assert!(
+            kib < 128 << 10,
+            "{what} peak RSS {kib} KiB for a 2 GiB file"
+        );
+    }
+    // the copy is the file, byte for byte where it holds data
+    let copy = r.join("sessions/tui-copy/big.bin");
+    assert_eq!(std::fs::metadata(&copy).unwrap().len(), size);
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = std::fs::File::open(&copy).unwrap();
+    let mut buf = [0u8; 8];
+    f.read_exact(&mut buf).unwrap();
+    assert_eq!(&buf, b"head\0\0\0\0");
+    f.seek(SeekFrom::Start(size - 8)).unwrap();
+    f.read_exact(&mut buf).unwrap();
+    assert_eq!(&buf, b"\0\0\0\0tail");
+}

@@ -6,8 +6,10 @@
 //! with the same value, TTL and vector are skipped: a restore that was
 //! interrupted and is run again appends nothing twice.
 
+use super::write::mirror_bytes;
 use super::{aof, Db, Entry, Slot};
 use crate::error::{Error, Result};
+use crate::store::atomic;
 use crate::store::layout::Last;
 
 impl Db {
@@ -54,12 +56,18 @@ impl Db {
             buf.extend_from_slice(&line);
             after.push(entry);
         }
+        // The log first, fsynced: it is what ToriiDB reads. The mirror
+        // files are a write-only cache of it that ToriiDB never reads back
+        // (a missing or stale one changes nothing), so they are written in
+        // bulk and made durable in one pass, not one fsync each.
         self.prepare_for_append()?;
         self.append(&buf)?;
+        let mut mirrors = atomic::Bulk::new(&self.root);
         for ((key, _), entry) in todo.iter().zip(after) {
-            self.write_mirror(key, &entry)?;
+            mirrors.write(&self.mirror_path(key), &mirror_bytes(key, &entry))?;
             self.entries.insert(key, Slot::in_memory(entry));
         }
+        mirrors.finish()?;
         Ok(todo.len())
     }
 }

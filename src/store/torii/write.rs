@@ -252,14 +252,18 @@ impl Db {
         }
         self.prepare_for_append()?;
         self.append(&buf)?;
+        // the mirrors are a cache of the log, which is durable already:
+        // written in bulk and made durable in one pass
+        let mut mirrors = atomic::Bulk::new(&self.root);
         for key in &present {
             self.entries
                 .get_mut(key)
                 .expect("present")
                 .set_expire(Some(expire_at));
-            let e = self.entry_of(&self.entries[key])?.clone();
-            self.write_mirror(key, &e)?;
+            let e = self.entry_of(&self.entries[key])?;
+            mirrors.write(&self.mirror_path(key), &mirror_bytes(key, e))?;
         }
+        mirrors.finish()?;
         Ok(present.len())
     }
 
@@ -284,34 +288,46 @@ impl Db {
         .with_hint("shorten the text (fewer <, > and & count most); nothing was written"))
     }
 
-    /// The mirror file as ToriiDB writes it (vector as a float array).
+    /// The mirror file as ToriiDB writes it, fsynced on its own (one key).
     pub(super) fn write_mirror(&self, key: &str, e: &Entry) -> Result<()> {
-        let mut m = serde_json::Map::new();
-        m.insert("key".into(), key.into());
-        m.insert("value".into(), e.value.clone().into());
-        m.insert("type".into(), value_type(&e.value).into());
-        m.insert("created_at".into(), e.created_at.into());
-        if let Some(u) = e.updated_at {
-            m.insert("updated_at".into(), u.into());
-        }
-        if let Some(x) = e.expire_at {
-            m.insert("expire_at".into(), x.into());
-        }
-        if let Some(v) = e.vector_f32() {
-            m.insert(
-                "vector".into(),
-                v.into_iter().map(f64::from).collect::<Vec<_>>().into(),
-            );
-        }
         let p = self.mirror_path(key);
         atomic::create_dir_all(&self.root, p.parent().expect("mirror paths have folders"))?;
-        atomic::write_atomic(
-            &self.root,
-            &p,
-            serde_json::Value::Object(m).to_string().as_bytes(),
-        )
+        atomic::write_atomic(&self.root, &p, &mirror_bytes(key, e))
     }
+}
 
+/// A mirror file's bytes as ToriiDB writes them (vector as a float array).
+pub(super) fn mirror_bytes(key: &str, e: &Entry) -> Vec<u8> {
+    // borrowed, in ToriiDB's field order: a restore writes thousands
+    #[derive(serde::Serialize)]
+    struct Mirror<'a> {
+        key: &'a str,
+        value: &'a str,
+        #[serde(rename = "type")]
+        kind: u8,
+        created_at: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        updated_at: Option<i64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        expire_at: Option<i64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        vector: Option<Vec<f64>>,
+    }
+    serde_json::to_vec(&Mirror {
+        key,
+        value: &e.value,
+        kind: value_type(&e.value),
+        created_at: e.created_at,
+        updated_at: e.updated_at,
+        expire_at: e.expire_at,
+        vector: e
+            .vector_f32()
+            .map(|v| v.into_iter().map(f64::from).collect()),
+    })
+    .expect("a mirror serialises")
+}
+
+impl Db {
     /// Append bytes of whole lines, framed so that no failure or kill
     /// leaves a line the next writer would glue onto (see `append.rs`).
     pub(super) fn append(&mut self, lines: &[u8]) -> Result<()> {
