@@ -23,6 +23,14 @@ else
   RUNS=${RUNS:-3} WARMUP=1
 fi
 BENCH_DIR=${BENCH_DIR:-/tmp/sessionctl-bench}
+# ONLY=case,case…: run just those cases (and generate just their data);
+# report.py then writes only their rows
+want() {
+  [ -z "${ONLY:-}" ] && return 0
+  local c
+  for c in "$@"; do [[ ",$ONLY," == *",$c,"* ]] && return 0; done
+  return 1
+}
 RESULTS=$BENCH_DIR/results-$SESSIONS-$BIG-$ROWS-$ERRORS
 WORK=$BENCH_DIR/work
 rm -rf "$RESULTS"
@@ -106,105 +114,187 @@ for part in 4 2 1; do
   OUT=$RESULTS/size$part
   mkdir -p "$DATA" "$OUT"
   echo "sessions=$s big-records=$b rows=$r errors=$e" > "$OUT/sizes"
-  gen "$DATA" many --sessions "$s" --records 20 --errors 0
-  gen "$DATA" big --sessions 1 --records "$b" --errors 0
-  gen "$DATA" rows --sessions 1 --records "$r" --words 12 --errors 0
-  gen "$DATA" errs --sessions 1 --records 2 --errors "$e"
+  want replay reset reset-trash search-keyword && gen "$DATA" rows --sessions 1 --records "$r" --words 12 --errors 0
+  want sessions-list summarize-all && gen "$DATA" many --sessions "$s" --records 20 --errors 0
+  want compact undo-compact undo-compact-mirrors import tokens && gen "$DATA" big --sessions 1 --records "$b" --errors 0
+  want errors-list && gen "$DATA" errs --sessions 1 --records 2 --errors "$e"
   # the same number of rows in 4 sessions: a reset of one deletes a quarter
   # of the archive, row by row through the FTS trigger (the rows root's one
   # session is all of it, which the archive deletes by rebuilding the index)
-  gen "$DATA" rows4 --sessions 4 --records $((r / 4)) --words 12 --errors 0
+  want reset-part && gen "$DATA" rows4 --sessions 4 --records $((r / 4)) --words 12 --errors 0
   # compact --all with work in every session: 1/40 of the sessions, each
   # 200 records, compacted to a budget they all exceed (each session's
   # apply is fsync-bound, so more sessions only make the case slower)
-  gen "$DATA" work --sessions $((s / 40 > 4 ? s / 40 : 4)) --records 200 --errors 0
-  stat -c %s "$DATA/rows/.store/db_1/record.aof" > "$OUT/log-bytes"
-  stat -c %s "$DATA/big/sessions/s00000/history.json" > "$OUT/history-bytes"
-  stat -c %s "$DATA/errs/.store/db_2/record.aof" > "$OUT/errs-log-bytes"
-  stat -c %s "$DATA/rows4/.store/db_1/record.aof" > "$OUT/rows4-log-bytes"
+  want all-scaling && gen "$DATA" work --sessions $((s / 40 > 4 ? s / 40 : 4)) --records 200 --errors 0
+  size_of() { [ -f "$1" ] && stat -c %s "$1" > "$2" || true; }
+  size_of "$DATA/rows/.store/db_1/record.aof" "$OUT/log-bytes"
+  size_of "$DATA/big/sessions/s00000/history.json" "$OUT/history-bytes"
+  size_of "$DATA/errs/.store/db_2/record.aof" "$OUT/errs-log-bytes"
+  size_of "$DATA/rows4/.store/db_1/record.aof" "$OUT/rows4-log-bytes"
 
-  bench replay \
-    -n ours "$EX/replay $DATA/rows/.store 1" \
-    -n floor "wc -l $DATA/rows/.store/db_1/record.aof"
-  rss replay "$EX/replay" "$DATA/rows/.store" 1
+  if want replay; then
+    bench replay \
+      -n ours "$EX/replay $DATA/rows/.store 1" \
+      -n floor "wc -l $DATA/rows/.store/db_1/record.aof"
+    rss replay "$EX/replay" "$DATA/rows/.store" 1
+  fi
 
-  # a first run writes the row cache; the measured runs are repeat runs
-  $S --root "$DATA/many" sessions list --json >/dev/null
-  bench sessions-list \
-    -n ours "$S --root $DATA/many sessions list --json" \
-    -n floor "$EX/floor_stat $DATA/many"
-  rss sessions-list $S --root "$DATA/many" sessions list --json
+  if want sessions-list; then
+    # a first run writes the row cache; the measured runs are repeat runs
+    $S --root "$DATA/many" sessions list --json >/dev/null
+    bench sessions-list \
+      -n ours "$S --root $DATA/many sessions list --json" \
+      -n floor "$EX/floor_stat $DATA/many"
+    rss sessions-list $S --root "$DATA/many" sessions list --json
+  fi
 
-  bench compact \
-    --prepare "bash -c '$(fresh big)'" \
-    -n ours "$S --root $WORK/big compact s00000 --yes --json" \
-    -n floor "$EX/floor_typed_json $WORK/big/sessions/s00000/history.json"
-  bash -c "$(fresh big)"
-  rss compact $S --root "$WORK/big" compact s00000 --yes --json
+  if want compact; then
+    bench compact \
+      --prepare "bash -c '$(fresh big)'" \
+      -n ours "$S --root $WORK/big compact s00000 --yes --json" \
+      -n floor "$EX/floor_typed_json $WORK/big/sessions/s00000/history.json"
+    bash -c "$(fresh big)"
+    rss compact $S --root "$WORK/big" compact s00000 --yes --json
+  fi
 
-  bench reset \
-    --prepare "bash -c '$(fresh rows)'" \
-    -n ours "$S --root $WORK/rows reset s00000 --mode all --purge --yes --json" \
-    -n floor "bash -c 'sqlite3 $WORK/rows/.store/history.db \".read $RESULTS/reset.sql\" && cat $WORK/rows/.store/db_1/record.aof > /dev/null'"
-  bash -c "$(fresh rows)"
-  rss reset $S --root "$WORK/rows" reset s00000 --mode all --purge --yes --json
+  if want undo-compact; then
+    # undo of a compact to a small budget (made in the prepare step, then
+    # synced) against that compact itself, each on a fresh copy: putting
+    # back is held to the cost of taking away
+    bench undo-compact \
+      --prepare "bash -c '$(fresh big) && $S --root $WORK/big compact s00000 --budget 3000 --yes --json >/dev/null && sync'" \
+      --prepare "bash -c '$(fresh big)'" \
+      -n ours "$S --root $WORK/big undo --yes --json" \
+      -n floor "$S --root $WORK/big compact s00000 --budget 3000 --yes --json"
+    bash -c "$(fresh big)"
+    $S --root "$WORK/big" compact s00000 --budget 3000 --yes --json >/dev/null
+    rss undo-compact $S --root "$WORK/big" undo --yes --json
+  fi
 
-  bench reset-part \
-    --prepare "bash -c '$(fresh rows4)'" \
-    -n ours "$S --root $WORK/rows4 reset s00000 --mode all --purge --yes --json" \
-    -n floor "bash -c 'sqlite3 $WORK/rows4/.store/history.db \".read $RESULTS/reset.sql\" && cat $WORK/rows4/.store/db_1/record.aof > /dev/null'"
-  bash -c "$(fresh rows4)"
-  rss reset-part $S --root "$WORK/rows4" reset s00000 --mode all --purge --yes --json
-  rm -rf "${WORK:?}/rows4"
+  if want import; then
+    # import of the big session's exported bundle into an empty root, against
+    # `tar xf` of the same bundle as a tar (which fsyncs nothing)
+    if [ ! -f "$DATA/bundle.tar" ]; then
+      rm -rf "${DATA:?}/bundle"
+      $S --root "$DATA/big" export s00000 -o "$DATA/bundle" >/dev/null
+      tar cf "$DATA/bundle.tar" -C "$DATA/bundle" s00000
+    fi
+    du -sb "$DATA/bundle" | cut -f1 > "$OUT/bundle-bytes"
+    bench import \
+      --prepare "bash -c 'rm -rf $WORK/imported $WORK/untar && mkdir -p $WORK/imported/sessions $WORK/imported/.store $WORK/untar && sync'" \
+      -n ours "$S --root $WORK/imported import $DATA/bundle/s00000 --yes --json" \
+      -n floor "tar xf $DATA/bundle.tar -C $WORK/untar"
+    rm -rf "${WORK:?}/imported" "${WORK:?}/untar"
+    mkdir -p "$WORK/imported/sessions" "$WORK/imported/.store"
+    rss import $S --root "$WORK/imported" import "$DATA/bundle/s00000" --yes --json
+    rm -rf "${WORK:?}/imported"
+  fi
 
-  bench reset-trash \
-    --prepare "bash -c '$(fresh rows)'" \
-    -n ours "$S --root $WORK/rows reset s00000 --mode all --yes --json" \
-    -n floor "bash -c 'sqlite3 $WORK/rows/.store/history.db \".read $RESULTS/reset-export.sql\" && sync $WORK/reset-export.json && cat $WORK/rows/.store/db_1/record.aof > /dev/null'"
-  bash -c "$(fresh rows)"
-  rss reset-trash $S --root "$WORK/rows" reset s00000 --mode all --yes --json
-  rm -f "$WORK/reset-export.json"
+  # the same undo in a store that keeps ToriiDB's mirror files, as
+  # Agenvoy's do (one per key, never read back): the compact unlinks them,
+  # the undo writes them back into their folders. Made once: a compact and
+  # its undo in a copy of the big root given one mirror folder write them.
+  if want undo-compact-mirrors; then
+    if [ ! -f "$DATA/bigm.done" ]; then
+      rm -rf "${DATA:?}/bigm" && cp -r "$DATA/big" "$DATA/bigm"
+      mkdir -p "$DATA/bigm/.store/db_1/00"
+      $S --root "$DATA/bigm" compact s00000 --budget 3000 --yes --json >/dev/null
+      $S --root "$DATA/bigm" undo --yes --json >/dev/null
+      rm -rf "${DATA:?}/bigm/.sessionctl"
+      touch "$DATA/bigm.done"
+    fi
+    find "$DATA/bigm/.store/db_1" -name '*.json' | wc -l > "$OUT/mirror-files"
+    bench undo-compact-mirrors \
+      --prepare "bash -c '$(fresh bigm) && $S --root $WORK/bigm compact s00000 --budget 3000 --yes --json >/dev/null && sync'" \
+      --prepare "bash -c '$(fresh bigm)'" \
+      -n ours "$S --root $WORK/bigm undo --yes --json" \
+      -n floor "$S --root $WORK/bigm compact s00000 --budget 3000 --yes --json"
+    bash -c "$(fresh bigm)"
+    $S --root "$WORK/bigm" compact s00000 --budget 3000 --yes --json >/dev/null
+    rss undo-compact-mirrors $S --root "$WORK/bigm" undo --yes --json
+    rm -rf "${WORK:?}/bigm"
+  fi
+
+  if want reset; then
+    bench reset \
+      --prepare "bash -c '$(fresh rows)'" \
+      -n ours "$S --root $WORK/rows reset s00000 --mode all --purge --yes --json" \
+      -n floor "bash -c 'sqlite3 $WORK/rows/.store/history.db \".read $RESULTS/reset.sql\" && cat $WORK/rows/.store/db_1/record.aof > /dev/null'"
+    bash -c "$(fresh rows)"
+    rss reset $S --root "$WORK/rows" reset s00000 --mode all --purge --yes --json
+  fi
+
+  if want reset-part; then
+    bench reset-part \
+      --prepare "bash -c '$(fresh rows4)'" \
+      -n ours "$S --root $WORK/rows4 reset s00000 --mode all --purge --yes --json" \
+      -n floor "bash -c 'sqlite3 $WORK/rows4/.store/history.db \".read $RESULTS/reset.sql\" && cat $WORK/rows4/.store/db_1/record.aof > /dev/null'"
+    bash -c "$(fresh rows4)"
+    rss reset-part $S --root "$WORK/rows4" reset s00000 --mode all --purge --yes --json
+    rm -rf "${WORK:?}/rows4"
+  fi
+
+  if want reset-trash; then
+    bench reset-trash \
+      --prepare "bash -c '$(fresh rows)'" \
+      -n ours "$S --root $WORK/rows reset s00000 --mode all --yes --json" \
+      -n floor "bash -c 'sqlite3 $WORK/rows/.store/history.db \".read $RESULTS/reset-export.sql\" && sync $WORK/reset-export.json && cat $WORK/rows/.store/db_1/record.aof > /dev/null'"
+    bash -c "$(fresh rows)"
+    rss reset-trash $S --root "$WORK/rows" reset s00000 --mode all --yes --json
+    rm -f "$WORK/reset-export.json"
+  fi
   rm -rf "${WORK:?}/rows" "${WORK:?}/big"
 
-  bench search-keyword \
-    -L word "$WORDS" \
-    "$S --root $DATA/rows search {word} --by keyword --limit 20 --json" \
-    "sqlite3 $DATA/rows/.store/history.db '.read $RESULTS/search-{word}.sql'"
-  rss search-keyword $S --root "$DATA/rows" search logrotate --by keyword --limit 20 --json
-
-  bench errors-list \
-    -n ours "$S --root $DATA/errs errors list --json" \
-    -n floor "$EX/replay $DATA/errs/.store 2"
-  rss errors-list $S --root "$DATA/errs" errors list --json
-
-  bench tokens \
-    -n ours "$EX/tokens $DATA/big/sessions/s00000/history.json o200k" \
-    -n floor "$EX/tokens $DATA/big/sessions/s00000/history.json heuristic"
-  rss tokens "$EX/tokens" "$DATA/big/sessions/s00000/history.json" o200k
-
-  bench all-scaling \
-    --prepare "bash -c '$(fresh work)'" \
-    -n "ours 2 threads" "env RAYON_NUM_THREADS=2 $S --root $WORK/work compact --all --budget 3000 --yes --json" \
-    -n "floor 1 thread" "env RAYON_NUM_THREADS=1 $S --root $WORK/work compact --all --budget 3000 --yes --json"
-  bash -c "$(fresh work)"
-  rss all-scaling $S --root "$WORK/work" compact --all --budget 3000 --yes --json
-  rm -rf "${WORK:?}/work"
-
-  # summarize --all on an up-to-date root: a first run brings every summary
-  # up to date (on a copy: the many root stays as generated); the measured
-  # runs are repeats, which must write nothing outside .sessionctl/
-  bash -c "$(fresh many)"
-  $S --root "$WORK/many" summarize --all --yes --json >/dev/null
-  before=$(tree_sum "$WORK/many")
-  bench summarize-all \
-    -n ours "$S --root $WORK/many summarize --all --yes --json" \
-    -n floor "$EX/floor_stat $WORK/many"
-  rss summarize-all $S --root "$WORK/many" summarize --all --yes --json
-  if [ "$(tree_sum "$WORK/many")" != "$before" ]; then
-    echo "bench: summarize --all on an up-to-date root changed files" >&2
-    echo changed > "$OUT/summarize-all.wrote"
+  if want search-keyword; then
+    bench search-keyword \
+      -L word "$WORDS" \
+      "$S --root $DATA/rows search {word} --by keyword --limit 20 --json" \
+      "sqlite3 $DATA/rows/.store/history.db '.read $RESULTS/search-{word}.sql'"
+    rss search-keyword $S --root "$DATA/rows" search logrotate --by keyword --limit 20 --json
   fi
-  rm -rf "${WORK:?}/many"
+
+  if want errors-list; then
+    bench errors-list \
+      -n ours "$S --root $DATA/errs errors list --json" \
+      -n floor "$EX/replay $DATA/errs/.store 2"
+    rss errors-list $S --root "$DATA/errs" errors list --json
+  fi
+
+  if want tokens; then
+    bench tokens \
+      -n ours "$EX/tokens $DATA/big/sessions/s00000/history.json o200k" \
+      -n floor "$EX/tokens $DATA/big/sessions/s00000/history.json heuristic"
+    rss tokens "$EX/tokens" "$DATA/big/sessions/s00000/history.json" o200k
+  fi
+
+  if want all-scaling; then
+    bench all-scaling \
+      --prepare "bash -c '$(fresh work)'" \
+      -n "ours 2 threads" "env RAYON_NUM_THREADS=2 $S --root $WORK/work compact --all --budget 3000 --yes --json" \
+      -n "floor 1 thread" "env RAYON_NUM_THREADS=1 $S --root $WORK/work compact --all --budget 3000 --yes --json"
+    bash -c "$(fresh work)"
+    rss all-scaling $S --root "$WORK/work" compact --all --budget 3000 --yes --json
+    rm -rf "${WORK:?}/work"
+  fi
+
+  if want summarize-all; then
+    # summarize --all on an up-to-date root: a first run brings every summary
+    # up to date (on a copy: the many root stays as generated); the measured
+    # runs are repeats, which must write nothing outside .sessionctl/
+    bash -c "$(fresh many)"
+    $S --root "$WORK/many" summarize --all --yes --json >/dev/null
+    before=$(tree_sum "$WORK/many")
+    bench summarize-all \
+      -n ours "$S --root $WORK/many summarize --all --yes --json" \
+      -n floor "$EX/floor_stat $WORK/many"
+    rss summarize-all $S --root "$WORK/many" summarize --all --yes --json
+    if [ "$(tree_sum "$WORK/many")" != "$before" ]; then
+      echo "bench: summarize --all on an up-to-date root changed files" >&2
+      echo changed > "$OUT/summarize-all.wrote"
+    fi
+    rm -rf "${WORK:?}/many"
+
+  fi
 done
 
 if [ $SMOKE = 1 ]; then

@@ -62,11 +62,12 @@ pub fn write_atomic(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
 /// is rebuilt on a rerun, or a cache of data made durable first.
 pub struct Bulk<'r> {
     root: &'r DataRoot,
+    /// A folder the files go under, and where it resolved to: paths under
+    /// it are resolved from there (a restore writes thousands of files
+    /// four folders below its database's folder).
+    base: Option<(std::path::PathBuf, std::path::PathBuf)>,
     /// One open file per file system written to (by device id).
     filesystems: Vec<(u64, fs::File)>,
-    /// The last folder created, so a run of files in one folder costs one
-    /// `create_dir_all`.
-    made_dir: Option<std::path::PathBuf>,
     #[cfg(not(target_os = "linux"))]
     written: Vec<std::path::PathBuf>,
     #[cfg(not(target_os = "linux"))]
@@ -77,12 +78,32 @@ impl<'r> Bulk<'r> {
     pub fn new(root: &'r DataRoot) -> Bulk<'r> {
         Bulk {
             root,
+            base: None,
             filesystems: Vec::new(),
-            made_dir: None,
             #[cfg(not(target_os = "linux"))]
             written: Vec::new(),
             #[cfg(not(target_os = "linux"))]
             dirs: std::collections::BTreeSet::new(),
+        }
+    }
+
+    /// A `Bulk` for files under `base` (resolved once, here).
+    pub fn under(root: &'r DataRoot, base: &Path) -> Result<Bulk<'r>> {
+        let phys = root.resolve(base, Last::Follow)?;
+        let mut bulk = Bulk::new(root);
+        bulk.base = Some((base.to_path_buf(), phys));
+        Ok(bulk)
+    }
+
+    /// Where the folder of a file goes, resolved inside the root.
+    fn resolve_folder(&self, folder: &Path) -> Result<std::path::PathBuf> {
+        match &self.base {
+            Some((base, phys)) if folder.starts_with(base) => self.root.resolve_under(
+                phys,
+                folder.strip_prefix(base).expect("under the base"),
+                Last::Follow,
+            ),
+            _ => self.root.resolve(folder, Last::Follow),
         }
     }
 
@@ -108,22 +129,35 @@ impl<'r> Bulk<'r> {
         path: &Path,
         fill: impl FnOnce(&mut fs::File) -> io::Result<()>,
     ) -> Result<()> {
-        let folder = parent(path);
-        if self.made_dir.as_deref() != Some(folder) {
-            create_dir_all(self.root, folder)?;
-            self.made_dir = Some(folder.to_path_buf());
-        }
-        let phys = self.root.resolve(path, Last::Entry)?;
-        let dir = parent(&phys);
-        let name = phys
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let mut tmp = tempfile::Builder::new()
-            .prefix(&format!(".{name}."))
-            .suffix(TEMP_SUFFIX)
-            .tempfile_in(dir)
-            .map_err(|e| Error::write(path, e))?;
+        let (folder, name) = match (path.parent(), path.file_name()) {
+            (Some(f), Some(n)) if !f.as_os_str().is_empty() => (f, n),
+            _ => {
+                return Err(Error::write(
+                    path,
+                    io::Error::from(io::ErrorKind::InvalidInput),
+                ))
+            }
+        };
+        // The folder resolved (no link out of the root); the file itself is
+        // replaced, never followed, as in `write_atomic`.
+        let dir = self.resolve_folder(folder)?;
+        let phys = dir.join(name);
+        let temp = || {
+            tempfile::Builder::new()
+                .prefix(&format!(".{}.", name.to_string_lossy()))
+                .suffix(TEMP_SUFFIX)
+                .tempfile_in(&dir)
+        };
+        let mut tmp = match temp() {
+            Ok(t) => t,
+            // the folder is created only when missing: a store's mirror
+            // folders mostly exist already
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                fs::create_dir_all(&dir).map_err(|e| Error::write(folder, e))?;
+                temp().map_err(|e| Error::write(path, e))?
+            }
+            Err(e) => return Err(Error::write(path, e)),
+        };
         let mode = fs::symlink_metadata(&phys)
             .ok()
             .filter(|m| m.is_file())

@@ -10,11 +10,11 @@ use super::write::mirror_bytes;
 use super::{aof, Db, Entry, Slot};
 use crate::error::{Error, Result};
 use crate::store::atomic;
-use crate::store::layout::Last;
 
 impl Db {
     /// Append `entries` as compacted SET lines (one fsync for the batch)
-    /// and mirror them; returns how many were written.
+    /// and mirror them (in a store that keeps mirror files); returns how
+    /// many were written.
     pub fn restore_entries(&mut self, entries: &[(String, Entry)]) -> Result<usize> {
         let mut todo: Vec<&(String, Entry)> = Vec::new();
         for pair @ (k, e) in entries {
@@ -28,6 +28,7 @@ impl Db {
         if todo.is_empty() {
             return Ok(0);
         }
+        let mirror_base = self.mirror_base()?;
         let mut buf = Vec::new();
         let mut after = Vec::with_capacity(todo.len());
         for (key, e) in &todo {
@@ -52,7 +53,9 @@ impl Db {
                 None => e.clone(),
             };
             self.refuse_outgrowing(key, &entry)?;
-            self.root.resolve(&self.mirror_path(key), Last::Entry)?;
+            if let Some(base) = &mirror_base {
+                self.check_mirror_path(base, key)?;
+            }
             buf.extend_from_slice(&line);
             after.push(entry);
         }
@@ -62,12 +65,19 @@ impl Db {
         // bulk and made durable in one pass, not one fsync each.
         self.prepare_for_append()?;
         self.append(&buf)?;
-        let mut mirrors = atomic::Bulk::new(&self.root);
+        let mut mirrors = match mirror_base {
+            Some(_) => Some(atomic::Bulk::under(&self.root, &self.dir)?),
+            None => None,
+        };
         for ((key, _), entry) in todo.iter().zip(after) {
-            mirrors.write(&self.mirror_path(key), &mirror_bytes(key, &entry))?;
+            if let Some(m) = &mut mirrors {
+                m.write(&self.mirror_path(key), &mirror_bytes(key, &entry))?;
+            }
             self.entries.insert(key, Slot::in_memory(entry));
         }
-        mirrors.finish()?;
+        if let Some(m) = mirrors {
+            m.finish()?;
+        }
         Ok(todo.len())
     }
 }

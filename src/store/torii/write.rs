@@ -68,13 +68,9 @@ impl Db {
         }
     }
 
-    /// The mirror files of `keys` that may exist, and the db folder.
-    fn mirrors_of<'k>(
-        &self,
-        keys: impl Iterator<Item = &'k str>,
-    ) -> (Vec<PathBuf>, Result<PathBuf>) {
-        // Mirror files live under db_N/xx/…; skip the unlink where even the
-        // first-level folder is absent (a store written without mirrors).
+    /// The db folder (resolved), and which first-level mirror folders
+    /// (`db_N/xx`, by their byte) it holds.
+    fn mirror_folders(&self) -> (Result<PathBuf>, [bool; 256]) {
         let db_dir = self.root.resolve(&self.dir, Last::Follow);
         let mut mirror_dirs = [false; 256];
         if let Ok(rd) = db_dir.as_ref().map(fs::read_dir) {
@@ -86,6 +82,31 @@ impl Db {
                 }
             }
         }
+        (db_dir, mirror_dirs)
+    }
+
+    /// Whether this database keeps mirror files (it has a mirror folder):
+    /// ToriiDB writes one per key, so a store that has none was written
+    /// without them and is kept so — writers put back no mirror into it,
+    /// as `delete` takes none out of it. Ok(None) then; else the db
+    /// folder, resolved.
+    pub(super) fn mirror_base(&self) -> Result<Option<PathBuf>> {
+        let (db_dir, folders) = self.mirror_folders();
+        if folders.contains(&true) {
+            db_dir.map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// The mirror files of `keys` that may exist, and the db folder.
+    fn mirrors_of<'k>(
+        &self,
+        keys: impl Iterator<Item = &'k str>,
+    ) -> (Vec<PathBuf>, Result<PathBuf>) {
+        // Mirror files live under db_N/xx/…; skip the unlink where even the
+        // first-level folder is absent (a store written without mirrors).
+        let (db_dir, mirror_dirs) = self.mirror_folders();
         // No mirror folder at all (the usual store): no key's hash to take.
         let any_mirrors = mirror_dirs.contains(&true);
         let mirrors = keys
@@ -169,7 +190,7 @@ impl Db {
 
     /// Persist a SET the way ToriiDB does: one fsynced line with the value,
     /// the absolute `expire_at` and the vector (base64), and the key's mirror
-    /// file rewritten. An existing entry keeps its `created_at`. A line
+    /// file rewritten (in a store that keeps them, see `mirror_base`). An existing entry keeps its `created_at`. A line
     /// ToriiDB could not read back (over 65,535 bytes) is refused.
     pub fn set(
         &mut self,
@@ -214,11 +235,17 @@ impl Db {
             },
         };
         self.refuse_outgrowing(key, &entry)?;
-        self.root.resolve(&self.mirror_path(key), Last::Entry)?;
+        let mirror_base = self.mirror_base()?;
+        if let Some(base) = &mirror_base {
+            self.check_mirror_path(base, key)?;
+        }
         self.prepare_for_append()?;
         self.append(&line)?;
         self.entries.insert(key, Slot::in_memory(entry.clone()));
-        self.write_mirror(key, &entry)
+        match mirror_base {
+            Some(_) => self.write_mirror(key, &entry),
+            None => Ok(()),
+        }
     }
 
     /// `EXPIRE key` lines (ToriiDB's `Expire`): set an absolute expiry on
@@ -243,27 +270,34 @@ impl Db {
                 ..Default::default()
             }));
         }
+        let mirror_base = self.mirror_base()?;
         for key in &present {
             // a TTL lengthens the line ToriiDB's rewrite writes for the key
             let mut e = self.entry_of(&self.entries[key.as_str()])?.clone();
             e.expire_at = Some(expire_at);
             self.refuse_outgrowing(key, &e)?;
-            self.root.resolve(&self.mirror_path(key), Last::Entry)?;
+            if let Some(base) = &mirror_base {
+                self.check_mirror_path(base, key)?;
+            }
         }
         self.prepare_for_append()?;
         self.append(&buf)?;
-        // the mirrors are a cache of the log, which is durable already:
-        // written in bulk and made durable in one pass
-        let mut mirrors = atomic::Bulk::new(&self.root);
         for key in &present {
             self.entries
                 .get_mut(key)
                 .expect("present")
                 .set_expire(Some(expire_at));
-            let e = self.entry_of(&self.entries[key])?;
-            mirrors.write(&self.mirror_path(key), &mirror_bytes(key, e))?;
         }
-        mirrors.finish()?;
+        if mirror_base.is_some() {
+            // a cache of the log, which is durable already: written in bulk
+            // and made durable in one pass
+            let mut mirrors = atomic::Bulk::under(&self.root, &self.dir)?;
+            for key in &present {
+                let e = self.entry_of(&self.entries[key])?;
+                mirrors.write(&self.mirror_path(key), &mirror_bytes(key, e))?;
+            }
+            mirrors.finish()?;
+        }
         Ok(present.len())
     }
 
@@ -335,6 +369,16 @@ impl Db {
         self.report.torn_tail = false;
         self.report.unterminated_record = false;
         Ok(())
+    }
+
+    /// Refuse (before anything is written) a mirror path of `key` that
+    /// leads out of the root; `base` is the db folder, resolved.
+    pub(super) fn check_mirror_path(&self, base: &Path, key: &str) -> Result<()> {
+        let rel = self.mirror_path(key);
+        let rel = rel
+            .strip_prefix(&self.dir)
+            .expect("mirrors are in the db folder");
+        self.root.resolve_under(base, rel, Last::Entry).map(drop)
     }
 
     /// `db_N/h[0:2]/h[2:4]/h[4:6]/h.json`, h = md5 hex of the key.
