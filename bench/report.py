@@ -17,6 +17,7 @@ CASES = [
     ("reset", "`reset --mode all --purge` (rows root)", "`sqlite3` DELETE txn + one read of the log", "≤ 1.0×"),
     ("reset-part", "`reset --mode all --purge` of a session holding ¼ of the archive (rows4 root)", "`sqlite3` DELETE txn + one read of the log", "≤ 1.0×"),
     ("reset-trash", "`reset --mode all` to the trash (rows root)", "`sqlite3` JSON export of the rows + fsync + DELETE txn + one read of the log", "≤ 1.0×"),
+    ("check", "`check` of the whole root (rows root: one session, its history and archive)", "db1 replay alone", "peak RSS ≤ 1.5× log"),
     ("search-keyword", "`search --by keyword` (rows root), 8 words", "`sqlite3` CLI, same MATCH", "≤ 3×"),
     ("errors-list", "`errors list --json` (errs root)", "db2 replay alone", "≤ 1.5×"),
     ("tokens", "exact o200k count of the big history.json", "heuristic count, same file", "≥ 50 MB/s"),
@@ -25,7 +26,7 @@ CASES = [
 ]
 
 # cases whose peak RSS is compared with the ToriiDB log they read (≤ 1.5×)
-LOG_CASES = {"replay", "reset", "reset-part", "reset-trash", "search-keyword", "errors-list"}
+LOG_CASES = {"replay", "check", "reset", "reset-part", "reset-trash", "search-keyword", "errors-list"}
 
 def load(size, name):
     path = os.path.join(results, size, name + ".json")

@@ -114,7 +114,7 @@ for part in 4 2 1; do
   OUT=$RESULTS/size$part
   mkdir -p "$DATA" "$OUT"
   echo "sessions=$s big-records=$b rows=$r errors=$e" > "$OUT/sizes"
-  want replay reset reset-trash search-keyword && gen "$DATA" rows --sessions 1 --records "$r" --words 12 --errors 0
+  want replay reset reset-trash check search-keyword && gen "$DATA" rows --sessions 1 --records "$r" --words 12 --errors 0
   want sessions-list summarize-all && gen "$DATA" many --sessions "$s" --records 20 --errors 0
   want compact undo-compact undo-compact-mirrors import tokens && gen "$DATA" big --sessions 1 --records "$b" --errors 0
   want errors-list && gen "$DATA" errs --sessions 1 --records 2 --errors "$e"
@@ -244,6 +244,14 @@ for part in 4 2 1; do
     rm -f "$WORK/reset-export.json"
   fi
   rm -rf "${WORK:?}/rows" "${WORK:?}/big"
+
+  if want check; then
+    # check reads every tier; held to the db1 replay it starts with
+    bench check \
+      -n ours "$S --root $DATA/rows check --json" \
+      -n floor "$EX/replay $DATA/rows/.store 1"
+    rss check $S --root "$DATA/rows" check --json
+  fi
 
   if want search-keyword; then
     bench search-keyword \

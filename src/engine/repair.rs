@@ -9,11 +9,11 @@ use serde::Serialize;
 
 use crate::engine::sessions;
 use crate::error::{exit, Result};
-use crate::store::archive::Archive;
+use crate::store::archive::{Archive, RecordKey};
 use crate::store::layout::{DataRoot, SessionDir};
 use crate::store::leftovers::{self, Leftover};
 use crate::store::torii::{Db, TailRepair, DB_ERROR_MEMORY, DB_SESSION_HIST};
-use crate::store::{lock, tasks};
+use crate::store::{history, lock, tasks};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
@@ -195,23 +195,22 @@ impl Inspection {
     /// A session's history against the archive, its summary and cursor.
     fn session(&mut self, dir: &SessionDir, archive: Option<&Archive>) -> Result<()> {
         let id = dir.id.as_str();
-        let history = sessions::load_history(dir).unwrap_or_else(|e| {
+        let history = history_keys(dir).unwrap_or_else(|e| {
             self.cannot_read(id, e);
             None
         });
-        if let (Some(h), Some(a)) = (&history, archive) {
-            let missing = a.missing(id, &h.records)?;
+        if let (Some((keys, first)), Some(a)) = (&history, archive) {
+            let missing = a.missing_keys(id, keys)?;
             if !missing.is_empty() {
                 let detail = format!(
                     "{} of {} history record(s) are not in the archive",
                     missing.len(),
-                    h.records.len()
+                    keys.len()
                 );
                 self.add(id, "missing-from-archive", detail, true);
                 self.repairs.push(dir.clone());
             }
-            let first = h.records.iter().map(|r| r.send_at).find(|t| *t != 0);
-            if let (Some(first), Some(start)) = (first, a.start_at(id)?) {
+            if let (Some(first), Some(start)) = (*first, a.start_at(id)?) {
                 if start > first {
                     let detail = format!("session_meta.start_at {start} is after the first record of history.json ({first})");
                     self.add(id, "start-at-past-history", detail, false);
@@ -286,6 +285,25 @@ impl Inspection {
             Err(e) => self.cannot_read("store", e),
         }
     }
+}
+
+/// What the checks need of a session's history.json, read one record at
+/// a time: each record's identity (`RecordKey`, 24 bytes) and the first
+/// sendAt. A million-record history is never held whole (its text and
+/// parsed records were most of `check`'s memory). None without one.
+fn history_keys(dir: &SessionDir) -> Result<Option<(Vec<RecordKey>, Option<i64>)>> {
+    let path = dir.history_json();
+    let Some(file) = dir.open_json(&path)? else {
+        return Ok(None);
+    };
+    let (mut keys, mut first) = (Vec::new(), None);
+    history::for_each(file, &path, |r| {
+        if first.is_none() && r.send_at != 0 {
+            first = Some(r.send_at);
+        }
+        keys.push(RecordKey::of(&r));
+    })?;
+    Ok(Some((keys, first)))
 }
 
 /// Repair what `inspect` found repairable, as the stores are now: the

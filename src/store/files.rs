@@ -156,20 +156,34 @@ pub fn read_at(phys: &Path, shown: &Path, cap: u64) -> Result<Option<Vec<u8>>> {
     read_opened(open_at(phys, shown, Mode::Read)?, shown, cap)
 }
 
+/// `read_at` for a reader that streams the file: opened, and refused as
+/// `read_at` refuses it when over `cap`; reads stop at the cap.
+pub fn open_capped(phys: &Path, shown: &Path, cap: u64) -> Result<Option<io::Take<File>>> {
+    let Some(Opened { file, meta, .. }) = open_at(phys, shown, Mode::Read)? else {
+        return Ok(None);
+    };
+    if meta.len() > cap {
+        return Err(too_big(shown, meta.len(), cap));
+    }
+    Ok(Some(file.take(cap)))
+}
+
+fn too_big(shown: &Path, len: u64, cap: u64) -> Error {
+    Error::data(
+        shown,
+        format!(
+            "is {len} bytes, over the {} MiB this tool loads from such a file; refusing to load it",
+            cap >> 20
+        ),
+    )
+}
+
 fn read_opened(opened: Option<Opened>, shown: &Path, cap: u64) -> Result<Option<Vec<u8>>> {
     let Some(Opened { file, meta, .. }) = opened else {
         return Ok(None);
     };
     let len = meta.len();
-    let too_big = |len: u64| {
-        Error::data(
-            shown,
-            format!(
-                "is {len} bytes, over the {} MiB this tool loads from such a file; refusing to load it",
-                cap >> 20
-            ),
-        )
-    };
+    let too_big = |len: u64| too_big(shown, len, cap);
     if len > cap {
         return Err(too_big(len));
     }

@@ -65,19 +65,21 @@ impl Db {
         // bulk and made durable in one pass, not one fsync each.
         self.prepare_for_append()?;
         self.append(&buf)?;
-        let mut mirrors = match mirror_base {
-            Some(_) => Some(atomic::Bulk::under(&self.root, &self.dir)?),
-            None => None,
+        let mirrored = match mirror_base {
+            Some(_) => (|| {
+                let mut mirrors = atomic::Bulk::under(&self.root, &self.dir)?;
+                for ((key, _), entry) in todo.iter().zip(&after) {
+                    mirrors.write(&self.mirror_path(key), &mirror_bytes(key, entry))?;
+                }
+                mirrors.finish()
+            })(),
+            None => Ok(()),
         };
+        // the log holds them now, whatever became of their mirrors
         for ((key, _), entry) in todo.iter().zip(after) {
-            if let Some(m) = &mut mirrors {
-                m.write(&self.mirror_path(key), &mirror_bytes(key, &entry))?;
-            }
             self.entries.insert(key, Slot::in_memory(entry));
         }
-        if let Some(m) = mirrors {
-            m.finish()?;
-        }
+        mirrored?;
         Ok(todo.len())
     }
 }
