@@ -255,16 +255,17 @@ fn copy_data(src: &fs::File, len: u64, dst: &mut fs::File) -> io::Result<()> {
                 Err(e) => return Err(e),
             };
             let hole = seek(data, libc::SEEK_HOLE)?.min(len);
-            (&*src).seek(SeekFrom::Start(data))?;
+            let mut src_at = src;
+            src_at.seek(SeekFrom::Start(data))?;
             dst.seek(SeekFrom::Start(data))?;
-            io::copy(&mut (&*src).take(hole - data), dst)?;
+            io::copy(&mut src.take(hole - data), dst)?;
             at = hole;
         }
         if holes_known {
             return dst.set_len(len);
         }
     }
-    io::copy(&mut (&*src).take(len), dst)?;
+    io::copy(&mut src.take(len), dst)?;
     dst.set_len(len)
 }
 
@@ -394,5 +395,84 @@ mod tests {
         // replacing the link itself is fine: its target is not touched
         write_atomic(&root, &link, b"now a file").unwrap();
         assert_eq!(fs::read(&link).unwrap(), b"now a file");
+    }
+
+    #[test]
+    fn bulk_writes_replace_by_rename_keep_modes_and_stay_inside_the_root() {
+        let outside = tempfile::tempdir().unwrap();
+        let (dir, root) = root();
+        let base = root.path().join("db_1");
+        let old = base.join("aa/bb/f.json");
+        fs::create_dir_all(old.parent().unwrap()).unwrap();
+        fs::write(&old, b"old").unwrap();
+        fs::set_permissions(&old, fs::Permissions::from_mode(0o600)).unwrap();
+        std::os::unix::fs::symlink(outside.path(), base.join("out")).unwrap();
+        let mut bulk = Bulk::under(&root, &base).unwrap();
+        bulk.write(&old, b"new").unwrap();
+        bulk.write(&base.join("cc/dd/ee/g.json"), b"g").unwrap();
+        let err = bulk.write(&base.join("out/h.json"), b"h").unwrap_err();
+        assert_eq!(err.exit_code(), crate::error::exit::DATA);
+        bulk.write(&root.path().join("top.json"), b"t").unwrap();
+        bulk.finish().unwrap();
+        assert_eq!(fs::read(&old).unwrap(), b"new");
+        assert_eq!(
+            fs::metadata(&old).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+        assert_eq!(fs::read(base.join("cc/dd/ee/g.json")).unwrap(), b"g");
+        assert_eq!(fs::read(root.path().join("top.json")).unwrap(), b"t");
+        assert_eq!(fs::read_dir(outside.path()).unwrap().count(), 0);
+        // no temp file left anywhere
+        let mut stack = vec![dir.path().to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in fs::read_dir(&d).unwrap().map(|e| e.unwrap()) {
+                let name = e.file_name().to_string_lossy().into_owned();
+                assert!(!name.ends_with(TEMP_SUFFIX), "{name}");
+                if e.file_type().unwrap().is_dir() {
+                    stack.push(e.path());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bulk_copies_stream_every_byte_and_keep_holes() {
+        use std::io::{Seek, SeekFrom};
+        let (dir, root) = root();
+        let src = dir.path().join("src.bin");
+        let mut f = fs::File::create(&src).unwrap();
+        f.write_all(b"start").unwrap();
+        // data, a 64 MiB hole, data, and a hole at the end
+        f.seek(SeekFrom::Start(64 << 20)).unwrap();
+        f.write_all(&[7u8; 100_000]).unwrap();
+        f.set_len((128 << 20) + 3).unwrap();
+        drop(f);
+        let dense = dir.path().join("dense.bin");
+        let bytes: Vec<u8> = (0..300_000u32).map(|i| (i % 253) as u8).collect();
+        fs::write(&dense, &bytes).unwrap();
+        let empty = dir.path().join("empty.bin");
+        fs::write(&empty, b"").unwrap();
+        let mut bulk = Bulk::new(&root);
+        let to = |n: &str| root.path().join("copy").join(n);
+        assert_eq!(bulk.copy(&src, &to("src.bin")).unwrap(), (128 << 20) + 3);
+        assert_eq!(bulk.copy(&dense, &to("dense.bin")).unwrap(), 300_000);
+        assert_eq!(bulk.copy(&empty, &to("empty.bin")).unwrap(), 0);
+        bulk.finish().unwrap();
+        assert_eq!(fs::read(to("dense.bin")).unwrap(), bytes);
+        assert!(fs::read(to("empty.bin")).unwrap().is_empty());
+        let copy = fs::read(to("src.bin")).unwrap();
+        assert_eq!(copy, fs::read(&src).unwrap());
+        // on Linux the holes stay holes: far fewer blocks than bytes
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let blocks = fs::metadata(to("src.bin")).unwrap().blocks() * 512;
+            assert!(blocks < 16 << 20, "{blocks} bytes allocated");
+        }
+        // a FIFO is never opened
+        let fifo = dir.path().join("fifo");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        assert!(Bulk::new(&root).copy(&fifo, &to("fifo")).is_err());
     }
 }

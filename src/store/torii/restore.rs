@@ -236,4 +236,32 @@ mod tests {
             .unwrap();
         assert!(fs::read_to_string(kept).unwrap().contains("\"b:1\""));
     }
+
+    #[test]
+    fn restores_write_mirror_files_only_into_stores_that_keep_them() {
+        let entries: Vec<(String, Entry)> = (0..300)
+            .map(|i| (format!("s:{i}"), entry(format!("{{\"n\":{i}}}"))))
+            .collect();
+        // no mirror folder: a store written without them stays so
+        let (dir, mut db) = db_from(b"");
+        assert_eq!(db.restore_entries(&entries).unwrap(), 300);
+        let names: Vec<_> = fs::read_dir(dir.path().join("db_2")).unwrap().collect();
+        assert_eq!(names.len(), 1, "only the log");
+        // one mirror folder: every key gets its mirror, as ToriiDB writes it
+        let (dir, mut db) = db_from(b"");
+        fs::create_dir_all(dir.path().join("db_2/00")).unwrap();
+        assert_eq!(db.restore_entries(&entries).unwrap(), 300);
+        for (key, e) in &entries {
+            let m: serde_json::Value =
+                serde_json::from_slice(&fs::read(db.mirror_path(key)).unwrap()).unwrap();
+            assert_eq!(m["key"], key.as_str());
+            assert_eq!(m["value"], e.value.as_str());
+            assert_eq!(m["type"], 0);
+            assert_eq!(m["expire_at"], 4_102_444_800i64);
+        }
+        // and the log replays to the same entries
+        let again = Db::load(dir.path(), 2).unwrap();
+        assert_eq!(again.len(), 300);
+        assert_eq!(again.get("s:7").unwrap().value, "{\"n\":7}");
+    }
 }
