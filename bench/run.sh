@@ -7,6 +7,8 @@
 #                           1,000,000 archive rows + db1 keys (~250 MB log), 100k errors.
 #                           Needs hyperfine and sqlite3 (Debian).
 #   bench/run.sh --smoke    tiny sizes, a few seconds; what CI runs to keep this working.
+#   ONLY=case,… PARTS="4 2" CLEAN=1 bench/run.sh
+#                           some cases, at some sizes, each size's data deleted after it.
 #
 # Data is generated once per size into $BENCH_DIR (default /tmp/sessionctl-bench) and
 # reused; every destructive case works on a fresh copy (hyperfine --prepare).
@@ -108,7 +110,9 @@ WHERE messages_fts5 MATCH 'content : "$w"' ORDER BY bm25(messages_fts5) LIMIT 20
 SQL
 done
 
-for part in 4 2 1; do
+# PARTS="4 2": only those sizes (¼, ½; 1 is the largest). CLEAN=1: delete
+# each size's data once its cases ran (a shared machine's disk).
+for part in ${PARTS:-4 2 1}; do
   s=$((SESSIONS / part)) b=$((BIG / part)) r=$((ROWS / part)) e=$((ERRORS / part))
   DATA=$BENCH_DIR/data-$s-$b-$r-$e
   OUT=$RESULTS/size$part
@@ -301,8 +305,8 @@ for part in 4 2 1; do
       echo changed > "$OUT/summarize-all.wrote"
     fi
     rm -rf "${WORK:?}/many"
-
   fi
+  if [ "${CLEAN:-0}" = 1 ]; then rm -rf "${DATA:?}" "${WORK:?}"/*; fi
 done
 
 if [ $SMOKE = 1 ]; then
