@@ -10,6 +10,7 @@
 #   ONLY="case …"           only these cases (a partial report goes beside the results).
 #   BASELINE=path           an older sessionctl: the first-* cases compare first runs with it.
 #   APPEND_BYTES=n          what the inc-* cases append to a log after its index was kept.
+#   PARTS="4 2" CLEAN=1     only some sizes (4 = a quarter); each size's data deleted after it.
 #
 # Data is generated once per size into $BENCH_DIR (default /tmp/sessionctl-bench) and
 # reused; every destructive case works on a fresh copy (hyperfine --prepare).
@@ -116,7 +117,9 @@ WHERE messages_fts5 MATCH 'content : "$w"' ORDER BY bm25(messages_fts5) LIMIT 20
 SQL
 done
 
-for part in 4 2 1; do
+# PARTS="4 2": only those sizes (¼, ½; 1 is the largest). CLEAN=1: delete
+# each size's data once its cases ran (a shared machine's disk).
+for part in ${PARTS:-4 2 1}; do
   s=$((SESSIONS / part)) b=$((BIG / part)) r=$((ROWS / part)) e=$((ERRORS / part))
   DATA=$BENCH_DIR/data-$s-$b-$r-$e
   OUT=$RESULTS/size$part
@@ -125,11 +128,11 @@ for part in 4 2 1; do
   if any_wanted sessions-list summarize-all inc-sessions-list first-sessions-list; then
     gen "$DATA" many --sessions "$s" --records 20 --errors 0
   fi
-  if any_wanted compact tokens; then
+  if any_wanted compact undo-compact undo-compact-mirrors import tokens; then
     gen "$DATA" big --sessions 1 --records "$b" --errors 0
     stat -c %s "$DATA/big/sessions/s00000/history.json" > "$OUT/history-bytes"
   fi
-  if any_wanted replay reset reset-trash search-keyword inc-search-keyword first-rows-list; then
+  if any_wanted replay reset reset-trash check search-keyword inc-search-keyword first-rows-list; then
     gen "$DATA" rows --sessions 1 --records "$r" --words 12 --errors 0
     stat -c %s "$DATA/rows/.store/db_1/record.aof" > "$OUT/log-bytes"
   fi
@@ -174,6 +177,64 @@ for part in 4 2 1; do
     rss compact $S --root "$WORK/big" compact s00000 --yes --json
   fi
 
+  if wanted undo-compact; then
+    # undo of a compact to a small budget (made in the prepare step, then
+    # synced) against that compact itself, each on a fresh copy: putting
+    # back is held to the cost of taking away
+    bench undo-compact \
+      --prepare "bash -c '$(fresh big) && $S --root $WORK/big compact s00000 --budget 3000 --yes --json >/dev/null && sync'" \
+      --prepare "bash -c '$(fresh big)'" \
+      -n ours "$S --root $WORK/big undo --yes --json" \
+      -n floor "$S --root $WORK/big compact s00000 --budget 3000 --yes --json"
+    bash -c "$(fresh big)"
+    $S --root "$WORK/big" compact s00000 --budget 3000 --yes --json >/dev/null
+    rss undo-compact $S --root "$WORK/big" undo --yes --json
+  fi
+
+  if wanted import; then
+    # import of the big session's exported bundle into an empty root, against
+    # `tar xf` of the same bundle as a tar (which fsyncs nothing)
+    if [ ! -f "$DATA/bundle.tar" ]; then
+      rm -rf "${DATA:?}/bundle"
+      $S --root "$DATA/big" export s00000 -o "$DATA/bundle" >/dev/null
+      tar cf "$DATA/bundle.tar" -C "$DATA/bundle" s00000
+    fi
+    du -sb "$DATA/bundle" | cut -f1 > "$OUT/bundle-bytes"
+    bench import \
+      --prepare "bash -c 'rm -rf $WORK/imported $WORK/untar && mkdir -p $WORK/imported/sessions $WORK/imported/.store $WORK/untar && sync'" \
+      -n ours "$S --root $WORK/imported import $DATA/bundle/s00000 --yes --json" \
+      -n floor "tar xf $DATA/bundle.tar -C $WORK/untar"
+    rm -rf "${WORK:?}/imported" "${WORK:?}/untar"
+    mkdir -p "$WORK/imported/sessions" "$WORK/imported/.store"
+    rss import $S --root "$WORK/imported" import "$DATA/bundle/s00000" --yes --json
+    rm -rf "${WORK:?}/imported"
+  fi
+
+  # the same undo in a store that keeps ToriiDB's mirror files, as
+  # Agenvoy's do (one per key, never read back): the compact unlinks them,
+  # the undo writes them back into their folders. Made once: a compact and
+  # its undo in a copy of the big root given one mirror folder write them.
+  if wanted undo-compact-mirrors; then
+    if [ ! -f "$DATA/bigm.done" ]; then
+      rm -rf "${DATA:?}/bigm" && cp -r "$DATA/big" "$DATA/bigm"
+      mkdir -p "$DATA/bigm/.store/db_1/00"
+      $S --root "$DATA/bigm" compact s00000 --budget 3000 --yes --json >/dev/null
+      $S --root "$DATA/bigm" undo --yes --json >/dev/null
+      rm -rf "${DATA:?}/bigm/.sessionctl"
+      touch "$DATA/bigm.done"
+    fi
+    find "$DATA/bigm/.store/db_1" -name '*.json' | wc -l > "$OUT/mirror-files"
+    bench undo-compact-mirrors \
+      --prepare "bash -c '$(fresh bigm) && $S --root $WORK/bigm compact s00000 --budget 3000 --yes --json >/dev/null && sync'" \
+      --prepare "bash -c '$(fresh bigm)'" \
+      -n ours "$S --root $WORK/bigm undo --yes --json" \
+      -n floor "$S --root $WORK/bigm compact s00000 --budget 3000 --yes --json"
+    bash -c "$(fresh bigm)"
+    $S --root "$WORK/bigm" compact s00000 --budget 3000 --yes --json >/dev/null
+    rss undo-compact-mirrors $S --root "$WORK/bigm" undo --yes --json
+    rm -rf "${WORK:?}/bigm"
+  fi
+
   if wanted reset; then
     bench reset \
       --prepare "bash -c '$(fresh rows)'" \
@@ -203,6 +264,14 @@ for part in 4 2 1; do
     rm -f "$WORK/reset-export.json"
   fi
   rm -rf "${WORK:?}/rows" "${WORK:?}/big"
+
+  if wanted check; then
+    # check reads every tier; held to the db1 replay it starts with
+    bench check \
+      -n ours "$S --root $DATA/rows check --json" \
+      -n floor "$EX/replay $DATA/rows/.store 1"
+    rss check $S --root "$DATA/rows" check --json
+  fi
 
   if wanted search-keyword; then
     bench search-keyword \
@@ -337,6 +406,7 @@ for part in 4 2 1; do
     fi
     rm -rf "${WORK:?}/many"
   fi
+  if [ "${CLEAN:-0}" = 1 ]; then rm -rf "${DATA:?}" "${WORK:?}"/*; fi
 done
 
 if [ $SMOKE = 1 ] || [ -n "$ONLY" ]; then

@@ -23,8 +23,9 @@ pub const DEFAULT_URL: &str = "http://127.0.0.1:17989";
 pub const DEFAULT_TIMEOUT_SECS: u64 = 600;
 /// Requests in flight at once, over a batch.
 pub const CONCURRENCY: usize = 2;
-/// Bodies larger than this are not the documented answers.
-const MAX_BODY: usize = 16 * 1024 * 1024;
+/// What of the daemon's own words (an error message, an unexpected
+/// answer) an error shows, at most.
+const SHOWN_CHARS: usize = 300;
 const ATTEMPTS: u32 = 4;
 const BACKOFF: Duration = Duration::from_millis(100);
 
@@ -235,7 +236,8 @@ impl Daemon {
             }
             let resp = req.send().map_err(|e| transport(&what, &e))?;
             let status = resp.status().as_u16();
-            let text = read_body(resp).map_err(|e| transport(&what, &e))?;
+            let text = crate::net::read_body(resp, &what).map_err(Failure::Error)?;
+            let text = String::from_utf8_lossy(&text);
             if matches!(status, 429 | 503) && attempt < ATTEMPTS {
                 std::thread::sleep(delay);
                 delay *= 2;
@@ -266,11 +268,6 @@ impl Failure {
     }
 }
 
-fn read_body(resp: reqwest::blocking::Response) -> reqwest::Result<String> {
-    let bytes = resp.bytes()?;
-    Ok(String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_BODY)]).into_owned())
-}
-
 fn transport(what: &str, e: &reqwest::Error) -> Failure {
     let why = if e.is_timeout() {
         "timed out (see --timeout)"
@@ -288,6 +285,7 @@ fn transport(what: &str, e: &reqwest::Error) -> Failure {
 /// Map a status and body to the JSON answer or one error.
 fn answer(what: &str, url: &str, status: u16, text: &str) -> std::result::Result<Value, Failure> {
     let json: Option<Value> = serde_json::from_str(text).ok();
+    // the daemon's words reach a terminal: bounded, controls escaped
     let message = json.as_ref().and_then(|v| v.get("error")).map(|e| match e {
         Value::String(s) => s.clone(),
         other => other
@@ -295,6 +293,7 @@ fn answer(what: &str, url: &str, status: u16, text: &str) -> std::result::Result
             .and_then(Value::as_str)
             .map_or_else(|| other.to_string(), str::to_owned),
     });
+    let message = message.map(|m| crate::net::printable(&m, SHOWN_CHARS));
     let said = |m: &Option<String>| m.clone().unwrap_or_else(|| short(text));
     let err = match status {
         200..=299 => {
@@ -331,14 +330,14 @@ fn answer(what: &str, url: &str, status: u16, text: &str) -> std::result::Result
     Err(Failure::Error(err))
 }
 
-/// The first line of a body, bounded, for an error message.
+/// The first line of a body, bounded and safe to print, for an error
+/// message.
 fn short(text: &str) -> String {
     let line = text.lines().next().unwrap_or("").trim();
-    let cut: String = line.chars().take(200).collect();
-    if cut.is_empty() {
+    if line.is_empty() {
         "(empty answer)".into()
     } else {
-        cut
+        crate::net::printable(line, SHOWN_CHARS)
     }
 }
 

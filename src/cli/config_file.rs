@@ -83,11 +83,14 @@ pub fn load() -> Result<FileConfig> {
     let Some(path) = path() else {
         return Ok(FileConfig::default());
     };
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(FileConfig::default()),
-        Err(e) => return Err(Error::read(&path, e)),
+    // a FIFO or device there must not hang every command: only a regular
+    // file is read (65 naming it otherwise), and only a small one
+    let Some(bytes) =
+        crate::store::files::read_outside(&path, crate::store::files::MAX_SMALL_FILE)?
+    else {
+        return Ok(FileConfig::default());
     };
+    let text = String::from_utf8(bytes).map_err(|_| Error::data(&path, "is not UTF-8 text"))?;
     parse(&text, &path)
 }
 

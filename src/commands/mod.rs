@@ -38,9 +38,17 @@ pub fn execute(mut cli: Cli) -> i32 {
     let command = cli.command_name();
     let dry_run = cli.dry_run();
     let json = cli.global.json;
-    let log = cli.global.log.clone();
+    // a run log that is a FIFO or a device would hang the run at its end:
+    // refused before anything is done
+    let log_ok = cli
+        .global
+        .log
+        .as_deref()
+        .map_or(Ok(()), crate::store::files::refuse_odd_outside);
+    let log = cli.global.log.clone().filter(|_| log_ok.is_ok());
     let ran = file
         .map_err(anyhow::Error::from)
+        .and_then(|file| Ok(log_ok.map(|()| file)?))
         .and_then(|file| run_with(cli, &file));
     // A ToriiDB index being put in place on another thread (its fsyncs
     // overlapped the command's output) is finished before we end.
@@ -167,11 +175,11 @@ fn append_log(
     let mut bytes = serde_json::to_vec(&line).map_err(std::io::Error::from)?;
     bytes.push(b'\n');
     // One write on an O_APPEND file: concurrent runs never interleave lines.
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)?
-        .write_all(&bytes)
+    // Opened without blocking and used only if it is a regular file.
+    let opened = crate::store::files::open_outside(path, crate::store::files::Mode::Append)
+        .map_err(std::io::Error::other)?
+        .expect("Append mode creates the file");
+    (&opened.file).write_all(&bytes)
 }
 
 /// Run the parsed command line (no config file applied).

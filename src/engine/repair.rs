@@ -9,11 +9,11 @@ use serde::Serialize;
 
 use crate::engine::sessions;
 use crate::error::{exit, Result};
-use crate::store::archive::Archive;
+use crate::store::archive::{Archive, RecordKey};
 use crate::store::layout::{DataRoot, SessionDir};
 use crate::store::leftovers::{self, Leftover};
 use crate::store::torii::{Db, TailRepair, DB_ERROR_MEMORY, DB_SESSION_HIST};
-use crate::store::{lock, tasks};
+use crate::store::{history, lock, tasks};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
@@ -118,6 +118,10 @@ impl Inspection {
             match Db::load_store(root, index) {
                 Ok(db) => {
                     self.findings.extend(torii_findings(&db));
+                    match db.outgrowing_rewrite(crate::store::torii::now_unix()) {
+                        Ok(keys) => self.findings.extend(outgrowing_findings(index, keys)),
+                        Err(e) => self.cannot_read("store", e),
+                    }
                     if index == DB_SESSION_HIST {
                         db1 = Some(db);
                     }
@@ -191,23 +195,22 @@ impl Inspection {
     /// A session's history against the archive, its summary and cursor.
     fn session(&mut self, dir: &SessionDir, archive: Option<&Archive>) -> Result<()> {
         let id = dir.id.as_str();
-        let history = sessions::load_history(dir).unwrap_or_else(|e| {
+        let history = history_keys(dir).unwrap_or_else(|e| {
             self.cannot_read(id, e);
             None
         });
-        if let (Some(h), Some(a)) = (&history, archive) {
-            let missing = a.missing(id, &h.records)?;
+        if let (Some((keys, first)), Some(a)) = (&history, archive) {
+            let missing = a.missing_keys(id, keys)?;
             if !missing.is_empty() {
                 let detail = format!(
                     "{} of {} history record(s) are not in the archive",
                     missing.len(),
-                    h.records.len()
+                    keys.len()
                 );
                 self.add(id, "missing-from-archive", detail, true);
                 self.repairs.push(dir.clone());
             }
-            let first = h.records.iter().map(|r| r.send_at).find(|t| *t != 0);
-            if let (Some(first), Some(start)) = (first, a.start_at(id)?) {
+            if let (Some(first), Some(start)) = (*first, a.start_at(id)?) {
                 if start > first {
                     let detail = format!("session_meta.start_at {start} is after the first record of history.json ({first})");
                     self.add(id, "start-at-past-history", detail, false);
@@ -370,6 +373,25 @@ impl crate::engine::batch::Operation for Repair<'_> {
             unreadable: false,
         })
     }
+}
+
+/// What the checks need of a session's history.json, read one record at
+/// a time: each record's identity (`RecordKey`, 24 bytes) and the first
+/// sendAt. A million-record history is never held whole (its text and
+/// parsed records were most of `check`'s memory). None without one.
+fn history_keys(dir: &SessionDir) -> Result<Option<(Vec<RecordKey>, Option<i64>)>> {
+    let path = dir.history_json();
+    let Some(file) = dir.open_json(&path)? else {
+        return Ok(None);
+    };
+    let (mut keys, mut first) = (Vec::new(), None);
+    history::for_each(file, &path, |r| {
+        if first.is_none() && r.send_at != 0 {
+            first = Some(r.send_at);
+        }
+        keys.push(RecordKey::of(&r));
+    })?;
+    Ok(Some((keys, first)))
 }
 
 /// Repair what `inspect` found repairable, as the stores are now: the
@@ -555,6 +577,23 @@ fn torii_findings(db: &Db) -> Vec<Finding> {
     out
 }
 
+/// Records that read fine today but that ToriiDB's rewrite on Agenvoy's
+/// exit (Go's escaping) would make too long: repaired as over-long lines
+/// are, set aside beside the log.
+fn outgrowing_findings(index: u8, keys: Vec<(String, usize)>) -> Vec<Finding> {
+    let name = log_name(index);
+    keys.into_iter()
+        .map(|(key, len)| {
+            let detail = format!(
+                "{name}: the record of key {key:?} becomes a {len}-byte line when Agenvoy's exit \
+                 rewrites the log (over ToriiDB's 65,535): the start after that loads this \
+                 database as EMPTY; --repair sets it aside beside the log"
+            );
+            finding("store", "torii-outgrows-rewrite", detail, true)
+        })
+        .collect()
+}
+
 fn unreadable_logs(findings: &[Finding]) -> bool {
     findings
         .iter()
@@ -568,6 +607,9 @@ fn unreadable_logs(findings: &[Finding]) -> bool {
 fn repair_torii(root: &DataRoot, findings: &mut [Finding]) -> crate::Result<()> {
     for index in [DB_SESSION_HIST, DB_ERROR_MEMORY] {
         let name = log_name(index);
+        let outgrowing = findings
+            .iter()
+            .any(|f| f.kind == "torii-outgrows-rewrite" && f.detail.starts_with(&name));
         let mut mark_db = |kind: &str| {
             for f in findings
                 .iter_mut()
@@ -577,11 +619,12 @@ fn repair_torii(root: &DataRoot, findings: &mut [Finding]) -> crate::Result<()> 
             }
         };
         let mut db = Db::load(&root.store_dir(), index)?;
-        if !db.report.oversize.is_empty() {
+        if !db.report.oversize.is_empty() || outgrowing {
             // The rewrite ends every line too (the old log is kept as .bak).
             db.rewrite_readable()?;
             for kind in [
                 "torii-oversize-line",
+                "torii-outgrows-rewrite",
                 "torii-torn-tail",
                 "torii-unterminated-line",
             ] {

@@ -206,7 +206,7 @@ pub fn refuse_out_in_sessions(root: &DataRoot, out: &Path) -> Result<()> {
 /// FIFOs, sockets and devices are skipped; so is a `.sessionctl` sidecar.
 /// Returns the files copied.
 pub(crate) fn copy_tree(src: &Path, dst_root: &DataRoot, dst: &Path) -> Result<u64> {
-    copy_with(src, dst_root, dst, false)
+    copy_durably(src, dst_root, dst, false)
 }
 
 /// `copy_tree` of everything, sidecars included: a trash entry copied as
@@ -219,10 +219,26 @@ pub(crate) fn copy_all(src: &Path, dst_root: &DataRoot, dst: &Path) -> Result<u6
         std::os::unix::fs::symlink(&target, &phys).map_err(|e| Error::write(dst, e))?;
         return Ok(1);
     }
-    copy_with(src, dst_root, dst, true)
+    copy_durably(src, dst_root, dst, true)
 }
 
-fn copy_with(src: &Path, dst_root: &DataRoot, dst: &Path, sidecars: bool) -> Result<u64> {
+/// Files are streamed (a 2 GiB history.json costs a buffer, not 2 GiB),
+/// each put in place by rename, and all made durable in one pass at the
+/// end rather than one fsync each; when this returns, the copy is durable.
+fn copy_durably(src: &Path, dst_root: &DataRoot, dst: &Path, sidecars: bool) -> Result<u64> {
+    let mut out = atomic::Bulk::new(dst_root);
+    let n = copy_with(src, &mut out, dst_root, dst, sidecars)?;
+    out.finish()?;
+    Ok(n)
+}
+
+fn copy_with(
+    src: &Path,
+    out: &mut atomic::Bulk<'_>,
+    dst_root: &DataRoot,
+    dst: &Path,
+    sidecars: bool,
+) -> Result<u64> {
     atomic::create_dir_all(dst_root, dst)?;
     let mut n = 0;
     for e in fs::read_dir(src).map_err(|e| Error::read(src, e))? {
@@ -234,15 +250,14 @@ fn copy_with(src: &Path, dst_root: &DataRoot, dst: &Path, sidecars: bool) -> Res
         let (from, to) = (src.join(&name), dst.join(&name));
         let meta = fs::symlink_metadata(&from).map_err(|e| Error::read(&from, e))?;
         if meta.is_dir() {
-            n += copy_with(&from, dst_root, &to, sidecars)?;
+            n += copy_with(&from, out, dst_root, &to, sidecars)?;
         } else if meta.file_type().is_symlink() {
             let target = fs::read_link(&from).map_err(|e| Error::read(&from, e))?;
             let phys = dst_root.resolve(&to, Last::Entry)?;
             std::os::unix::fs::symlink(&target, &phys).map_err(|e| Error::write(&to, e))?;
             n += 1;
         } else if meta.is_file() {
-            let bytes = fs::read(&from).map_err(|e| Error::read(&from, e))?;
-            atomic::write_atomic(dst_root, &to, &bytes)?;
+            out.copy(&from, &to)?;
             n += 1;
         }
     }

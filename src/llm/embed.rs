@@ -107,7 +107,8 @@ impl Embedder {
             })
         })?;
         let status = resp.status();
-        let text = resp.text().map_err(|e| fail(e.to_string()))?;
+        let body = crate::net::read_body(resp, &format!("embeddings at {url}"))?;
+        let text = String::from_utf8_lossy(&body);
         if !status.is_success() {
             return Err(fail(format!("HTTP {status}")));
         }

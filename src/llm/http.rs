@@ -139,16 +139,12 @@ impl HttpSummarizer {
                 .get("retry-after")
                 .and_then(|v| v.to_str().ok())
                 .and_then(|v| v.trim().parse::<u64>().ok());
-            let text = resp
-                .text()
-                .map_err(|e| fail(format!("reading the answer: {e}")))?;
+            let body =
+                crate::net::read_body(resp, &format!("{} backend at {url}", self.backend()))?;
+            let text = String::from_utf8_lossy(&body);
             if status.is_success() {
                 return self.extract(&text).ok_or_else(|| {
-                    fail(format!(
-                        "unexpected answer shape: {}",
-                        crate::llm::offline::head_tail(&text, 300)
-                    ))
-                    .into()
+                    fail(format!("unexpected answer shape: {}", shown(&text))).into()
                 });
             }
             if status.as_u16() != 429 && super::context_error::is_context_error(&text) {
@@ -159,11 +155,7 @@ impl HttpSummarizer {
                 std::thread::sleep(backoff(attempt, retry_after));
                 continue;
             }
-            return Err(fail(format!(
-                "HTTP {status}: {}",
-                crate::llm::offline::head_tail(&text, 300)
-            ))
-            .into());
+            return Err(fail(format!("HTTP {status}: {}", shown(&text))).into());
         }
     }
 
@@ -189,6 +181,12 @@ impl HttpSummarizer {
         };
         Some(text.trim().to_owned())
     }
+}
+
+/// A server's answer in an error: its start and end, bounded, with
+/// control characters escaped (it reaches a terminal).
+fn shown(text: &str) -> String {
+    crate::net::printable(&crate::llm::offline::head_tail(text, 300), 400)
 }
 
 /// Exponential backoff (1 s, 2 s, 4 s …, at most 30 s), or what the server

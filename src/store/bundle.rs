@@ -30,6 +30,8 @@ pub const MANIFEST: &str = ".sessionctl/manifest.json";
 const ARCHIVE: &str = "archive.jsonl";
 const SESSION_META: &str = "session_meta.json";
 const TORII_DB1: &str = "torii-db1.jsonl";
+/// A manifest lists a session's files: a million of them is ~200 MB.
+const MAX_MANIFEST: u64 = 256 << 20;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Manifest {
@@ -245,10 +247,10 @@ fn hex(b: &[u8]) -> String {
 /// there is none (an entry Agenvoy made, or one older than bundles).
 pub fn load(phys: &Path) -> Result<Option<Manifest>> {
     let path = phys.join(MANIFEST);
-    let bytes = match fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(Error::read(&path, e)),
+    // A bundle comes from anywhere: its manifest is read only if it is a
+    // regular file (a FIFO would hang us) of a sane size.
+    let Some(bytes) = crate::store::files::read_outside(&path, MAX_MANIFEST)? else {
+        return Ok(None);
     };
     let m: Manifest = serde_json::from_slice(&bytes)
         .map_err(|e| Error::data(&path, format!("is not a bundle manifest: {e}")))?;

@@ -47,9 +47,39 @@ pub fn open(root: &DataRoot, path: &Path, mode: Mode) -> Result<Option<Opened>> 
 /// `open` for a path already resolved (`phys`); `shown` is the path named
 /// in errors.
 pub fn open_at(phys: &Path, shown: &Path, mode: Mode) -> Result<Option<Opened>> {
+    open_with(phys, shown, mode, false)
+}
+
+/// `open_at` for a file of the user's outside any data root (the config
+/// file, the `--log` file): the same rule — never blocking on a FIFO, only
+/// a regular file used, anything else 65 naming it — but a link is
+/// followed, as the user may keep such files as links (dotfiles).
+pub fn open_outside(path: &Path, mode: Mode) -> Result<Option<Opened>> {
+    open_with(path, path, mode, true)
+}
+
+/// Read a whole file of the user's outside any data root (see
+/// `open_outside`), refusing one over `cap` bytes; `None` when missing.
+pub fn read_outside(path: &Path, cap: u64) -> Result<Option<Vec<u8>>> {
+    read_opened(open_outside(path, Mode::Read)?, path, cap)
+}
+
+/// A file of the user's outside any data root that we will write later
+/// (the `--log` file): refused now (65) when it is there and is not a
+/// regular file, before any work is done, so that nothing hangs on it.
+pub fn refuse_odd_outside(path: &Path) -> Result<()> {
+    match fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(not_regular(path, &m.file_type())),
+        _ => Ok(()),
+    }
+}
+
+fn open_with(phys: &Path, shown: &Path, mode: Mode, follow: bool) -> Result<Option<Opened>> {
+    let nofollow = if follow { 0 } else { libc::O_NOFOLLOW };
     let mut o = OpenOptions::new();
-    o.read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW | libc::O_CLOEXEC);
+    // a run log the user keeps write-only is still appended to
+    o.read(!(follow && mode == Mode::Append))
+        .custom_flags(libc::O_NONBLOCK | nofollow | libc::O_CLOEXEC);
     match mode {
         Mode::Read => {}
         Mode::Append => {
@@ -65,7 +95,15 @@ pub fn open_at(phys: &Path, shown: &Path, mode: Mode) -> Result<Option<Opened>> 
     let file = match o.open(phys) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound && mode == Mode::Read => return Ok(None),
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {
+        // O_NONBLOCK: a FIFO opened for writing with no reader, or a
+        // device without its driver, fails at once instead of blocking
+        Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+            return Err(Error::data(
+                shown,
+                "is a FIFO or a device, not a regular file; refusing to use it",
+            ))
+        }
+        Err(e) if !follow && e.raw_os_error() == Some(libc::ELOOP) => {
             return Err(Error::data(
                 shown,
                 "is a symbolic link (it appeared while we opened it); refusing to follow it",
@@ -115,19 +153,37 @@ pub fn read(root: &DataRoot, path: &Path, cap: u64) -> Result<Option<Vec<u8>>> {
 }
 
 pub fn read_at(phys: &Path, shown: &Path, cap: u64) -> Result<Option<Vec<u8>>> {
+    read_opened(open_at(phys, shown, Mode::Read)?, shown, cap)
+}
+
+/// `read_at` for a reader that streams the file: opened, and refused as
+/// `read_at` refuses it when over `cap`; reads stop at the cap.
+pub fn open_capped(phys: &Path, shown: &Path, cap: u64) -> Result<Option<io::Take<File>>> {
     let Some(Opened { file, meta, .. }) = open_at(phys, shown, Mode::Read)? else {
         return Ok(None);
     };
-    let len = meta.len();
-    let too_big = |len: u64| {
-        Error::data(
-            shown,
-            format!(
-                "is {len} bytes, over the {} MiB this tool loads from such a file; refusing to load it",
-                cap >> 20
-            ),
-        )
+    if meta.len() > cap {
+        return Err(too_big(shown, meta.len(), cap));
+    }
+    Ok(Some(file.take(cap)))
+}
+
+fn too_big(shown: &Path, len: u64, cap: u64) -> Error {
+    Error::data(
+        shown,
+        format!(
+            "is {len} bytes, over the {} MiB this tool loads from such a file; refusing to load it",
+            cap >> 20
+        ),
+    )
+}
+
+fn read_opened(opened: Option<Opened>, shown: &Path, cap: u64) -> Result<Option<Vec<u8>>> {
+    let Some(Opened { file, meta, .. }) = opened else {
+        return Ok(None);
     };
+    let len = meta.len();
+    let too_big = |len: u64| too_big(shown, len, cap);
     if len > cap {
         return Err(too_big(len));
     }

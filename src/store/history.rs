@@ -89,6 +89,38 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Vec<Record>> {
     })
 }
 
+/// Read history.json from `reader` one record at a time, handing each to
+/// `each`: the records `parse` gives (the derived parse, which `Direct`
+/// only speeds up) and the same error naming the file, but never more
+/// than one record in memory — for a reader that looks at each once
+/// (`check` of a million-record history).
+pub fn for_each(reader: impl std::io::Read, path: &Path, each: impl FnMut(Record)) -> Result<()> {
+    struct Each<F>(F);
+    impl<'de, F: FnMut(Record)> serde::de::Visitor<'de> for Each<F> {
+        type Value = ();
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a sequence")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            mut self,
+            mut seq: A,
+        ) -> std::result::Result<(), A::Error> {
+            while let Some(r) = seq.next_element::<Record>()? {
+                (self.0)(r);
+            }
+            Ok(())
+        }
+    }
+    let bad = |e: serde_json::Error| {
+        Error::data(path, format!("not a valid history file: {e}"))
+            .with_hint("fix or move the file away; nothing was changed")
+    };
+    let reader = std::io::BufReader::with_capacity(1 << 16, reader);
+    let mut de = serde_json::Deserializer::from_reader(reader);
+    serde::Deserializer::deserialize_seq(&mut de, Each(each)).map_err(bad)?;
+    de.end().map_err(bad)
+}
+
 /// A record read without serde's flatten buffering (see `parse`).
 struct Direct(Record);
 
@@ -266,5 +298,38 @@ mod tests {
         let recs = parse(&bytes, &path).unwrap();
         assert_eq!(recs.len(), 4);
         assert_eq!(to_bytes(&recs), bytes.strip_suffix(b"\n").unwrap_or(&bytes));
+    }
+
+    #[test]
+    fn streaming_gives_what_parse_gives_and_the_same_errors() {
+        let path = Path::new("history.json");
+        let streamed = |bytes: &[u8]| {
+            let mut out = Vec::new();
+            for_each(bytes, path, |r| out.push(r)).map(|()| out)
+        };
+        for good in [
+            &br#"[]"#[..],
+            br#" [ {"role":"user","content":"hi","sendAt":5,"sender":"a","x":[1]} ,
+                 {"role":"assistant","content":[{"type":"text","text":"yo"}],"role2":null} ] "#,
+            br#"[{"role":"user","content":"\u00e9\n","sendAt":0}]"#,
+        ] {
+            assert_eq!(streamed(good).unwrap(), parse(good, path).unwrap());
+        }
+        for bad in [
+            &br#"{"role":"user"}"#[..],
+            br#"[{"role":"user"}]"#,
+            br#"[{"role":"user","content":"a"},]"#,
+            br#"[{"role":"user","content":"a","role":"x"}]"#,
+            br#"[] x"#,
+            br#"[{"role":"user","content":"a"}"#,
+            b"",
+        ] {
+            let (a, b) = (streamed(bad).unwrap_err(), parse(bad, path).unwrap_err());
+            assert_eq!(a.exit_code(), crate::error::exit::DATA);
+            // the same message; serde_json's reader counts a column more
+            // than its slice parser at times
+            let what = |e: crate::Error| e.to_string().split(" column ").next().unwrap().to_owned();
+            assert_eq!(what(a), what(b), "{}", String::from_utf8_lossy(bad));
+        }
     }
 }

@@ -239,6 +239,12 @@ impl SessionDir {
         files::read_at(&self.resolve(path, Last::Follow)?, path, MAX_JSON_FILE)
     }
 
+    /// A JSON file of this session to stream (`MAX_JSON_FILE` cap, as
+    /// `read`): for a reader that needs each part of it once.
+    pub fn open_json(&self, path: &Path) -> Result<Option<std::io::Take<fs::File>>> {
+        files::open_capped(&self.resolve(path, Last::Follow)?, path, MAX_JSON_FILE)
+    }
+
     /// A small file (settings, a cursor): `files::MAX_SMALL_FILE` cap.
     pub fn read_small(&self, path: &Path) -> Result<Option<Vec<u8>>> {
         files::read_at(

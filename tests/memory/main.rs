@@ -6,6 +6,7 @@ mod counting_alloc;
 #[global_allocator]
 static ALLOC: counting_alloc::Counting = counting_alloc::Counting;
 
+mod check_memory;
 mod errors_memory;
 mod reset_memory;
 mod torii_memory;

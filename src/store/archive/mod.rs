@@ -450,7 +450,14 @@ impl Archive {
     /// Indices of `records` that have no archive row of their own (the
     /// multiset rule of `archive_records`, nothing staying). Read-only.
     pub fn missing(&self, session: &str, records: &[Record]) -> Result<Vec<usize>> {
-        uncovered(&self.conn, session, records, &[]).map_err(|e| self.err(e))
+        let keys: Vec<RecordKey> = records.iter().map(RecordKey::of).collect();
+        self.missing_keys(session, &keys)
+    }
+
+    /// `missing` of records known by their keys: a million-record history
+    /// checked without holding its text.
+    pub fn missing_keys(&self, session: &str, keys: &[RecordKey]) -> Result<Vec<usize>> {
+        uncovered_keys(&self.conn, session, keys).map_err(|e| self.err(e))
     }
 
     /// Rebuild the external-content FTS index from `messages`.
@@ -491,6 +498,95 @@ impl Archive {
 
 /// The identity of a message in the archive.
 type MsgKey<'a> = (i64, &'a str, &'a str);
+
+/// A message's identity, compact: its sendAt and a 128-bit digest of its
+/// role and text (SHA-256, cut). Two different messages share one only by
+/// a SHA-256 collision; a history's million records cost 24 bytes each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RecordKey {
+    send_at: i64,
+    digest: [u8; 16],
+}
+
+impl RecordKey {
+    pub fn of(r: &Record) -> RecordKey {
+        RecordKey::new(r.send_at, &r.role, &r.text())
+    }
+
+    fn new(send_at: i64, role: &str, text: &str) -> RecordKey {
+        use sha2::Digest;
+        let mut h = sha2::Sha256::new();
+        // the role's length first: ("ab", "c") and ("a", "bc") differ
+        h.update((role.len() as u64).to_le_bytes());
+        h.update(role.as_bytes());
+        h.update(text.as_bytes());
+        let mut digest = [0u8; 16];
+        digest.copy_from_slice(&h.finalize()[..16]);
+        RecordKey { send_at, digest }
+    }
+}
+
+/// `uncovered` with nothing staying, on keys: the same multiset rule.
+fn uncovered_keys(
+    conn: &Connection,
+    session: &str,
+    keys: &[RecordKey],
+) -> rusqlite::Result<Vec<usize>> {
+    if keys.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Each distinct key gets an id; `rows[id]` counts its archive rows.
+    let mut ids: HashMap<RecordKey, u32, rustc_hash::FxBuildHasher> =
+        HashMap::with_capacity_and_hasher(keys.len(), rustc_hash::FxBuildHasher);
+    let record_ids: Vec<u32> = keys
+        .iter()
+        .map(|k| {
+            let next = ids.len() as u32;
+            *ids.entry(*k).or_insert(next)
+        })
+        .collect();
+    let mut rows = vec![0u32; ids.len()];
+    let timed = keys.iter().map(|k| k.send_at).filter(|t| *t != 0);
+    let (lo, hi) = timed.fold((None, None), |(lo, hi): (Option<i64>, Option<i64>), t| {
+        (
+            Some(lo.map_or(t, |l| l.min(t))),
+            Some(hi.map_or(t, |h| h.max(t))),
+        )
+    });
+    let mut count_rows = |sql: &str, args: &[&dyn rusqlite::ToSql]| -> rusqlite::Result<()> {
+        let mut stmt = conn.prepare(sql)?;
+        let mut q = stmt.query(args)?;
+        while let Some(r) = q.next()? {
+            let key = RecordKey::new(r.get(0)?, r.get_ref(1)?.as_str()?, r.get_ref(2)?.as_str()?);
+            if let Some(&id) = ids.get(&key) {
+                rows[id as usize] = rows[id as usize].saturating_add(1);
+            }
+        }
+        Ok(())
+    };
+    if let (Some(lo), Some(hi)) = (lo, hi) {
+        count_rows(
+            "SELECT send_at, role, content FROM messages
+             WHERE session_id = ?1 AND send_at BETWEEN ?2 AND ?3",
+            &[&session, &lo, &hi],
+        )?;
+    }
+    if keys.iter().any(|k| k.send_at == 0) {
+        count_rows(
+            "SELECT send_at, role, content FROM messages WHERE session_id = ?1 AND send_at = 0",
+            &[&session],
+        )?;
+    }
+    let mut out = Vec::new();
+    for (i, &id) in record_ids.iter().enumerate() {
+        if rows[id as usize] > 0 {
+            rows[id as usize] -= 1;
+        } else {
+            out.push(i);
+        }
+    }
+    Ok(out)
+}
 
 /// Indices of `leaving` records that no archive row covers, when rows are
 /// matched to `staying` records first. Linear: one range scan of the

@@ -81,7 +81,6 @@ impl Archive {
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(err)?;
-        let mut inserted = 0u64;
         let fresh = keep_ids
             || tx
                 .query_row(
@@ -91,22 +90,37 @@ impl Archive {
                 )
                 .map_err(err)?
                 == 0;
-        for m in rows.iter().filter(|_| fresh) {
-            let id = keep_ids.then_some(m.id);
-            let n = if has_sender {
-                tx.prepare_cached(
-                    "INSERT OR IGNORE INTO messages (id, session_id, send_at, role, content, sender) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                )
-                .and_then(|mut s| s.execute(params![id, session, m.send_at, m.role, m.content, m.sender]))
-            } else {
-                tx.prepare_cached(
-                    "INSERT OR IGNORE INTO messages (id, session_id, send_at, role, content) VALUES (?1, ?2, ?3, ?4, ?5)",
-                )
-                .and_then(|mut s| s.execute(params![id, session, m.send_at, m.role, m.content]))
+        // Staged in a temporary table, then inserted by ONE statement: FTS5
+        // writes its pending index to disk at every statement's savepoint,
+        // so an INSERT per row (each firing the index trigger) flushed and
+        // merged the index 65,000 times for 65,000 rows — 3.5 s of a 4.5 s
+        // import; one statement flushes it once.
+        let rows: &[ArchivedMessage] = if fresh { rows } else { &[] };
+        tx.execute_batch(
+            "DROP TABLE IF EXISTS temp.restoring;
+             CREATE TEMP TABLE restoring (id INTEGER, send_at INTEGER, role TEXT, content TEXT, sender TEXT);",
+        )
+        .map_err(err)?;
+        {
+            let mut stage = tx
+                .prepare("INSERT INTO temp.restoring VALUES (?1, ?2, ?3, ?4, ?5)")
+                .map_err(err)?;
+            for m in rows {
+                let id = keep_ids.then_some(m.id);
+                stage
+                    .execute(params![id, m.send_at, m.role, m.content, m.sender])
+                    .map_err(err)?;
             }
-            .map_err(err)?;
-            inserted += n as u64;
         }
+        let insert = if has_sender {
+            "INSERT OR IGNORE INTO messages (id, session_id, send_at, role, content, sender)
+             SELECT id, ?1, send_at, role, content, sender FROM temp.restoring ORDER BY rowid"
+        } else {
+            "INSERT OR IGNORE INTO messages (id, session_id, send_at, role, content)
+             SELECT id, ?1, send_at, role, content FROM temp.restoring ORDER BY rowid"
+        };
+        let inserted = tx.execute(insert, [session]).map_err(err)? as u64;
+        tx.execute_batch("DROP TABLE temp.restoring").map_err(err)?;
         if let Some(t) = start_at {
             set_start_at(&tx, session, t).map_err(err)?;
         }

@@ -272,6 +272,73 @@ pub fn push_line(line: &Line<'_>, out: &mut Vec<u8>) {
     out.push(b'\n');
 }
 
+/// The length (without its '\n') of the line ToriiDB's rewrite writes for
+/// an entry: on every Agenvoy exit the log is rewritten from memory by Go's
+/// `encoding/json`, one SET line per entry (`ts` = its creation time), and
+/// Go escapes more than we do. A line we write within `MAX_LINE` can come
+/// out of that rewrite over it, and the next start then loads the database
+/// as empty (and the exit after deletes its log). `vector` is the base64 as
+/// stored; ToriiDB re-encodes the same bytes (a vector with line breaks in
+/// its base64, which Go's decoder skips, comes out shorter, not longer).
+pub fn rewritten_len(
+    ts: i64,
+    key: &str,
+    value: &str,
+    expire_at: Option<i64>,
+    vector: &str,
+) -> usize {
+    // `{"ts":` T `,"cmd":"SET","key":` K [`,"value":` V] [`,"expire_at":` X]
+    // [`,"vector":` B] `}`: Go writes the fields in struct order and leaves
+    // the `omitempty` ones out when empty, as `to_line` does.
+    let mut n = r#"{"ts":,"cmd":"SET","key":}"#.len() + int_len(ts) + go_quoted_len(key.as_bytes());
+    if !value.is_empty() {
+        n += r#","value":"#.len() + go_quoted_len(value.as_bytes());
+    }
+    if let Some(x) = expire_at {
+        n += r#","expire_at":"#.len() + int_len(x);
+    }
+    if !vector.is_empty() {
+        n += r#","vector":"#.len() + go_quoted_len(vector.as_bytes());
+    }
+    n
+}
+
+/// Bytes Go's `encoding/json` writes for a string (quotes included), with
+/// its default HTML-safe escaping: `<`, `>`, `&`, U+2028 and U+2029 and the
+/// control characters as 6-byte `\u00XX` escapes, `"` `\\` `\n` `\r` `\t`
+/// as two bytes, and each byte that is not UTF-8 as `\ufffd`. Go 1.22 and
+/// later write `\b` and `\f` in two bytes, earlier releases in six; we do
+/// not know which Go built Agenvoy, so they count six (the measure is then
+/// at most 4 bytes high per backspace or form feed, never low).
+pub fn go_quoted_len(s: &[u8]) -> usize {
+    let mut n = 2;
+    for chunk in s.utf8_chunks() {
+        let valid = chunk.valid().as_bytes();
+        n += valid.len();
+        for (i, &b) in valid.iter().enumerate() {
+            n += match b {
+                b'"' | b'\\' | b'\n' | b'\r' | b'\t' => 1,
+                b'<' | b'>' | b'&' | 0..=0x1f => 5,
+                // U+2028 and U+2029 (E2 80 A8, E2 80 A9): 3 bytes → 6
+                0xe2 if matches!(valid.get(i + 1..i + 3), Some([0x80, 0xa8 | 0xa9])) => 3,
+                _ => 0,
+            };
+        }
+        // Go decodes one byte at a time where UTF-8 is invalid
+        n += 6 * chunk.invalid().len();
+    }
+    n
+}
+
+/// Digits (and sign) of an integer as JSON writes it.
+fn int_len(n: i64) -> usize {
+    let digits = n
+        .unsigned_abs()
+        .checked_ilog10()
+        .map_or(1, |d| d as usize + 1);
+    digits + usize::from(n < 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,5 +457,221 @@ mod tests {
             ..Default::default()
         });
         assert_eq!(del, b"{\"ts\":1,\"cmd\":\"DEL\",\"key\":\"k\"}\n");
+    }
+
+    /// Go's `encoding/json` `appendString` with HTML escaping, transcribed
+    /// step by step (its own rune decoding, not Rust's): the reference the
+    /// length is measured against. `\b` and `\f` as Go before 1.22 writes
+    /// them (`\u0008`, `\u000c`), the longer of the two forms.
+    fn go_append_string(out: &mut Vec<u8>, s: &[u8]) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        out.push(b'"');
+        let mut i = 0;
+        while i < s.len() {
+            let b = s[i];
+            if b < 0x80 {
+                match b {
+                    b'\\' | b'"' => out.extend_from_slice(&[b'\\', b]),
+                    b'\n' => out.extend_from_slice(b"\\n"),
+                    b'\r' => out.extend_from_slice(b"\\r"),
+                    b'\t' => out.extend_from_slice(b"\\t"),
+                    b'<' | b'>' | b'&' | 0..=0x1f => {
+                        out.extend_from_slice(b"\\u00");
+                        out.push(HEX[(b >> 4) as usize]);
+                        out.push(HEX[(b & 0xf) as usize]);
+                    }
+                    _ => out.push(b),
+                }
+                i += 1;
+                continue;
+            }
+            match go_decode_rune(&s[i..]) {
+                None => {
+                    out.extend_from_slice(b"\\ufffd");
+                    i += 1;
+                }
+                Some((c @ (0x2028 | 0x2029), size)) => {
+                    out.extend_from_slice(format!("\\u{c:04x}").as_bytes());
+                    i += size;
+                }
+                Some((_, size)) => {
+                    out.extend_from_slice(&s[i..i + size]);
+                    i += size;
+                }
+            }
+        }
+        out.push(b'"');
+    }
+
+    /// Go's `utf8.DecodeRune` on a non-ASCII lead: the rune and its size,
+    /// or None where Go returns (RuneError, 1).
+    fn go_decode_rune(s: &[u8]) -> Option<(u32, usize)> {
+        let cont = |i: usize, lo: u8, hi: u8| s.get(i).filter(|b| (lo..=hi).contains(*b)).copied();
+        let low6 = |b: u8| u32::from(b & 0x3f);
+        match s[0] {
+            0xc2..=0xdf => Some((
+                (u32::from(s[0] & 0x1f) << 6) | low6(cont(1, 0x80, 0xbf)?),
+                2,
+            )),
+            lead @ 0xe0..=0xef => {
+                let (lo, hi) = match lead {
+                    0xe0 => (0xa0, 0xbf),
+                    0xed => (0x80, 0x9f), // no surrogates
+                    _ => (0x80, 0xbf),
+                };
+                let (b1, b2) = (cont(1, lo, hi)?, cont(2, 0x80, 0xbf)?);
+                Some((
+                    (u32::from(lead & 0x0f) << 12) | (low6(b1) << 6) | low6(b2),
+                    3,
+                ))
+            }
+            lead @ 0xf0..=0xf4 => {
+                let (lo, hi) = match lead {
+                    0xf0 => (0x90, 0xbf),
+                    0xf4 => (0x80, 0x8f),
+                    _ => (0x80, 0xbf),
+                };
+                let (b1, b2, b3) = (cont(1, lo, hi)?, cont(2, 0x80, 0xbf)?, cont(3, 0x80, 0xbf)?);
+                let c =
+                    (u32::from(lead & 0x07) << 18) | (low6(b1) << 12) | (low6(b2) << 6) | low6(b3);
+                Some((c, 4))
+            }
+            _ => None,
+        }
+    }
+
+    /// ToriiDB's compacted line as Go's `json.Marshal` writes it.
+    fn go_line(
+        ts: i64,
+        key: &[u8],
+        value: &[u8],
+        expire_at: Option<i64>,
+        vector: &[u8],
+    ) -> Vec<u8> {
+        let mut out = format!("{{\"ts\":{ts},\"cmd\":\"SET\",\"key\":").into_bytes();
+        go_append_string(&mut out, key);
+        if !value.is_empty() {
+            out.extend_from_slice(b",\"value\":");
+            go_append_string(&mut out, value);
+        }
+        if let Some(x) = expire_at {
+            out.extend_from_slice(format!(",\"expire_at\":{x}").as_bytes());
+        }
+        if !vector.is_empty() {
+            out.extend_from_slice(b",\"vector\":");
+            go_append_string(&mut out, vector);
+        }
+        out.push(b'}');
+        out
+    }
+
+    #[test]
+    fn the_reference_encoder_writes_what_toriidb_wrote() {
+        // a line of the probe log, written by ToriiDB (Go) itself
+        let real = br#"{"ts":1796220044,"cmd":"SET","key":"cli-abc:1700000000000000001","value":"{\"role\":\"user\",\"content\":\"hi \u003cb\u003e \u0026 \\\"q\\\"\"}"}"#;
+        let l = parse(real).unwrap();
+        let built = go_line(l.ts, l.key.as_bytes(), l.value.as_bytes(), l.expire_at, b"");
+        assert_eq!(
+            String::from_utf8_lossy(&built),
+            String::from_utf8_lossy(real)
+        );
+        assert_eq!(
+            rewritten_len(l.ts, &l.key, &l.value, l.expire_at, ""),
+            real.len()
+        );
+        let with_vector = br#"{"ts":1796219954,"cmd":"SET","key":"m:2","value":"beta","expire_at":1796220104,"vector":"mpkZP83MTD8AAAAAAAAAAA=="}"#;
+        let l = parse(with_vector).unwrap();
+        let built = go_line(
+            l.ts,
+            l.key.as_bytes(),
+            l.value.as_bytes(),
+            l.expire_at,
+            l.vector.as_bytes(),
+        );
+        assert_eq!(&built[..], &with_vector[..]);
+    }
+
+    #[test]
+    fn the_rewritten_length_is_what_go_writes_for_tricky_values() {
+        let nested = serde_json::json!({
+            "role": "tool",
+            "content": "a<b && c>d \"quoted\" back\\slash\nline\u{2028}sep\u{2029}par \u{1}\u{1f}\u{7f}",
+            "inner": "{\"x\":\"\\u003cb\\u003e\",\"y\":\"\\\\\\\"\"}",
+            "cjk": "会话 記録 🦀",
+        })
+        .to_string();
+        let values: Vec<Vec<u8>> = vec![
+            b"<>&".to_vec(),
+            "\u{2028}\u{2029}".into(),
+            b"a\xffb\xe2\x82c\xed\xa0\x80d\xf4\x90\x80\x80".to_vec(),
+            (0u8..0x20).chain([0x7f]).collect(),
+            b"\x08\x0c".to_vec(),
+            nested.into_bytes(),
+            "<".repeat(25_000).into_bytes(),
+            "\u{e9}\u{2027}\u{202a}\u{fffd}".into(),
+            Vec::new(),
+        ];
+        for v in &values {
+            let shown = String::from_utf8_lossy(v);
+            let mut quoted = Vec::new();
+            go_append_string(&mut quoted, v);
+            assert_eq!(go_quoted_len(v), quoted.len(), "{shown:?}");
+            // what is in ToriiDB's memory is UTF-8 (its decoder replaced
+            // the rest): whole lines are measured from such text
+            if let Ok(text) = std::str::from_utf8(v) {
+                let want = go_line(1796220044, b"k:1", v, Some(4102444800), b"");
+                assert_eq!(
+                    rewritten_len(1796220044, "k:1", text, Some(4102444800), ""),
+                    want.len(),
+                    "{shown:?}"
+                );
+            }
+        }
+        // invalid bytes are 6 each, one escape per byte as Go decodes them
+        assert_eq!(go_quoted_len(b"\xff\xe2\x82"), 2 + 18);
+        // keys, timestamps and vectors count as Go writes them too
+        for (ts, key, exp, vec) in [
+            (0, "<k&>", None, ""),
+            (-9_223_372_036_854_775_808, "\u{2028}", Some(-1), "AAAAAA=="),
+            (i64::MAX, "k", Some(0), "mpkZP83MTD8AAAAAAAAAAA=="),
+        ] {
+            assert_eq!(
+                rewritten_len(ts, key, "v", exp, vec),
+                go_line(ts, key.as_bytes(), b"v", exp, vec.as_bytes()).len()
+            );
+        }
+        // where Go and serde_json agree (no escapes Go adds), so do the lengths
+        let plain = Line {
+            ts: 1796220044,
+            cmd: "SET".into(),
+            key: "s:1".into(),
+            value: "{\"role\":\"user\",\"content\":\"plain text\\n\"}".into(),
+            expire_at: Some(1),
+            vector: "AAAAAA==".into(),
+        };
+        assert_eq!(
+            rewritten_len(
+                plain.ts,
+                &plain.key,
+                &plain.value,
+                plain.expire_at,
+                &plain.vector
+            ),
+            to_line(&plain).len() - 1
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn go_quoted_len_matches_the_reference_on_any_bytes(
+            bytes in proptest::collection::vec(proptest::prop_oneof![
+                proptest::num::u8::ANY,
+                proptest::sample::select(vec![b'<', b'>', b'&', b'"', b'\\', 0xe2, 0x80, 0xa8, 0xa9]),
+            ], 0..64)
+        ) {
+            let mut quoted = Vec::new();
+            go_append_string(&mut quoted, &bytes);
+            proptest::prop_assert_eq!(go_quoted_len(&bytes), quoted.len());
+        }
     }
 }

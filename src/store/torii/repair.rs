@@ -1,6 +1,7 @@
 //! Keeping a log readable by ToriiDB: the rewrite without over-long lines
 //! and the repair of an unterminated last line.
 
+use super::write::rewritten_len;
 use super::{aof, Db};
 use crate::error::Result;
 use crate::store::{atomic, files};
@@ -59,11 +60,16 @@ impl Db {
 
         let mut log = Vec::new();
         let mut oversize = Vec::new();
-        let mut lines: Vec<(String, Vec<u8>)> = Vec::with_capacity(self.entries.len());
-        self.for_each_entry(|key, e| lines.push((key.to_owned(), e.compacted_line(key))))?;
+        let mut lines: Vec<(String, Vec<u8>, bool)> = Vec::with_capacity(self.entries.len());
+        self.for_each_entry(|key, e| {
+            // too long now, or once Agenvoy's exit rewrites it the Go way
+            let line = e.compacted_line(key);
+            let fits = line.len() - 1 <= aof::MAX_LINE && rewritten_len(key, e) <= aof::MAX_LINE;
+            lines.push((key.to_owned(), line, fits));
+        })?;
         lines.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        for (_, line) in lines {
-            if line.len() - 1 > aof::MAX_LINE {
+        for (_, line, fits) in lines {
+            if !fits {
                 oversize.extend_from_slice(&line);
             } else {
                 log.extend_from_slice(&line);
@@ -76,6 +82,44 @@ impl Db {
         self.report.torn_tail = false;
         self.report.unterminated_record = false;
         Ok(())
+    }
+}
+
+impl Db {
+    /// Entries whose line would be over ToriiDB's limit once Agenvoy's exit
+    /// rewrites the log with Go's escaping (`aof::rewritten_len`), though
+    /// the log reads fine today: the start after that rewrite would load
+    /// the database as empty. Keys and measured lengths, in key order.
+    /// Expired entries are left out, as the rewrite drops them. Only lines
+    /// long enough to get there are read back: Go writes at most 6 bytes
+    /// for each byte of the line as it is.
+    pub fn outgrowing_rewrite(&self, now: i64) -> Result<Vec<(String, usize)>> {
+        // the fields a rewrite may add or widen: `ts`, `cmd`, `expire_at`
+        const SLACK: usize = 128;
+        let could = |len: u32| (len as usize).saturating_mul(6) + SLACK > aof::MAX_LINE;
+        let slots: Vec<_> = self
+            .entries
+            .iter()
+            // a line over the limit already is reported as such
+            .filter(|(_, s)| {
+                !s.is_expired(now)
+                    && s.at()
+                        .is_none_or(|(_, len)| could(len) && len as usize <= aof::MAX_LINE)
+            })
+            .collect();
+        let mut out = Vec::new();
+        self.each_line(&slots, |_, key, s, line| {
+            let len = match s.decoded() {
+                Some(e) => rewritten_len(key, e),
+                None => rewritten_len(key, &s.decode(line)),
+            };
+            if len > aof::MAX_LINE {
+                out.push((key.to_owned(), len));
+            }
+            Ok(())
+        })?;
+        out.sort_unstable();
+        Ok(out)
     }
 }
 

@@ -4,6 +4,17 @@
 
 use super::*;
 
+/// The length of the line ToriiDB's rewrite writes for `key` holding `e`.
+pub(super) fn rewritten_len(key: &str, e: &Entry) -> usize {
+    aof::rewritten_len(
+        e.created_at,
+        key,
+        &e.value,
+        e.expire_at,
+        e.vector.as_deref().unwrap_or(""),
+    )
+}
+
 impl Db {
     /// Can we append to this log without breaking ToriiDB's view of it?
     /// Also refuses, before anything is written, a mirror folder that is a
@@ -57,13 +68,9 @@ impl Db {
         }
     }
 
-    /// The mirror files of `keys` that may exist, and the db folder.
-    fn mirrors_of<'k>(
-        &self,
-        keys: impl Iterator<Item = &'k str>,
-    ) -> (Vec<PathBuf>, Result<PathBuf>) {
-        // Mirror files live under db_N/xx/…; skip the unlink where even the
-        // first-level folder is absent (a store written without mirrors).
+    /// The db folder (resolved), and which first-level mirror folders
+    /// (`db_N/xx`, by their byte) it holds.
+    fn mirror_folders(&self) -> (Result<PathBuf>, [bool; 256]) {
         let db_dir = self.root.resolve(&self.dir, Last::Follow);
         let mut mirror_dirs = [false; 256];
         if let Ok(rd) = db_dir.as_ref().map(fs::read_dir) {
@@ -75,6 +82,31 @@ impl Db {
                 }
             }
         }
+        (db_dir, mirror_dirs)
+    }
+
+    /// Whether this database keeps mirror files (it has a mirror folder):
+    /// ToriiDB writes one per key, so a store that has none was written
+    /// without them and is kept so — writers put back no mirror into it,
+    /// as `delete` takes none out of it. Ok(None) then; else the db
+    /// folder, resolved.
+    pub(super) fn mirror_base(&self) -> Result<Option<PathBuf>> {
+        let (db_dir, folders) = self.mirror_folders();
+        if folders.contains(&true) {
+            db_dir.map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// The mirror files of `keys` that may exist, and the db folder.
+    fn mirrors_of<'k>(
+        &self,
+        keys: impl Iterator<Item = &'k str>,
+    ) -> (Vec<PathBuf>, Result<PathBuf>) {
+        // Mirror files live under db_N/xx/…; skip the unlink where even the
+        // first-level folder is absent (a store written without mirrors).
+        let (db_dir, mirror_dirs) = self.mirror_folders();
         // No mirror folder at all (the usual store): no key's hash to take.
         let any_mirrors = mirror_dirs.contains(&true);
         let mirrors = keys
@@ -158,7 +190,7 @@ impl Db {
 
     /// Persist a SET the way ToriiDB does: one fsynced line with the value,
     /// the absolute `expire_at` and the vector (base64), and the key's mirror
-    /// file rewritten. An existing entry keeps its `created_at`. A line
+    /// file rewritten (in a store that keeps them, see `mirror_base`). An existing entry keeps its `created_at`. A line
     /// ToriiDB could not read back (over 65,535 bytes) is refused.
     pub fn set(
         &mut self,
@@ -186,9 +218,6 @@ impl Db {
             )
             .with_hint("shorten the text; nothing was written"));
         }
-        self.root.resolve(&self.mirror_path(key), Last::Entry)?;
-        self.prepare_for_append()?;
-        self.append(&line)?;
         let entry = match self.entries.get(key) {
             Some(old) => Entry {
                 value: value.to_owned(),
@@ -205,8 +234,18 @@ impl Db {
                 vector,
             },
         };
+        self.refuse_outgrowing(key, &entry)?;
+        let mirror_base = self.mirror_base()?;
+        if let Some(base) = &mirror_base {
+            self.check_mirror_path(base, key)?;
+        }
+        self.prepare_for_append()?;
+        self.append(&line)?;
         self.entries.insert(key, Slot::in_memory(entry.clone()));
-        self.write_mirror(key, &entry)
+        match mirror_base {
+            Some(_) => self.write_mirror(key, &entry),
+            None => Ok(()),
+        }
     }
 
     /// `EXPIRE key` lines (ToriiDB's `Expire`): set an absolute expiry on
@@ -231,8 +270,15 @@ impl Db {
                 ..Default::default()
             }));
         }
+        let mirror_base = self.mirror_base()?;
         for key in &present {
-            self.root.resolve(&self.mirror_path(key), Last::Entry)?;
+            // a TTL lengthens the line ToriiDB's rewrite writes for the key
+            let mut e = self.entry_of(&self.entries[key.as_str()])?.clone();
+            e.expire_at = Some(expire_at);
+            self.refuse_outgrowing(key, &e)?;
+            if let Some(base) = &mirror_base {
+                self.check_mirror_path(base, key)?;
+            }
         }
         self.prepare_for_append()?;
         self.append(&buf)?;
@@ -241,40 +287,87 @@ impl Db {
                 .get_mut(key)
                 .expect("present")
                 .set_expire(Some(expire_at));
-            let e = self.entry_of(&self.entries[key])?.clone();
-            self.write_mirror(key, &e)?;
+        }
+        if mirror_base.is_some() {
+            // a cache of the log, which is durable already: written in bulk
+            // and made durable in one pass
+            let mut mirrors = atomic::Bulk::under(&self.root, &self.dir)?;
+            for key in &present {
+                let e = self.entry_of(&self.entries[key])?;
+                mirrors.write(&self.mirror_path(key), &mirror_bytes(key, e))?;
+            }
+            mirrors.finish()?;
         }
         Ok(present.len())
     }
 
-    /// The mirror file as ToriiDB writes it (vector as a float array).
-    pub(super) fn write_mirror(&self, key: &str, e: &Entry) -> Result<()> {
-        let mut m = serde_json::Map::new();
-        m.insert("key".into(), key.into());
-        m.insert("value".into(), e.value.clone().into());
-        m.insert("type".into(), value_type(&e.value).into());
-        m.insert("created_at".into(), e.created_at.into());
-        if let Some(u) = e.updated_at {
-            m.insert("updated_at".into(), u.into());
+    /// Refuse (65, nothing written) an entry whose line would outgrow
+    /// ToriiDB's limit when Agenvoy's exit rewrites the log with Go's
+    /// escaping (see `aof::rewritten_len`): the start after that would load
+    /// the database as empty. `e` is the entry as replay would hold it.
+    pub(super) fn refuse_outgrowing(&self, key: &str, e: &Entry) -> Result<()> {
+        // Go writes at most 6 bytes for each byte of a string: most lines
+        // are far too short to get there, and need no exact measure
+        let text = key.len() + e.value.len() + e.vector.as_ref().map_or(0, String::len);
+        if text * 6 + 128 <= aof::MAX_LINE {
+            return Ok(());
         }
-        if let Some(x) = e.expire_at {
-            m.insert("expire_at".into(), x.into());
+        let len = rewritten_len(key, e);
+        if len <= aof::MAX_LINE {
+            return Ok(());
         }
-        if let Some(v) = e.vector_f32() {
-            m.insert(
-                "vector".into(),
-                v.into_iter().map(f64::from).collect::<Vec<_>>().into(),
-            );
-        }
-        let p = self.mirror_path(key);
-        atomic::create_dir_all(&self.root, p.parent().expect("mirror paths have folders"))?;
-        atomic::write_atomic(
-            &self.root,
-            &p,
-            serde_json::Value::Object(m).to_string().as_bytes(),
+        Err(Error::data(
+            self.aof_path(),
+            format!(
+                "the record for {key:?} would become a {len}-byte line when ToriiDB rewrites the \
+                 log (on Agenvoy's exit, Go escapes <, >, &, U+2028/U+2029 and control \
+                 characters as 6 bytes each); ToriiDB cannot read lines over 65,535 bytes and \
+                 would then load this database as empty"
+            ),
         )
+        .with_hint("shorten the text (fewer <, > and & count most); nothing was written"))
     }
 
+    /// The mirror file as ToriiDB writes it, fsynced on its own (one key).
+    pub(super) fn write_mirror(&self, key: &str, e: &Entry) -> Result<()> {
+        let p = self.mirror_path(key);
+        atomic::create_dir_all(&self.root, p.parent().expect("mirror paths have folders"))?;
+        atomic::write_atomic(&self.root, &p, &mirror_bytes(key, e))
+    }
+}
+
+/// A mirror file's bytes as ToriiDB writes them (vector as a float array).
+pub(super) fn mirror_bytes(key: &str, e: &Entry) -> Vec<u8> {
+    // borrowed, in ToriiDB's field order: a restore writes thousands
+    #[derive(serde::Serialize)]
+    struct Mirror<'a> {
+        key: &'a str,
+        value: &'a str,
+        #[serde(rename = "type")]
+        kind: u8,
+        created_at: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        updated_at: Option<i64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        expire_at: Option<i64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        vector: Option<Vec<f64>>,
+    }
+    serde_json::to_vec(&Mirror {
+        key,
+        value: &e.value,
+        kind: value_type(&e.value),
+        created_at: e.created_at,
+        updated_at: e.updated_at,
+        expire_at: e.expire_at,
+        vector: e
+            .vector_f32()
+            .map(|v| v.into_iter().map(f64::from).collect()),
+    })
+    .expect("a mirror serialises")
+}
+
+impl Db {
     /// Append bytes of whole lines, framed so that no failure or kill
     /// leaves a line the next writer would glue onto (see `append.rs`).
     pub(super) fn append(&mut self, lines: &[u8]) -> Result<()> {
@@ -282,6 +375,16 @@ impl Db {
         self.report.torn_tail = false;
         self.report.unterminated_record = false;
         Ok(())
+    }
+
+    /// Refuse (before anything is written) a mirror path of `key` that
+    /// leads out of the root; `base` is the db folder, resolved.
+    pub(super) fn check_mirror_path(&self, base: &Path, key: &str) -> Result<()> {
+        let rel = self.mirror_path(key);
+        let rel = rel
+            .strip_prefix(&self.dir)
+            .expect("mirrors are in the db folder");
+        self.root.resolve_under(base, rel, Last::Entry).map(drop)
     }
 
     /// `db_N/h[0:2]/h[2:4]/h[4:6]/h.json`, h = md5 hex of the key.
