@@ -133,7 +133,7 @@ for name, what, floor, aim in CASES:
             growth = f"; growth {mo / first / 4:.2f}"
         if name == "summarize-all" and read(size, "summarize-all.wrote"):
             ratio += " **(the repeat run wrote files)**"
-        print(f"| {what if size == 'size4' else ''} | {label} | {fmt(mo)}{extra} | {fmt(mf)} | {ratio}{growth} | {cpu_txt} | {cpu_ratio} | {rss_txt} | {aim if size == 'size4' else ''} |")
+        print(f"| {what if first == mo else ''} | {label} | {fmt(mo)}{extra} | {fmt(mf)} | {ratio}{growth} | {cpu_txt} | {cpu_ratio} | {rss_txt} | {aim if first == mo else ''} |")
 
 print("\nFloors: " + "; ".join(f"**{w}**: {f}" for _, w, f, _ in CASES))
 

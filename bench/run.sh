@@ -119,6 +119,8 @@ done
 
 # PARTS="4 2": only those sizes (¼, ½; 1 is the largest). CLEAN=1: delete
 # each size's data once its cases ran (a shared machine's disk).
+# The smoke run keeps the harness working at one size; growth needs all three.
+[ $SMOKE = 1 ] && PARTS=${PARTS:-1}
 for part in ${PARTS:-4 2 1}; do
   s=$((SESSIONS / part)) b=$((BIG / part)) r=$((ROWS / part)) e=$((ERRORS / part))
   DATA=$BENCH_DIR/data-$s-$b-$r-$e
