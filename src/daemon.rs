@@ -88,15 +88,7 @@ fn loopback(url: &str) -> Result<(String, SocketAddr)> {
 impl Daemon {
     pub fn new(url: &str, timeout: Duration) -> Result<Daemon> {
         let (base, addr) = loopback(url)?;
-        let client = reqwest::blocking::Client::builder()
-            .timeout(timeout)
-            .connect_timeout(timeout.min(Duration::from_secs(5)))
-            // loopback: a proxy from the environment must never see it
-            .no_proxy()
-            .redirect(reqwest::redirect::Policy::none())
-            .user_agent(concat!("sessionctl/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(|e| Error::unavailable(format!("cannot build an HTTP client: {e}")))?;
+        let client = crate::net::client(timeout, crate::net::Peer::Loopback)?;
         Ok(Daemon { base, addr, client })
     }
 

@@ -1,9 +1,14 @@
-//! HTTP bodies read under one cap, remote text made safe to print, and
-//! plain GETs for tables the tool fetches (window limits). Failures are
-//! `Unavailable` (exit 69) so scripts can tell "network" from "bad data".
+//! The one HTTP client: every request the tool makes (to Agenvoy's
+//! daemon, an LLM, an embedding server, a window table) is built here, with
+//! one user agent, the same timeouts, one body cap and one retry rule.
+//! Remote text is made safe to print here too. Failures are `Unavailable`
+//! (exit 69) so scripts can tell "network" from "bad data".
 
 use std::io::Read;
 use std::time::Duration;
+
+use reqwest::blocking::{Client, RequestBuilder};
+use reqwest::StatusCode;
 
 use crate::error::{Error, Result};
 
@@ -73,33 +78,147 @@ pub fn printable(text: &str, max: usize) -> String {
     out
 }
 
-pub fn get(url: &str, timeout: Duration, bearer: Option<&str>) -> Result<Vec<u8>> {
-    let client = reqwest::blocking::Client::builder()
+const USER_AGENT: &str = concat!("sessionctl/", env!("CARGO_PKG_VERSION"));
+
+/// Whom a client talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Peer {
+    /// Agenvoy's daemon on this machine: a proxy from the environment
+    /// must never see its traffic, and a redirect must not take a write
+    /// somewhere else.
+    Loopback,
+    /// An LLM, embedding server or table on the network.
+    Remote,
+}
+
+/// The tool's HTTP client. `timeout` bounds a whole request; connecting
+/// gets at most 5 s of it, so a dead host fails fast.
+pub fn client(timeout: Duration, peer: Peer) -> Result<Client> {
+    let mut builder = Client::builder()
         .timeout(timeout)
         .connect_timeout(timeout.min(Duration::from_secs(5)))
-        .user_agent(concat!("sessionctl/", env!("CARGO_PKG_VERSION")))
-        .build()
-        .map_err(|e| Error::unavailable(format!("GET {url}: cannot build an HTTP client: {e}")))?;
-    let mut req = client.get(url).header("Accept", "application/json");
-    if let Some(token) = bearer {
-        req = req
-            .bearer_auth(token)
-            .header("Editor-Version", "vscode/1.95.0");
+        .user_agent(USER_AGENT);
+    if peer == Peer::Loopback {
+        builder = builder
+            .no_proxy()
+            .redirect(reqwest::redirect::Policy::none());
     }
-    let resp = req.send().map_err(|e| {
-        let why = if e.is_timeout() {
+    builder
+        .build()
+        .map_err(|e| Error::unavailable(format!("cannot build an HTTP client: {e}")))
+}
+
+/// An answer, its body read under `MAX_BODY`.
+pub struct Answer {
+    pub status: StatusCode,
+    pub body: Vec<u8>,
+    /// `Retry-After` in seconds, when the server gave one.
+    retry_after: Option<u64>,
+}
+
+impl Answer {
+    pub fn text(&self) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(&self.body)
+    }
+}
+
+/// A request that got no answer at all.
+#[derive(Debug)]
+pub struct NoAnswer {
+    pub timed_out: bool,
+    pub error: reqwest::Error,
+}
+
+/// Send a request that is safe to repeat (a GET, an embedding, a chat
+/// turn: the server keeps nothing of it), trying again on what a later
+/// try may fix — a connection that failed (not one that timed out: that
+/// would only wait as long again), 429 and 5xx — up to `retries` more
+/// times, after `backoff`. `final_answer` marks an answer that must not be
+/// retried even so (an LLM's context-length error sent as a 5xx). Writes
+/// to the daemon never come here: repeating one could apply it twice.
+pub fn send_idempotent(
+    retries: u32,
+    what: &str,
+    request: impl Fn() -> RequestBuilder,
+    final_answer: impl Fn(&Answer) -> bool,
+) -> Result<std::result::Result<Answer, NoAnswer>> {
+    let mut attempt = 0;
+    loop {
+        let resp = match request().send() {
+            Ok(r) => r,
+            Err(e) if attempt < retries && !e.is_timeout() => {
+                attempt += 1;
+                std::thread::sleep(backoff(attempt, None));
+                continue;
+            }
+            Err(e) => {
+                return Ok(Err(NoAnswer {
+                    timed_out: e.is_timeout(),
+                    error: e,
+                }))
+            }
+        };
+        let status = resp.status();
+        let retry_after = resp
+            .headers()
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        let answer = Answer {
+            status,
+            body: read_body(resp, what)?,
+            retry_after,
+        };
+        let transient = status == StatusCode::TOO_MANY_REQUESTS || status.is_server_error();
+        if transient && attempt < retries && !final_answer(&answer) {
+            attempt += 1;
+            std::thread::sleep(backoff(attempt, answer.retry_after));
+            continue;
+        }
+        return Ok(Ok(answer));
+    }
+}
+
+/// Exponential backoff (1 s, 2 s, 4 s …, at most 30 s), or what the server
+/// asked for in `Retry-After` (at most two minutes).
+pub fn backoff(attempt: u32, retry_after: Option<u64>) -> Duration {
+    match retry_after {
+        Some(s) => Duration::from_secs(s.min(120)),
+        None => Duration::from_secs((1u64 << (attempt.max(1) - 1).min(5)).min(30)),
+    }
+}
+
+/// GET a JSON table (the window limits). Not retried: a read command
+/// refreshes a stale table on its way and must not wait out a backoff; a
+/// failure keeps the cached table and is tried again five minutes later.
+pub fn get(url: &str, timeout: Duration, bearer: Option<&str>) -> Result<Vec<u8>> {
+    let client = client(timeout, Peer::Remote)?;
+    let what = format!("GET {url}");
+    let request = || {
+        let req = client.get(url).header("Accept", "application/json");
+        match bearer {
+            Some(token) => req
+                .bearer_auth(token)
+                .header("Editor-Version", "vscode/1.95.0"),
+            None => req,
+        }
+    };
+    let answer = send_idempotent(0, &what, request, |_| false)?.map_err(|no| {
+        let why = if no.timed_out {
             "timed out"
         } else {
             "unreachable"
         };
-        Error::unavailable(format!("GET {url}: {why}: {e}"))
+        Error::unavailable(format!("{what}: {why}: {}", no.error))
             .with_hint("check the network, or pass --offline to use the cached table")
     })?;
-    let status = resp.status();
-    if !status.is_success() {
-        return Err(Error::unavailable(format!("GET {url}: HTTP {status}")));
+    if !answer.status.is_success() {
+        return Err(Error::unavailable(format!(
+            "{what}: HTTP {}",
+            answer.status
+        )));
     }
-    read_body(resp, &format!("GET {url}"))
+    Ok(answer.body)
 }
 
 #[cfg(test)]

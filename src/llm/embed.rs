@@ -12,6 +12,10 @@ use sha2::{Digest, Sha256};
 use crate::error::{Error, Result};
 use crate::store::torii::Db;
 
+/// Tries after the first for a failed connection, 429 or 5xx: an embedding
+/// is safe to ask for again.
+const RETRIES: u32 = 2;
+
 pub const DEFAULT_MODEL: &str = "text-embedding-3-small";
 pub const DEFAULT_DIM: usize = 256;
 
@@ -87,31 +91,33 @@ impl Embedder {
         }
         let url = self.endpoint();
         let fail = |why: String| Error::unavailable(format!("embeddings at {url}: {why}"));
-        let client = reqwest::blocking::Client::builder()
-            .timeout(self.timeout)
-            .build()
-            .map_err(|e| fail(e.to_string()))?;
+        let client = crate::net::client(self.timeout, crate::net::Peer::Remote)?;
         let body = json!({"input": text, "model": self.model, "dimensions": dim, "encoding_format": "float"});
-        let mut req = client
-            .post(&url)
-            .header("content-type", "application/json")
-            .body(body.to_string());
-        if let Some(k) = &self.api_key {
-            req = req.bearer_auth(k);
+        let request = || {
+            let req = client
+                .post(&url)
+                .header("content-type", "application/json")
+                .body(body.to_string());
+            match &self.api_key {
+                Some(k) => req.bearer_auth(k),
+                None => req,
+            }
+        };
+        let answer =
+            crate::net::send_idempotent(RETRIES, &format!("embeddings at {url}"), request, |_| {
+                false
+            })?
+            .map_err(|no| {
+                fail(if no.timed_out {
+                    "timed out".into()
+                } else {
+                    no.error.to_string()
+                })
+            })?;
+        if !answer.status.is_success() {
+            return Err(fail(format!("HTTP {}", answer.status)));
         }
-        let resp = req.send().map_err(|e| {
-            fail(if e.is_timeout() {
-                "timed out".into()
-            } else {
-                e.to_string()
-            })
-        })?;
-        let status = resp.status();
-        let body = crate::net::read_body(resp, &format!("embeddings at {url}"))?;
-        let text = String::from_utf8_lossy(&body);
-        if !status.is_success() {
-            return Err(fail(format!("HTTP {status}")));
-        }
+        let text = answer.text();
         let v: Value = serde_json::from_str(&text).map_err(|e| fail(format!("not JSON: {e}")))?;
         let vector: Vec<f32> = v["data"][0]["embedding"]
             .as_array()

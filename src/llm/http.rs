@@ -94,69 +94,47 @@ impl HttpSummarizer {
                 "messages": [{"role":"user","content":user}]
             }),
         };
-        let client = reqwest::blocking::Client::builder()
-            .timeout(self.timeout)
-            .build()
-            .map_err(|e| Error::unavailable(format!("{}: {e}", self.backend())))?;
-        let mut attempt = 0;
-        loop {
-            let mut req = client
+        let client = crate::net::client(self.timeout, crate::net::Peer::Remote)?;
+        let what = format!("{} backend at {url}", self.backend());
+        let request = || {
+            let req = client
                 .post(&url)
                 .header("content-type", "application/json")
                 .body(body.to_string());
-            req = match (self.wire, &self.api_key) {
+            let req = match (self.wire, &self.api_key) {
                 (Wire::OpenAi, Some(k)) => req.bearer_auth(k),
                 (Wire::Anthropic, Some(k)) => req.header("x-api-key", k),
                 (_, None) => req,
             };
-            if self.wire == Wire::Anthropic {
-                req = req.header("anthropic-version", "2023-06-01");
+            match self.wire {
+                Wire::Anthropic => req.header("anthropic-version", "2023-06-01"),
+                Wire::OpenAi => req,
             }
-            let fail = |why: String| {
-                Error::unavailable(
-                    self.redact(&format!("{} backend at {url}: {why}", self.backend())),
-                )
-            };
-            let resp = match req.send() {
-                Ok(r) => r,
-                Err(e) if attempt < self.max_retries && !e.is_timeout() => {
-                    attempt += 1;
-                    std::thread::sleep(backoff(attempt, None));
-                    continue;
-                }
-                Err(e) => {
-                    let why = if e.is_timeout() {
-                        format!("timed out after {:?}", self.timeout)
-                    } else {
-                        e.to_string()
-                    };
-                    return Err(fail(why).into());
-                }
-            };
-            let status = resp.status();
-            let retry_after = resp
-                .headers()
-                .get("retry-after")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.trim().parse::<u64>().ok());
-            let body =
-                crate::net::read_body(resp, &format!("{} backend at {url}", self.backend()))?;
-            let text = String::from_utf8_lossy(&body);
-            if status.is_success() {
-                return self.extract(&text).ok_or_else(|| {
-                    fail(format!("unexpected answer shape: {}", shown(&text))).into()
-                });
-            }
-            if status.as_u16() != 429 && super::context_error::is_context_error(&text) {
-                return Err(LlmError::ContextLength(self.redact(&text)));
-            }
-            if (status.as_u16() == 429 || status.is_server_error()) && attempt < self.max_retries {
-                attempt += 1;
-                std::thread::sleep(backoff(attempt, retry_after));
-                continue;
-            }
-            return Err(fail(format!("HTTP {status}: {}", shown(&text))).into());
+        };
+        // a context-length error is final even when a server sends it as a
+        // 5xx: the caller halves the chunk instead
+        let context_error = |a: &crate::net::Answer| {
+            a.status.as_u16() != 429 && super::context_error::is_context_error(&a.text())
+        };
+        let fail = |why: String| Error::unavailable(self.redact(&format!("{what}: {why}")));
+        let answer = crate::net::send_idempotent(self.max_retries, &what, request, context_error)?
+            .map_err(|no| {
+                fail(if no.timed_out {
+                    format!("timed out after {:?}", self.timeout)
+                } else {
+                    no.error.to_string()
+                })
+            })?;
+        let text = answer.text();
+        if answer.status.is_success() {
+            return self
+                .extract(&text)
+                .ok_or_else(|| fail(format!("unexpected answer shape: {}", shown(&text))).into());
         }
+        if context_error(&answer) {
+            return Err(LlmError::ContextLength(self.redact(&text)));
+        }
+        Err(fail(format!("HTTP {}: {}", answer.status, shown(&text))).into())
     }
 
     /// Servers sometimes echo the key back in an error; never pass it on.
@@ -187,15 +165,6 @@ impl HttpSummarizer {
 /// control characters escaped (it reaches a terminal).
 fn shown(text: &str) -> String {
     crate::net::printable(&crate::llm::offline::head_tail(text, 300), 400)
-}
-
-/// Exponential backoff (1 s, 2 s, 4 s …, at most 30 s), or what the server
-/// asked for in `Retry-After`.
-fn backoff(attempt: u32, retry_after: Option<u64>) -> Duration {
-    match retry_after {
-        Some(s) => Duration::from_secs(s.min(120)),
-        None => Duration::from_secs((1u64 << (attempt - 1).min(5)).min(30)),
-    }
 }
 
 impl Summarizer for HttpSummarizer {

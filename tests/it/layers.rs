@@ -300,3 +300,38 @@ fn the_clock_is_read_only_in_timefmt() {
     }
     assert!(bad.is_empty(), "clock reads outside timefmt: {bad:#?}");
 }
+
+/// One HTTP client: every request is built by `net::client` (one user
+/// agent, timeouts, no proxy for the daemon) and its body read under
+/// `net::MAX_BODY`. Before, four modules each built their own, and the
+/// embedding client had no cap, retry or user agent.
+#[test]
+fn http_clients_are_built_only_in_net() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut bad = Vec::new();
+    for f in files.iter().filter(|f| !f.ends_with("net.rs")) {
+        let code = code_of(f);
+        for word in [
+            "Client::builder(",
+            "Client::new(",
+            "ClientBuilder",
+            "reqwest::blocking::get(",
+            "reqwest::get(",
+        ] {
+            if code.contains(word) {
+                bad.push(format!(
+                    "{}: {word}",
+                    f.strip_prefix(&src).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "HTTP outside net: {bad:#?}");
+    let net = code_of(&src.join("net.rs"));
+    assert!(
+        net.contains("Client::builder("),
+        "net no longer builds the client"
+    );
+}

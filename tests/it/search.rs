@@ -219,3 +219,39 @@ fn offline_never_asks_the_embedder() {
     assert!(out.status.success());
     assert_eq!(server.hits(), 0, "--offline means no request at all");
 }
+
+/// The embedding request goes through the tool's one HTTP client: it says
+/// who it is, and a 503 (a server loading its model) is tried again, as a
+/// chat turn is, instead of failing the search.
+#[test]
+fn the_embedder_retries_a_busy_server_and_says_who_it_is() {
+    let root = fixture_copy();
+    let server = TestServer::start(|_, n| {
+        if n == 1 {
+            Reply {
+                headers: vec![("Retry-After".into(), "0".into())],
+                ..Reply::json(503, "loading")
+            }
+        } else {
+            Reply::json(
+                200,
+                json!({"data":[{"embedding":[0.59, 0.81, 0.0, 0.0]}]}).to_string(),
+            )
+        }
+    });
+    let out = sessionctl(root.path())
+        .env("SESSIONCTL_EMBED_BASE_URL", &server.url)
+        .args(["search", "nightly log rotation", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json_of(&out)["results"][0]["by"], "semantic");
+    let reqs = server.requests.lock().unwrap();
+    assert_eq!(reqs.len(), 2, "one retry after the 503");
+    let agent = reqs[1].header("user-agent").unwrap_or_default();
+    assert!(agent.starts_with("sessionctl/"), "{agent:?}");
+}
