@@ -313,3 +313,82 @@ mod tests {
         assert_eq!(super::bytes(5 * 1024 * 1024), "5.0 MiB");
     }
 }
+
+/// One line of a rolling summary laid out for reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outline {
+    Blank,
+    Heading(String),
+    Text(String),
+}
+
+/// summary.json's fields as `show --summary` and the view's summary tab
+/// both present them: key decisions, the current discussion, the past ones,
+/// then whatever else a legacy or hand-edited summary holds, as JSON.
+pub fn summary_outline(fields: &serde_json::Map<String, serde_json::Value>) -> Vec<Outline> {
+    use serde_json::Value;
+    let text = |v: Option<&Value>| {
+        v.and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+    };
+    let scalar = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let none = || Outline::Text("  (none)".into());
+    let mut out = vec![Outline::Blank, Outline::Heading("Key decisions".into())];
+    let decisions = fields.get("key_decisions").and_then(Value::as_array);
+    match decisions.filter(|d| !d.is_empty()) {
+        Some(d) => out.extend(
+            d.iter()
+                .map(|x| Outline::Text(format!("  • {}", scalar(x)))),
+        ),
+        None => out.push(none()),
+    }
+    out.push(Outline::Blank);
+    out.push(Outline::Heading("Current discussion".into()));
+    match fields.get("current_discussion").and_then(Value::as_object) {
+        Some(c) => {
+            for (label, key) in [
+                ("topic", "topic"),
+                ("about", "description"),
+                ("open questions", "perspectives"),
+                ("direction", "direction"),
+            ] {
+                if let Some(t) = text(c.get(key)) {
+                    out.push(Outline::Text(format!("  {label}: {t}")));
+                }
+            }
+        }
+        None => out.push(none()),
+    }
+    out.push(Outline::Blank);
+    out.push(Outline::Heading("Past discussions".into()));
+    let past = fields.get("past_discussions").and_then(Value::as_array);
+    match past.filter(|p| !p.is_empty()) {
+        Some(p) => {
+            for d in p {
+                let topic = text(d.get("topic")).unwrap_or_else(|| "(no topic)".into());
+                let when = text(d.get("last_discussed"))
+                    .map(|w| format!(" ({w})"))
+                    .unwrap_or_default();
+                out.push(Outline::Text(format!("  • {topic}{when}")));
+                for key in ["description", "direction"] {
+                    if let Some(t) = text(d.get(key)) {
+                        out.push(Outline::Text(format!("    {t}")));
+                    }
+                }
+            }
+        }
+        None => out.push(none()),
+    }
+    let known = ["key_decisions", "current_discussion", "past_discussions"];
+    for (k, val) in fields.iter().filter(|(k, _)| !known.contains(&k.as_str())) {
+        out.push(Outline::Blank);
+        out.push(Outline::Heading(k.clone()));
+        let pretty = serde_json::to_string_pretty(val).unwrap_or_default();
+        out.extend(pretty.lines().map(|l| Outline::Text(format!("  {l}"))));
+    }
+    out
+}

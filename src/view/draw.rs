@@ -8,11 +8,10 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
-use serde_json::Value;
 
 use crate::engine::compact::op::CompactReport;
 use crate::engine::reset::{ClearReport, ResetMode};
-use crate::output::bytes;
+use crate::output::{bytes, Outline};
 use crate::timefmt;
 
 use super::state::{mode_name, App, Focus, Loaded, Modal, Row, Screen, SummaryData, Tab};
@@ -565,77 +564,16 @@ fn summary_lines(l: Option<&Loaded<SummaryData>>, look: Look) -> Vec<Line<'stati
     };
     out.push(Line::from(up_to));
     out.push(Line::styled(lag, behind_style));
-    let text = |v: Option<&Value>| {
-        v.and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-    };
-    out.push(Line::default());
-    out.push(section("Key decisions", look));
-    match fields
-        .get("key_decisions")
-        .and_then(Value::as_array)
-        .filter(|d| !d.is_empty())
-    {
-        Some(d) => out.extend(d.iter().map(|x| Line::from(format!("  • {}", scalar(x))))),
-        None => out.push(Line::from("  (none)")),
-    }
-    out.push(Line::default());
-    out.push(section("Current discussion", look));
-    match fields.get("current_discussion").and_then(Value::as_object) {
-        Some(c) => {
-            for (label, key) in [
-                ("topic", "topic"),
-                ("about", "description"),
-                ("open questions", "perspectives"),
-                ("direction", "direction"),
-            ] {
-                if let Some(t) = text(c.get(key)) {
-                    out.push(Line::from(format!("  {label}: {t}")));
-                }
-            }
-        }
-        None => out.push(Line::from("  (none)")),
-    }
-    out.push(Line::default());
-    out.push(section("Past discussions", look));
-    match fields
-        .get("past_discussions")
-        .and_then(Value::as_array)
-        .filter(|p| !p.is_empty())
-    {
-        Some(p) => {
-            for d in p {
-                let topic = text(d.get("topic")).unwrap_or_else(|| "(no topic)".into());
-                let when = text(d.get("last_discussed"))
-                    .map(|w| format!(" ({w})"))
-                    .unwrap_or_default();
-                out.push(Line::from(format!("  • {topic}{when}")));
-                for key in ["description", "direction"] {
-                    if let Some(t) = text(d.get(key)) {
-                        out.push(Line::from(format!("    {t}")));
-                    }
-                }
-            }
-        }
-        None => out.push(Line::from("  (none)")),
-    }
-    // A legacy or hand-edited summary: whatever else it holds, as JSON.
-    let known = ["key_decisions", "current_discussion", "past_discussions"];
-    for (k, v) in fields.iter().filter(|(k, _)| !known.contains(&k.as_str())) {
-        out.push(Line::default());
-        out.push(section(k, look));
-        let pretty = serde_json::to_string_pretty(v).unwrap_or_default();
-        out.extend(pretty.lines().map(|l| Line::from(format!("  {l}"))));
-    }
+    out.extend(
+        crate::output::summary_outline(fields)
+            .into_iter()
+            .map(|l| match l {
+                Outline::Blank => Line::default(),
+                Outline::Heading(h) => section(&h, look),
+                Outline::Text(t) => Line::from(t),
+            }),
+    );
     out
-}
-
-fn scalar(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
 }
 
 fn field(name: &str, value: String) -> Line<'static> {

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::commands::{Context, Done};
 use crate::engine::sessions::{self, SessionDetail};
+use crate::output::{self, Outline};
 use crate::store::layout::SessionDir;
 use crate::timefmt;
 
@@ -66,69 +67,14 @@ fn render(v: &SummaryView) -> String {
         None => "lag unknown".to_owned(),
     };
     out.push(format!("{up_to}; {lag}"));
-    let text = |v: Option<&Value>| {
-        v.and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-    };
-    out.push(String::new());
-    out.push("Key decisions".into());
-    let decisions = fields.get("key_decisions").and_then(Value::as_array);
-    match decisions.filter(|d| !d.is_empty()) {
-        Some(d) => out.extend(d.iter().map(|x| format!("  • {}", scalar(x)))),
-        None => out.push("  (none)".into()),
-    }
-    out.push(String::new());
-    out.push("Current discussion".into());
-    match fields.get("current_discussion").and_then(Value::as_object) {
-        Some(c) => {
-            for (label, key) in [
-                ("topic", "topic"),
-                ("about", "description"),
-                ("open questions", "perspectives"),
-                ("direction", "direction"),
-            ] {
-                if let Some(t) = text(c.get(key)) {
-                    out.push(format!("  {label}: {t}"));
-                }
-            }
-        }
-        None => out.push("  (none)".into()),
-    }
-    out.push(String::new());
-    out.push("Past discussions".into());
-    let past = fields.get("past_discussions").and_then(Value::as_array);
-    match past.filter(|p| !p.is_empty()) {
-        Some(p) => {
-            for d in p {
-                let topic = text(d.get("topic")).unwrap_or_else(|| "(no topic)".into());
-                let when = text(d.get("last_discussed"))
-                    .map(|w| format!(" ({w})"))
-                    .unwrap_or_default();
-                out.push(format!("  • {topic}{when}"));
-                for key in ["description", "direction"] {
-                    if let Some(t) = text(d.get(key)) {
-                        out.push(format!("    {t}"));
-                    }
-                }
-            }
-        }
-        None => out.push("  (none)".into()),
-    }
-    // A legacy or hand-edited summary: whatever else it holds, as JSON.
-    let known = ["key_decisions", "current_discussion", "past_discussions"];
-    for (k, val) in fields.iter().filter(|(k, _)| !known.contains(&k.as_str())) {
-        out.push(String::new());
-        out.push(k.clone());
-        let pretty = serde_json::to_string_pretty(val).unwrap_or_default();
-        out.extend(pretty.lines().map(|l| format!("  {l}")));
-    }
+    out.extend(
+        output::summary_outline(fields)
+            .into_iter()
+            .map(|l| match l {
+                Outline::Blank => String::new(),
+                Outline::Heading(h) => h,
+                Outline::Text(t) => t,
+            }),
+    );
     out.join("\n")
-}
-
-fn scalar(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
 }
