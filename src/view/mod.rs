@@ -109,6 +109,7 @@ fn event_loop<'s, 'e: 's>(
         };
         term.draw(|f| draw::draw(f, &app, look))?;
         tick += 1;
+        terminal::beat();
         // Test hook: a panic on the UI thread, to check the terminal is
         // given back whatever happens.
         #[cfg(feature = "testing")]

@@ -99,6 +99,16 @@ pub struct ViewUi<'a> {
     cancel: &'a AtomicBool,
     progress: Mutex<Progress>,
     warnings: Mutex<Vec<String>>,
+    /// Past its confirmation: a write is under way until this is dropped.
+    writing: AtomicBool,
+}
+
+impl Drop for ViewUi<'_> {
+    fn drop(&mut self) {
+        if self.writing.load(Ordering::SeqCst) {
+            super::terminal::writing(false);
+        }
+    }
 }
 
 impl<'a> ViewUi<'a> {
@@ -108,6 +118,7 @@ impl<'a> ViewUi<'a> {
             cancel,
             progress: Mutex::new(Progress::default()),
             warnings: Mutex::new(Vec::new()),
+            writing: AtomicBool::new(false),
         }
     }
 
@@ -116,6 +127,9 @@ impl<'a> ViewUi<'a> {
     pub fn go_ahead(&self) -> crate::Result<bool> {
         if self.cancel.load(Ordering::SeqCst) {
             return Ok(false);
+        }
+        if !self.writing.swap(true, Ordering::SeqCst) {
+            super::terminal::writing(true);
         }
         self.bump(|p| p.applying = true);
         Ok(true)

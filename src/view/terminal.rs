@@ -4,8 +4,9 @@
 //! (the first asks the view to quit, a second restores and dies).
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
 
 use ratatui::crossterm::{cursor, execute, terminal};
 
@@ -16,6 +17,12 @@ static SAVED: OnceLock<libc::termios> = OnceLock::new();
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 /// Signals received: the first asks the view to quit.
 static SIGNALS: AtomicUsize = AtomicUsize::new(0);
+/// The first signal's number (0: none yet).
+static FIRST_SIGNAL: AtomicI32 = AtomicI32::new(0);
+/// Turns of the UI loop, for the watchdog.
+static BEATS: AtomicU64 = AtomicU64::new(0);
+/// Writes under way (a job past its confirmation).
+static WRITING: AtomicUsize = AtomicUsize::new(0);
 /// Panics of worker threads, printed once the terminal is back.
 static PANICS: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
@@ -38,6 +45,7 @@ impl Guard {
         UI_THREAD.with(|u| u.set(true));
         install_panic_hook();
         install_signal_handlers();
+        start_watchdog();
         terminal::enable_raw_mode()?;
         ACTIVE.store(true, Ordering::SeqCst);
         let entered = execute!(
@@ -74,6 +82,52 @@ pub fn restore() {
     );
     let _ = terminal::disable_raw_mode();
     let _ = std::io::stdout().flush();
+}
+
+/// The UI loop went round once (the watchdog's sign of life).
+pub fn beat() {
+    BEATS.fetch_add(1, Ordering::Relaxed);
+}
+
+/// A write starts (`true`) or ends (`false`): the watchdog never ends the
+/// process in the middle of one.
+pub fn writing(started: bool) {
+    if started {
+        WRITING.fetch_add(1, Ordering::SeqCst);
+    } else {
+        WRITING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// After a signal the UI loop quits by itself — unless its terminal is
+/// gone: crossterm then reads end-of-file forever inside `poll` (its
+/// issue #793), so the loop never sees the signal and the process would
+/// spin until killed. A hangup is the usual way (a closed window, a lost
+/// ssh connection). The watchdog ends the process when a signal came, the
+/// loop has not turned for two seconds, and no write is under way (one is
+/// let finish: every write is crash-safe, but a finished one needs no
+/// repair).
+fn start_watchdog() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::thread::spawn(|| {
+            let mut last = (BEATS.load(Ordering::Relaxed), std::time::Instant::now());
+            loop {
+                std::thread::sleep(Duration::from_millis(250));
+                let beats = BEATS.load(Ordering::Relaxed);
+                if beats != last.0 {
+                    last = (beats, std::time::Instant::now());
+                    continue;
+                }
+                let stuck = last.1.elapsed() >= Duration::from_secs(2);
+                if stuck && quit_requested() && WRITING.load(Ordering::SeqCst) == 0 {
+                    restore();
+                    let sig = FIRST_SIGNAL.load(Ordering::SeqCst);
+                    std::process::exit(128 + sig);
+                }
+            }
+        });
+    });
 }
 
 /// A signal asked the view to quit.
@@ -121,6 +175,7 @@ fn install_panic_hook() {
 }
 
 extern "C" fn on_signal(sig: libc::c_int) {
+    let _ = FIRST_SIGNAL.compare_exchange(0, sig, Ordering::SeqCst, Ordering::SeqCst);
     if SIGNALS.fetch_add(1, Ordering::SeqCst) == 0 {
         return; // the view sees it and quits, after a running write ends
     }

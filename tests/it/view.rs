@@ -698,3 +698,33 @@ mod engine_calls {
         assert!(log[0].op.irreversible && log[0].why_not.is_some());
     }
 }
+
+/// A closed terminal (a window shut, an ssh connection lost) ends the
+/// view: crossterm reads end-of-file forever once its terminal is gone,
+/// so without the watchdog the process stayed, spinning, until killed.
+#[test]
+fn the_view_ends_when_its_terminal_goes_away() {
+    let root = fixture_copy();
+    let r = root.path();
+    let t = Tmux::start(&view_line(r, ""));
+    t.wait_for("sessions 3/3");
+    let needle = format!("--root {} view", r.display());
+    let running = || {
+        std::process::Command::new("pgrep")
+            .args(["-f", "--", &needle])
+            .output()
+            .unwrap()
+            .status
+            .success()
+    };
+    assert!(running(), "the view is not running");
+    assert!(t.cmd(&["kill-server"]).status().unwrap().success());
+    let start = Instant::now();
+    while running() {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the view outlived its terminal"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
