@@ -349,9 +349,16 @@ impl<T> Pick<T> {
         self.items.ready()?.get(self.selected)
     }
 
-    fn set(&mut self, r: Result<Vec<T>, String>) {
+    /// New contents; the item selected stays selected wherever it moved
+    /// (a new operation or Trash entry comes first and shifts the rest: a
+    /// selection by row would then point `u` or `p` at another item).
+    fn set(&mut self, r: Result<Vec<T>, String>, id: impl Fn(&T) -> &str) {
+        let keep = self.current().map(|t| id(t).to_owned());
         self.items = loaded(r);
-        self.selected = self.selected.min(self.len().saturating_sub(1));
+        let at = keep.and_then(|k| self.items.ready()?.iter().position(|t| id(t) == k));
+        self.selected = at
+            .unwrap_or(self.selected)
+            .min(self.len().saturating_sub(1));
     }
 }
 
@@ -1012,9 +1019,9 @@ impl App {
                 self.reset_plans
                     .insert((id, mode == ResetMode::All), loaded(r));
             }
-            Update::Oplog(r) => self.oplog.set(r),
-            Update::Trash(r) => self.trash.set(r),
-            Update::Errors(r) => self.errors.set(r),
+            Update::Oplog(r) => self.oplog.set(r, |o| &o.op.id),
+            Update::Trash(r) => self.trash.set(r, |e| &e.name),
+            Update::Errors(r) => self.errors.set(r, |e| &e.key),
             Update::Progress(p) => {
                 if let Some(Modal::Running { progress, .. }) = &mut self.modal {
                     *progress = p;
@@ -1293,8 +1300,18 @@ mod tests {
             "refused: {:?}",
             app.message
         );
-        let out = keys(&mut app, &[Down, Char('u'), Char('y')]);
+        keys(&mut app, &[Down]);
+        // a newer operation arrives on top: the selection stays on "old"
+        app.update(Update::Oplog(Ok(vec![
+            op("newest", None),
+            op("new", Some("pruned")),
+            op("old", None),
+        ])));
+        let out = keys(&mut app, &[Char('u'), Char('y')]);
         assert_eq!(runs(&out), [&Job::Undo { op: "old".into() }]);
+        // and when the selected one is gone, the selection stays in range
+        app.update(Update::Oplog(Ok(vec![op("newest", None)])));
+        assert_eq!(app.oplog.current().unwrap().op.id, "newest");
 
         let mut app = self::app();
         keys(&mut app, &[Char('4')]);
