@@ -502,7 +502,7 @@ fn detail(f: &mut Frame, app: &App, look: Look, area: Rect) {
     }
     lines.extend(match app.tab {
         Tab::Summary => summary_lines(app.summaries.get(&row.id), look),
-        Tab::Compact => compact_lines(app.compact_plans.get(&row.id), look),
+        Tab::Compact => compact_lines(app.compact_plans.get(&row.id), app.via_daemon, look),
         Tab::Reset => reset_lines(
             app.reset_plans
                 .get(&(row.id.clone(), app.reset_mode == ResetMode::All)),
@@ -583,7 +583,11 @@ fn field(name: &str, value: String) -> Line<'static> {
     ])
 }
 
-fn compact_lines(l: Option<&Loaded<Box<CompactReport>>>, look: Look) -> Vec<Line<'static>> {
+fn compact_lines(
+    l: Option<&Loaded<Box<CompactReport>>>,
+    via_daemon: bool,
+    look: Look,
+) -> Vec<Line<'static>> {
     let r = match waiting(l, look) {
         Ok(r) => r,
         Err(lines) => return lines,
@@ -657,9 +661,11 @@ fn compact_lines(l: Option<&Loaded<Box<CompactReport>>>, look: Look) -> Vec<Line
                 r.task_histories_saved.join(", ")
             )));
         }
-        out.push(Line::from(
-            "  summary.json is untouched; undo puts it all back",
-        ));
+        out.push(Line::from(if via_daemon {
+            "  summary.json is untouched; Agenvoy's daemon keeps nothing to undo"
+        } else {
+            "  summary.json is untouched; undo puts it all back"
+        }));
         if r.still_over {
             out.push(Line::styled(
                 "  still over afterwards: only protected turns remain",

@@ -23,7 +23,7 @@ use crate::engine::summarize::op::{Settings as SummarizeSettings, Summarize, Sum
 use crate::engine::summarize::{self, DEFAULT_CHUNK_CHARS};
 use crate::error::Error;
 
-use super::state::{mode_name, Progress, Row, SummaryData, Update};
+use super::state::{mode_name, Progress, Row, SessionList, SummaryData, Update};
 
 /// What every worker needs: the command's context and the view's options.
 #[derive(Clone, Copy)]
@@ -38,7 +38,7 @@ pub fn say(e: &Error) -> String {
 }
 
 /// The rows of `sessions list`, and what it would warn about.
-pub fn sessions(env: Env) -> crate::Result<(Vec<Row>, Vec<String>)> {
+pub fn sessions(env: Env) -> crate::Result<SessionList> {
     let listed = listing::rows(env.ctx, &Filters::default())?;
     let rows = listed
         .rows
@@ -58,15 +58,19 @@ pub fn sessions(env: Env) -> crate::Result<(Vec<Row>, Vec<String>)> {
         })
         .collect();
     let mut warnings = listed.warnings;
+    let mut via_daemon = false;
     // What the plans on the tabs cannot show: where the writes will go.
     match env.ctx.backend(env.args.force) {
-        Ok(daemon::Backend::Daemon(d)) => warnings.insert(
+        Ok(daemon::Backend::Daemon(d)) => {
+            via_daemon = true;
+            warnings.insert(
             0,
             format!(
                 "Agenvoy is running: writes go through its daemon at {}, which decides the exact numbers",
                 d.url()
             ),
-        ),
+        )
+        }
         Ok(daemon::Backend::Files) if !env.args.force => {
             if let Some(w) = crate::store::runtime::dry_run_warning(&env.ctx.root) {
                 warnings.insert(0, w);
@@ -75,7 +79,11 @@ pub fn sessions(env: Env) -> crate::Result<(Vec<Row>, Vec<String>)> {
         Ok(daemon::Backend::Files) => {}
         Err(e) => warnings.insert(0, say(&e)),
     }
-    Ok((rows, warnings))
+    Ok(SessionList {
+        rows,
+        warnings,
+        via_daemon,
+    })
 }
 
 /// What `show SESSION --summary` shows.

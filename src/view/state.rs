@@ -281,10 +281,20 @@ pub struct Finished {
     pub changed: Vec<String>,
 }
 
+/// The session list as loaded, with what it could not show in rows.
+#[derive(Debug, Clone, Default)]
+pub struct SessionList {
+    pub rows: Vec<Row>,
+    pub warnings: Vec<String>,
+    /// Agenvoy runs: writes go through its daemon, and those of compact,
+    /// summarize and errors edit keep nothing `undo` could put back.
+    pub via_daemon: bool,
+}
+
 /// What the workers report back.
 #[derive(Debug, Clone)]
 pub enum Update {
-    Sessions(Result<(Vec<Row>, Vec<String>), String>),
+    Sessions(Result<SessionList, String>),
     Summary(String, Result<SummaryData, String>),
     CompactPlan(String, Result<Box<CompactReport>, String>),
     ResetPlan(String, ResetMode, Result<Box<ClearReport>, String>),
@@ -388,6 +398,8 @@ pub struct App {
     /// The status line: what just happened, or what went wrong loading.
     pub message: Option<String>,
     pub warnings: Vec<String>,
+    /// Writes go through Agenvoy's daemon (as of the last list).
+    pub via_daemon: bool,
     /// Quit was asked while a job runs: quit when it ends.
     pub quit_after_job: bool,
 }
@@ -416,6 +428,7 @@ impl App {
             modal: None,
             message: None,
             warnings: Vec::new(),
+            via_daemon: false,
             quit_after_job: false,
         }
     }
@@ -634,7 +647,8 @@ impl App {
                                 lines: vec![
                                     format!("Rewrite the action of error record {id} ({key})?"),
                                     format!("new action: {action}"),
-                                    "Its TTL is kept; undo puts the old record back.".into(),
+                                    "Its TTL is kept.".into(),
+                                    self.undo_line("Undo puts the old record back."),
                                 ],
                                 job,
                             });
@@ -827,7 +841,7 @@ impl App {
                     )),
                     None => lines.push("(the plan is still being made)".into()),
                 }
-                lines.push("Undo puts everything back.".into());
+                lines.push(self.undo_line("Undo puts everything back."));
                 self.confirm(Job::Compact { session }, lines)
             }
             Tab::Reset => {
@@ -877,7 +891,7 @@ impl App {
                 Some(n) => format!("{n} record(s) are behind."),
                 None => "How many records are behind is not known yet.".into(),
             },
-            "Undo puts the previous summary back.".into(),
+            self.undo_line("Undo puts the previous summary back."),
         ];
         self.confirm(Job::Summarize { session }, lines)
     }
@@ -891,6 +905,17 @@ impl App {
             "Everything goes to sessions/.Trash; undo puts it back.".into(),
         ];
         self.confirm(Job::Remove { session }, lines)
+    }
+
+    /// What a confirmation promises about undo: through Agenvoy's daemon,
+    /// compact, summarize and errors edit keep no copy to undo from (reset
+    /// and remove do: their Trash copy is made first either way).
+    fn undo_line(&self, undoable: &str) -> String {
+        if self.via_daemon {
+            "Agenvoy runs: this goes through its daemon and cannot be undone.".into()
+        } else {
+            undoable.into()
+        }
     }
 
     fn confirm(&mut self, job: Job, lines: Vec<String>) -> Vec<Action> {
@@ -998,9 +1023,10 @@ impl App {
             Update::Sessions(r) => {
                 let keep = self.current_id();
                 match r {
-                    Ok((rows, warnings)) => {
-                        self.rows = Loaded::Ready(rows);
-                        self.warnings = warnings;
+                    Ok(list) => {
+                        self.rows = Loaded::Ready(list.rows);
+                        self.warnings = list.warnings;
+                        self.via_daemon = list.via_daemon;
                     }
                     Err(e) => self.rows = Loaded::Failed(e),
                 }
@@ -1088,10 +1114,10 @@ mod tests {
     fn app() -> App {
         let mut app = App::new(None);
         app.start();
-        app.update(Update::Sessions(Ok((
-            vec![row("c", 30, 5.0), row("a", 10, 50.0), row("b", 20, 120.0)],
-            Vec::new(),
-        ))));
+        app.update(Update::Sessions(Ok(SessionList {
+            rows: vec![row("c", 30, 5.0), row("a", 10, 50.0), row("b", 20, 120.0)],
+            ..Default::default()
+        })));
         app
     }
 
@@ -1243,10 +1269,10 @@ mod tests {
         keys(&mut app, &[Down]);
         assert_eq!(app.current().unwrap().id, "a");
         // a reload keeps "a" selected wherever it lands
-        app.update(Update::Sessions(Ok((
-            vec![row("a", 10, 50.0), row("z", 1, 1.0)],
-            Vec::new(),
-        ))));
+        app.update(Update::Sessions(Ok(SessionList {
+            rows: vec![row("a", 10, 50.0), row("z", 1, 1.0)],
+            ..Default::default()
+        })));
         assert_eq!(app.current().unwrap().id, "a");
         assert_eq!(
             app.selected, 1,

@@ -100,8 +100,8 @@ pub fn writing(started: bool) {
 }
 
 /// After a signal the UI loop quits by itself — unless its terminal is
-/// gone: crossterm then reads end-of-file forever inside `poll` (its
-/// issue #793), so the loop never sees the signal and the process would
+/// gone: crossterm then reads end-of-file forever inside `poll` (a known
+/// crossterm defect), so the loop never sees the signal and the process would
 /// spin until killed. A hangup is the usual way (a closed window, a lost
 /// ssh connection). The watchdog ends the process when a signal came, the
 /// loop has not turned for two seconds, and no write is under way (one is

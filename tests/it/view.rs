@@ -19,7 +19,7 @@ use sessionctl::engine::compact::StageReport;
 use sessionctl::engine::limits::WindowSource;
 use sessionctl::engine::reset::{ClearReport, ResetMode};
 use sessionctl::view::draw::{draw, Look};
-use sessionctl::view::state::{App, Row, SummaryData, Update};
+use sessionctl::view::state::{App, Row, SessionList, SummaryData, Update};
 
 fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-01-10T12:00:00Z")
@@ -48,7 +48,7 @@ fn row(id: &str, hours_ago: i64, tokens: usize, used: f64, model: &str) -> Row {
 fn app() -> App {
     let mut app = App::new(None);
     app.start();
-    app.update(Update::Sessions(Ok((
+    app.update(Update::Sessions(Ok(list(
         vec![
             row("tui-alice", 1, 4_019, 2.5, "claude@claude-sonnet-4-5"),
             row("discord-會話-9001", 3, 171_000, 106.9, "openai@gpt-4o"),
@@ -64,6 +64,14 @@ fn app() -> App {
         vec![],
     ))));
     app
+}
+
+fn list(rows: Vec<Row>, warnings: Vec<String>) -> SessionList {
+    SessionList {
+        rows,
+        warnings,
+        via_daemon: false,
+    }
 }
 
 fn summary() -> SummaryData {
@@ -217,6 +225,32 @@ fn the_reset_tab_and_its_question_at_80x24() {
 }
 
 #[test]
+fn while_agenvoy_runs_no_dialog_promises_an_undo() {
+    let mut app = app();
+    app.update(Update::Sessions(Ok(SessionList {
+        via_daemon: true,
+        ..list(
+            vec![
+                row("tui-alice", 1, 4_019, 2.5, "claude@claude-sonnet-4-5"),
+                row("discord-會話-9001", 3, 171_000, 106.9, "openai@gpt-4o"),
+            ],
+            vec![],
+        )
+    })));
+    press(&mut app, &[KeyCode::Down, KeyCode::Tab]);
+    app.update(Update::CompactPlan(
+        "discord-會話-9001".into(),
+        Ok(Box::new(compact_plan())),
+    ));
+    let plan = screen(&mut app, 80, 24);
+    assert!(!plan.contains("undo puts"), "{plan}");
+    press(&mut app, &[KeyCode::Enter]);
+    let ask = screen(&mut app, 80, 24);
+    assert!(ask.contains("cannot be undone"), "{ask}");
+    assert!(!ask.to_lowercase().contains("undo puts"), "{ask}");
+}
+
+#[test]
 fn wide_terminals_show_the_list_and_the_compact_plan_side_by_side() {
     let mut app = app();
     press(&mut app, &[KeyCode::Down, KeyCode::Tab]);
@@ -263,7 +297,7 @@ fn control_characters_in_ids_and_text_never_reach_the_terminal() {
     let mut app = App::new(None);
     app.start();
     let evil = "evil\x1b]0;pwned\x07\x1b[2J-\r\u{9b}31m";
-    app.update(Update::Sessions(Ok((
+    app.update(Update::Sessions(Ok(list(
         vec![row(evil, 1, 10, 1.0, "x")],
         vec![format!("warning with \x1b[31m{evil}")],
     ))));
@@ -571,7 +605,7 @@ mod engine_calls {
             ctx: &ctx,
             args: &args,
         };
-        let (rows, _) = ops::sessions(env).unwrap();
+        let rows = ops::sessions(env).unwrap().rows;
         let listed = results(
             &sessionctl(r)
                 .args(["sessions", "list", "--json"])

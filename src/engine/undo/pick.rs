@@ -238,8 +238,15 @@ pub fn steps(op: &Op) -> Result<Vec<Change>> {
 fn not_reversible(op: &Op, c: &Change) -> Error {
     let why = if c.change == "prune" {
         "was deleted for good (trash prune cannot be undone)".to_owned()
-    } else if REVERSIBLE.contains(&c.change.as_str()) {
+    } else if REVERSIBLE.contains(&c.change.as_str()) && op.argv.iter().any(|a| a == "--purge") {
         "kept nothing (--purge)".to_owned()
+    } else if REVERSIBLE.contains(&c.change.as_str()) {
+        // what goes through Agenvoy's daemon is changed by Agenvoy, which
+        // keeps no copy (reset and remove make their Trash copy first)
+        format!(
+            "was changed ({}) through Agenvoy's daemon, which keeps nothing to undo it from",
+            c.change
+        )
     } else {
         format!(
             "was changed ({}) without keeping anything to undo it from",
