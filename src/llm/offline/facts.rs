@@ -72,6 +72,86 @@ pub fn score(s: &str) -> u32 {
     score
 }
 
+/// A fact as it is kept: the sentence, or when it is longer than `max`
+/// bytes the clauses that carry its values (the best one, widened by its
+/// neighbours while it fits, the one before first: it names the subject).
+pub fn fact_text(sentence: &str, max: usize) -> String {
+    if sentence.len() <= max {
+        return sentence.to_owned();
+    }
+    let parts = fact_clauses(sentence);
+    if parts.len() < 2 {
+        return clip(sentence, max);
+    }
+    let best = (0..parts.len())
+        .max_by_key(|&i| (score(parts[i]) + measures(parts[i]), std::cmp::Reverse(i)))
+        .expect("not empty");
+    let (mut a, mut b) = (best, best + 1);
+    let len = |a: usize, b: usize| parts[a..b].iter().map(|p| p.len()).sum::<usize>();
+    loop {
+        if a > 0 && len(a - 1, b) <= max {
+            a -= 1;
+        } else if b < parts.len() && len(a, b + 1) <= max {
+            b += 1;
+        } else {
+            break;
+        }
+    }
+    let text: String = parts[a..b].concat();
+    let text = text
+        .trim()
+        .trim_end_matches([',', ';', '，', '；', ':', '：', '、'])
+        .trim();
+    clip(text, max)
+}
+
+/// How many values and identifiers a clause holds.
+fn measures(s: &str) -> u32 {
+    (MEASURE.find_iter(s).count() + COMMIT.find_iter(s).count()) as u32
+}
+
+/// Clauses with their separators, never split inside a code span or a
+/// number ("10,000").
+fn fact_clauses(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut ticks = 0;
+    let chars: Vec<(usize, char)> = s.char_indices().collect();
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        if c == '`' {
+            ticks += 1;
+        }
+        let next = chars.get(k + 1).map(|n| n.1);
+        let sep = match c {
+            '，' | '；' | '、' => true,
+            ';' | ':' => next == Some(' '),
+            ',' => next == Some(' ') && chars.get(k + 2).is_some_and(|n| !n.1.is_ascii_digit()),
+            _ => false,
+        };
+        if sep && ticks % 2 == 0 {
+            let end = i + c.len_utf8();
+            out.push(&s[start..end]);
+            start = end;
+        }
+    }
+    if start < s.len() {
+        out.push(&s[start..]);
+    }
+    out
+}
+
+/// Every value and identifier of `fact` is in the facts already kept: it
+/// says nothing new.
+pub fn adds_nothing(fact: &str, kept: &[String]) -> bool {
+    let nums = number_tokens(fact);
+    let ids: Vec<String> = super::subject::identifiers(fact);
+    if nums.is_empty() && ids.is_empty() {
+        return false;
+    }
+    let all = kept.join("\n");
+    nums.iter().all(|n| contains_value(&all, n)) && ids.iter().all(|i| all.contains(i.as_str()))
+}
+
 /// The `n` best facts, in their order (ties: the newer).
 pub fn best(facts: &[String], n: usize) -> Vec<String> {
     let mut idx: Vec<usize> = (0..facts.len()).collect();

@@ -1,33 +1,51 @@
 //! The rolling summary is the offline summarizer's only state. Every record
 //! is applied to the summary JSON on its own (`apply`), so merging records
 //! in chunks, across runs, gives exactly what merging them at once gives.
+//!
+//! Besides Agenvoy's keys, the current discussion keeps a short `focus`:
+//! what the last turn was about (the options it offered, the sentence a
+//! proposal rests on, its question, its identifiers). The next user turn is
+//! read against it: "make it 35", "add a test", "b", "それは30分にしましょう"
+//! name no subject, the previous turn does.
 
 use serde_json::{json, Map, Value};
 
-use super::classify::{self, Decision, Polarity, UserKind};
+use super::classify::{self, Decision, Polarity, Proposal, UserKind};
 use super::facts::{self, contains_value, number_tokens};
 use super::lexicon::words;
+use super::subject::{self, head_terms, needs_subject, quantities, subject_before};
 use super::text::{clip, is_cjk, sentences, shared, terms, Sentence};
 use crate::store::history::Record;
 
 pub const MAX_KEY_DECISIONS: usize = 8;
 pub const MAX_PAST_DISCUSSIONS: usize = 8;
-/// Facts kept per discussion. Lengths below are UTF-8 bytes, so a CJK
-/// text gets a third of the characters a Latin one gets.
-const MAX_FACTS: usize = 4;
-const FACTS_BYTES: usize = 480;
+/// Facts kept per discussion before the size budget decides; lengths below
+/// are UTF-8 bytes, so a CJK text gets a third of the characters a Latin
+/// one gets.
+const MAX_FACTS: usize = 16;
 const FACT_BYTES: usize = 180;
+/// Facts the budget leaves to the current discussion before it takes from
+/// decisions.
+const MIN_FACTS: usize = 3;
 /// A sentence is a fact from this score on (see `facts::score`).
 const FACT_MIN: u32 = 2;
-const MAX_OPEN: usize = 3;
-const OPEN_BYTES: usize = 120;
-const DIRECTION_BYTES: usize = 150;
-const PAST_FACTS: usize = 1;
-const PAST_TEXT_BYTES: usize = 200;
+const MAX_OPEN: usize = 4;
+const OPEN_BYTES: usize = 140;
+const DIRECTION_BYTES: usize = 200;
+const PAST_FACTS: usize = 4;
+const PAST_TEXT_BYTES: usize = 600;
+const FOCUS_ITEMS: usize = 6;
+const FOCUS_BYTES: usize = 150;
+/// A subject added to a decision, at most.
+const SUBJECT_BYTES: usize = 90;
 /// A pause this long, with no shared term, starts a new discussion.
 const NEW_TOPIC_GAP_MINUTES: i64 = 60;
+/// After a pause this long, a record that shares under a third of its terms
+/// with the discussion starts a new one.
+const LONG_GAP_MINUTES: i64 = 8 * 60;
 const OPEN_LABEL: &str = "Open: ";
 const PROPOSED: &str = "Proposed: ";
+const ADVISED_AGAINST: &str = "Advised against: ";
 
 #[derive(Debug, Default, Clone)]
 struct Discussion {
@@ -40,6 +58,7 @@ struct Discussion {
     head: String,
     open: Vec<String>,
     direction: String,
+    focus: Vec<String>,
     other: Map<String, Value>,
 }
 
@@ -51,9 +70,8 @@ struct Memory {
     other: Map<String, Value>,
 }
 
-/// Apply one record to a summary; the result is a valid summary.
 /// Apply one record, then keep the summary within `max_chars` (compact
-/// JSON; see `llm::summary_budget`).
+/// JSON; see `llm::summary_budget`). The result is a valid summary.
 pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     let mut m = Memory::from_json(summary);
     let text = record.text();
@@ -65,7 +83,7 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     if record.is_user() {
         m.user(&sents, when.as_deref());
     } else {
-        m.assistant(&sents, &facts::one_line_commands(&text));
+        m.assistant(&sents, &text);
     }
     if let Some(t) = when.filter(|_| !m.cur.topic.is_empty()) {
         m.cur.last = t;
@@ -102,6 +120,11 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
     let (topic, description, perspectives) =
         (take("topic"), take("description"), take("perspectives"));
     let (direction, last) = (take("direction"), take("last_discussed"));
+    let focus = match d.shift_remove("focus") {
+        Some(Value::Array(a)) => a.iter().map(|x| str_of(Some(x))).collect(),
+        Some(Value::String(s)) if !s.is_empty() => vec![s],
+        _ => Vec::new(),
+    };
     let (head, open) = match perspectives.find(OPEN_LABEL) {
         Some(i) => (
             perspectives[..i].trim().to_owned(),
@@ -124,8 +147,25 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
         head,
         open,
         direction,
+        focus,
         other: d,
     }
+}
+
+/// What the reader of one user turn knows: the sentence before (for "let's
+/// decide that later") and the subject it named (for "add a test").
+#[derive(Default)]
+struct Turn {
+    prev_sentence: Option<String>,
+    prev_subject: Option<String>,
+    /// Index in `decisions` of the decision this turn made last.
+    last_decision: Option<usize>,
+    /// The turn reports an answer ("came back", "決めました").
+    answers: bool,
+    /// The open question this turn answers.
+    answered: Option<String>,
+    /// The decision a counter-proposal the user accepts replaces.
+    counter: Option<String>,
 }
 
 impl Memory {
@@ -168,6 +208,9 @@ impl Memory {
         if !self.cur.last.is_empty() {
             cur.insert("last_discussed".into(), json!(self.cur.last));
         }
+        if !self.cur.focus.is_empty() {
+            cur.insert("focus".into(), json!(self.cur.focus));
+        }
         cur.extend(self.cur.other.clone());
         let mut m = Map::new();
         m.insert("key_decisions".into(), json!(self.decisions));
@@ -191,30 +234,67 @@ impl Memory {
             .is_some_and(|(s, k)| *k == UserKind::SmallTalk && !classify::is_greeting(s));
         if self.starts_new_topic(first, &all, acknowledges, when) {
             self.demote();
+            // "New thing. The CSV export …": the first sentence that says
+            // what about
+            let topic = items
+                .iter()
+                .filter(|(_, k)| *k != UserKind::SmallTalk)
+                .map(|(s, _)| facts::topic_of(s))
+                .find(|t| !t.is_empty())
+                .unwrap_or_default();
             self.cur = Discussion {
-                topic: facts::topic_of(first.0),
+                topic,
                 ..Discussion::default()
             };
             if first.1 == UserKind::Other {
                 self.add_fact(first.0, true);
             }
         }
+        let mut turn = Turn {
+            answers: classify::has_any(&all.to_lowercase(), words("answer_cues")),
+            ..Turn::default()
+        };
         for (s, kind) in &items {
             match kind {
-                UserKind::Decisions(ds) => ds.iter().for_each(|d| self.decide(d)),
-                UserKind::Open(q) => self.add_open(q),
-                UserKind::Approval { strong, rest } => self.approve(*strong, rest),
-                UserKind::Other => self.add_fact(s, false),
-                UserKind::SmallTalk => {}
+                UserKind::Decisions(ds) => {
+                    for d in ds {
+                        self.decide_in_turn(d.clone(), &mut turn);
+                    }
+                }
+                UserKind::Open(q) => {
+                    // "pino or winston?" says little without "I want proper
+                    // structured logging." before it
+                    let q = match &turn.prev_sentence {
+                        Some(prev) if terms(q).len() < 3 && !classify::is_question(prev) => {
+                            format!("{} {q}", clip(prev, OPEN_BYTES / 2))
+                        }
+                        _ => q.clone(),
+                    };
+                    self.add_open(&q)
+                }
+                UserKind::Defer(s) => self.defer(s, &turn),
+                UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
+                UserKind::Other => self.other_statement(s, &mut turn),
+                UserKind::SmallTalk => continue,
             }
+            // the sentence before is what the next one may point back at
+            if !terms(s).is_empty() {
+                turn.prev_subject = Some(clip(s.trim_end_matches(['.', '。']), SUBJECT_BYTES));
+            }
+            turn.prev_sentence = Some((*s).to_owned());
+        }
+        // the user's own words are the context of the reply that follows
+        // until the reply says more
+        if let Some(p) = turn.prev_subject.filter(|p| !p.is_empty()) {
+            self.push_focus(&p);
         }
     }
 
     /// A user record continues the current discussion unless it changes
-    /// the subject: it shares no term with the discussion, has terms of its
-    /// own, and either says so ("by the way", "另外一个问题", "ところで") or
-    /// comes an hour or more after the discussion's last record. Replies to
-    /// the assistant (acknowledgements, approvals, "and …") always continue.
+    /// the subject: after an hour with no shared term; after a long pause
+    /// (8 hours) with under a third of its terms shared; or when it says so
+    /// ("new thing", "别件", "换个事") sharing under half. Replies to the
+    /// assistant (acknowledgements, approvals, "and …") always continue.
     fn starts_new_topic(
         &self,
         first: &(&str, UserKind),
@@ -231,38 +311,50 @@ impl Memory {
         let mine = terms(all);
         let c = &self.cur;
         let context = format!(
-            "{} {} {} {} {}",
+            "{} {} {} {} {} {}",
             c.topic,
             c.facts.join(" "),
             c.open.join(" "),
             c.head,
-            c.direction
+            c.direction,
+            c.focus.join(" ")
         );
-        if mine.len() <= 1 || shared(&mine, &terms(&context)) > 0 {
+        if mine.len() <= 1 {
             return false;
         }
-        classify::says_new_topic(all) || minutes_between(&c.last, when) >= NEW_TOPIC_GAP_MINUTES
+        let common = shared(&mine, &terms(&context));
+        let overlap = common as f64 / mine.len() as f64;
+        let gap = minutes_between(&c.last, when);
+        classify::says_new_topic(all) && overlap < 0.5
+            || gap >= LONG_GAP_MINUTES && overlap < 1.0 / 3.0
+            || gap >= NEW_TOPIC_GAP_MINUTES && common == 0
     }
 
-    /// The current discussion becomes a past one: its topic, its best fact,
-    /// where it was heading and what was left open.
+    /// The current discussion becomes a past one: its topic, its best
+    /// facts, where it was heading and what was left open.
     fn demote(&mut self) {
         let c = std::mem::take(&mut self.cur);
         if c.topic.is_empty() {
             return;
         }
-        let mut direction = clip(&c.direction, PAST_TEXT_BYTES / 2);
+        // a pending proposal is not where it went: only a settled direction
+        let mut direction =
+            if c.direction.starts_with(PROPOSED) || c.direction.starts_with(ADVISED_AGAINST) {
+                String::new()
+            } else {
+                clip(&c.direction, DIRECTION_BYTES / 2)
+            };
         for q in &c.open {
             if !direction.is_empty() {
                 direction.push(' ');
             }
             direction.push_str(OPEN_LABEL);
-            direction.push_str(q);
+            direction.push_str(&clip(q, OPEN_BYTES));
         }
         let entry = json!({
             "topic": c.topic,
-            "description": clip(&join_sentences(&facts::best(&c.facts, PAST_FACTS)), PAST_TEXT_BYTES),
-            "direction": clip(&direction, PAST_TEXT_BYTES),
+            "description": join_sentences(&facts::best(&c.facts, PAST_FACTS)),
+            "direction": direction,
             "last_discussed": c.last,
         });
         self.past
@@ -270,22 +362,224 @@ impl Memory {
         self.past.push(entry);
     }
 
-    fn decide(&mut self, d: &Decision) {
+    /// The things the next statement may refer to, most likely first.
+    fn context(&self, turn: &Turn) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        if let Some(s) = &turn.prev_subject {
+            out.push(s.clone());
+        }
+        if let Some(p) = self.pending_proposal() {
+            out.push(p.body);
+        }
+        out.extend(self.cur.focus.iter().cloned());
+        out.extend(self.cur.open.iter().rev().cloned());
+        out
+    }
+
+    /// The proposal the assistant made last, if the user has not answered it.
+    fn pending_proposal(&self) -> Option<Proposal> {
+        let d = &self.cur.direction;
+        if let Some(b) = d.strip_prefix(PROPOSED) {
+            return Some(Proposal {
+                body: b.to_owned(),
+                against: false,
+                deictic: false,
+            });
+        }
+        d.strip_prefix(ADVISED_AGAINST).map(|b| Proposal {
+            body: b.to_owned(),
+            against: true,
+            deictic: false,
+        })
+    }
+
+    /// A decision of this turn: a short one that names nothing after
+    /// another decision qualifies it ("No exceptions."); otherwise it gets
+    /// its subject and is recorded.
+    fn decide_in_turn(&mut self, d: Decision, turn: &mut Turn) {
+        let short = d.body.split_whitespace().count() <= 3 && d.body.chars().count() <= 24;
+        if short && needs_subject(&d.body) && quantities(&d.body).is_empty() && d.lead.is_none() {
+            if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
+                let line = &mut self.decisions[i];
+                line.push_str(if line.chars().last().is_some_and(is_cjk) {
+                    "，"
+                } else {
+                    "; "
+                });
+                line.push_str(d.said.trim_end_matches(['.', '。']));
+                return;
+            }
+        }
+        let mut d = d;
+        let picked = option_refs(&d.body, &self.cur.focus);
+        if !picked.is_empty() {
+            let texts: Vec<String> = picked.iter().map(|o| subject_phrase(o)).collect();
+            let joined = clip(&texts.join("; "), SUBJECT_BYTES * 2);
+            d.body = clip(
+                &format!("{} ({joined})", d.body),
+                classify::DECISION_BYTES + SUBJECT_BYTES,
+            );
+        }
+        let mut ctx = self.context(turn);
+        if let Some(lead) = d.lead.clone() {
+            ctx.insert(0, lead);
+        }
+        let (mut d, slot) = self.with_subject(d, &ctx);
+        // the answer to a question left open names the question's subject
+        if let Some(q) = &turn.answered {
+            if shared(&terms(&d.body), &terms(q)) == 0 {
+                let s = clip(q.trim_end_matches(['?', '？', '。', '.']), SUBJECT_BYTES);
+                d.body = if d.body.chars().last().is_some_and(is_cjk) {
+                    format!("{}（{s}）", d.body)
+                } else {
+                    format!("{} ({s})", d.body)
+                };
+            }
+        }
+        let counter = turn.counter.take();
+        self.decide(&d, slot.or(counter));
+        turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
+    }
+
+    /// Give a decision that names no subject the one it refers to: the
+    /// subject of an earlier decision holding a value of the same kind
+    /// ("make it 35" after "bump max_conns to 50", which it then replaces),
+    /// else the context item it shares a word with, else the first one.
+    fn with_subject(&self, mut d: Decision, ctx: &[String]) -> (Decision, Option<String>) {
+        if !needs_subject(&d.body) {
+            return (d, None);
+        }
+        let mut found: Option<(String, Option<String>)> = None;
+        // a bare number fills a slot only in a statement that is little
+        // more than the value ("make it 35", "move it to 5")
+        let bare_ok = !d.body.chars().any(is_cjk) && d.body.split_whitespace().count() <= 5;
+        if let Some(q) = quantities(&d.body)
+            .into_iter()
+            .find(|q| q.kind != "version" && (q.kind != "number" || bare_ok))
+        {
+            for old in self.decisions.iter().rev() {
+                let (_, body) = polarity_and_body(old);
+                let Some(oq) = quantities(body).into_iter().find(|x| x.kind == q.kind) else {
+                    continue;
+                };
+                let subj = subject::trailing_subject(body)
+                    .map(str::to_owned)
+                    .or_else(|| subject_before(body, oq.start));
+                if let Some(s) = subj {
+                    found = Some((s, Some(old.clone())));
+                    break;
+                }
+            }
+            if found.is_none() {
+                for item in ctx {
+                    if let Some(s) = quantities(item)
+                        .into_iter()
+                        .filter(|x| x.kind == q.kind)
+                        .find_map(|x| subject_before(item, x.start))
+                    {
+                        found = Some((s, None));
+                        break;
+                    }
+                }
+            }
+        }
+        if found.is_none() {
+            let dt: Vec<String> = terms(&d.body)
+                .into_iter()
+                .filter(|t| !words("imperative_verbs").contains(&t.as_str()))
+                .collect();
+            let pick = ctx
+                .iter()
+                .find(|item| shared(&terms(item), &dt) > 0)
+                .or(ctx.first());
+            found = pick.map(|item| (subject_phrase(item), None));
+        }
+        match found {
+            Some((s, slot)) if !s.is_empty() && !d.body.contains(&s) => {
+                let cjk = d.body.chars().last().is_some_and(is_cjk);
+                let s = clip(&s, SUBJECT_BYTES);
+                d.body = if cjk {
+                    format!("{}（{s}）", d.body)
+                } else {
+                    format!("{} ({s})", d.body)
+                };
+                (d, slot)
+            }
+            Some((_, slot)) => (d, slot),
+            None => (d, None),
+        }
+    }
+
+    fn decide(&mut self, d: &Decision, slot: Option<String>) {
         let dt = terms(&d.body);
         if self.decisions.iter().any(|old| restates(d, &dt, old)) {
             return; // said before, more fully
         }
+        let reconsiders = classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
+        let target = if reconsiders && d.old_value.is_none() {
+            self.reversal_target(d)
+        } else {
+            None
+        };
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
-            .partition(|old| replaces(d, &dt, old));
+            .partition(|old| {
+                Some(old) == slot.as_ref() || Some(old) == target.as_ref() || replaces(d, old)
+            });
         self.decisions = kept;
+        let mut d = d.clone();
+        if d.polarity == Polarity::DontWant && d.body.split_whitespace().count() <= 5 {
+            if let Some(old) = replaced
+                .iter()
+                .find(|o| o.starts_with(Polarity::Want.prefix()))
+            {
+                let (_, ob) = polarity_and_body(old);
+                if !d.body.contains(ob) {
+                    d.body = format!("{} ({})", d.body, clip(ob, SUBJECT_BYTES));
+                }
+            }
+        }
+        let d = &d;
         self.decisions.push(d.line());
         self.drop_stale_facts(d, &dt, &replaced);
-        self.cur.open.retain(|q| shared(&terms(q), &dt) == 0);
-        let proposal = self.cur.direction.strip_prefix(PROPOSED);
-        if proposal.is_some_and(|p| shared(&terms(p), &dt) > 0) {
-            self.cur.direction = d.line();
+        self.close_answered(&d.line());
+        if let Some(p) = self.pending_proposal() {
+            if shared(&terms(&p.body), &dt) > 0 {
+                self.cur.direction = d.line();
+            }
         }
+    }
+
+    /// What an "instead", "go back to", やっぱり without a named old value
+    /// replaces: the newest decision whose head the last turn talked about;
+    /// else, for a choice ("use X instead"), the newest choice.
+    fn reversal_target(&self, d: &Decision) -> Option<String> {
+        let focus = terms(&self.cur.focus.join(" "));
+        let new_head = head_terms(&d.body);
+        let about_focus = self.decisions.iter().rev().find(|old| {
+            let h = head_terms(polarity_and_body(old).1);
+            shared(&h, &focus) > 0 && shared(&h, &new_head) == 0
+        });
+        about_focus.cloned().or_else(|| {
+            subject::is_choice(&d.body)
+                .then(|| {
+                    self.decisions
+                        .iter()
+                        .rev()
+                        .find(|old| subject::is_choice(polarity_and_body(old).1))
+                        .cloned()
+                })
+                .flatten()
+        })
+    }
+
+    /// Open questions a decision settles: those sharing a word with it.
+    fn close_answered(&mut self, line: &str) {
+        let lt: Vec<String> = terms(line)
+            .into_iter()
+            .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
+            .collect();
+        self.cur.open.retain(|q| shared(&terms(q), &lt) == 0);
     }
 
     /// Facts that state a value a decision just replaced ("not 5"), or
@@ -294,6 +588,7 @@ impl Memory {
     fn drop_stale_facts(&mut self, d: &Decision, dt: &[String], replaced: &[String]) {
         if let Some(v) = &d.old_value {
             self.cur.facts.retain(|f| !contains_value(f, v));
+            self.cur.focus.retain(|f| !contains_value(f, v));
             if contains_value(&self.cur.direction, v) {
                 self.cur.direction = d.line();
             }
@@ -311,24 +606,221 @@ impl Memory {
         }
     }
 
-    /// "yes, do that" adopts the pending proposal; "LGTM, merge it" states
-    /// its own decision.
-    fn approve(&mut self, strong: bool, rest: &str) {
-        let stated = classify::decisions_in(rest);
-        if !stated.is_empty() {
-            stated.iter().for_each(|d| self.decide(d));
+    /// "yes, do that" adopts the pending proposal; "agreed, not now" adopts
+    /// it as a "don't"; "LGTM, merge it" states its own decision; "yes,
+    /// per-key overrides from …" answers the proposal with its own words.
+    fn approve(&mut self, strong: bool, rest: &str, turn: &mut Turn) {
+        let pending = self.pending_proposal();
+        // a proposal made "instead" of what the user decided replaces it
+        if pending
+            .as_ref()
+            .is_some_and(|p| classify::has_any(&p.body.to_lowercase(), words("reversal_cues")))
+        {
+            turn.counter = self.decisions.last().cloned();
+        }
+        if let Some(p) = pending
+            .as_ref()
+            .filter(|_| rest.is_empty() || classify::is_deictic(rest))
+        {
+            self.adopt(p, None, None, turn);
             return;
         }
-        let Some(p) = self.cur.direction.strip_prefix(PROPOSED).map(str::to_owned) else {
+        let stated = classify::decisions_in(rest);
+        if !stated.is_empty() {
+            stated
+                .into_iter()
+                .for_each(|d| self.decide_in_turn(d, turn));
+            return;
+        }
+        let Some(p) = self.pending_proposal() else {
+            // "Yes, per-key overrides from the api_keys table": the user
+            // affirms what they name
+            if !rest.is_empty() && !classify::is_deictic(rest) && !terms(rest).is_empty() {
+                let d = Decision::plain(Polarity::Want, clip(rest, classify::DECISION_BYTES));
+                self.decide_in_turn(d, turn);
+            }
             return;
         };
-        if strong || classify::is_deictic(rest) {
-            self.decide(&Decision {
-                polarity: Polarity::Want,
-                body: p,
-                reverses: false,
-                old_value: None,
-            });
+        let l = rest.to_lowercase();
+        let negated = ["not now", "not yet", "not today", "no", "not"]
+            .iter()
+            .any(|n| classify::starts_with_word(&l, n));
+        if negated {
+            self.adopt(&p, Some(Polarity::DontWant), Some(rest), turn);
+        } else if strong || classify::is_deictic(rest) {
+            if rest.is_empty() || classify::is_deictic(rest) {
+                self.adopt(&p, None, None, turn);
+            } else {
+                // an answer in the user's own words, about the proposal
+                let d = Decision::plain(Polarity::Want, clip(rest, classify::DECISION_BYTES));
+                self.decide_in_turn(d, turn);
+            }
+        }
+    }
+
+    /// Make the pending proposal a decision (`polarity`: overrides its own).
+    fn adopt(
+        &mut self,
+        p: &Proposal,
+        polarity: Option<Polarity>,
+        note: Option<&str>,
+        turn: &mut Turn,
+    ) {
+        let polarity = polarity.unwrap_or(if p.against {
+            Polarity::DontWant
+        } else {
+            Polarity::Want
+        });
+        let mut body = p.body.clone();
+        if let Some(n) = note
+            .map(|n| n.trim_end_matches(['.', '。']))
+            .filter(|n| !n.is_empty())
+        {
+            body = if body.chars().last().is_some_and(is_cjk) {
+                format!("{body}（{n}）")
+            } else {
+                format!("{body} ({n})")
+            };
+        }
+        let d = Decision::plain(polarity, clip(&body, classify::DECISION_BYTES));
+        let counter = turn.counter.take();
+        self.decide(&d, counter);
+        turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
+        self.cur.direction = d.line();
+    }
+
+    /// A user statement that is neither a decision nor a question: the pick
+    /// of an offered option ("b", "第二种", "pino."), a restatement of the
+    /// pending proposal ("Design doc first."), the answer to a question
+    /// left open ("Security came back: …"), or else a fact.
+    fn other_statement(&mut self, s: &str, turn: &mut Turn) {
+        // "go back to Redis. ElastiCache, small instance, sliding window":
+        // the phrase details the decision before it
+        if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
+            if classify::is_fragment(s) && turn.prev_sentence.is_some() {
+                let line = &mut self.decisions[i];
+                line.push_str("; ");
+                line.push_str(s.trim_end_matches(['.', '。']));
+                return;
+            }
+        }
+        if let Some(d) = self.pick(s) {
+            self.decide_in_turn(d, turn);
+            return;
+        }
+        if let Some(p) = self.pending_proposal() {
+            let st = terms(s);
+            let pt = terms(&p.body);
+            let covered = shared(&st, &pt);
+            if !st.is_empty() && covered * 10 >= st.len() * 6 && !classify::is_question(s) {
+                self.adopt(&p, None, None, turn);
+                return;
+            }
+        }
+        if turn.answers && !classify::is_question(s) {
+            let st: Vec<String> = terms(s)
+                .into_iter()
+                .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
+                .collect();
+            let cue = classify::has_any(&s.to_lowercase(), words("answer_cues"));
+            let asked = self
+                .cur
+                .open
+                .iter()
+                .find(|q| shared(&terms(q), &st) > 0)
+                .cloned();
+            if cue && turn.answered.is_none() {
+                if let Some(q) = asked {
+                    // "承認者の件、決めました。": what follows is the answer
+                    turn.answered = Some(q);
+                    if st.len() <= 3 || s.chars().count() <= 30 {
+                        return;
+                    }
+                }
+            }
+            let answered = turn.answered.clone();
+            if answered.is_some() || self.cur.open.iter().any(|q| shared(&terms(q), &st) > 0) {
+                let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
+                let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+                self.decide(&d, None);
+                turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
+                return;
+            }
+        }
+        self.add_fact(s, false);
+    }
+
+    /// A short statement that names one of the options the last turn (or a
+    /// question left open) offered: its label ("b", "option 2", "第二种") or
+    /// its only content word ("pino.", "soft", "那就 otter").
+    fn pick(&self, s: &str) -> Option<Decision> {
+        let body = classify::strip_fillers(s)
+            .trim_end_matches(['.', '。', '!', '！'])
+            .trim();
+        let short = body.split_whitespace().count() <= 6 && body.chars().count() <= 40;
+        if !short || body.is_empty() || classify::is_question(s) {
+            return None;
+        }
+        let label = option_label(body);
+        let bt = terms(body);
+        let options = self.cur.focus.iter().chain(self.cur.open.iter());
+        let chosen = option_refs(body, &self.cur.focus).into_iter().next();
+        // a word of a choice offered: an option, or a question that names
+        // alternatives ("pino or winston?", "otter 和 ristretto 哪个好？")
+        let is_choice = |o: &String| {
+            option_label_of_item(o).is_some()
+                || o.contains(" or ")
+                || classify::is_question(o)
+                    && ["还是", "哪个", "か、", "和"].iter().any(|w| o.contains(w))
+        };
+        let chosen = chosen.or_else(|| {
+            (!bt.is_empty() && bt.len() <= 2)
+                .then(|| {
+                    options
+                        .clone()
+                        .filter(|o| is_choice(o))
+                        .find(|o| bt.iter().all(|t| terms(o).contains(t)))
+                })
+                .flatten()
+        })?;
+        let subject = subject_phrase(chosen);
+        let line = if label.is_some() {
+            let text = chosen.split_once(") ").map_or(chosen.as_str(), |x| x.1);
+            format!("{body} ({})", clip(text, SUBJECT_BYTES))
+        } else if body.contains(&subject) || subject.is_empty() {
+            body.to_owned()
+        } else {
+            format!("{body} ({})", clip(&subject, SUBJECT_BYTES))
+        };
+        Some(Decision::plain(
+            Polarity::Want,
+            clip(&line, classify::DECISION_BYTES),
+        ))
+    }
+
+    /// A decision put off: what it puts off becomes an open question, and
+    /// nothing is decided.
+    fn defer(&mut self, s: &str, turn: &Turn) {
+        let own: Vec<String> = terms(s)
+            .into_iter()
+            .filter(|t| {
+                !classify::has_any(t, words("deferral_verbs"))
+                    && !classify::has_any(t, words("deferral_times"))
+            })
+            .collect();
+        let l = s.to_lowercase();
+        let deictic = l
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| ["that", "it", "this", "those", "them"].contains(&w))
+            || words("cjk_pronouns").iter().any(|p| s.contains(p));
+        match &turn.prev_sentence {
+            Some(prev) if deictic || own.len() <= 1 => {
+                if !self.cur.open.iter().any(|q| q == prev) {
+                    self.add_open(prev);
+                }
+            }
+            _ if own.len() >= 2 || !own.is_empty() && !deictic => self.add_open(s),
+            _ => {}
         }
     }
 
@@ -336,9 +828,9 @@ impl Memory {
     fn add_open(&mut self, q: &str) {
         let q = clip(q, OPEN_BYTES);
         let qt = terms(&q);
-        self.cur
-            .open
-            .retain(|old| *old != q && shared(&terms(old), &qt) == 0);
+        self.cur.open.retain(|old| {
+            *old != q && (qt.is_empty() || shared(&terms(old), &qt) * 2 < qt.len().max(1))
+        });
         self.cur.open.push(q);
         if self.cur.open.len() > MAX_OPEN {
             self.cur.open.remove(0);
@@ -346,53 +838,108 @@ impl Memory {
     }
 
     /// Keep a fact if it scores (or `force`, for the request that opens a
-    /// discussion, kept only until a real fact arrives); then keep the best
-    /// `MAX_FACTS`, dropping the weakest and, among equals, the oldest. A
-    /// fact that only repeats decided values counts less.
+    /// discussion, kept only until a real fact arrives); the size budget
+    /// decides later how many stay. A fact that only repeats decided
+    /// values, or whose values and identifiers all sit in facts already
+    /// kept, is not added.
     fn add_fact(&mut self, s: &str, force: bool) {
-        let s = clip(s, FACT_BYTES);
+        let s = facts::fact_text(s, FACT_BYTES);
         let scored = facts::score(&s) >= FACT_MIN;
         if self.cur.facts.contains(&s) || !force && !scored {
+            return;
+        }
+        if !force && facts::adds_nothing(&s, &self.cur.facts) {
             return;
         }
         if scored {
             self.cur.facts.retain(|f| facts::score(f) >= FACT_MIN);
         }
         self.cur.facts.push(s);
+        while self.cur.facts.len() > MAX_FACTS {
+            let weakest = self.weakest_fact();
+            self.cur.facts.remove(weakest);
+        }
+    }
+
+    /// The fact to drop first: the lowest score, less when it only repeats
+    /// decided values; among equals the oldest.
+    fn weakest_fact(&self) -> usize {
         let decided = self.decisions.join("\n");
         let worth = |f: &str| {
             let nums = number_tokens(f);
             let repeats = !nums.is_empty() && nums.iter().all(|n| contains_value(&decided, n));
             facts::score(f).saturating_sub(if repeats { 2 } else { 0 })
         };
-        let total = |f: &[String]| f.iter().map(String::len).sum::<usize>();
-        while self.cur.facts.len() > MAX_FACTS
-            || self.cur.facts.len() > 1 && total(&self.cur.facts) > FACTS_BYTES
-        {
-            let weakest = (0..self.cur.facts.len())
-                .min_by_key(|&i| (worth(&self.cur.facts[i]), i))
-                .expect("not empty");
-            self.cur.facts.remove(weakest);
-        }
+        (0..self.cur.facts.len())
+            .min_by_key(|&i| (worth(&self.cur.facts[i]), i))
+            .expect("not empty")
     }
 
-    /// A reply: its last proposal (or else its first status line, or its
-    /// first real sentence) becomes the direction; facts go to the
-    /// description, as do one-line commands it shows.
-    fn assistant(&mut self, sents: &[Sentence], commands: &[String]) {
+    /// A reply: its proposal (or else its first status line, or its first
+    /// real sentence) becomes the direction; its options, questions and
+    /// identifiers the focus; its facts go to the description, as do
+    /// one-line commands it shows.
+    fn assistant(&mut self, sents: &[Sentence], text: &str) {
         if self.cur.topic.is_empty() {
             return; // a reply before any question: nothing to attach it to
         }
-        let proposal = sents.iter().rev().find_map(|s| classify::proposal(&s.text));
+        let options = options_in(text);
+        let mut proposal: Option<(Proposal, Option<String>)> = None;
+        for (i, s) in sents.iter().enumerate() {
+            let Some(mut p) = classify::proposal_of(&s.text) else {
+                continue;
+            };
+            let mut basis = None;
+            if p.deictic {
+                let label = option_label(&p.body);
+                // the option it names, else the last action said before it
+                // ("put pgbouncer in front of db-primary. It would … I would
+                // not do it now"), else the sentence before
+                let action = sents[..i]
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .find(|x| !classify::decisions_in(&x.text).is_empty())
+                    .map(|x| {
+                        let d = &classify::decisions_in(&x.text)[0];
+                        d.said.clone()
+                    });
+                let resolved = label
+                    .and_then(|l| {
+                        options
+                            .iter()
+                            .find(|o| option_label_of_item(o) == Some(l.clone()))
+                    })
+                    .map(|o| o.split_once(") ").map_or(o.clone(), |x| x.1.to_owned()))
+                    .or(action)
+                    .or_else(|| (i > 0).then(|| sents[i - 1].text.clone()));
+                match resolved {
+                    Some(r) => {
+                        let body = classify::proposal(&r).unwrap_or_else(|| r.clone());
+                        p.body = clip(body.trim_end_matches(['.', '。']), classify::DECISION_BYTES);
+                    }
+                    None => continue,
+                }
+            } else if needs_subject(&p.body) && i > 0 {
+                basis = Some(sents[i - 1].text.clone());
+            }
+            proposal = Some((p, basis));
+        }
         let plain: Vec<&str> = sents
             .iter()
             .map(|s| s.text.as_str())
-            .filter(|t| classify::proposal(t).is_none() && !classify::is_question(t))
+            .filter(|t| classify::proposal_of(t).is_none() && !classify::is_question(t))
             .collect();
         let status = plain.iter().find(|t| facts::is_status(t)).copied();
         let first = plain.iter().find(|t| t.chars().count() >= 20).copied();
-        let direction = match (proposal, status.or(first)) {
-            (Some(p), _) => format!("{PROPOSED}{p}"),
+        let direction = match (&proposal, status.or(first)) {
+            (Some((p, _)), _) => {
+                format!(
+                    "{}{}",
+                    if p.against { ADVISED_AGAINST } else { PROPOSED },
+                    p.body
+                )
+            }
             (None, Some(s)) => clip(s, DIRECTION_BYTES),
             (None, None) => String::new(),
         };
@@ -401,10 +948,41 @@ impl Memory {
         // direction, so that it is not said twice.
         if !direction.is_empty() {
             let old = std::mem::replace(&mut self.cur.direction, direction);
-            if !old.starts_with(PROPOSED) && old != self.cur.direction {
+            let pending = old.starts_with(PROPOSED) || old.starts_with(ADVISED_AGAINST);
+            if !pending && old != self.cur.direction {
                 self.add_fact(&old, false);
             }
         }
+        // what the next user turn may point at: its question, the sentence
+        // its proposal rests on, its options, the end of the reply (a
+        // pronoun points at what was said last), its first line
+        let mut focus: Vec<String> = Vec::new();
+        let tail: Vec<&str> = sents
+            .iter()
+            .rev()
+            .map(|s| s.text.as_str())
+            .filter(|t| classify::proposal_of(t).is_none() && !classify::is_question(t))
+            .take(2)
+            .collect();
+        for t in &tail {
+            focus.push(clip(t, FOCUS_BYTES));
+        }
+        if let Some(q) = sents.iter().rev().find(|s| classify::is_question(&s.text)) {
+            focus.push(clip(&q.text, FOCUS_BYTES));
+        }
+        if let Some((_, Some(b))) = &proposal {
+            focus.push(clip(b, FOCUS_BYTES));
+        }
+        focus.extend(options.iter().map(|o| clip(o, FOCUS_BYTES)));
+        if let Some(f) = first {
+            focus.push(clip(f, FOCUS_BYTES));
+        }
+        focus.dedup();
+        focus.truncate(FOCUS_ITEMS);
+        if !focus.is_empty() {
+            self.cur.focus = focus;
+        }
+        let commands = facts::one_line_commands(text);
         let candidates: Vec<&str> = plain
             .iter()
             .copied()
@@ -417,29 +995,269 @@ impl Memory {
         }
     }
 
-    /// The schema's bounds and the size budget: the oldest past discussions
-    /// go first (Agenvoy shows them only while they are in its 24-record
-    /// window, agenvoy-behaviour.md §9.6, so old ones cost more than they
-    /// give), then the oldest facts, and decisions last, oldest first.
+    fn push_focus(&mut self, item: &str) {
+        let item = clip(item, FOCUS_BYTES);
+        self.cur.focus.retain(|f| *f != item);
+        self.cur.focus.insert(0, item);
+        self.cur.focus.truncate(FOCUS_ITEMS);
+    }
+
+    /// The schema's bounds and the size budget. Decisions beyond eight
+    /// leave the list oldest first, into the past discussion they belong to
+    /// (the one sharing most words, else the oldest). Over the budget, what
+    /// goes first is what is worth least per character: the focus beyond
+    /// one item, facts beyond the best few, then whole past discussions
+    /// (oldest first; Agenvoy shows them only while they are in its
+    /// 24-record window, agenvoy-behaviour.md §9.6), the remaining facts,
+    /// and decisions last, oldest first.
     fn bound(&mut self, max_chars: usize) {
-        if self.decisions.len() > MAX_KEY_DECISIONS {
-            self.decisions
-                .drain(..self.decisions.len() - MAX_KEY_DECISIONS);
+        while self.decisions.len() > MAX_KEY_DECISIONS {
+            // a decision bound to a moment ("run it tonight") goes before a
+            // lasting one
+            let one_off = self.decisions[..self.decisions.len() - 1]
+                .iter()
+                .position(|d| classify::has_any(&d.to_lowercase(), words("one_off")));
+            let old = self.decisions.remove(one_off.unwrap_or(0));
+            self.file_in_past(&old);
         }
         if self.past.len() > MAX_PAST_DISCUSSIONS {
             self.past.drain(..self.past.len() - MAX_PAST_DISCUSSIONS);
         }
         let size = |m: &Memory| m.to_json().to_string().chars().count();
+        while size(self) > max_chars && self.cur.focus.len() > 1 {
+            self.cur.focus.pop();
+        }
+        while size(self) > max_chars && self.cur.facts.len() > MIN_FACTS * 2 {
+            let w = self.weakest_fact();
+            self.cur.facts.remove(w);
+        }
+        while size(self) > max_chars && self.trim_past_facts() {}
+        while size(self) > max_chars && self.cur.facts.len() > MIN_FACTS {
+            let w = self.weakest_fact();
+            self.cur.facts.remove(w);
+        }
         while size(self) > max_chars && !self.past.is_empty() {
             self.past.remove(0);
         }
         while size(self) > max_chars && self.cur.facts.len() > 1 {
-            self.cur.facts.remove(0);
+            let w = self.weakest_fact();
+            self.cur.facts.remove(w);
+        }
+        while size(self) > max_chars && !self.cur.focus.is_empty() {
+            self.cur.focus.pop();
         }
         while size(self) > max_chars && self.decisions.len() > 1 {
-            self.decisions.remove(0);
+            let old = self.decisions.remove(0);
+            self.file_in_past(&old);
+            if size(self) > max_chars {
+                self.unfile(&old);
+            }
         }
     }
+
+    /// Drop the weakest fact of the oldest past discussion holding more
+    /// than one, or its oldest filed decision; false when none is left.
+    fn trim_past_facts(&mut self) -> bool {
+        for p in self.past.iter_mut() {
+            let desc = str_of(p.get("description"));
+            let fs: Vec<String> = sentences(&desc).into_iter().map(|s| s.text).collect();
+            if fs.len() > 1 {
+                let kept = facts::best(&fs, fs.len() - 1);
+                p["description"] = json!(join_sentences(&kept));
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A decision leaving the list is kept in the past discussion it
+    /// belongs to, in its direction, with its prefix.
+    fn file_in_past(&mut self, line: &str) {
+        if self.past.is_empty() {
+            return;
+        }
+        let lt = terms(line);
+        let best = (0..self.past.len())
+            .max_by_key(|&i| {
+                let p = &self.past[i];
+                let text = format!(
+                    "{} {} {}",
+                    str_of(p.get("topic")),
+                    str_of(p.get("description")),
+                    str_of(p.get("direction"))
+                );
+                (shared(&terms(&text), &lt), std::cmp::Reverse(i))
+            })
+            .expect("not empty");
+        let p = &mut self.past[best];
+        let mut direction = str_of(p.get("direction"));
+        if direction.len() + line.len() > PAST_TEXT_BYTES {
+            return;
+        }
+        if !direction.is_empty() {
+            direction.push(' ');
+        }
+        direction.push_str(line);
+        p["direction"] = json!(direction);
+    }
+
+    fn unfile(&mut self, line: &str) {
+        for p in self.past.iter_mut() {
+            let d = str_of(p.get("direction"));
+            if let Some(i) = d.rfind(line) {
+                p["direction"] = json!(d[..i].trim_end());
+            }
+        }
+    }
+}
+
+/// A context item as the subject of a decision: the item itself (an
+/// option, a question, the sentence a proposal rests on), without its
+/// option label and question mark, clipped.
+fn subject_phrase(item: &str) -> String {
+    let text = match option_label_of_item(item) {
+        Some(_) => item.split_once(") ").map_or(item, |x| x.1),
+        None => item,
+    };
+    clip(text.trim_end_matches(['?', '？', '.', '。']), SUBJECT_BYTES)
+}
+
+/// The label of an option a user picks: "b", "B)", "option 2", "the
+/// second", "第二种", "第 2 种", "2 つ目".
+fn option_label(s: &str) -> Option<String> {
+    let l = s.trim().to_lowercase();
+    let l = l
+        .trim_start_matches("go with ")
+        .trim_start_matches("option ")
+        .trim_start_matches("use ");
+    let first = l
+        .split([' ', ',', '，', '.', ')', '、'])
+        .next()
+        .unwrap_or("");
+    if first.len() == 1 && first.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Some(first.to_owned());
+    }
+    const ORDINALS: [(&str, &str); 9] = [
+        ("first", "1"),
+        ("second", "2"),
+        ("third", "3"),
+        ("fourth", "4"),
+        ("一", "1"),
+        ("二", "2"),
+        ("三", "3"),
+        ("四", "4"),
+        ("五", "5"),
+    ];
+    for (w, n) in ORDINALS {
+        if l.contains(&format!("第{w}"))
+            || l.contains(&format!("方案{w}"))
+            || l.starts_with(&format!("the {w}"))
+        {
+            return Some(n.to_owned());
+        }
+    }
+    let digits: String = l
+        .trim_start_matches(['第', '用'])
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    (!digits.is_empty() && (l.contains('第') || l.contains("つ目"))).then_some(digits)
+}
+
+/// The options of `focus` a statement picks by label: "option 2", "第二种",
+/// "2 つ目", or in a short statement a lone letter or digit ("Go with B",
+/// "Do 1 and 2", "b, with the marker").
+fn option_refs<'a>(body: &str, focus: &'a [String]) -> Vec<&'a String> {
+    let options: Vec<(&String, String)> = focus
+        .iter()
+        .filter_map(|o| option_label_of_item(o).map(|l| (o, l)))
+        .collect();
+    if options.is_empty() {
+        return Vec::new();
+    }
+    let l = body.to_lowercase();
+    let mut labels: Vec<String> = Vec::new();
+    if let Some(one) = option_label(&l) {
+        labels.push(one);
+    }
+    // lone letters and digits count in short Latin statements only ("2段階"
+    // or "4 月" are no labels)
+    let short = l.split_whitespace().count() <= 6 && !l.chars().any(is_cjk);
+    let tokens: Vec<&str> = l
+        .split(|c: char| c.is_whitespace() || ",.;:()".contains(c))
+        .filter(|t| !t.is_empty())
+        .collect();
+    for (i, t) in tokens.iter().enumerate() {
+        let after_option = i > 0 && tokens[i - 1] == "option";
+        let lone = t.len() == 1 && t.chars().all(|c| c.is_ascii_alphanumeric());
+        if lone && (short || after_option) && !labels.iter().any(|x| x == t) {
+            labels.push((*t).to_owned());
+        }
+    }
+    options
+        .into_iter()
+        .filter(|(_, ol)| labels.contains(ol))
+        .map(|(o, _)| o)
+        .collect()
+}
+
+/// The label of an option as stored in the focus ("b) Last write wins…").
+fn option_label_of_item(item: &str) -> Option<String> {
+    let (label, _) = item.split_once(") ")?;
+    (label.len() <= 2 && label.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then(|| label.to_lowercase())
+}
+
+/// The options a reply enumerates: lines starting with "1.", "2)", "a)",
+/// "B." (or in bold), as "label) first sentence".
+fn options_in(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_fence = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        let t = t.trim_start_matches("**").trim_start_matches("- ");
+        let label: String = t
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if label.is_empty()
+            || label.len() > 2
+            || label.len() == 2 && !label.chars().all(|c| c.is_ascii_digit())
+        {
+            continue;
+        }
+        let rest = &t[label.len()..];
+        let Some(rest) = rest
+            .strip_prefix(". ")
+            .or_else(|| rest.strip_prefix(") "))
+            .or_else(|| rest.strip_prefix("."))
+            .filter(|r| !r.is_empty() && !r.starts_with(|c: char| c.is_ascii_digit()))
+        else {
+            continue;
+        };
+        let rest = rest.trim().trim_start_matches("**");
+        let first = sentences(rest)
+            .into_iter()
+            .next()
+            .map(|s| s.text)
+            .unwrap_or_default();
+        let first = first.replace("**", "");
+        if !first.is_empty() {
+            out.push(format!("{}) {}", label.to_lowercase(), first));
+        }
+    }
+    if out.len() < 2 {
+        return Vec::new();
+    }
+    out
 }
 
 /// Minutes from `last` to `now` (both `YYYY-MM-DD HH:MM`); 0 when unknown.
@@ -471,25 +1289,76 @@ fn polarity_and_body(line: &str) -> (Polarity, &str) {
     }
 }
 
-/// Does the new decision replace an older one? The same statement; or it
-/// says it reverses something and names the old value or shares a term;
-/// or it shares two terms; or it flips the polarity of a small subject.
-fn replaces(d: &Decision, dt: &[String], old: &str) -> bool {
-    let (old_polarity, body) = polarity_and_body(old);
+/// Does the new decision replace an older one? The same statement; one
+/// that names the old value it changes ("not 5", "10 s → 30 s"); or one on
+/// the same subject: their heads (the object or topic, see
+/// `subject::head_terms`) share a term. Two decisions that only share some
+/// other word ("本番", "1.28", "lock") are about different things and both
+/// stay.
+fn replaces(d: &Decision, old: &str) -> bool {
+    let (_, body) = polarity_and_body(old);
     if body.to_lowercase() == d.body.to_lowercase() {
         return true;
     }
-    let ot = terms(body);
-    let s = shared(dt, &ot);
-    if d.reverses
-        && (s >= 1
-            || d.old_value
-                .as_deref()
-                .is_some_and(|v| contains_value(body, v)))
+    if d.old_value
+        .as_deref()
+        .is_some_and(|v| contains_value(body, v))
     {
         return true;
     }
-    s >= 2 || s >= 1 && old_polarity != d.polarity && dt.len().min(ot.len()) <= 2
+    let generic = |t: &String| words("placeholder_nouns").contains(&t.as_str());
+    let new_head: Vec<String> = head_terms(&d.body)
+        .into_iter()
+        .filter(|t| !generic(t))
+        .collect();
+    let old_head: Vec<String> = head_terms(body)
+        .into_iter()
+        .filter(|t| !generic(t))
+        .collect();
+    if shared(&new_head, &old_head) > 0 {
+        return true;
+    }
+    // "drop fork-ts-checker" takes back the decision that added it
+    let verb = d
+        .body
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    let removes = words("removal_verbs")
+        .iter()
+        .any(|v| verb == *v || !v.is_ascii() && d.body.starts_with(v));
+    if removes
+        && !new_head.is_empty()
+        && new_head.iter().all(|t| terms(body).contains(t))
+        && new_head
+            .iter()
+            .any(|t| !t.chars().all(char::is_alphabetic) || t.len() >= 6)
+    {
+        return true;
+    }
+    // "unfreeze", "unpin": the verb takes back the decision its stem names
+    let first = d
+        .body
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    if let Some(stem) = first.strip_prefix("un").filter(|s| s.len() >= 3) {
+        if terms(body).iter().any(|t| t == stem) {
+            return true;
+        }
+    }
+    // "not yet for lb-portal-old" takes back "turn off TLS 1.0 on
+    // lb-portal-old": a "don't" whose subject the old "do" names
+    let (old_polarity, _) = polarity_and_body(old);
+    d.polarity == Polarity::DontWant
+        && old_polarity == Polarity::Want
+        && !new_head.is_empty()
+        && new_head.iter().all(|t| terms(body).contains(t))
+        && new_head
+            .iter()
+            .any(|t| !t.chars().all(char::is_alphabetic) || t.len() >= 6)
 }
 
 /// The new decision only repeats an older one of the same polarity: no

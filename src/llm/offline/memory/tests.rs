@@ -136,3 +136,27 @@ fn applying_to_its_own_output_is_stable() {
     ]);
     assert_eq!(Memory::from_json(&s).to_json(), s);
 }
+
+#[test]
+fn scratch_debug() {
+    let s = run(&[
+        rec("user", "ok so two problems. Bump max_conns to 50 on both instances so we get through the day, and restart them.", 0),
+        rec("assistant", "Done with the code: commit 7f3a9c2 on branch fix/report-rows-close: `defer rows.Close()` right after the query.", 1),
+        rec("user", "Hm, right. Make it 35 then.", 2),
+    ]);
+    println!("{}", serde_json::to_string_pretty(&s).unwrap());
+    println!("{:?}", super::subject::quantities("Make it 35 then"));
+    println!(
+        "{:?}",
+        super::subject::quantities(
+            "Bump max_conns to 50 on both instances so we get through the day, and restart them"
+        )
+    );
+    println!(
+        "{:?}",
+        super::subject::subject_before(
+            "Bump max_conns to 50 on both instances so we get through the day, and restart them",
+            18
+        )
+    );
+}
