@@ -806,9 +806,11 @@ fn trace() {
             let mut s = json!({});
             let mut before = 0;
             for r in &c.records {
+                let started = std::time::Instant::now();
                 let reply = Offline
                     .merge_summary_within(&s, std::slice::from_ref(r), None, Some(before))
                     .unwrap();
+                println!("   ({:?})", started.elapsed());
                 s = serde_json::from_str(&reply).unwrap();
                 before += sessionctl::llm::source_chars(r);
                 let text: String = r.text().chars().take(100).collect();

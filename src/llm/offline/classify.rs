@@ -43,6 +43,9 @@ pub struct Decision {
     /// What the sentence said before the decision, when it names its
     /// subject there ("For the 312 small ones, …, don't e-mail them").
     pub lead: Option<String>,
+    /// Said without a verb ("canary 5% for 30 min"): a decision only as a
+    /// reply, not as the request that opens a discussion.
+    pub verbless: bool,
 }
 
 impl Decision {
@@ -55,6 +58,7 @@ impl Decision {
             reverses: false,
             old_value: None,
             lead: None,
+            verbless: false,
         }
     }
 
@@ -296,9 +300,16 @@ pub fn is_fragment(s: &str) -> bool {
                 .to_owned()
         })
         .collect();
+    let contraction = |w: &String| {
+        w.split_once('\'').is_some_and(|(a, _)| {
+            ["i", "we", "you", "they", "he", "she", "it", "that", "there"].contains(&a)
+        })
+    };
     !ws.is_empty()
         && ws.len() <= 12
-        && !ws.iter().any(|w| VERBISH.contains(&w.as_str()))
+        && !ws
+            .iter()
+            .any(|w| VERBISH.contains(&w.as_str()) || contraction(w))
         && !ws
             .iter()
             .any(|w| w.len() > 4 && w.ends_with("ed") && !w.ends_with("eed"))
@@ -310,7 +321,11 @@ pub fn is_fragment(s: &str) -> bool {
 /// UTC", "canary 5% for 30 min").
 fn terse_decision(s: &str) -> Option<Decision> {
     let t = s.trim().trim_end_matches(['.', '!']);
-    let has_value = |x: &str| x.chars().any(|c| c.is_ascii_digit());
+    // a number of its own, not one inside a name ("pg-replica-2")
+    let has_value = |x: &str| {
+        x.split(|c: char| c.is_whitespace() || "(),;".contains(c))
+            .any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+    };
     let (label, np) = match t.split_once(": ") {
         Some((label, np)) if label.split_whitespace().count() <= 4 => (Some(label), np),
         _ => (None, t),
@@ -326,6 +341,7 @@ fn terse_decision(s: &str) -> Option<Decision> {
     d.lead = label
         .map(|l| strip_fillers(l).to_owned())
         .filter(|l| !l.is_empty());
+    d.verbless = true;
     Some(d)
 }
 
@@ -363,7 +379,13 @@ fn is_instruction(body: &str) -> bool {
         "should", "does", "did", "seems", "looks", "means", "takes", "needs", "isn't", "aren't",
         "wasn't",
     ];
-    if words("imperative_verbs").contains(&first) && !AUX.contains(&second) && !l.ends_with('?') {
+    // "run 8812", "step 3", "PR 5120": a noun with its number
+    let numbered = second.starts_with(|c: char| c.is_ascii_digit() || c == '#');
+    if words("imperative_verbs").contains(&first)
+        && !AUX.contains(&second)
+        && !numbered
+        && !l.ends_with('?')
+    {
         return true;
     }
     if first == "rate" && second == "limit" {
@@ -492,11 +514,19 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
             }
         }
     }
-    let lead = lead
+    let mut lead = lead
         .trim()
         .trim_end_matches([',', '，', ':', '：', ';'])
         .trim()
         .to_owned();
+    // "3 回聞き返しても分からなければ切り替え、という感じで": a decision said
+    // only by its hedge takes the words before it
+    if let Some((_, text)) = runs.first_mut() {
+        if !lead.is_empty() && super::text::terms(strip_fillers(text)).is_empty() {
+            *text = format!("{lead}、{}", text.trim_start());
+            lead.clear();
+        }
+    }
     runs.into_iter()
         .map(|(p, text)| Decision {
             polarity: p,
@@ -508,6 +538,7 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
                 .trim_end_matches(['.', '。', '!', '！'])
                 .to_owned(),
             lead: (!lead.is_empty()).then(|| lead.clone()),
+            verbless: false,
         })
         .filter(|d| !d.body.is_empty())
         .collect()
@@ -529,6 +560,7 @@ fn is_detail(clause: &str) -> bool {
             || w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase())
     };
     short
+        || is_fragment(body)
         || body.chars().any(|c| c.is_ascii_digit())
         || body.contains('`')
         || body.split_whitespace().any(identifier)
@@ -543,6 +575,8 @@ fn clauses(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut ticks = 0;
+    // in Japanese 、 separates clauses; in Chinese it separates list items
+    let japanese = s.chars().any(is_kana);
     let chars: Vec<(usize, char)> = s.char_indices().collect();
     for (k, &(i, c)) in chars.iter().enumerate() {
         if c == '`' {
@@ -550,6 +584,7 @@ fn clauses(s: &str) -> Vec<&str> {
         }
         let sep = match c {
             '，' | '；' | '：' => true,
+            '、' => japanese,
             ',' | ';' | ':' => chars.get(k + 1).is_some_and(|n| n.1 == ' '),
             _ => false,
         };
@@ -778,7 +813,19 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
     ]
     .iter()
     .any(|n| first_clause.contains(n));
-    let deictic = {
+    // "not do it before the Q3 freeze": the verb's object points back
+    let points_back = {
+        let first: Vec<&str> = lb
+            .split([',', ';'])
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .filter(|w| *w != "not")
+            .collect();
+        matches!(first.as_slice(), [v, o, ..] if ["do", "go", "take", "try", "start", "ship", "merge", "keep"].contains(v)
+            && ["it", "that", "this", "so", "them"].contains(&o.trim_matches(|c: char| !c.is_alphanumeric())))
+    };
+    let deictic = points_back || {
         let stripped: String = lb
             .split_whitespace()
             .filter(|w| {

@@ -23,11 +23,18 @@ static MEASURE: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .unwrap()
 });
+/// Money: "1,200 USD", "$825", "2 万 1 千円", "1.04 万元".
+static MONEY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:usd|eur|gbp|jpy|cny|dollars?|euros?)(?-u:\b)|\d[\d,.]*\s?(?:万|千)?\s?(?:円|元))")
+        .unwrap()
+});
 static FILE_LINE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\w\.[a-z]{1,5}:\d+").unwrap());
-static ISSUE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?:^|[\s(])#\d{2,}\b").unwrap());
-static COMMIT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b[0-9a-f]{7,40}\b").unwrap());
+static ISSUE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|[\s(])#\d{2,}(?-u:\b)").unwrap());
+static COMMIT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?-u:\b)[0-9a-f]{7,40}(?-u:\b)").unwrap());
 static PATH_OR_VERSION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[\w.-]+/[\w./-]+|\b\w+\.(?:rs|go|py|ts|js|toml|json|yaml|yml|md|sh|conf|log)\b|\bv?\d+\.\d+(?:\.\d+)?\b")
+    Regex::new(r"[\w.-]+/[\w./-]+|(?-u:\b)\w+\.(?:rs|go|py|ts|js|toml|json|yaml|yml|md|sh|conf|log)(?-u:\b)|(?-u:\b)v?\d+\.\d+(?:\.\d+)?(?-u:\b)")
         .unwrap()
 });
 
@@ -45,7 +52,13 @@ pub fn score(s: &str) -> u32 {
     } else if has_any(&l, words("cause")) {
         score += 1;
     }
-    score += match MEASURE.find_iter(s).count() {
+    // values: measurements, money, dates and times, counts with a unit
+    let units = super::subject::quantities(s)
+        .iter()
+        .filter(|q| !matches!(q.kind, "number" | "version"))
+        .count();
+    let money = MONEY.find_iter(s).count();
+    score += match MEASURE.find_iter(s).count().max(units) + money {
         0 => 0,
         1 => 2,
         _ => 3,
@@ -54,14 +67,23 @@ pub fn score(s: &str) -> u32 {
         let t = m.as_str();
         t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(|c| c.is_ascii_alphabetic())
     });
+    let mut anchored = false;
     if commit || FILE_LINE.is_match(s) {
         score += 3;
+        anchored = true;
     }
     if ISSUE.is_match(s) {
         score += 2;
+        anchored = true;
     }
     if !FILE_LINE.is_match(s) && PATH_OR_VERSION.is_match(s) {
         score += 1;
+        anchored = true;
+    }
+    // a name of something specific: `pgxpool`, lb-api-1, 8u151,
+    // cert-expiry-check
+    if !anchored && !super::subject::identifiers(s).is_empty() {
+        score += 2;
     }
     if words("warnings").iter().any(|m| l.contains(m)) {
         score += 2;
@@ -152,10 +174,21 @@ pub fn adds_nothing(fact: &str, kept: &[String]) -> bool {
     nums.iter().all(|n| contains_value(&all, n)) && ids.iter().all(|i| all.contains(i.as_str()))
 }
 
+/// The sentence names a commit, a file:line, an issue, a path or a version.
+pub fn has_anchor(s: &str) -> bool {
+    let l = s.to_lowercase();
+    COMMIT.find_iter(&l).any(|m| {
+        let t = m.as_str();
+        t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(|c| c.is_ascii_alphabetic())
+    }) || FILE_LINE.is_match(s)
+        || ISSUE.is_match(s)
+        || PATH_OR_VERSION.is_match(s)
+}
+
 /// The `n` best facts, in their order (ties: the newer).
 pub fn best(facts: &[String], n: usize) -> Vec<String> {
     let mut idx: Vec<usize> = (0..facts.len()).collect();
-    idx.sort_by_key(|&i| (std::cmp::Reverse(score(&facts[i])), std::cmp::Reverse(i)));
+    idx.sort_by_cached_key(|&i| (std::cmp::Reverse(score(&facts[i])), std::cmp::Reverse(i)));
     idx.truncate(n);
     idx.sort_unstable();
     idx.into_iter().map(|i| facts[i].clone()).collect()

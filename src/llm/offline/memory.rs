@@ -22,7 +22,7 @@ pub const MAX_PAST_DISCUSSIONS: usize = 8;
 /// Facts kept per discussion before the size budget decides; lengths below
 /// are UTF-8 bytes, so a CJK text gets a third of the characters a Latin
 /// one gets.
-const MAX_FACTS: usize = 16;
+const MAX_FACTS: usize = 30;
 const FACT_BYTES: usize = 180;
 /// Facts the budget leaves to the current discussion before it takes from
 /// decisions.
@@ -32,8 +32,10 @@ const FACT_MIN: u32 = 2;
 const MAX_OPEN: usize = 4;
 const OPEN_BYTES: usize = 140;
 const DIRECTION_BYTES: usize = 200;
-const PAST_FACTS: usize = 4;
-const PAST_TEXT_BYTES: usize = 600;
+const PAST_FACTS: usize = 10;
+const PAST_TEXT_BYTES: usize = 1200;
+/// Facts of one shape (the rows of a table, a series of runs) kept at most.
+const SAME_SHAPE: usize = 3;
 const FOCUS_ITEMS: usize = 6;
 const FOCUS_BYTES: usize = 150;
 /// A subject added to a decision, at most.
@@ -166,6 +168,12 @@ struct Turn {
     answered: Option<String>,
     /// The decision a counter-proposal the user accepts replaces.
     counter: Option<String>,
+    /// The turn decides something (so a report in it is no decision).
+    decides: bool,
+    /// The decisions it made.
+    decided: Vec<String>,
+    /// The questions it left open.
+    opened: Vec<String>,
 }
 
 impl Memory {
@@ -232,7 +240,8 @@ impl Memory {
         let acknowledges = items
             .first()
             .is_some_and(|(s, k)| *k == UserKind::SmallTalk && !classify::is_greeting(s));
-        if self.starts_new_topic(first, &all, acknowledges, when) {
+        let opening = self.starts_new_topic(first, &all, acknowledges, when);
+        if opening {
             self.demote();
             // "New thing. The CSV export …": the first sentence that says
             // what about
@@ -252,10 +261,18 @@ impl Memory {
         }
         let mut turn = Turn {
             answers: classify::has_any(&all.to_lowercase(), words("answer_cues")),
+            decides: items
+                .iter()
+                .any(|(_, k)| matches!(k, UserKind::Decisions(_) | UserKind::Approval { .. })),
             ..Turn::default()
         };
         for (s, kind) in &items {
             match kind {
+                // a phrase without a verb opens a discussion, it does not
+                // decide in it
+                UserKind::Decisions(ds) if opening && ds.iter().all(|d| d.verbless) => {
+                    self.add_fact(s, false)
+                }
                 UserKind::Decisions(ds) => {
                     for d in ds {
                         self.decide_in_turn(d.clone(), &mut turn);
@@ -270,9 +287,22 @@ impl Memory {
                         }
                         _ => q.clone(),
                     };
-                    self.add_open(&q)
+                    // "Not sure yet, I have to ask Lena." after a question
+                    // of the same turn says why it stays open
+                    let follows = !classify::is_question(&q)
+                        && turn.opened.last().is_some_and(|o| classify::is_question(o));
+                    if follows {
+                        let last = turn.opened.pop().expect("checked");
+                        self.cur.open.retain(|o| *o != clip(&last, OPEN_BYTES));
+                        let joined = format!("{last} {q}");
+                        self.add_open(&joined);
+                        turn.opened.push(joined);
+                    } else {
+                        self.add_open(&q);
+                        turn.opened.push(q);
+                    }
                 }
-                UserKind::Defer(s) => self.defer(s, &turn),
+                UserKind::Defer(s) => self.defer(s, &mut turn),
                 UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
                 UserKind::Other => self.other_statement(s, &mut turn),
                 UserKind::SmallTalk => continue,
@@ -282,6 +312,18 @@ impl Memory {
                 turn.prev_subject = Some(clip(s.trim_end_matches(['.', '。']), SUBJECT_BYTES));
             }
             turn.prev_sentence = Some((*s).to_owned());
+        }
+        // a question the turn takes up and decides on is settled ("5 个服务都
+        // 切完代理地址了。切换定在 2 月 14 日凌晨 2 点。" after "切换日期先不定，等 5
+        // 个服务都切到代理地址再说")
+        if !turn.decided.is_empty() {
+            let said = terms(&all);
+            let decided = terms(&turn.decided.join(" "));
+            let opened: Vec<String> = turn.opened.iter().map(|o| clip(o, OPEN_BYTES)).collect();
+            self.cur.open.retain(|q| {
+                opened.contains(q)
+                    || !(shared(&terms(q), &said) >= 2 && shared(&terms(q), &decided) >= 1)
+            });
         }
         // the user's own words are the context of the reply that follows
         // until the reply says more
@@ -305,7 +347,12 @@ impl Memory {
         if self.cur.topic.is_empty() {
             return true;
         }
-        if acknowledges || matches!(first.1, UserKind::Approval { .. }) || continues(first.0) {
+        // an explicit change of subject wins over a continuing "另外", "and"
+        let says_so = classify::says_new_topic(all);
+        if acknowledges
+            || matches!(first.1, UserKind::Approval { .. })
+            || continues(first.0) && !says_so
+        {
             return false;
         }
         let mine = terms(all);
@@ -325,7 +372,7 @@ impl Memory {
         let common = shared(&mine, &terms(&context));
         let overlap = common as f64 / mine.len() as f64;
         let gap = minutes_between(&c.last, when);
-        classify::says_new_topic(all) && overlap < 0.5
+        says_so && overlap < 0.5
             || gap >= LONG_GAP_MINUTES && overlap < 1.0 / 3.0
             || gap >= NEW_TOPIC_GAP_MINUTES && common == 0
     }
@@ -398,7 +445,25 @@ impl Memory {
     /// its subject and is recorded.
     fn decide_in_turn(&mut self, d: Decision, turn: &mut Turn) {
         let short = d.body.split_whitespace().count() <= 3 && d.body.chars().count() <= 24;
-        if short && needs_subject(&d.body) && quantities(&d.body).is_empty() && d.lead.is_none() {
+        // "緊急のホットフィックスだけは例外で", "No exceptions.": a qualifier of
+        // the decision before it
+        let qualifier = d.body.chars().any(is_cjk)
+            && d.body.chars().count() <= 24
+            && ["だけ", "以外", "例外", "除外", "除了", "但是", "只有"]
+                .iter()
+                .any(|w| d.body.contains(w));
+        // "3 回聞き返しても…", "if it fails twice, …": a value or condition
+        // that goes on the decision before
+        let continues_value = quantities(&d.body).first().is_some_and(|q| q.start == 0)
+            || ["if ", "unless ", "如果", "除非"]
+                .iter()
+                .any(|w| d.body.to_lowercase().starts_with(w))
+            || d.body.contains("なければ");
+        if (qualifier
+            || continues_value
+            || short && needs_subject(&d.body) && quantities(&d.body).is_empty())
+            && d.lead.is_none()
+        {
             if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
                 let line = &mut self.decisions[i];
                 line.push_str(if line.chars().last().is_some_and(is_cjk) {
@@ -439,6 +504,10 @@ impl Memory {
         let counter = turn.counter.take();
         self.decide(&d, slot.or(counter));
         turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
+        turn.decided.push(d.line());
+        if let Some(q) = &turn.answered {
+            self.cur.open.retain(|o| o != q);
+        }
     }
 
     /// Give a decision that names no subject the one it refers to: the
@@ -450,10 +519,20 @@ impl Memory {
             return (d, None);
         }
         let mut found: Option<(String, Option<String>)> = None;
+        // the sentence names it before the decision: "The dashboard reads
+        // user_day, so keep that column"
+        if let Some(lead) = d.lead.clone().filter(|l| !terms(l).is_empty()) {
+            found = Some((clip(&lead, SUBJECT_BYTES), None));
+        }
         // a bare number fills a slot only in a statement that is little
         // more than the value ("make it 35", "move it to 5")
         let bare_ok = !d.body.chars().any(is_cjk) && d.body.split_whitespace().count() <= 5;
-        if let Some(q) = quantities(&d.body)
+        let value = if found.is_none() {
+            quantities(&d.body)
+        } else {
+            Vec::new()
+        };
+        if let Some(q) = value
             .into_iter()
             .find(|q| q.kind != "version" && (q.kind != "number" || bare_ok))
         {
@@ -488,9 +567,22 @@ impl Memory {
                 .into_iter()
                 .filter(|t| !words("imperative_verbs").contains(&t.as_str()))
                 .collect();
+            // the item sharing most words with it, the more specific (with
+            // identifiers) among equals, the first among those
             let pick = ctx
                 .iter()
-                .find(|item| shared(&terms(item), &dt) > 0)
+                .enumerate()
+                .map(|(i, item)| {
+                    (
+                        shared(&terms(item), &dt),
+                        subject::identifiers(item).len().min(1),
+                        i,
+                        item,
+                    )
+                })
+                .filter(|(n, ..)| *n > 0)
+                .max_by_key(|(n, ids, i, _)| (*n, *ids, std::cmp::Reverse(*i)))
+                .map(|(.., item)| item)
                 .or(ctx.first());
             found = pick.map(|item| (subject_phrase(item), None));
         }
@@ -518,6 +610,20 @@ impl Memory {
         let reconsiders = classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
         let target = if reconsiders && d.old_value.is_none() {
             self.reversal_target(d)
+        } else if subject::is_choice(&d.body) {
+            // "Keep npm for now" … "Switch to pnpm": a choice made for the
+            // time being is what the next choice revisits
+            self.decisions
+                .iter()
+                .rev()
+                .find(|old| {
+                    let b = polarity_and_body(old).1.to_lowercase();
+                    classify::has_any(&b, words("temporary_markers"))
+                        && (subject::is_choice(&b)
+                            || b.starts_with("keep ")
+                            || b.starts_with("stay "))
+                })
+                .cloned()
         } else {
             None
         };
@@ -573,13 +679,18 @@ impl Memory {
         })
     }
 
-    /// Open questions a decision settles: those sharing a word with it.
+    /// Open questions a decision settles: those sharing words with it (two,
+    /// or one of a question of a few words).
     fn close_answered(&mut self, line: &str) {
         let lt: Vec<String> = terms(line)
             .into_iter()
             .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
             .collect();
-        self.cur.open.retain(|q| shared(&terms(q), &lt) == 0);
+        self.cur.open.retain(|q| {
+            let qt = terms(q);
+            let need = if qt.len() <= 4 { 1 } else { 2 };
+            shared(&qt, &lt) < need
+        });
     }
 
     /// Facts that state a value a decision just replaced ("not 5"), or
@@ -648,8 +759,12 @@ impl Memory {
         if negated {
             self.adopt(&p, Some(Polarity::DontWant), Some(rest), turn);
         } else if strong || classify::is_deictic(rest) {
+            let note = rest.split_whitespace().count() <= 4 && needs_subject(rest);
             if rest.is_empty() || classify::is_deictic(rest) {
                 self.adopt(&p, None, None, turn);
+            } else if note {
+                // "Do it, with the trait."
+                self.adopt(&p, None, Some(rest), turn);
             } else {
                 // an answer in the user's own words, about the proposal
                 let d = Decision::plain(Polarity::Want, clip(rest, classify::DECISION_BYTES));
@@ -697,7 +812,11 @@ impl Memory {
         // "go back to Redis. ElastiCache, small instance, sliding window":
         // the phrase details the decision before it
         if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
-            if classify::is_fragment(s) && turn.prev_sentence.is_some() {
+            let cjk_detail = s.chars().any(is_cjk)
+                && s.chars().count() <= 40
+                && !quantities(s).is_empty()
+                && !classify::is_question(s);
+            if (classify::is_fragment(s) || cjk_detail) && turn.prev_sentence.is_some() {
                 let line = &mut self.decisions[i];
                 line.push_str("; ");
                 line.push_str(s.trim_end_matches(['.', '。']));
@@ -739,7 +858,10 @@ impl Memory {
                 }
             }
             let answered = turn.answered.clone();
-            if answered.is_some() || self.cur.open.iter().any(|q| shared(&terms(q), &st) > 0) {
+            let reports = turn.decides; // the decision follows in the turn
+            if !reports
+                && (answered.is_some() || self.cur.open.iter().any(|q| shared(&terms(q), &st) > 0))
+            {
                 let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
                 let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
                 self.decide(&d, None);
@@ -800,7 +922,7 @@ impl Memory {
 
     /// A decision put off: what it puts off becomes an open question, and
     /// nothing is decided.
-    fn defer(&mut self, s: &str, turn: &Turn) {
+    fn defer(&mut self, s: &str, turn: &mut Turn) {
         let own: Vec<String> = terms(s)
             .into_iter()
             .filter(|t| {
@@ -814,12 +936,17 @@ impl Memory {
             .any(|w| ["that", "it", "this", "those", "them"].contains(&w))
             || words("cjk_pronouns").iter().any(|p| s.contains(p));
         match &turn.prev_sentence {
-            Some(prev) if deictic || own.len() <= 1 => {
+            Some(prev) if own.len() <= 1 || deictic && own.len() <= 3 => {
                 if !self.cur.open.iter().any(|q| q == prev) {
-                    self.add_open(prev);
+                    let prev = prev.clone();
+                    self.add_open(&prev);
+                    turn.opened.push(prev);
                 }
             }
-            _ if own.len() >= 2 || !own.is_empty() && !deictic => self.add_open(s),
+            _ if own.len() >= 2 || !own.is_empty() && !deictic => {
+                self.add_open(s);
+                turn.opened.push(s.to_owned());
+            }
             _ => {}
         }
     }
@@ -854,6 +981,29 @@ impl Memory {
         if scored {
             self.cur.facts.retain(|f| facts::score(f) >= FACT_MIN);
         }
+        // the rows of one table, the runs of one series: a few of them say
+        // what the others say; keep the strongest
+        let st: Vec<String> = terms(&s);
+        let similar: Vec<usize> = (0..self.cur.facts.len())
+            .filter(|&i| {
+                let ft = terms(&self.cur.facts[i]);
+                let common = shared(&st, &ft);
+                common >= 3 && common * 10 >= st.len().min(ft.len()) * 6
+            })
+            .collect();
+        // a fact naming its own identifier (a commit, a version, a path)
+        // is no mere row of a series
+        let anchored = !subject::identifiers(&s).is_empty() || facts::has_anchor(&s);
+        if similar.len() >= SAME_SHAPE && !anchored {
+            let weakest = *similar
+                .iter()
+                .min_by_key(|&&i| (facts::score(&self.cur.facts[i]), i))
+                .expect("not empty");
+            if facts::score(&s) <= facts::score(&self.cur.facts[weakest]) {
+                return;
+            }
+            self.cur.facts.remove(weakest);
+        }
         self.cur.facts.push(s);
         while self.cur.facts.len() > MAX_FACTS {
             let weakest = self.weakest_fact();
@@ -883,6 +1033,19 @@ impl Memory {
         if self.cur.topic.is_empty() {
             return; // a reply before any question: nothing to attach it to
         }
+        // a question asking for information ("is ECDSA ok for them?", "rca:
+        // check other gp2 volumes?") is answered by a reply about it
+        let reply = terms(text);
+        self.cur.open.retain(|q| {
+            let l = q.to_lowercase();
+            let deciding = classify::has_any(&l, words("deciding"))
+                || classify::has_any(&l, words("strong_deciding"))
+                || l.contains(" or ")
+                || l.contains("还是")
+                || classify::is_deferral(q)
+                || classify::has_any(&l, words("pending"));
+            deciding || shared(&terms(q), &reply) * 2 < terms(q).len().max(2)
+        });
         let options = options_in(text);
         let mut proposal: Option<(Proposal, Option<String>)> = None;
         for (i, s) in sents.iter().enumerate() {
@@ -904,6 +1067,16 @@ impl Memory {
                         let d = &classify::decisions_in(&x.text)[0];
                         d.said.clone()
                     });
+                // …else the question the user asked ("Should we move the
+                // index?" … "I would not do it before the freeze")
+                let asked = self.cur.open.last().map(|q| {
+                    let q = q.trim_end_matches(['?', '？']);
+                    let l = q.to_lowercase();
+                    ["should we ", "shall we ", "do we ", "can we ", "should i "]
+                        .iter()
+                        .find_map(|p| l.find(p).map(|i| q[i + p.len()..].to_owned()))
+                        .unwrap_or_else(|| q.to_owned())
+                });
                 let resolved = label
                     .and_then(|l| {
                         options
@@ -912,6 +1085,7 @@ impl Memory {
                     })
                     .map(|o| o.split_once(") ").map_or(o.clone(), |x| x.1.to_owned()))
                     .or(action)
+                    .or(asked)
                     .or_else(|| (i > 0).then(|| sents[i - 1].text.clone()));
                 match resolved {
                     Some(r) => {
@@ -1062,9 +1236,13 @@ impl Memory {
             let desc = str_of(p.get("description"));
             let fs: Vec<String> = sentences(&desc).into_iter().map(|s| s.text).collect();
             if fs.len() > 1 {
-                let kept = facts::best(&fs, fs.len() - 1);
-                p["description"] = json!(join_sentences(&kept));
-                return true;
+                let kept = join_sentences(&facts::best(&fs, fs.len() - 1));
+                // progress is measured in characters: a fact that splits
+                // into two sentences when read back must not loop forever
+                if kept.len() < desc.len() {
+                    p["description"] = json!(kept);
+                    return true;
+                }
             }
         }
         false
@@ -1089,6 +1267,19 @@ impl Memory {
                 (shared(&terms(&text), &lt), std::cmp::Reverse(i))
             })
             .expect("not empty");
+        // a decision of the current discussion is no part of a past one
+        let p = &self.past[best];
+        let past_text = format!(
+            "{} {} {}",
+            str_of(p.get("topic")),
+            str_of(p.get("description")),
+            str_of(p.get("direction"))
+        );
+        let c = &self.cur;
+        let current = format!("{} {} {}", c.topic, c.facts.join(" "), c.direction);
+        if shared(&terms(&past_text), &lt) <= shared(&terms(&current), &lt) {
+            return;
+        }
         let p = &mut self.past[best];
         let mut direction = str_of(p.get("direction"));
         if direction.len() + line.len() > PAST_TEXT_BYTES {

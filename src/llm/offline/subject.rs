@@ -114,6 +114,18 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
             Some(u) if !u.as_str().is_empty() => u.end(),
             _ => m.start() + number_only.len(),
         };
+        // "1 日あたり", "per day", "每天": a rate, not a value of its own
+        let after = text[end..].trim_start();
+        let before = lower(text[..m.start()].trim_end());
+        let rate = ["あたり", "当たり", "毎", "/"]
+            .iter()
+            .any(|r| after.starts_with(r))
+            || ["per", "every", "each", "每", "a"]
+                .iter()
+                .any(|r| before.ends_with(r) && (r.len() > 1 || before.ends_with(" a")));
+        if rate {
+            continue;
+        }
         out.push(Quantity {
             start: m.start(),
             end,
@@ -170,9 +182,12 @@ fn latin_subject(clause: &str) -> Option<String> {
     // keep the last words up to a link word ("the pool of ord-1 at" → "the
     // pool of ord-1" stays whole; "raise it to" leaves nothing)
     let mut out: Vec<&str> = Vec::new();
-    for w in ws.iter().rev() {
+    for (k, w) in ws.iter().enumerate().rev() {
         let l = lower(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_'));
-        if is_link_word(&l) || words("imperative_verbs").contains(&l.as_str()) {
+        // the verb of an instruction starts it ("bump max_conns to"); a
+        // noun elsewhere may look like a verb ("the retry budget is")
+        let verb = k == 0 && words("imperative_verbs").contains(&l.as_str());
+        if is_link_word(&l) || verb {
             break;
         }
         out.push(w);
@@ -278,20 +293,39 @@ fn latin_head(body: &str) -> Vec<String> {
         .map(|w| lower(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_' && c != '-')))
         .collect();
     let mut i = 0;
-    // the verb, and the particle of a phrasal verb ("switch to", "go back to")
+    // the verb, and the particle of a phrasal verb ("switch to", "go back to");
+    // a negation and a preposition with nothing before them ("not yet for
+    // lb-portal-old" is about lb-portal-old)
+    const LEADING: &[&str] = &["not", "yet", "no", "never", "for", "on", "about", "with"];
     while i < ws.len()
         && (words("imperative_verbs").contains(&ws[i].as_str())
-            || words("verb_particles").contains(&ws[i].as_str()))
+            || words("verb_particles").contains(&ws[i].as_str())
+            || LEADING.contains(&ws[i].as_str()))
     {
         i += 1;
     }
+    // the object, and a second one after "and" ("pin clap 4.4.18 and MSRV
+    // back to 1.70"); a value in between is skipped
     let mut out = Vec::new();
+    let mut prev_and = false;
     for w in &ws[i.min(ws.len())..] {
-        if is_link_word(w) || w.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+        if w.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        if w == "and" {
+            prev_and = true;
+            continue;
+        }
+        if is_link_word(w) {
             break;
         }
-        out.extend(terms(w));
-        if out.len() >= 3 {
+        let t = terms(w);
+        if t.is_empty() && prev_and {
+            break;
+        }
+        out.extend(t);
+        prev_and = false;
+        if out.len() >= 4 {
             break;
         }
     }
