@@ -263,6 +263,7 @@ pub fn is_deferral(s: &str) -> bool {
         let lead = [
             "let's",
             "let us",
+            "let me",
             "we'll",
             "we will",
             "i'll",
@@ -277,6 +278,51 @@ pub fn is_deferral(s: &str) -> bool {
             || has(&body, "not decide")
             || has(&body, "not deciding")
     }
+}
+
+/// An item of a list under a decision heading ("Decisions:\n- 30 days of
+/// retention"): a decision, a "don't" when it says no.
+pub fn listed_decision(s: &super::text::Sentence) -> Option<UserKind> {
+    let heading = lower(s.heading.as_deref()?);
+    let heading = heading.trim();
+    if !words("decision_headings")
+        .iter()
+        .any(|h| heading == *h || heading.ends_with(h))
+    {
+        return None;
+    }
+    // the heading itself may lead the first item's text
+    let text = s
+        .text
+        .split_once(':')
+        .or_else(|| s.text.split_once('：'))
+        .filter(|(h, _)| lower(h).trim() == heading)
+        .map_or(s.text.as_str(), |(_, rest)| rest.trim());
+    // each item stands alone: the heading leads it
+    let with_heading = |mut d: Decision| {
+        d.lead = Some(s.heading.clone().unwrap_or_default());
+        d
+    };
+    let stated = decisions_in(text);
+    if !stated.is_empty() {
+        return Some(UserKind::Decisions(
+            stated.into_iter().map(with_heading).collect(),
+        ));
+    }
+    let l = lower(text);
+    let negative = words("negative_start")
+        .iter()
+        .any(|n| starts_with_word(&l, n))
+        || has_any(&l, words("negative_markers"));
+    let polarity = if negative {
+        Polarity::DontWant
+    } else {
+        Polarity::Want
+    };
+    Some(UserKind::Decisions(vec![with_heading(Decision::plain(
+        polarity,
+        normalize(polarity, text),
+    ))]))
 }
 
 /// A sentence without a verb of its own: no auxiliary, no copula, no
@@ -619,7 +665,10 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     if negative {
         return Some(Polarity::DontWant);
     }
-    let positive = words("choice_verbs").iter().any(|v| starts_with_word(&l, v))
+    // "Postgres it is."
+    let it_is = l.trim_end_matches(['.', '!']).ends_with(" it is");
+    let positive = it_is
+        || words("choice_verbs").iter().any(|v| starts_with_word(&l, v))
         || is_instruction(body)
         || is_requirement(&l)
         || has_any(&l, words("decision_markers"))

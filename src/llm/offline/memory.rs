@@ -231,7 +231,11 @@ impl Memory {
     fn user(&mut self, sents: &[Sentence], when: Option<&str>) {
         let items: Vec<(&str, UserKind)> = sents
             .iter()
-            .map(|s| (s.text.as_str(), classify::user_sentence(&s.text)))
+            .map(|s| {
+                let kind = classify::listed_decision(s)
+                    .unwrap_or_else(|| classify::user_sentence(&s.text));
+                (s.text.as_str(), kind)
+            })
             .collect();
         let Some(first) = items.iter().find(|(_, k)| *k != UserKind::SmallTalk) else {
             return; // greetings and thanks change nothing
@@ -905,7 +909,15 @@ impl Memory {
                 })
                 .flatten()
         })?;
-        let subject = subject_phrase(chosen);
+        // the question the pick answers names its subject better than the
+        // list of alternatives
+        let asked = self
+            .cur
+            .focus
+            .iter()
+            .chain(self.cur.open.iter())
+            .find(|o| *o != chosen && classify::is_question(o) && !o.contains(" or "));
+        let subject = subject_phrase(asked.unwrap_or(chosen));
         let line = if label.is_some() {
             let text = chosen.split_once(") ").map_or(chosen.as_str(), |x| x.1);
             format!("{body} ({})", clip(text, SUBJECT_BYTES))
@@ -1150,6 +1162,11 @@ impl Memory {
         focus.extend(options.iter().map(|o| clip(o, FOCUS_BYTES)));
         if let Some(f) = first {
             focus.push(clip(f, FOCUS_BYTES));
+        }
+        // the user's question stays in view: the reply answers it, the
+        // next turn may pick from the answer ("Which queue…?" … "Kafka.")
+        if let Some(asked) = self.cur.focus.first().filter(|f| classify::is_question(f)) {
+            focus.push(asked.clone());
         }
         focus.dedup();
         focus.truncate(FOCUS_ITEMS);
@@ -1506,7 +1523,16 @@ fn replaces(d: &Decision, old: &str) -> bool {
         .into_iter()
         .filter(|t| !generic(t))
         .collect();
-    if shared(&new_head, &old_head) > 0 {
+    // the same subject: their heads share a term and one names no more
+    // than the other ("no backups of the scratch volumes" is an exception
+    // to "nightly backups to the eu-west bucket", not its reversal)
+    let contains = |head: &[String], text: &str| {
+        let t = terms(text);
+        head.iter().all(|h| t.contains(h))
+    };
+    if shared(&new_head, &old_head) > 0
+        && (contains(&new_head, body) || contains(&old_head, &d.body))
+    {
         return true;
     }
     // "drop fork-ts-checker" takes back the decision that added it
@@ -1542,14 +1568,17 @@ fn replaces(d: &Decision, old: &str) -> bool {
     }
     // "not yet for lb-portal-old" takes back "turn off TLS 1.0 on
     // lb-portal-old": a "don't" whose subject the old "do" names
+    // (an identifier, or a short "not yet for X"; "no backups of the
+    // scratch volumes" only narrows "nightly backups")
     let (old_polarity, _) = polarity_and_body(old);
+    let short = d.body.split_whitespace().count() <= 4;
     d.polarity == Polarity::DontWant
         && old_polarity == Polarity::Want
         && !new_head.is_empty()
         && new_head.iter().all(|t| terms(body).contains(t))
         && new_head
             .iter()
-            .any(|t| !t.chars().all(char::is_alphabetic) || t.len() >= 6)
+            .any(|t| !t.chars().all(char::is_alphabetic) || short && t.len() >= 6)
 }
 
 /// The new decision only repeats an older one of the same polarity: no

@@ -316,12 +316,20 @@ fn latin_head(body: &str) -> Vec<String> {
             prev_and = true;
             continue;
         }
+        // "backups of the scratch volumes": the complement narrows the head
+        if w == "of" && !out.is_empty() {
+            prev_and = true;
+            continue;
+        }
         if is_link_word(w) {
             break;
         }
         let t = terms(w);
-        if t.is_empty() && prev_and {
-            break;
+        if t.is_empty() {
+            if prev_and && !words("articles").contains(&w.as_str()) {
+                break;
+            }
+            continue;
         }
         out.extend(t);
         prev_and = false;

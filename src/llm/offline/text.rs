@@ -11,6 +11,9 @@ pub struct Sentence {
     pub text: String,
     /// The line it came from started with `[call]`: a tool invocation.
     pub tool_call: bool,
+    /// The heading of the list it is an item of ("Decisions" for "- 30 days
+    /// of retention" under "Decisions:").
+    pub heading: Option<String>,
 }
 
 /// Ideographic full stops and marks: they end a sentence with no space after.
@@ -56,6 +59,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
     let mut in_fence = false;
     let mut header: Option<Vec<String>> = None;
     let mut announces = false;
+    let mut list_heading: Option<String> = None;
     for line in text.lines() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
@@ -98,6 +102,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
                         out.push(Sentence {
                             text: s,
                             tool_call: false,
+                            heading: None,
                         });
                     }
                 }
@@ -108,23 +113,37 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
         header = None;
         let (body, tool_call) = strip_line_marker(trimmed);
         let listed = body.len() < trimmed.len();
+        if !listed && !body.trim().is_empty() {
+            list_heading = None;
+        }
         for (k, s) in split_line(body).into_iter().enumerate() {
             let s = clean(s);
             if s.is_empty() {
                 continue;
             }
+            let heading = if listed { list_heading.clone() } else { None };
             match out.last_mut() {
                 Some(prev) if announces && listed && k == 0 && !tool_call => {
                     prev.text.push(' ');
                     prev.text.push_str(&s);
+                    prev.heading = heading;
                 }
-                _ => out.push(Sentence { text: s, tool_call }),
+                _ => out.push(Sentence {
+                    text: s,
+                    tool_call,
+                    heading,
+                }),
             }
         }
         announces = !listed
             && out
                 .last()
                 .is_some_and(|s| s.text.ends_with(':') || s.text.ends_with('：'));
+        if announces {
+            list_heading = out
+                .last()
+                .map(|s| s.text.trim_end_matches([':', '：']).trim().to_owned());
+        }
     }
     out
 }

@@ -122,3 +122,88 @@ fn approvals_and_proposals() {
     assert!(proposal("あわせて、cron を入れておきましょうか？").is_some());
     assert!(proposal("The root cause is a race.").is_none());
 }
+
+/// Common ways of saying a decision, a deferral or an approval, in three
+/// languages, written apart from the evaluation data.
+#[test]
+fn common_phrasings_are_classified() {
+    // a decision said on its own or after an approval ("OK, keep …")
+    let stated = |s: &str| match user_sentence(s) {
+        UserKind::Decisions(d) => d,
+        UserKind::Approval { rest, .. } => decisions_in(&rest),
+        _ => Vec::new(),
+    };
+    let want = |s: &str| stated(s).iter().any(|d| d.polarity == Polarity::Want);
+    let dont = |s: &str| stated(s).iter().any(|d| d.polarity == Polarity::DontWant);
+    for s in [
+        "We'll go with Postgres.",
+        "Postgres it is.",
+        "Final decision: Postgres for the ledger.",
+        "Decided: we keep the monolith.",
+        "OK, keep the monolith for now.",
+        "I'll take option A.",
+        "Please use UTC everywhere.",
+        "Make sure the backup runs before the migration.",
+        "就用 Redis 吧。",
+        "定了，用 Redis。",
+        "拍板：用 Redis 做缓存。",
+        "改成每天一次。",
+        "按方案二来。",
+        "监控统一用 Prometheus。",
+        "A 案で確定です。",
+        "B 案でお願いします。",
+        "監視は Datadog にします。",
+        "やっぱり MySQL に戻します。",
+        "その方向で進めてください。",
+    ] {
+        assert!(want(s), "{s}: {:?}", user_sentence(s));
+    }
+    for s in [
+        "Let's not touch the schema.",
+        "No new dependencies.",
+        "We're dropping the Windows build.",
+        "The Windows build is out.",
+        "Not doing the rewrite this quarter.",
+        "Skip the migration.",
+        "别动生产库。",
+        "先不做灰度。",
+        "今回は見送ります。",
+        "Redis はやめましょう。",
+    ] {
+        assert!(dont(s), "{s}: {:?}", user_sentence(s));
+    }
+    for s in [
+        "Let's revisit this next week.",
+        "Park that for now.",
+        "I'll get back to you on the retention.",
+        "Let me check with legal first.",
+        "We'll decide after the demo.",
+        "这个先放一放。",
+        "这个下周再说。",
+        "回头再讨论。",
+        "一旦保留で。",
+        "来週決めましょう。",
+    ] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Defer(_) | UserKind::Open(_)),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+    for s in [
+        "Ship it.",
+        "Sounds good, merge it.",
+        "+1",
+        "Yep.",
+        "Works for me.",
+        "行。",
+        "可以。",
+        "そうしましょう。",
+    ] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Approval { .. }),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+}

@@ -463,3 +463,57 @@ fn trimming_past_facts_always_ends() {
     m.bound(300);
     assert!(m.to_json().to_string().chars().count() <= 300 || m.past.is_empty());
 }
+
+/// Decisions written as a list under a heading ("Decisions:", "决定：",
+/// "決定事項：") are decisions even without a verb.
+#[test]
+fn a_list_under_a_decision_heading_is_decisions() {
+    let s = run(&[rec(
+        "user",
+        "Decisions:\n- nightly backups to the eu-west bucket\n- 30 days of retention\n- no backups of the scratch volumes",
+        0,
+    )]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("要：") && l.contains("eu-west")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("要：") && l.contains("30 days")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("不要：") && l.contains("scratch")),
+        "{d:?}"
+    );
+    let s = run(&[rec(
+        "user",
+        "决定：\n1. 数据库用 PostgreSQL 16\n2. 每天凌晨 3 点全量备份",
+        0,
+    )]);
+    assert_eq!(decisions(&s).len(), 2, "{s}");
+    let s = run(&[rec(
+        "user",
+        "決定事項：\n・リリースは 6 月 2 日\n・ステージングで 1 週間検証",
+        0,
+    )]);
+    assert_eq!(decisions(&s).len(), 2, "{s}");
+}
+
+/// The user picks one of the alternatives the reply named, by its name.
+#[test]
+fn naming_one_of_the_alternatives_picks_it() {
+    let s = run(&[
+        rec("user", "Which queue for the audit events?", 0),
+        rec("assistant", "Two candidates: Redis Streams or Kafka. Redis Streams is simpler to run; Kafka keeps 7 days of history by default.", 1),
+        rec("user", "Kafka.", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|l| l.contains("Kafka") && l.contains("audit")),
+        "{d:?}"
+    );
+}
