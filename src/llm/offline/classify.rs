@@ -249,7 +249,12 @@ fn is_approval(l: &str) -> bool {
 /// postmortem", "let's not decide today").
 pub fn is_deferral(s: &str) -> bool {
     let l = lower(s);
-    if has_any(&l, words("deferrals")) {
+    // 保留 is "on hold" in Japanese, "keep" in Chinese
+    let japanese = s.chars().any(is_kana);
+    if words("deferrals")
+        .iter()
+        .any(|w| has(&l, w) && (japanese || *w != "保留"))
+    {
         return true;
     }
     has_any(&l, words("deferral_verbs")) && has_any(&l, words("deferral_times")) && {
@@ -426,7 +431,11 @@ fn is_instruction(body: &str) -> bool {
         "wasn't",
     ];
     // "run 8812", "step 3", "PR 5120": a noun with its number
-    let numbered = second.starts_with(|c: char| c.is_ascii_digit() || c == '#');
+    let numbered = [
+        "run", "build", "step", "job", "release", "test", "page", "cut",
+    ]
+    .contains(&first)
+        && second.starts_with(|c: char| c.is_ascii_digit() || c == '#');
     if words("imperative_verbs").contains(&first)
         && !AUX.contains(&second)
         && !numbered
@@ -468,10 +477,17 @@ fn is_instruction(body: &str) -> bool {
             t.match_indices(v).any(|(i, _)| {
                 let before = &t[..i];
                 let rest = &t[i + v.len()..];
+                // a one-character verb instructs only with an object ("用
+                // Canal", not "切换当晚要用")
+                let object = v.chars().count() > 1
+                    || rest
+                        .trim_start()
+                        .starts_with(|c: char| c.is_alphanumeric() || c == '`');
                 !before.ends_with('已')
                     && !before.ends_with("已经")
                     && !descriptive(rest)
                     && !rest.starts_with("户")
+                    && object
             })
         });
         return inside && !t.contains("已经") && !t.ends_with('了')
@@ -535,6 +551,13 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
             (None, Some((_, text))) if is_detail(clause) => text.push_str(clause),
             (None, Some(_)) => {}                  // a reason
             (None, None) => lead.push_str(clause), // words before the decision
+        }
+    }
+    // "Actually, Tuesday, not Monday.": a correction naming the old value
+    if runs.is_empty() && old_value.is_some() && s.split_whitespace().count() <= 8 {
+        let text = strip_fillers(s).trim_end_matches(['.', '!']).to_owned();
+        if !text.is_empty() {
+            runs.push((Polarity::Want, text));
         }
     }
     // "For H1: server-side revocation on logout, and cut the lifetime to
@@ -843,25 +866,23 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         body = body.trim_end().to_owned();
     }
     let lb = lower(&body);
-    // a "not" in a later clause ("…, which the handler does not do") does
-    // not turn the proposal around
-    let first_clause = lb
-        .split([',', '，', ';', '；'])
+    // advice against says so at its start ("not do it now", "不建议…"); a
+    // "not" later ("…, which the handler does not do", "webpack 5 does not
+    // support …") does not turn the proposal around
+    let start: Vec<&str> = lb
+        .split([',', '，', ';', '；', ':', '：'])
         .next()
         .unwrap_or("")
-        .replace("要不要", "");
-    let against = [
-        "not ",
-        "n't ",
-        "never ",
-        "不建议",
-        "不要",
-        "不用",
-        "しない",
-        "見送",
-    ]
-    .iter()
-    .any(|n| first_clause.contains(n));
+        .split_whitespace()
+        .take(3)
+        .collect();
+    let against = start
+        .iter()
+        .any(|w| ["not", "never", "don't", "wouldn't", "shouldn't"].contains(w))
+        || ["不建议", "不要", "不用", "别"]
+            .iter()
+            .any(|n| lb.replace("要不要", "").starts_with(n))
+        || ["しない", "見送", "やめ"].iter().any(|n| lb.contains(n));
     // "not do it before the Q3 freeze": the verb's object points back
     let points_back = {
         let first: Vec<&str> = lb

@@ -82,8 +82,8 @@ pub fn score(s: &str) -> u32 {
     }
     // a name of something specific: `pgxpool`, lb-api-1, 8u151,
     // cert-expiry-check
-    if !anchored && !super::subject::identifiers(s).is_empty() {
-        score += 2;
+    if !super::subject::identifiers(s).is_empty() {
+        score += if anchored { 1 } else { 2 };
     }
     if words("warnings").iter().any(|m| l.contains(m)) {
         score += 2;
@@ -288,12 +288,18 @@ mod tests {
             "two measurements"
         );
         assert_eq!(score("It took 41 ms on average."), 2);
-        assert_eq!(score("I committed it as 9c1e4f2 today."), 3);
-        assert_eq!(score("`src/engine/export.rs:88` calls `unwrap()` here."), 3);
+        // an anchor (a commit, file:line, a version) plus the name it is
+        assert_eq!(score("I committed it as 9c1e4f2 today."), 4);
+        assert_eq!(score("`src/engine/export.rs:88` calls `unwrap()` here."), 4);
         assert_eq!(
             score("不过要注意：serde_yaml 0.9.34 已经被作者标记为 deprecated。"),
-            3
+            4
         );
+        assert_eq!(
+            score("The auth service listens on lb-api-1 and lb-api-2."),
+            2
+        );
+        assert_eq!(score("Finance pays 1,200 USD a month for it."), 2);
         assert_eq!(score("What is the p99 latency in ms?"), 0);
         assert_eq!(score("Sure, I can look into that."), 0);
     }

@@ -429,7 +429,8 @@ pub fn identifiers(text: &str) -> Vec<String> {
         }
         rest = &after[j + 1..];
     }
-    for w in text.split(|c: char| c.is_whitespace() || "()[]{}\"'`,;:。，、（）「」".contains(c))
+    for w in
+        text.split(|c: char| c.is_whitespace() || "()[]{}\"'`,;:。，、（）「」：；！？".contains(c))
     {
         let w = w.trim_end_matches(['.', '!', '?']);
         let letters = w.chars().filter(|c| c.is_ascii_alphabetic()).count();

@@ -111,6 +111,11 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
             continue;
         }
         header = None;
+        // a Markdown heading ("### 阶段 A：切换前") labels what follows
+        if trimmed.starts_with('#') && trimmed.trim_start_matches('#').starts_with(' ') {
+            announces = false;
+            continue;
+        }
         let (body, tool_call) = strip_line_marker(trimmed);
         let listed = body.len() < trimmed.len();
         if !listed && !body.trim().is_empty() {

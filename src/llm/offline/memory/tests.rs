@@ -517,3 +517,73 @@ fn naming_one_of_the_alternatives_picks_it() {
         "{d:?}"
     );
 }
+
+/// Options offered by the reply, picked by label in Chinese and Japanese;
+/// a pronoun decision about the last thing said.
+#[test]
+fn options_and_pronouns_in_chinese_and_japanese() {
+    let s = run(&[
+        rec("user", "日志保留多久合适？", 0),
+        rec("assistant", "有两个方案：\n1. 热数据 7 天，冷数据归档 90 天\n2. 全部保留 30 天，不归档\n我倾向方案一，成本低 40%。", 1),
+        rec("user", "按方案二来，简单点。", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|l| l.contains("30 天")), "{d:?}");
+    let s = run(&[
+        rec("user", "バッチの実行時刻を決めたいです。", 0),
+        rec("assistant", "候補は 2 つです。\n1. 毎日 2:00（負荷が最も低い）\n2. 毎日 5:00（前段のジョブ完了後）\n前段のジョブは最長 4 時間かかるので、2 をおすすめします。", 1),
+        rec("user", "2 つ目で確定です。", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|l| l.contains("5:00")), "{d:?}");
+    let s = run(&[
+        rec("user", "API のタイムアウトを見直したいです。", 0),
+        rec(
+            "assistant",
+            "現在、決済 API のタイムアウトは 30 秒です。在庫 API は 10 秒です。",
+            1,
+        ),
+        rec("user", "それは 5 秒にしてください。", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|l| l.contains("5 秒") && l.contains("在庫")),
+        "{d:?}"
+    );
+}
+
+/// A report of what someone else decided answers the question left open
+/// ("Marketing confirmed: …"), and "X, not Y" replaces Y.
+#[test]
+fn reports_and_corrections_in_english() {
+    let s = run(&[
+        rec(
+            "user",
+            "When do we launch the new pricing page? I need to check with marketing.",
+            0,
+        ),
+        rec(
+            "assistant",
+            "Noted; the page itself is ready on staging.",
+            1,
+        ),
+        rec(
+            "user",
+            "Marketing confirmed: the launch is on June 2, 09:00 CET.",
+            300,
+        ),
+    ]);
+    assert!(decisions(&s).iter().any(|l| l.contains("June 2")), "{s}");
+    assert!(!opens(&s).contains("launch"), "{s}");
+    let s = run(&[
+        rec("user", "Send the weekly report on Monday.", 0),
+        rec("user", "Actually, Tuesday, not Monday.", 5),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|l| l.contains("Tuesday")), "{d:?}");
+    assert!(
+        !d.iter()
+            .any(|l| l.contains("on Monday") && !l.contains("Tuesday")),
+        "{d:?}"
+    );
+}
