@@ -381,7 +381,21 @@ fn terse_decision(s: &str) -> Option<Decision> {
         Some((label, np)) if label.split_whitespace().count() <= 4 => (Some(label), np),
         _ => (None, t),
     };
-    if !is_fragment(np) || !has_value(np) || np.split_whitespace().count() < 2 {
+    // "step 32" says nothing; "a free morning after any night with more
+    // than 2 pages" does
+    let content = super::text::terms(np)
+        .into_iter()
+        .filter(|t| {
+            !t.starts_with(|c: char| c.is_ascii_digit())
+                && !words("placeholder_nouns").contains(&t.as_str())
+                && !words("time_words").contains(&t.as_str())
+        })
+        .count();
+    if !is_fragment(np)
+        || !has_value(np)
+        || np.split_whitespace().count() < 2
+        || content < 2 && label.is_some()
+    {
         return None;
     }
     let lowercase_start = t.chars().next().is_some_and(|c| c.is_lowercase());

@@ -451,6 +451,13 @@ impl Memory {
     /// another decision qualifies it ("No exceptions."); otherwise it gets
     /// its subject and is recorded.
     fn decide_in_turn(&mut self, d: Decision, turn: &mut Turn) {
+        // said before, more fully ("keep 14 days of them, compressed" after
+        // "nightly logrotate, 14 days, compressed"): judged on the words as
+        // said, before a subject is added
+        let dt = terms(&d.body);
+        if self.decisions.iter().any(|old| restates(&d, &dt, old)) {
+            return;
+        }
         let short = d.body.split_whitespace().count() <= 3 && d.body.chars().count() <= 24;
         // "緊急のホットフィックスだけは例外で", "No exceptions.": a qualifier of
         // the decision before it
