@@ -398,23 +398,6 @@ pub fn needs_subject(body: &str) -> bool {
     content.is_empty() || one_word || pronoun && content.len() <= 1 && latin_words <= 8
 }
 
-/// A short phrase saying what a sentence is about, for the context of the
-/// next statement: its first identifier (a code span, a path, a snake_case
-/// or dotted name, a version-like token), else the subject of its first
-/// quantity, else its first content words.
-pub fn salient_phrase(sentence: &str) -> Option<String> {
-    if let Some(id) = identifiers(sentence).into_iter().next() {
-        return Some(id);
-    }
-    if let Some(q) = quantities(sentence).first() {
-        if let Some(s) = subject_before(sentence, q.start) {
-            return Some(s);
-        }
-    }
-    let t = terms(strip_fillers(sentence));
-    (!t.is_empty()).then(|| first_words(sentence, 3))
-}
-
 /// Identifier-like tokens in order of appearance: code spans, then tokens
 /// with `_`, `.`, `/`, `::` or `-` between letters, or letters and digits.
 pub fn identifiers(text: &str) -> Vec<String> {
@@ -450,31 +433,6 @@ pub fn identifiers(text: &str) -> Vec<String> {
         }
     }
     out
-}
-
-/// The first `n` words of a sentence (CJK: its first clause, up to 12
-/// characters), fillers left out.
-pub fn first_words(sentence: &str, n: usize) -> String {
-    let s = strip_fillers(sentence);
-    if s.chars().take(4).any(is_cjk) {
-        let clause = s
-            .split(['，', '、', '。', '？', '！', ','])
-            .next()
-            .unwrap_or(s);
-        return clause.chars().take(12).collect();
-    }
-    s.split_whitespace()
-        .filter(|w| {
-            let l = lower(w.trim_matches(|c: char| !c.is_alphanumeric()));
-            !terms(&l).is_empty()
-                && !words("articles").contains(&l.as_str())
-                && !words("imperative_verbs").contains(&l.as_str())
-        })
-        .take(n)
-        .collect::<Vec<_>>()
-        .join(" ")
-        .trim_end_matches(|c: char| !c.is_alphanumeric())
-        .to_owned()
 }
 
 /// Does `body` start with one of the verbs of a choice ("use", "switch to",
@@ -594,16 +552,12 @@ mod tests {
     }
 
     #[test]
-    fn identifiers_and_salient_phrases() {
+    fn identifiers_in_order() {
         assert_eq!(
             identifiers(
                 "the leak in `internal/report/summary.go:142`, fix with rows.Close and max_conns"
             ),
             ["internal/report/summary.go:142", "rows.Close", "max_conns"]
-        );
-        assert_eq!(
-            salient_phrase("What about the async export?").as_deref(),
-            Some("async export")
         );
     }
 }
