@@ -493,10 +493,14 @@ fn is_instruction(body: &str) -> bool {
                 let rest = &t[i + v.len()..];
                 // a one-character verb instructs only with an object ("用
                 // Canal", not "切换当晚要用")
-                let object = v.chars().count() > 1
-                    || rest
-                        .trim_start()
-                        .starts_with(|c: char| c.is_alphanumeric() || c == '`');
+                // "定了" reports a decision only with what was decided ("定了：
+                // 10 分钟"), not "社区那边改版定了"
+                let needs_object = v.chars().count() == 1 || v.ends_with('了');
+                let after = rest.trim_start_matches(['：', ':', ' ']);
+                // "定了：" at the end of a clause: the next clause says what
+                let object = !needs_object
+                    || after.starts_with(|c: char| c.is_alphanumeric() || c == '`')
+                    || after.is_empty() && (rest.starts_with('：') || rest.starts_with(':'));
                 !before.ends_with('已')
                     && !before.ends_with("已经")
                     && !descriptive(rest)
@@ -702,8 +706,19 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     if negative {
         return Some(Polarity::DontWant);
     }
-    // "Postgres it is."
-    let it_is = l.trim_end_matches(['.', '!']).ends_with(" it is");
+    // "Postgres it is.", "7 days is fine", "30 s works"
+    let t = l.trim_end_matches(['.', '!']);
+    let it_is = t.ends_with(" it is")
+        || [
+            " is fine",
+            " is ok",
+            " works",
+            " is good",
+            " works for me",
+            " sounds good",
+        ]
+        .iter()
+        .any(|e| t.ends_with(e) && t.len() > e.len() + 1);
     let positive = it_is
         || words("choice_verbs").iter().any(|v| starts_with_word(&l, v))
         || is_instruction(body)

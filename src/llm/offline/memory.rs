@@ -414,11 +414,8 @@ impl Memory {
     }
 
     /// The things the next statement may refer to, most likely first.
-    fn context(&self, turn: &Turn) -> Vec<String> {
+    fn context(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
-        if let Some(s) = &turn.prev_subject {
-            out.push(s.clone());
-        }
         if let Some(p) = self.pending_proposal() {
             out.push(p.body);
         }
@@ -466,6 +463,24 @@ impl Memory {
             && ["だけ", "以外", "例外", "除外", "除了", "但是", "只有"]
                 .iter()
                 .any(|w| d.body.contains(w));
+        // "並列化でいこう。並列数は 8 で。": a short decision about what the
+        // turn's previous one decided is its detail
+        let brief = if d.body.chars().any(is_cjk) {
+            d.body.chars().count() <= 16
+        } else {
+            d.body.split_whitespace().count() <= 6
+        };
+        if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
+            let (_, prev_body) = polarity_and_body(&self.decisions[i]);
+            let same = shared(&head_terms(&d.body), &terms(prev_body)) > 0;
+            if brief && same && d.lead.is_none() && d.old_value.is_none() {
+                let line = &mut self.decisions[i];
+                let cjk = line.chars().last().is_some_and(is_cjk);
+                line.push_str(if cjk { "，" } else { "; " });
+                line.push_str(d.said.trim_end_matches(['.', '。']));
+                return;
+            }
+        }
         // "3 回聞き返しても…", "if it fails twice, …": a value or condition
         // that goes on the decision before
         let continues_value = quantities(&d.body).first().is_some_and(|q| q.start == 0)
@@ -499,11 +514,12 @@ impl Memory {
                 classify::DECISION_BYTES + SUBJECT_BYTES,
             );
         }
-        let mut ctx = self.context(turn);
+        let mut ctx = self.context();
         if let Some(lead) = d.lead.clone() {
             ctx.insert(0, lead);
         }
-        let (mut d, slot) = self.with_subject(d, &ctx);
+        let prev = turn.prev_subject.clone();
+        let (mut d, slot) = self.with_subject(d, &ctx, prev.as_deref());
         // the answer to a question left open names the question's subject
         if let Some(q) = &turn.answered {
             if shared(&terms(&d.body), &terms(q)) == 0 {
@@ -524,19 +540,31 @@ impl Memory {
         }
     }
 
-    /// Give a decision that names no subject the one it refers to: the
-    /// subject of an earlier decision holding a value of the same kind
-    /// ("make it 35" after "bump max_conns to 50", which it then replaces),
-    /// else the context item it shares a word with, else the first one.
-    fn with_subject(&self, mut d: Decision, ctx: &[String]) -> (Decision, Option<String>) {
+    /// Give a decision that names no subject the one it refers to, the
+    /// nearest first: what its own sentence said before it; the question
+    /// asked just before in the same turn ("and the listener priority?
+    /// leave it at 10"); an earlier decision holding a value of the same
+    /// kind ("make it 35" after "bump max_conns to 50", which it then
+    /// replaces) or a context item with one; the sentence before in the
+    /// turn; the context item it shares most words with; the question the
+    /// user asked last; else the first context item.
+    fn with_subject(
+        &self,
+        mut d: Decision,
+        ctx: &[String],
+        prev: Option<&str>,
+    ) -> (Decision, Option<String>) {
         if !needs_subject(&d.body) {
             return (d, None);
         }
         let mut found: Option<(String, Option<String>)> = None;
-        // the sentence names it before the decision: "The dashboard reads
-        // user_day, so keep that column"
         if let Some(lead) = d.lead.clone().filter(|l| !terms(l).is_empty()) {
             found = Some((clip(&lead, SUBJECT_BYTES), None));
+        }
+        if found.is_none() {
+            if let Some(q) = prev.filter(|p| classify::is_question(p)) {
+                found = Some((subject_phrase(q), None));
+            }
         }
         // a bare number fills a slot only in a statement that is little
         // more than the value ("make it 35", "move it to 5")
@@ -552,12 +580,17 @@ impl Memory {
         {
             for old in self.decisions.iter().rev() {
                 let (_, body) = polarity_and_body(old);
-                let Some(oq) = quantities(body).into_iter().find(|x| x.kind == q.kind) else {
+                // its own value, not one of the subject added to it
+                let own = match subject::trailing_subject(body) {
+                    Some(s) => body[..body.len() - s.len()].trim_end_matches(['(', '（', ' ']),
+                    None => body,
+                };
+                let Some(oq) = quantities(own).into_iter().find(|x| x.kind == q.kind) else {
                     continue;
                 };
                 let subj = subject::trailing_subject(body)
                     .map(str::to_owned)
-                    .or_else(|| subject_before(body, oq.start));
+                    .or_else(|| subject_before(own, oq.start));
                 if let Some(s) = subj {
                     found = Some((s, Some(old.clone())));
                     break;
@@ -577,14 +610,25 @@ impl Memory {
             }
         }
         if found.is_none() {
+            found = prev.map(|p| (clip(p.trim_end_matches(['.', '。']), SUBJECT_BYTES), None));
+        }
+        if found.is_none() {
             let dt: Vec<String> = terms(&d.body)
                 .into_iter()
                 .filter(|t| !words("imperative_verbs").contains(&t.as_str()))
                 .collect();
             // the item sharing most words with it, the more specific (with
             // identifiers) among equals, the first among those
-            let pick = ctx
+            // a proposal the decision only repeats ("set it explicitly"
+            // after "I'd set it explicitly in our parameter group") is not
+            // what its pronoun points at
+            let proposal = self.pending_proposal().map(|p| p.body);
+            let repeats = |item: &String| {
+                proposal.as_ref() == Some(item) && dt.iter().all(|t| terms(item).contains(t))
+            };
+            let shares = ctx
                 .iter()
+                .filter(|item| !repeats(item))
                 .enumerate()
                 .map(|(i, item)| {
                     (
@@ -596,9 +640,17 @@ impl Memory {
                 })
                 .filter(|(n, ..)| *n > 0)
                 .max_by_key(|(n, ids, i, _)| (*n, *ids, std::cmp::Reverse(*i)))
-                .map(|(.., item)| item)
-                .or(ctx.first());
-            found = pick.map(|item| (subject_phrase(item), None));
+                .map(|(.., item)| item);
+            // else the question the user asked last (it stays last in the
+            // focus over the reply), else the first item
+            let asked = ctx
+                .iter()
+                .filter(|item| self.cur.focus.contains(item) && classify::is_question(item))
+                .next_back();
+            found = shares
+                .or(asked)
+                .or(ctx.first())
+                .map(|item| (subject_phrase(item), None));
         }
         match found {
             Some((s, slot)) if !s.is_empty() && !d.body.contains(&s) => {
@@ -738,6 +790,8 @@ impl Memory {
     /// it as a "don't"; "LGTM, merge it" states its own decision; "yes,
     /// per-key overrides from …" answers the proposal with its own words.
     fn approve(&mut self, strong: bool, rest: &str, turn: &mut Turn) {
+        // "sgtm on the exports expiry": what it approves
+        let rest = rest.strip_prefix("on ").unwrap_or(rest);
         let pending = self.pending_proposal();
         // a proposal made "instead" of what the user decided replaces it
         if pending
@@ -775,8 +829,22 @@ impl Memory {
             .any(|n| classify::starts_with_word(&l, n));
         if negated {
             self.adopt(&p, Some(Polarity::DontWant), Some(rest), turn);
-        } else if strong || classify::is_deictic(rest) {
-            let note = rest.split_whitespace().count() <= 4;
+        } else if strong || classify::is_deictic(rest) || !terms(rest).is_empty() {
+            // "Do it, with the trait." qualifies the proposal; "agreed on
+            // Unleash for the trial" says in its own words what it takes
+            let qualifier = [
+                "with ",
+                "without ",
+                "but ",
+                "and ",
+                "except ",
+                "only ",
+                "for ",
+                "as long as ",
+            ]
+            .iter()
+            .any(|p| l.starts_with(p));
+            let note = rest.split_whitespace().count() <= 4 && qualifier;
             if rest.is_empty() || classify::is_deictic(rest) {
                 self.adopt(&p, None, None, turn);
             } else if note {
@@ -815,6 +883,15 @@ impl Memory {
             };
         }
         let d = Decision::plain(polarity, clip(&body, classify::DECISION_BYTES));
+        // "set it explicitly": the proposal's own pronoun points back too
+        let ctx: Vec<String> = self
+            .cur
+            .focus
+            .iter()
+            .chain(self.cur.open.iter().rev())
+            .cloned()
+            .collect();
+        let (d, _) = self.with_subject(d, &ctx, None);
         let counter = turn.counter.take();
         self.decide(&d, counter);
         turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
@@ -829,9 +906,12 @@ impl Memory {
         // "go back to Redis. ElastiCache, small instance, sliding window":
         // the phrase details the decision before it
         if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
+            let qualifier = ["だけ", "以外", "のみ", "只", "除了", "仅"]
+                .iter()
+                .any(|w| s.contains(w));
             let cjk_detail = s.chars().any(is_cjk)
                 && s.chars().count() <= 40
-                && !quantities(s).is_empty()
+                && (!quantities(s).is_empty() || qualifier)
                 && !classify::is_question(s);
             if (classify::is_fragment(s) || cjk_detail) && turn.prev_sentence.is_some() {
                 let line = &mut self.decisions[i];
@@ -968,11 +1048,12 @@ impl Memory {
             || words("cjk_pronouns").iter().any(|p| s.contains(p));
         match &turn.prev_sentence {
             Some(prev) if own.len() <= 1 || deictic && own.len() <= 3 => {
-                if !self.cur.open.iter().any(|q| q == prev) {
-                    let prev = prev.clone();
-                    self.add_open(&prev);
-                    turn.opened.push(prev);
+                if self.cur.open.iter().any(|q| q == prev) {
+                    return; // already open
                 }
+                let prev = prev.clone();
+                self.add_open(&prev);
+                turn.opened.push(prev);
             }
             // "log-ingest 的实例数要不要一直保持 12 个？成本上去了，下周看看
             // 数据再定。": the question and why it waits are one item

@@ -308,8 +308,14 @@ fn latin_head(body: &str) -> Vec<String> {
     // back to 1.70"); a value in between is skipped
     let mut out = Vec::new();
     let mut prev_and = false;
+    let mut after_number = false;
     for w in &ws[i.min(ws.len())..] {
         if w.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            after_number = true;
+            continue;
+        }
+        // the unit of a value ("7 days", "14 days") says no subject
+        if std::mem::take(&mut after_number) || words("time_words").contains(&w.as_str()) {
             continue;
         }
         if w == "and" {
@@ -393,8 +399,19 @@ pub fn needs_subject(body: &str) -> bool {
         .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
         .count();
     // one word alone ("mandatory", "revert") decides nothing without its
-    // subject
+    // subject; nor does a verb whose object is a pronoun ("set it
+    // explicitly", "leave it at 10")
     let one_word = latin_words == 1 && !l.chars().any(is_cjk);
+    let mut ws = l.split_whitespace();
+    let verb_it = ws
+        .next()
+        .is_some_and(|v| words("imperative_verbs").contains(&v))
+        && ws
+            .next()
+            .is_some_and(|o| ["it", "them", "that", "this", "those"].contains(&o));
+    if verb_it {
+        return true;
+    }
     content.is_empty() || one_word || pronoun && content.len() <= 1 && latin_words <= 8
 }
 
