@@ -645,8 +645,7 @@ impl Memory {
             // focus over the reply), else the first item
             let asked = ctx
                 .iter()
-                .filter(|item| self.cur.focus.contains(item) && classify::is_question(item))
-                .next_back();
+                .rfind(|item| self.cur.focus.contains(item) && classify::is_question(item));
             found = shares
                 .or(asked)
                 .or(ctx.first())
