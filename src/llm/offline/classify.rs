@@ -410,6 +410,30 @@ fn terse_decision(s: &str) -> Option<Decision> {
     Some(d)
 }
 
+/// "No retries.", "and no retries after all": what a verbless fragment
+/// rules out (the words after "no"), for the caller to check against what
+/// is on the table.
+pub fn rules_out(s: &str) -> Option<String> {
+    if !is_fragment(s) {
+        return None;
+    }
+    let t = s.trim().trim_end_matches(['.', '!']);
+    let l = lower(t);
+    let mut rest = l.as_str();
+    for c in ["and ", "so ", "but ", "also ", "then "] {
+        if let Some(r) = rest.strip_prefix(c) {
+            rest = r;
+            break;
+        }
+    }
+    let rest = rest.strip_prefix("no ")?;
+    let start = t.len() - rest.len();
+    let np = t[start..].trim();
+    np.starts_with(|c: char| c.is_alphabetic())
+        .then(|| np.to_owned())
+        .filter(|np| !super::text::terms(np).is_empty())
+}
+
 /// The statement names a requirement ("… are must-haves", "必须…").
 fn is_requirement(l: &str) -> bool {
     has_any(l, words("requirement_markers"))

@@ -488,12 +488,21 @@ impl Memory {
                 .iter()
                 .any(|w| d.body.to_lowercase().starts_with(w))
             || d.body.contains("なければ");
+        // a short "don't" after a "do" ("timeout 10 s → 30 s. And no
+        // retries after all.") is a decision of its own, unless it only
+        // makes the one before absolute ("No exceptions.")
+        let absolute = words("absolute_qualifiers").contains(&d.body.to_lowercase().as_str());
+        let same_polarity = |line: &String| absolute || polarity_and_body(line).0 == d.polarity;
         if (qualifier
             || continues_value
             || short && needs_subject(&d.body) && quantities(&d.body).is_empty())
             && d.lead.is_none()
         {
-            if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
+            if let Some(i) = turn
+                .last_decision
+                .filter(|&i| i < self.decisions.len())
+                .filter(|&i| qualifier || same_polarity(&self.decisions[i]))
+            {
                 let line = &mut self.decisions[i];
                 line.push_str(if line.chars().last().is_some_and(is_cjk) {
                     "，"
@@ -555,6 +564,23 @@ impl Memory {
         prev: Option<&str>,
     ) -> (Decision, Option<String>) {
         if !needs_subject(&d.body) {
+            return (d, None);
+        }
+        // "no retries", "不用 YAML": the thing it rules out is its subject,
+        // when it is a name or follows "no", and not a placeholder ("no
+        // changes")
+        let said = d.said.to_lowercase();
+        let word = d.body.to_lowercase();
+        let named = d
+            .body
+            .chars()
+            .any(|c| c.is_uppercase() || c.is_ascii_digit())
+            || said.contains(&format!("no {word}"));
+        if d.polarity == Polarity::DontWant
+            && d.body.split_whitespace().count() == 1
+            && named
+            && !words("placeholder_nouns").contains(&word.as_str())
+        {
             return (d, None);
         }
         let mut found: Option<(String, Option<String>)> = None;
@@ -725,26 +751,42 @@ impl Memory {
     }
 
     /// What an "instead", "go back to", やっぱり without a named old value
-    /// replaces: the newest decision whose head the last turn talked about;
-    /// else, for a choice ("use X instead"), the newest choice.
+    /// replaces: for a choice ("use X instead", "go back to Redis"), the
+    /// newest choice, one the last turn talked about first; otherwise the
+    /// newest decision whose head the last turn talked about. A "don't" is
+    /// what an "instead" is said against ("don't use Redis … use an
+    /// in-process LRU instead"), never what it replaces; a "don't" takes
+    /// back the newest decision naming what it rules out ("no retries
+    /// after all").
     fn reversal_target(&self, d: &Decision) -> Option<String> {
         let focus = terms(&self.cur.focus.join(" "));
         let new_head = head_terms(&d.body);
-        let about_focus = self.decisions.iter().rev().find(|old| {
+        let wants = || {
+            self.decisions
+                .iter()
+                .rev()
+                .filter(|old| old.starts_with(Polarity::Want.prefix()))
+        };
+        if d.polarity == Polarity::DontWant {
+            return wants()
+                .find(|old| shared(&terms(polarity_and_body(old).1), &new_head) > 0)
+                .cloned();
+        }
+        let about_focus = |old: &&String| {
             let h = head_terms(polarity_and_body(old).1);
             shared(&h, &focus) > 0 && shared(&h, &new_head) == 0
-        });
-        about_focus.cloned().or_else(|| {
-            subject::is_choice(&d.body)
-                .then(|| {
-                    self.decisions
-                        .iter()
-                        .rev()
-                        .find(|old| subject::is_choice(polarity_and_body(old).1))
-                        .cloned()
-                })
-                .flatten()
-        })
+        };
+        if subject::is_choice(&d.body) {
+            let choice = |old: &&String| subject::is_choice(polarity_and_body(old).1);
+            if let Some(old) = wants()
+                .filter(choice)
+                .find(about_focus)
+                .or_else(|| wants().find(choice))
+            {
+                return Some(old.clone());
+            }
+        }
+        wants().find(about_focus).cloned()
     }
 
     /// Open questions a decision settles: those sharing words with it (two,
@@ -902,6 +944,25 @@ impl Memory {
     /// pending proposal ("Design doc first."), the answer to a question
     /// left open ("Security came back: …"), or else a fact.
     fn other_statement(&mut self, s: &str, turn: &mut Turn) {
+        // "And no retries after all": a "no" that names something on the
+        // table (a decision, the working focus, a pending proposal) rules
+        // it out
+        if let Some(np) = classify::rules_out(s) {
+            let on_table: Vec<String> = self
+                .decisions
+                .iter()
+                .chain(self.cur.focus.iter())
+                .chain(self.pending_proposal().map(|p| p.body).iter())
+                .flat_map(|x| terms(x))
+                .collect();
+            if shared(&head_terms(&np), &on_table) > 0 {
+                let mut d = Decision::plain(Polarity::DontWant, np);
+                d.said = s.to_owned();
+                d.verbless = true;
+                self.decide_in_turn(d, turn);
+                return;
+            }
+        }
         // "go back to Redis. ElastiCache, small instance, sliding window":
         // the phrase details the decision before it
         if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {

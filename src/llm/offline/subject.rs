@@ -63,7 +63,8 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
     for c in QUANTITY.captures_iter(text) {
         let m = c.get(0).unwrap();
         let before = text[..m.start()].chars().next_back();
-        if before.is_some_and(|b| b.is_ascii_alphanumeric() || b == '_' || b == '.' || b == '-') {
+        // "#1179", "pg-2", "v2": part of a name, not a value
+        if before.is_some_and(|b| b.is_ascii_alphanumeric() || "_.-#".contains(b)) {
             continue;
         }
         let s = m.as_str();
@@ -376,7 +377,8 @@ fn cjk_head(body: &str) -> Vec<String> {
 /// verb, pronouns, values and placeholder nouns ("make it 35", "add a
 /// test", "do the same there", "それは30分にしましょう", "调到12G").
 pub fn needs_subject(body: &str) -> bool {
-    if trailing_subject(body).is_some() {
+    // "skip #1179 for now": a reference names its thing
+    if trailing_subject(body).is_some() || body.split_whitespace().any(is_reference) {
         return false;
     }
     let l = lower(strip_fillers(body));
@@ -415,6 +417,12 @@ pub fn needs_subject(body: &str) -> bool {
     content.is_empty() || one_word || pronoun && content.len() <= 1 && latin_words <= 8
 }
 
+/// "#1179": an issue or pull request, a thing of its own.
+fn is_reference(w: &str) -> bool {
+    w.strip_prefix('#')
+        .is_some_and(|n| n.len() >= 2 && n.chars().all(|c| c.is_ascii_digit()))
+}
+
 /// Identifier-like tokens in order of appearance: code spans, then tokens
 /// with `_`, `.`, `/`, `::` or `-` between letters, or letters and digits.
 pub fn identifiers(text: &str) -> Vec<String> {
@@ -439,7 +447,8 @@ pub fn identifiers(text: &str) -> Vec<String> {
             || w.contains('/') && letters >= 2
             || w.contains('.') && letters >= 2 && w.len() >= 5
             || w.contains('-') && letters >= 3 && !w.starts_with('-')
-            || letters >= 1 && w.chars().any(|c| c.is_ascii_digit()) && w.len() >= 3;
+            || letters >= 1 && w.chars().any(|c| c.is_ascii_digit()) && w.len() >= 3
+            || is_reference(w);
         if joined
             && w.is_ascii()
             && w.len() <= 40

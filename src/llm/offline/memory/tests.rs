@@ -587,3 +587,53 @@ fn reports_and_corrections_in_english() {
         "{d:?}"
     );
 }
+
+#[test]
+fn a_dont_said_with_its_alternative_stays_and_a_late_no_takes_back() {
+    let s = run(&[
+        rec(
+            "user",
+            "Queue the thumbnails through RabbitMQ, with 3 retries per job.",
+            0,
+        ),
+        rec(
+            "assistant",
+            "Plan: a `thumbs` queue on RabbitMQ 3.13, 3 retries with backoff.",
+            1,
+        ),
+        rec(
+            "user",
+            "Hmm, don't use RabbitMQ, nobody here runs it. Use the Postgres job table instead.",
+            2,
+        ),
+        rec(
+            "assistant",
+            "Switched to a `jobs` table polled every 2 s.",
+            3,
+        ),
+        rec(
+            "user",
+            "Set the poll interval to 5 s. And no retries after all, a failed thumbnail is cheap.",
+            4,
+        ),
+        rec("user", "Skip #4412 until the table exists.", 5),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|x| x.starts_with("不要：use RabbitMQ")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("要：Use the Postgres job table")),
+        "{d:?}"
+    );
+    assert!(d.iter().any(|x| x == "不要：retries"), "{d:?}");
+    assert!(!d.iter().any(|x| x.contains("3 retries")), "{d:?}");
+    // an issue reference is no value that replaces "5 s"
+    assert!(
+        d.iter().any(|x| x.contains("poll interval to 5 s")),
+        "{d:?}"
+    );
+    assert!(d.iter().any(|x| x.starts_with("不要：#4412")), "{d:?}");
+}
