@@ -2,7 +2,9 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 22 conversations the rules may be tuned on;
+//! - `dev`: 27 conversations the rules may be tuned on (22 written with
+//!   the test set, five more written later, after the test totals had
+//!   been seen once, in shapes the first 22 lacked);
 //! - `test`: 10 held out, written with other vocabularies and structures,
 //!   scored only when a change is finished; the aims below must hold on it
 //!   as on dev, and a gap of more than 0.1 between the two says the rules
@@ -665,6 +667,19 @@ fn offline_summaries_on_the_dev_set() {
     assert_aims("dev", &total, &by_lang);
 }
 
+// Where dev and test differ by more than 0.1 (offline summarizer, last
+// scored when the "no X" and reference rules were finished):
+// - decision recall: dev 0.87 (135/156), test 0.59 (43/73);
+// - decision precision: dev 0.93 (133/143), test 0.76 (48/63);
+// - fact recall: dev 0.75 (132/176), test 0.63 (47/75);
+// - per language, decision recall: en 0.90 / 0.67, ja 0.76 / 0.44,
+//   mixed 0.86 / 0.64, zh 0.94 / 0.54 (terse 0.77 / 0.70 is within);
+// - answered questions left open: dev 1, test 4; reversed kept: dev 0,
+//   test 1.
+// Open-question recall (1.00 / 1.00) and budget use (81 % / 81 %) agree.
+// The rules were written against the dev text; the gap is how much of
+// them is the dev text's own phrasing, so this test fails until the
+// offline rules generalise (a remote summarizer is the quality path).
 #[test]
 fn offline_summaries_on_the_held_out_test_set() {
     let (total, by_lang) = evaluate("test");
