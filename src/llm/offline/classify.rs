@@ -484,7 +484,11 @@ fn is_instruction(body: &str) -> bool {
     if first == "rate" && second == "limit" {
         return true;
     }
-    let t = body.trim().trim_end_matches(['。', '！', '!', '.']);
+    // a clause inside a sentence keeps its comma ("阈值还是 150 ms 吧，…")
+    let t = body
+        .trim()
+        .trim_end_matches(['。', '！', '!', '.', '，', ','])
+        .trim_end();
     if t.chars().any(is_kana) {
         // "…ので", "…から", "…ため": a reason, not a decision
         if ["ので", "から", "ため", "けど", "が"]
@@ -494,7 +498,7 @@ fn is_instruction(body: &str) -> bool {
             return false;
         }
         return words("ja_decision_endings").iter().any(|e| t.ends_with(e))
-            || t.ends_with('で') && t.chars().count() <= 24;
+            || t.ends_with('で') && t.chars().count() <= 40;
     }
     if t.chars().any(is_cjk) {
         let start = strip_fillers(t);
@@ -504,9 +508,35 @@ fn is_instruction(body: &str) -> bool {
                 '的', '了', '着', '过', '是', '于', '来', '户', '不', '求', '么',
             ])
         };
-        if words("zh_imperatives")
-            .iter()
-            .any(|v| start.strip_prefix(v).is_some_and(|rest| !descriptive(rest)))
+        // "运营先只给只读权限", "events 只迁最近 90 天": a topic, then an
+        // adverb of instruction, then the verb
+        let mut starts = vec![start];
+        for adverb in ["先", "只", "就", "都", "单独", "统一", "一律"] {
+            if let Some((i, _)) = start.match_indices(adverb).next() {
+                if i > 0 && start[..i].chars().count() <= 12 {
+                    starts.push(&start[i..]);
+                }
+            }
+        }
+        let imperative = |v: &&str| {
+            starts.iter().any(|s| {
+                let mut rest = *s;
+                while let Some(r) = ["先", "只", "就", "都", "单独", "统一", "一律"]
+                    .iter()
+                    .find_map(|a| rest.strip_prefix(a))
+                {
+                    rest = r.trim_start();
+                }
+                rest.strip_prefix(v).is_some_and(|r| !descriptive(r))
+            })
+        };
+        if words("zh_imperatives").iter().any(imperative) {
+            return true;
+        }
+        // "先在 staging 上演练一次": "first, …" orders a step
+        if start
+            .strip_prefix('先')
+            .is_some_and(|r| !descriptive(r) && !r.starts_with(['不', '别']))
         {
             return true;
         }
@@ -563,7 +593,7 @@ fn approval(s: &str) -> Option<(bool, String)> {
     let (is_strong, marker) = match (strong, weak) {
         (Some(a), _) => (true, *a),
         (None, Some(a)) => (false, *a),
-        _ => return None,
+        _ => return deictic_choice(s).then(|| (true, String::new())),
     };
     let rest = strip_fillers(&s.trim()[marker.len()..]);
     let rest = rest.trim_end_matches(['.', '!', '。', '！']);
@@ -573,7 +603,42 @@ fn approval(s: &str) -> Option<(bool, String)> {
 /// Does the rest of an approval only point back at the proposal?
 pub fn is_deictic(rest: &str) -> bool {
     let l = lower(rest.trim());
-    l.is_empty() || words("deictic").contains(&l.as_str()) || is_small_talk(rest)
+    l.is_empty()
+        || words("deictic").contains(&l.as_str())
+        || is_small_talk(rest)
+        || deictic_choice(rest)
+}
+
+/// "そのキー形式で", "この案でお願いします", "就这个吧": a short choice of
+/// "that" names nothing of its own, so it takes what was just proposed.
+fn deictic_choice(s: &str) -> bool {
+    let t = strip_fillers(s)
+        .trim()
+        .trim_end_matches(['。', '！', '!', '.']);
+    let points = [
+        "その",
+        "この",
+        "それ",
+        "これ",
+        "这个",
+        "那个",
+        "就这个",
+        "就那个",
+    ]
+    .iter()
+    .any(|d| t.starts_with(d));
+    let chooses = [
+        "で",
+        "でお願いします",
+        "でいきましょう",
+        "で行きましょう",
+        "でいい",
+        "吧",
+        "来",
+    ]
+    .iter()
+    .any(|e| t.ends_with(e));
+    points && chooses && t.chars().count() <= 12 && !t.chars().any(|c| c.is_ascii_alphanumeric())
 }
 
 /// The decisions a sentence states, one per run of clauses of the same
@@ -627,14 +692,27 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
     }
     let mut lead = lead
         .trim()
-        .trim_end_matches([',', '，', ':', '：', ';'])
+        .trim_end_matches([',', '，', ':', '：', ';', '、'])
         .trim()
         .to_owned();
     // "3 回聞き返しても分からなければ切り替え、という感じで": a decision said
-    // only by its hedge takes the words before it
+    // only by its hedge takes the words before it. In Chinese and Japanese
+    // the clauses before the decision carry its subject or are steps of it
+    // ("`Reserve` は冪等じゃないので、リトライ対象から外して", "田中さんを入れて、
+    // 5 人の交代にします", "events 只迁最近 90 天，老数据归档到 S3"): a short
+    // lead stays with the decision rather than being lost.
     if let Some((_, text)) = runs.first_mut() {
-        if !lead.is_empty() && super::text::terms(strip_fillers(text)).is_empty() {
-            *text = format!("{lead}、{}", text.trim_start());
+        let cjk_lead = lead.chars().any(is_cjk)
+            && !is_question(&lead)
+            && lead.chars().count() <= 40
+            && !lead.contains('\n');
+        if !lead.is_empty() && (super::text::terms(strip_fillers(text)).is_empty() || cjk_lead) {
+            let sep = if lead.chars().any(is_kana) {
+                "、"
+            } else {
+                "，"
+            };
+            *text = format!("{lead}{sep}{}", text.trim_start());
             lead.clear();
         }
     }

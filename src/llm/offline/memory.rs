@@ -14,7 +14,7 @@ use super::classify::{self, Decision, Polarity, Proposal, UserKind};
 use super::facts::{self, contains_value, number_tokens};
 use super::lexicon::words;
 use super::subject::{self, head_terms, needs_subject, quantities, subject_before};
-use super::text::{clip, is_cjk, sentences, shared, terms, Sentence};
+use super::text::{clip, is_cjk, is_kana, sentences, shared, terms, Sentence};
 use crate::store::history::Record;
 
 pub const MAX_KEY_DECISIONS: usize = 8;
@@ -608,7 +608,10 @@ impl Memory {
                 let (_, body) = polarity_and_body(old);
                 // its own value, not one of the subject added to it
                 let own = match subject::trailing_subject(body) {
-                    Some(s) => body[..body.len() - s.len()].trim_end_matches(['(', '（', ' ']),
+                    // the subject is a slice of the body without its closing
+                    // bracket: cut where it starts
+                    Some(s) => body[..s.as_ptr() as usize - body.as_ptr() as usize]
+                        .trim_end_matches(['(', '（', ' ']),
                     None => body,
                 };
                 let Some(oq) = quantities(own).into_iter().find(|x| x.kind == q.kind) else {
@@ -724,6 +727,19 @@ impl Memory {
                 Some(old) == slot.as_ref() || Some(old) == target.as_ref() || replaces(d, old)
             });
         self.decisions = kept;
+        // a decision of several parts loses only the part the new one
+        // revisits ("最多重试 5 次" of an adopted backoff plan, "p99 超过
+        // 200 ms 标红" of "看板放在 … 文件夹"): the rest still binds
+        let replaced: Vec<String> = replaced
+            .into_iter()
+            .filter(|old| match without_revisited_part(old, d) {
+                Some(rest) => {
+                    self.decisions.push(rest);
+                    false
+                }
+                None => true,
+            })
+            .collect();
         // a short "don't" or correction says what it takes back ("not yet
         // for lb-portal-old", "Tuesday, not Monday")
         let mut d = d.clone();
@@ -771,6 +787,17 @@ impl Memory {
             return wants()
                 .find(|old| shared(&terms(polarity_and_body(old).1), &new_head) > 0)
                 .cloned();
+        }
+        // "重试次数还是改成 3 次吧" names its subject: the decision on that
+        // subject is what it reconsiders, whatever the last turn was about
+        if d.body.chars().any(is_cjk) {
+            if let Some(old) = wants().find(|old| {
+                let ot = terms(polarity_and_body(old).1);
+                let named: Vec<&String> = new_head.iter().filter(|t| ot.contains(t)).collect();
+                !named.is_empty() && named.iter().all(|t| t.chars().any(is_cjk))
+            }) {
+                return Some(old.clone());
+            }
         }
         let about_focus = |old: &&String| {
             let h = head_terms(polarity_and_body(old).1);
@@ -856,6 +883,24 @@ impl Memory {
             return;
         }
         let Some(p) = self.pending_proposal() else {
+            // "代わりに、ロックの粒度を SKU 単位に変えるのは？" … "それでお願いします":
+            // with no proposal of the assistant's pending, "that" is the
+            // course the user floated last
+            if classify::is_deictic(rest) {
+                if let Some(q) = self.cur.open.last().filter(|q| floats_a_course(q)).cloned() {
+                    self.cur.open.pop();
+                    let body = q
+                        .trim_end_matches(['?', '？'])
+                        .trim_end_matches("のは")
+                        .trim_end_matches("怎么样")
+                        .trim_end_matches("如何")
+                        .trim_end_matches("吗");
+                    let body = classify::strip_fillers(body).trim();
+                    let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+                    self.decide_in_turn(d, turn);
+                    return;
+                }
+            }
             // "Yes, per-key overrides from the api_keys table": the user
             // affirms what they name
             if !rest.is_empty() && !classify::is_deictic(rest) && !terms(rest).is_empty() {
@@ -1120,6 +1165,20 @@ impl Memory {
             _ if turn.opened.last().is_some_and(|o| classify::is_question(o)) => {
                 let last = turn.opened.pop().expect("checked");
                 self.cur.open.retain(|o| *o != clip(&last, OPEN_BYTES));
+                let joined = format!("{last} {s}");
+                self.add_open(&joined);
+                turn.opened.push(joined);
+            }
+            // "それは来週…相談してから決めます" in a turn of its own: "that" is
+            // the question the discussion was last asked
+            None if deictic
+                && self
+                    .cur
+                    .open
+                    .last()
+                    .is_some_and(|o| o.contains(['?', '？'])) =>
+            {
+                let last = self.cur.open.pop().expect("checked");
                 let joined = format!("{last} {s}");
                 self.add_open(&joined);
                 turn.opened.push(joined);
@@ -1660,6 +1719,71 @@ fn options_in(text: &str) -> Vec<String> {
 }
 
 /// Minutes from `last` to `now` (both `YYYY-MM-DD HH:MM`); 0 when unknown.
+/// `old` without the one part (a clause, or a detail after "; ") that `d`
+/// revisits: the part holding a value of the kind `d` sets. None when that
+/// is not exactly one part, or is the first (which holds what the decision
+/// is about), or when the rest decides nothing on its own.
+fn without_revisited_part(old: &str, d: &Decision) -> Option<String> {
+    let (polarity, body) = polarity_and_body(old);
+    let japanese = body.chars().any(is_kana);
+    let mut parts: Vec<&str> = Vec::new();
+    let mut start = 0;
+    for (i, c) in body.char_indices() {
+        let sep = match c {
+            '，' | '；' => true,
+            '、' => japanese,
+            ';' | ',' => body[i + 1..].starts_with(' '),
+            _ => false,
+        };
+        // never inside a code span or parentheses
+        let open = body[..i].matches('`').count() % 2 == 1
+            || body[..i].matches(['(', '（']).count() > body[..i].matches([')', '）']).count();
+        if sep && !open {
+            parts.push(&body[start..i + c.len_utf8()]);
+            start = i + c.len_utf8();
+        }
+    }
+    parts.push(&body[start..]);
+    if parts.len() < 2 {
+        return None;
+    }
+    let kinds: Vec<&str> = quantities(&d.body).iter().map(|q| q.kind).collect();
+    let revisited: Vec<usize> = (0..parts.len())
+        .filter(|&k| quantities(parts[k]).iter().any(|q| kinds.contains(&q.kind)))
+        .collect();
+    match revisited.as_slice() {
+        [k] if *k > 0 => {
+            let mut rest: String = parts
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i != k)
+                .map(|(_, p)| *p)
+                .collect();
+            rest = rest
+                .trim_end()
+                .trim_end_matches([',', '，', ';', '；', '、'])
+                .trim_end()
+                .to_owned();
+            // what is left must still decide something ("我想了一下，" is not)
+            (!classify::decisions_in(&rest).is_empty() && !needs_subject(&rest))
+                .then(|| format!("{}{rest}", polarity.prefix()))
+        }
+        _ => None,
+    }
+}
+
+/// A question that floats a course of action rather than asking for
+/// information ("how about X?", "X に変えるのは？", "改成 X 怎么样？").
+fn floats_a_course(q: &str) -> bool {
+    let t = q.trim().trim_end_matches(['?', '？']).trim_end();
+    let l = t.to_lowercase();
+    classify::is_question(q)
+        && (classify::has_any(&l, words("user_proposal"))
+            || ["のは", "のはどう", "怎么样", "如何", "行不行", "可以吗"]
+                .iter()
+                .any(|e| t.ends_with(e)))
+}
+
 fn minutes_between(last: &str, now: Option<&str>) -> i64 {
     let parse = |s: &str| chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").ok();
     match (parse(last), now.and_then(parse)) {
@@ -1742,6 +1866,17 @@ fn replaces(d: &Decision, old: &str) -> bool {
         && new_head
             .iter()
             .any(|t| !t.chars().all(char::is_alphabetic) || t.len() >= 6)
+    {
+        return true;
+    }
+    // "木曜は棚卸しがあるので、金曜にずらして", "push the cutover to Friday":
+    // a move of what an earlier decision names replaces it
+    let l = d.body.to_lowercase();
+    if classify::has_any(&l, words("shift_verbs"))
+        && terms(&d.body)
+            .iter()
+            .filter(|t| !generic(t))
+            .any(|t| terms(body).contains(t))
     {
         return true;
     }

@@ -637,3 +637,88 @@ fn a_dont_said_with_its_alternative_stays_and_a_late_no_takes_back() {
     );
     assert!(d.iter().any(|x| x.starts_with("不要：#4412")), "{d:?}");
 }
+
+#[test]
+fn a_cjk_decision_keeps_the_clause_that_names_its_subject() {
+    let s = run(&[rec(
+        "user",
+        "`export_v2` は遅いので、夜間バッチに移してください。",
+        0,
+    )]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("export_v2") && d.contains("夜間バッチ"), "{d}");
+}
+
+#[test]
+fn that_one_with_a_noun_adopts_the_proposal() {
+    let s = run(&[
+        rec("user", "設定のキャッシュキーはどうします？", 0),
+        rec(
+            "assistant",
+            "`cfg:v2:{tenant}` をキーにするのがよいと思います。",
+            1,
+        ),
+        rec("user", "いいですね、その形式で。", 2),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("cfg:v2:{tenant}"), "{d}");
+    assert!(!d.contains("その形式で"), "{d}");
+}
+
+#[test]
+fn deferring_that_keeps_the_question_it_points_at() {
+    let s = run(&[
+        rec(
+            "user",
+            "ログの出力先はどうしましょう？ S3 と BigQuery で迷っています。",
+            0,
+        ),
+        rec("assistant", "S3 は安く、BigQuery はすぐ集計できます。", 1),
+        rec("user", "それは部長と話してから決めます。", 2),
+    ]);
+    assert_eq!(s["key_decisions"], json!([]));
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(
+        p.contains("Open: ログの出力先") && p.contains("部長"),
+        "{p}"
+    );
+}
+
+#[test]
+fn yes_to_a_course_the_user_floated_decides_it() {
+    let s = run(&[
+        rec("user", "代わりに、ワーカーを 2 台に減らすのは？", 0),
+        rec("assistant", "夜間のピークは 1.4 台分なので足ります。", 1),
+        rec("user", "それでお願いします。", 2),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("ワーカーを 2 台に減らす"), "{d}");
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(!p.contains("ワーカー"), "{p}");
+}
+
+#[test]
+fn a_new_value_replaces_only_the_part_of_a_decision_it_revisits() {
+    let s = run(&[
+        rec("user", "看板放在 `Ops` 文件夹，延迟超过 300 ms 标红。", 0),
+        rec("user", "阈值还是 250 ms 吧。", 5),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("`Ops` 文件夹") && d.contains("250 ms"), "{d}");
+    assert!(!d.contains("300 ms"), "{d}");
+}
+
+#[test]
+fn moving_what_a_decision_named_replaces_it() {
+    let s = run(&[
+        rec("user", "リリースは水曜で。", 0),
+        rec(
+            "user",
+            "水曜は移行作業があるので、木曜にずらしてください。",
+            5,
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("木曜にずらして"), "{d}");
+    assert!(!d.contains("リリースは水曜で"), "{d}");
+}
