@@ -730,11 +730,13 @@ impl Memory {
         // a decision of several parts loses only the part the new one
         // revisits ("最多重试 5 次" of an adopted backoff plan, "p99 超过
         // 200 ms 标红" of "看板放在 … 文件夹"): the rest still binds
-        let replaced: Vec<String> = replaced
+        let mut revisited: Vec<String> = Vec::new();
+        let mut replaced: Vec<String> = replaced
             .into_iter()
             .filter(|old| match without_revisited_part(old, d) {
-                Some(rest) => {
+                Some((rest, part)) => {
                     self.decisions.push(rest);
+                    revisited.push(part);
                     false
                 }
                 None => true,
@@ -745,16 +747,41 @@ impl Memory {
         let mut d = d.clone();
         let short = d.body.split_whitespace().count() <= 5;
         if short && (d.polarity == Polarity::DontWant || needs_subject(&d.body)) {
-            if let Some(old) = replaced
+            // the decision a new value revisited, without the old value
+            // ("make it 5 (use Redis; TTL)", not "… TTL 10 minutes")
+            let part_subject = revisited.last().map(|p| {
+                let subject = quantities(p)
+                    .first()
+                    .and_then(|q| subject_before(p, q.start))
+                    .unwrap_or_else(|| p.clone());
+                let rest = self
+                    .decisions
+                    .last()
+                    .map(|r| polarity_and_body(r).1.to_owned())
+                    .unwrap_or_default();
+                if rest.is_empty() {
+                    subject
+                } else {
+                    format!("{rest}; {subject}")
+                }
+            });
+            let old = replaced
                 .iter()
                 .find(|o| o.starts_with(Polarity::Want.prefix()))
-            {
-                let (_, ob) = polarity_and_body(old);
-                if !d.body.contains(ob) && subject::trailing_subject(&d.body).is_none() {
-                    d.body = format!("{} ({})", d.body, clip(ob, SUBJECT_BYTES));
+                .map(|o| polarity_and_body(o).1.to_owned())
+                .or(part_subject);
+            if let Some(ob) = old {
+                if !d.body.contains(&ob) && subject::trailing_subject(&d.body).is_none() {
+                    d.body = format!("{} ({})", d.body, clip(&ob, SUBJECT_BYTES));
                 }
             }
         }
+        // the facts that stated a revisited value go with it
+        replaced.extend(
+            revisited
+                .iter()
+                .map(|p| format!("{}{p}", d.polarity.prefix())),
+        );
         let d = &d;
         self.decisions.push(d.line());
         self.drop_stale_facts(d, &dt, &replaced);
@@ -895,7 +922,13 @@ impl Memory {
                         .trim_end_matches("怎么样")
                         .trim_end_matches("如何")
                         .trim_end_matches("吗");
-                    let body = classify::strip_fillers(body).trim();
+                    let mut body = classify::strip_fillers(body).trim();
+                    // "should we cap it at 10?": the course, not the asking
+                    if let Some(w) = words("user_proposal").iter().find(|w| {
+                        w.is_ascii() && classify::starts_with_word(&body.to_lowercase(), w)
+                    }) {
+                        body = body[w.len()..].trim_start();
+                    }
                     let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
                     self.decide_in_turn(d, turn);
                     return;
@@ -1720,10 +1753,11 @@ fn options_in(text: &str) -> Vec<String> {
 
 /// Minutes from `last` to `now` (both `YYYY-MM-DD HH:MM`); 0 when unknown.
 /// `old` without the one part (a clause, or a detail after "; ") that `d`
-/// revisits: the part holding a value of the kind `d` sets. None when that
-/// is not exactly one part, or is the first (which holds what the decision
-/// is about), or when the rest decides nothing on its own.
-fn without_revisited_part(old: &str, d: &Decision) -> Option<String> {
+/// revisits, and that part: the part holding a value of the kind `d` sets.
+/// None when that is not exactly one part, or is the first (which holds
+/// what the decision is about), or when the rest decides nothing on its
+/// own.
+fn without_revisited_part(old: &str, d: &Decision) -> Option<(String, String)> {
     let (polarity, body) = polarity_and_body(old);
     let japanese = body.chars().any(is_kana);
     let mut parts: Vec<&str> = Vec::new();
@@ -1765,8 +1799,13 @@ fn without_revisited_part(old: &str, d: &Decision) -> Option<String> {
                 .trim_end()
                 .to_owned();
             // what is left must still decide something ("我想了一下，" is not)
+            let part = parts[*k]
+                .trim()
+                .trim_end_matches([',', '，', ';', '；', '、'])
+                .trim_end()
+                .to_owned();
             (!classify::decisions_in(&rest).is_empty() && !needs_subject(&rest))
-                .then(|| format!("{}{rest}", polarity.prefix()))
+                .then(|| (format!("{}{rest}", polarity.prefix()), part))
         }
         _ => None,
     }

@@ -722,3 +722,31 @@ fn moving_what_a_decision_named_replaces_it() {
     assert!(d.contains("木曜にずらして"), "{d}");
     assert!(!d.contains("リリースは水曜で"), "{d}");
 }
+
+#[test]
+fn a_new_value_for_a_detail_keeps_the_rest_of_the_decision() {
+    let s = run(&[
+        rec(
+            "user",
+            "Use a token bucket per tenant; limit 100 requests per second.",
+            0,
+        ),
+        rec("user", "Make it 200.", 5),
+    ]);
+    let d: Vec<String> = s["key_decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_owned())
+        .collect();
+    assert!(d.iter().any(|x| x.contains("token bucket")), "{d:?}");
+    assert!(
+        d.iter().any(|x| x.contains("200") && x.contains("limit")),
+        "{d:?}"
+    );
+    // the old value may only be quoted as the subject of the new one
+    assert!(
+        !d.iter().any(|x| x.contains("100") && !x.contains("200")),
+        "{d:?}"
+    );
+}
