@@ -46,6 +46,9 @@ pub struct Decision {
     /// Said without a verb ("canary 5% for 30 min"): a decision only as a
     /// reply, not as the request that opens a discussion.
     pub verbless: bool,
+    /// The sentence before it in the same turn, when it reconsiders ("wed
+    /// is the finance close. thu 02:00 instead"): what it sets aside.
+    pub before: Option<String>,
 }
 
 impl Decision {
@@ -59,6 +62,7 @@ impl Decision {
             old_value: None,
             lead: None,
             verbless: false,
+            before: None,
         }
     }
 
@@ -484,6 +488,18 @@ fn is_instruction(body: &str) -> bool {
     if first == "rate" && second == "limit" {
         return true;
     }
+    // "For REQ-118 keep the onsite loop at four interviews": a scope, then
+    // the instruction
+    if matches!(first, "for" | "on" | "in") && !l.ends_with('?') {
+        let verb = body.split_whitespace().skip(2).take(4).find(|w| {
+            words("imperative_verbs")
+                .contains(&lower(w.trim_matches(|c: char| !c.is_alphanumeric())).as_str())
+        });
+        if let Some(w) = verb {
+            let at = w.as_ptr() as usize - body.as_ptr() as usize;
+            return is_instruction(&body[at..]);
+        }
+    }
     // a clause inside a sentence keeps its comma ("阈值还是 150 ms 吧，…")
     let t = body
         .trim()
@@ -728,6 +744,7 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
                 .to_owned(),
             lead: (!lead.is_empty()).then(|| lead.clone()),
             verbless: false,
+            before: None,
         })
         .filter(|d| !d.body.is_empty())
         .collect()

@@ -541,6 +541,7 @@ impl Memory {
             }
         }
         let counter = turn.counter.take();
+        d.before = turn.prev_sentence.clone();
         self.decide(&d, slot.or(counter));
         turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
         turn.decided.push(d.line());
@@ -600,10 +601,26 @@ impl Memory {
         } else {
             Vec::new()
         };
-        if let Some(q) = value
+        if let Some(mut q) = value
             .into_iter()
             .find(|q| q.kind != "version" && (q.kind != "number" || bare_ok))
         {
+            // "Make it 20,000 then." after "20,000 entries would take …":
+            // the number has the unit the context gave it
+            if q.kind == "number" {
+                let n = &d.body[q.start..q.end];
+                if let Some(kind) = ctx.iter().find_map(|item| {
+                    quantities(item).into_iter().find_map(|x| {
+                        let text = &item[x.start..x.end];
+                        let whole = text.strip_prefix(n).is_some_and(|r| {
+                            !r.starts_with(|c: char| c.is_ascii_digit() || c == ',' || c == '.')
+                        });
+                        (x.kind != "number" && whole).then_some(x.kind)
+                    })
+                }) {
+                    q.kind = kind;
+                }
+            }
             for old in self.decisions.iter().rev() {
                 let (_, body) = polarity_and_body(old);
                 // its own value, not one of the subject added to it
@@ -619,7 +636,16 @@ impl Memory {
                 };
                 let subj = subject::trailing_subject(body)
                     .map(str::to_owned)
-                    .or_else(|| subject_before(own, oq.start));
+                    .or_else(|| subject_before(own, oq.start))
+                    // "cap it at 50,000 entries": the value's own words
+                    // name nothing, the decision setting it does (a value
+                    // set "at"/"to", not a count like "the 23 env vars")
+                    .or_else(|| {
+                        let before = own[..oq.start].trim_end().to_lowercase();
+                        let sets = [" at", " to", "=", ":"].iter().any(|w| before.ends_with(w));
+                        let wants = old.starts_with(Polarity::Want.prefix());
+                        (bare_ok && q.kind == "number" && sets && wants).then(|| own.to_owned())
+                    });
                 if let Some(s) = subj {
                     found = Some((s, Some(old.clone())));
                     break;
@@ -733,14 +759,16 @@ impl Memory {
         let mut revisited: Vec<String> = Vec::new();
         let mut replaced: Vec<String> = replaced
             .into_iter()
-            .filter(|old| match without_revisited_part(old, d) {
-                Some((rest, part)) => {
-                    self.decisions.push(rest);
-                    revisited.push(part);
-                    false
-                }
-                None => true,
-            })
+            .filter(
+                |old| match without_revisited_part(old, d, target.as_ref() == Some(old)) {
+                    Some((rest, part)) => {
+                        self.decisions.push(rest);
+                        revisited.push(part);
+                        false
+                    }
+                    None => true,
+                },
+            )
             .collect();
         // a short "don't" or correction says what it takes back ("not yet
         // for lb-portal-old", "Tuesday, not Monday")
@@ -815,13 +843,28 @@ impl Memory {
                 .find(|old| shared(&terms(polarity_and_body(old).1), &new_head) > 0)
                 .cloned();
         }
+        // "wed is the finance close. thu 02:00 instead": the sentence before
+        // in the turn names what "instead" sets aside
+        if let Some(b) = d.before.as_deref().filter(|b| !classify::is_question(b)) {
+            let bt = terms(b);
+            if let Some(old) = wants().find(|old| {
+                let h = head_terms(polarity_and_body(old).1);
+                shared(&h, &bt) > 0 && shared(&h, &new_head) == 0
+            }) {
+                return Some(old.clone());
+            }
+        }
         // "重试次数还是改成 3 次吧" names its subject: the decision on that
         // subject is what it reconsiders, whatever the last turn was about
-        if d.body.chars().any(is_cjk) {
+        // (a Chinese or Japanese head is character pairs: one in common is
+        // the same word, "重试" of "重试次数" in "最多重试 5 次")
+        if !new_head.is_empty() {
             if let Some(old) = wants().find(|old| {
                 let ot = terms(polarity_and_body(old).1);
-                let named: Vec<&String> = new_head.iter().filter(|t| ot.contains(t)).collect();
-                !named.is_empty() && named.iter().all(|t| t.chars().any(is_cjk))
+                let (cjk, latin): (Vec<&String>, Vec<&String>) =
+                    new_head.iter().partition(|t| t.chars().any(is_cjk));
+                latin.iter().all(|t| ot.contains(t))
+                    && (cjk.is_empty() || cjk.iter().any(|t| ot.contains(t)))
             }) {
                 return Some(old.clone());
             }
@@ -913,9 +956,36 @@ impl Memory {
             // "代わりに、ロックの粒度を SKU 単位に変えるのは？" … "それでお願いします":
             // with no proposal of the assistant's pending, "that" is the
             // course the user floated last
-            if classify::is_deictic(rest) {
-                if let Some(q) = self.cur.open.last().filter(|q| floats_a_course(q)).cloned() {
-                    self.cur.open.pop();
+            // "2 replicas during migration?" … "ok 2": an answer naming
+            // only what the question named decides it
+            let named_in = |q: &String| {
+                let qt = terms(q);
+                let qn = number_tokens(q);
+                let rt = terms(rest);
+                let rn = number_tokens(rest);
+                !(rt.is_empty() && rn.is_empty())
+                    && rt.iter().all(|t| qt.contains(t))
+                    && rn.iter().all(|n| qn.contains(n))
+                    && !asks_what(q)
+            };
+            // the question left open, or the one the reply just answered
+            // (still the focus of the reply)
+            let asked = self
+                .cur
+                .open
+                .last()
+                .filter(|q| floats_a_course(q) || named_in(q))
+                .or_else(|| {
+                    self.cur
+                        .focus
+                        .iter()
+                        .find(|q| classify::is_question(q))
+                        .filter(|q| !classify::is_deictic(rest) && named_in(q))
+                })
+                .cloned();
+            if classify::is_deictic(rest) || asked.is_some() {
+                if let Some(q) = asked {
+                    self.cur.open.retain(|o| *o != q);
                     let body = q
                         .trim_end_matches(['?', '？'])
                         .trim_end_matches("のは")
@@ -1753,11 +1823,12 @@ fn options_in(text: &str) -> Vec<String> {
 
 /// Minutes from `last` to `now` (both `YYYY-MM-DD HH:MM`); 0 when unknown.
 /// `old` without the one part (a clause, or a detail after "; ") that `d`
-/// revisits, and that part: the part holding a value of the kind `d` sets.
-/// None when that is not exactly one part, or is the first (which holds
+/// revisits, and that part: the part holding a value of the kind `d` sets,
+/// or, when `d` reconsiders `old` ("actually keep the take-home for …"),
+/// the part naming its subject. None when that is not exactly one part, or is the first (which holds
 /// what the decision is about), or when the rest decides nothing on its
 /// own.
-fn without_revisited_part(old: &str, d: &Decision) -> Option<(String, String)> {
+fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option<(String, String)> {
     let (polarity, body) = polarity_and_body(old);
     let japanese = body.chars().any(is_kana);
     let mut parts: Vec<&str> = Vec::new();
@@ -1782,8 +1853,14 @@ fn without_revisited_part(old: &str, d: &Decision) -> Option<(String, String)> {
         return None;
     }
     let kinds: Vec<&str> = quantities(&d.body).iter().map(|q| q.kind).collect();
+    let head = head_terms(&d.body);
     let revisited: Vec<usize> = (0..parts.len())
-        .filter(|&k| quantities(parts[k]).iter().any(|q| kinds.contains(&q.kind)))
+        .filter(|&k| {
+            quantities(parts[k]).iter().any(|q| kinds.contains(&q.kind))
+                || reconsidered
+                    && !head.is_empty()
+                    && head.iter().all(|h| terms(parts[k]).contains(h))
+        })
         .collect();
     match revisited.as_slice() {
         [k] if *k > 0 => {
@@ -1804,11 +1881,23 @@ fn without_revisited_part(old: &str, d: &Decision) -> Option<(String, String)> {
                 .trim_end_matches([',', '，', ';', '；', '、'])
                 .trim_end()
                 .to_owned();
-            (!classify::decisions_in(&rest).is_empty() && !needs_subject(&rest))
+            // (an adopted proposal need not read as an instruction: "まずは
+            // この Redis に商品詳細を JSON で入れて")
+            let decides = !classify::decisions_in(&rest).is_empty() || terms(&rest).len() >= 3;
+            (decides && !needs_subject(&rest))
                 .then(|| (format!("{}{rest}", polarity.prefix()), part))
         }
         _ => None,
     }
+}
+
+/// A question that asks for information by a question word ("what",
+/// "which", "when"), not whether to do something.
+fn asks_what(q: &str) -> bool {
+    let l = classify::strip_fillers(q).to_lowercase();
+    words("question_words")
+        .iter()
+        .any(|w| classify::starts_with_word(&l, w) || !w.is_ascii() && l.contains(w))
 }
 
 /// A question that floats a course of action rather than asking for

@@ -750,3 +750,51 @@ fn a_new_value_for_a_detail_keeps_the_rest_of_the_decision() {
         "{d:?}"
     );
 }
+
+#[test]
+fn ok_with_the_value_of_the_users_own_question_decides_it() {
+    let s = run(&[
+        rec("user", "3 workers for the backfill?", 0),
+        rec(
+            "assistant",
+            "The source allows 5 connections; 3 leaves two for the app.",
+            1,
+        ),
+        rec("user", "ok 3", 2),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("3 workers for the backfill"), "{s}");
+}
+
+#[test]
+fn instead_sets_aside_what_the_sentence_before_named() {
+    let s = run(&[
+        rec("user", "backfill window?", 0),
+        rec(
+            "assistant",
+            "Quietest are Sat and Sun, 01:00 to 03:00 UTC.",
+            1,
+        ),
+        rec("user", "sat 01:00 then", 2),
+        rec("user", "hm fine keep the dry run", 3),
+        rec("user", "sat is the db upgrade. sun 01:00 instead", 4),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|x| x.contains("sun 01:00")), "{d:?}");
+    assert!(d.iter().any(|x| x.contains("keep the dry run")), "{d:?}");
+    assert!(!d.iter().any(|x| x.contains("sat 01:00")), "{d:?}");
+}
+
+#[test]
+fn a_scope_before_the_verb_keeps_the_instruction() {
+    let s = run(&[rec(
+        "user",
+        "For REQ-7 keep the panel at three interviewers, but drop the quiz.",
+        0,
+    )]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|x| x.contains("REQ-7") && x.contains("three")),
+        "{d:?}"
+    );
+}
