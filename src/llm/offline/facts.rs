@@ -13,6 +13,29 @@ use super::text::{clip, is_cjk, numbers};
 /// Longest topic, in UTF-8 bytes.
 const TOPIC_BYTES: usize = 72;
 
+/// A count with what it counts: "412 tests", "11 findings", "16 コア",
+/// "1,204 条" (the noun checked against the stop words in `counts`).
+static COUNT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:^|[^\w.\-#/])(\d[\d,]*(?:\.\d+)?)\s?([a-z][a-z-]{2,}|[\p{Katakana}ー]{2,}|\p{Han})",
+    )
+    .unwrap()
+});
+
+/// How many counts of things a sentence gives (see `COUNT`).
+fn counts(s: &str) -> usize {
+    COUNT
+        .captures_iter(s)
+        .filter(|c| {
+            let noun = &c[2];
+            !noun.is_ascii()
+                || !words("stopwords").contains(&noun)
+                    && !words("link_words").contains(&noun)
+                    && !words("time_words").contains(&noun)
+        })
+        .count()
+}
+
 static MEASURE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)\d[\d.,]*\s?(?:ms|µs|us|ns|sec|secs|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?",
@@ -58,7 +81,7 @@ pub fn score(s: &str) -> u32 {
         .filter(|q| !matches!(q.kind, "number" | "version"))
         .count();
     let money = MONEY.find_iter(s).count();
-    score += match MEASURE.find_iter(s).count().max(units) + money {
+    score += match MEASURE.find_iter(s).count().max(units).max(counts(s)) + money {
         0 => 0,
         1 => 2,
         _ => 3,
@@ -302,6 +325,12 @@ mod tests {
         assert_eq!(score("Finance pays 1,200 USD a month for it."), 2);
         assert_eq!(score("What is the p99 latency in ms?"), 0);
         assert_eq!(score("Sure, I can look into that."), 0);
+        // a count with what it counts is a measurement; a number before a
+        // stop word or a time word is not
+        assert_eq!(score("The suite has 637 specs in total."), 2);
+        assert_eq!(score("ビルドサーバーは 32 コアです。"), 2);
+        assert_eq!(score("We talked about it 2 and then left."), 0);
+        assert_eq!(score("Let us revisit the plan in 2 next time."), 0);
     }
 
     #[test]
