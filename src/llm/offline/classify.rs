@@ -506,6 +506,8 @@ fn is_instruction(body: &str) -> bool {
         .trim_end_matches(['。', '！', '!', '.', '，', ','])
         .trim_end();
     if t.chars().any(is_kana) {
+        // a clause joined by 、 ends there ("回答のトーンは丁寧語で、絵文字は…")
+        let t = t.trim_end_matches('、').trim_end();
         // "…ので", "…から", "…ため": a reason, not a decision
         if ["ので", "から", "ため", "けど", "が"]
             .iter()
@@ -513,8 +515,18 @@ fn is_instruction(body: &str) -> bool {
         {
             return false;
         }
+        // "今回は DigiCert で更新": a verbal noun after its particle, the
+        // terse form of 〜で更新します
+        let chars: Vec<char> = t.chars().collect();
+        let terse = chars.len() >= 3
+            && chars[chars.len() - 2..]
+                .iter()
+                .all(|c| is_cjk(*c) && !is_kana(*c))
+            && matches!(chars[chars.len() - 3], 'で' | 'に' | 'を')
+            && !is_question(t);
         return words("ja_decision_endings").iter().any(|e| t.ends_with(e))
-            || t.ends_with('で') && t.chars().count() <= 40;
+            || t.ends_with('で') && t.chars().count() <= 40
+            || terse;
     }
     if t.chars().any(is_cjk) {
         let start = strip_fillers(t);

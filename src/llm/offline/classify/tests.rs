@@ -207,3 +207,33 @@ fn common_phrasings_are_classified() {
         );
     }
 }
+
+#[test]
+fn japanese_clauses_joined_by_a_comma_and_terse_verbal_nouns() {
+    let l = lines("通知の件名は英語で、本文には絵文字を入れないでください。");
+    assert_eq!(l.len(), 2, "{l:?}");
+    assert!(l[0].starts_with("要：") && l[0].contains("英語"), "{l:?}");
+    assert!(
+        l[1].starts_with("不要：") && l[1].contains("絵文字"),
+        "{l:?}"
+    );
+    let l = lines("今回は Sectigo で契約。");
+    assert!(
+        l[0].starts_with("要：") && l[0].contains("Sectigo"),
+        "{l:?}"
+    );
+    // a reason before the decision stays with it, in one line
+    let l = lines("`Cancel` は冪等じゃないので、リトライ対象から外してください。");
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert!(l[0].contains("Cancel"), "{l:?}");
+}
+
+#[test]
+fn chinese_topic_then_adverb_then_verb_instructs() {
+    let l = lines("客服先只给只读权限。");
+    assert!(l[0].starts_with("要：") && l[0].contains("只读"), "{l:?}");
+    let l = lines("先在预发环境上跑一遍。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    let l = lines("超时还是 20 秒吧，10 秒太短了。");
+    assert!(l[0].contains("20 秒"), "{l:?}");
+}
