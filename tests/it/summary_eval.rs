@@ -671,19 +671,18 @@ fn offline_summaries_on_the_dev_set() {
     assert_aims("dev", &total, &by_lang);
 }
 
-// The held-out aims are NOT met. Last scored when the "instead" and
-// "answer to the user's own question" rules were finished (dev 36
-// conversations, test 10):
-// - decision recall: test 0.64 (47/73), aim 0.75, short by 0.11 (dev 0.90);
+// The held-out aims are NOT met. Last scored when the count and the
+// Japanese clause rules were finished (dev 36 conversations, test 10):
+// - decision recall: test 0.64 (47/73), aim 0.75, short by 0.11 (dev 0.91);
 // - decision precision: test 0.81 (52/64), aim 0.85, short by 0.04 (dev
 //   0.93);
-// - fact recall: test 0.63 (47/75), aim 0.7, short by 0.07 (dev 0.80);
+// - fact recall: test 0.67 (50/75), aim 0.7, short by 0.03 (dev 0.81);
 // - per language, decision recall: ja 0.56 (10/18), aim 0.6, short by
 //   0.04; en 0.67, mixed 0.64, terse 0.70, zh 0.69 meet it;
 // - reversed decisions kept 0 and open-question recall 1.00 meet them;
 //   answered questions left open: 4 (dev 2).
-// Dev and test differ by more than 0.1 in decision recall (0.26), fact
-// recall (0.17) and precision (0.12): much of the rules is still the dev
+// Dev and test differ by more than 0.1 in decision recall (0.27), fact
+// recall (0.14) and precision (0.12): much of the rules is still the dev
 // text's own phrasing. So this test does not assert the aims (dev does);
 // it asserts what the rules reach today on text they were not tuned on,
 // so that a change which loses held-out decisions, facts or a language
@@ -691,7 +690,7 @@ fn offline_summaries_on_the_dev_set() {
 // never tune on this set's conversations or its failure lines.
 const TEST_FLOOR_PRECISION: f64 = 0.81; // 52/64
 const TEST_FLOOR_RECALL: f64 = 0.64; // 47/73
-const TEST_FLOOR_FACTS: f64 = 0.62; // 47/75
+const TEST_FLOOR_FACTS: f64 = 0.66; // 50/75
 const TEST_FLOOR_QUESTIONS: f64 = 1.0; // 4/4
 const TEST_MAX_ANSWERED_OPEN: usize = 4;
 const TEST_FLOOR_BY_LANGUAGE: [(&str, f64); 5] = [
