@@ -593,6 +593,30 @@ impl Memory {
                 found = Some((subject_phrase(q), None));
             }
         }
+        // "also the vacuum job at 3am, move it?" … "move it to 5": the
+        // question still open that asked for the same verb on "it"
+        if found.is_none() {
+            let verb = d
+                .body
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_lowercase();
+            let points_back = d
+                .body
+                .split_whitespace()
+                .nth(1)
+                .is_some_and(|w| words("pronouns").contains(&w.to_lowercase().as_str()));
+            if words("imperative_verbs").contains(&verb.as_str()) && points_back {
+                if let Some(q) = self.cur.open.iter().rev().find(|q| {
+                    classify::is_question(q)
+                        && q.split(|c: char| !c.is_alphanumeric())
+                            .any(|w| w.eq_ignore_ascii_case(&verb))
+                }) {
+                    found = Some((subject_phrase(q), None));
+                }
+            }
+        }
         // a bare number fills a slot only in a statement that is little
         // more than the value ("make it 35", "move it to 5")
         let bare_ok = !d.body.chars().any(is_cjk) && d.body.split_whitespace().count() <= 5;

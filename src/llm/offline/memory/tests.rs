@@ -798,3 +798,20 @@ fn a_scope_before_the_verb_keeps_the_instruction() {
         "{d:?}"
     );
 }
+
+#[test]
+fn a_verb_on_it_takes_the_open_question_that_asked_for_that_verb() {
+    let s = run(&[
+        rec("user", "disk alert on db-3 again", 0),
+        rec("assistant", "The WAL volume on db-3 is at 91%.", 1),
+        rec("user", "also the reindex job at 4am, move it?", 2),
+        rec("assistant", "It overlaps the backup window on Sundays.", 3),
+        rec("user", "move it to 6", 4),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|x| x.contains("move it to 6") && x.contains("reindex")),
+        "{d:?}"
+    );
+}
