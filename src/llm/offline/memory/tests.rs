@@ -815,3 +815,17 @@ fn a_verb_on_it_takes_the_open_question_that_asked_for_that_verb() {
         "{d:?}"
     );
 }
+
+#[test]
+fn a_chinese_could_is_a_proposal_that_this_adopts() {
+    let s = run(&[
+        rec("user", "磁盘告警阈值是多少？", 0),
+        rec("assistant", "现在是 95%。可以改成 80% 预警、90% 严重。", 1),
+        rec("user", "就这样", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|x| x.contains("80%") && x.contains("90%")),
+        "{d:?}"
+    );
+}
