@@ -230,6 +230,12 @@ pub fn user_sentence(s: &str) -> UserKind {
     {
         return UserKind::Approval { strong: true, rest };
     }
+    // "外部 API は、…使わない契約なら OK とのことです": a report of what
+    // someone said, its "don't" is theirs
+    let bare = s.trim().trim_end_matches(['。', '.', '！', '!']);
+    if words("hearsay_endings").iter().any(|e| bare.ends_with(e)) {
+        return UserKind::Other;
+    }
     let decisions = decisions_in(s);
     if decisions.is_empty() {
         if let Some(d) = terse_decision(s) {
@@ -506,8 +512,11 @@ fn is_instruction(body: &str) -> bool {
         .trim_end_matches(['。', '！', '!', '.', '，', ','])
         .trim_end();
     if t.chars().any(is_kana) {
-        // a clause joined by 、 ends there ("回答のトーンは丁寧語で、絵文字は…")
+        // a clause joined by 、 ends there ("回答のトーンは丁寧語で、絵文字は…");
+        // one giving a figure describes ("問い合わせは約 1 万 2 千件で、…")
+        let joined = t.ends_with('、');
         let t = t.trim_end_matches('、').trim_end();
+        let describes = joined && t.chars().any(|c| c.is_ascii_digit());
         // "…ので", "…から", "…ため": a reason, not a decision
         if ["ので", "から", "ため", "けど", "が"]
             .iter()
@@ -525,7 +534,7 @@ fn is_instruction(body: &str) -> bool {
             && matches!(chars[chars.len() - 3], 'で' | 'に' | 'を')
             && !is_question(t);
         return words("ja_decision_endings").iter().any(|e| t.ends_with(e))
-            || t.ends_with('で') && t.chars().count() <= 40
+            || t.ends_with('で') && t.chars().count() <= 40 && !describes
             || terse;
     }
     if t.chars().any(is_cjk) {

@@ -237,3 +237,18 @@ fn chinese_topic_then_adverb_then_verb_instructs() {
     let l = lines("超时还是 20 秒吧，10 秒太短了。");
     assert!(l[0].contains("20 秒"), "{l:?}");
 }
+
+#[test]
+fn reports_and_figures_are_not_decisions() {
+    assert_eq!(
+        user_sentence("監査チームは、ログを外に出さない構成なら OK とのことです。"),
+        UserKind::Other
+    );
+    assert!(
+        !matches!(
+            user_sentence("先月のアラートは約 340 件で、半分が夜間でした。"),
+            UserKind::Decisions(_)
+        ),
+        "a figure joined by で、 describes"
+    );
+}
