@@ -261,9 +261,28 @@ pub fn is_deferral(s: &str) -> bool {
     let l = lower(s);
     // 保留 is "on hold" in Japanese, "keep" in Chinese
     let japanese = s.chars().any(is_kana);
-    if words("deferrals")
+    // "2 人で確認してからやるルールにします": a step after another, decided
+    // now; a deferral decides later (…してから決めます)
+    let decides_now = japanese
+        && words("ja_decision_endings")
+            .iter()
+            .any(|e| s.trim().trim_end_matches(['。', '！']).ends_with(e))
+        && ![
+            "決め",
+            "考え",
+            "判断",
+            "検討",
+            "相談",
+            "保留",
+            "後で",
+            "てからに",
+        ]
         .iter()
-        .any(|w| has(&l, w) && (japanese || *w != "保留"))
+        .any(|v| s.contains(v));
+    if !decides_now
+        && words("deferrals")
+            .iter()
+            .any(|w| has(&l, w) && (japanese || *w != "保留"))
     {
         return true;
     }

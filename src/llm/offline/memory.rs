@@ -1212,6 +1212,15 @@ impl Memory {
         if !short || body.is_empty() || classify::is_question(s) {
             return None;
         }
+        // "保守できる人がいません": a statement with its own verb says
+        // something about an option, it does not pick it
+        if body.chars().any(is_kana)
+            && ["ます", "ません", "です", "でした", "ました", "た"]
+                .iter()
+                .any(|e| body.ends_with(e))
+        {
+            return None;
+        }
         let label = option_label(body);
         let bt = terms(body);
         let direction = [self.cur.direction.clone()];
@@ -1266,6 +1275,25 @@ impl Memory {
     /// A decision put off: what it puts off becomes an open question, and
     /// nothing is decided.
     fn defer(&mut self, s: &str, turn: &mut Turn) {
+        // "90 日の話はいったん保留で" after "90 日に延ばしてください": the
+        // decision that set the value is put back on hold
+        let values: Vec<&str> = quantities(s)
+            .iter()
+            .filter(|q| q.kind != "number")
+            .map(|q| &s[q.start..q.end])
+            .collect();
+        if let Some(i) = self.decisions.iter().rposition(|d| {
+            d.starts_with(Polarity::Want.prefix())
+                && values
+                    .iter()
+                    .any(|v| contains_value(polarity_and_body(d).1, v))
+        }) {
+            let old = self.decisions.remove(i);
+            let held = format!("{} {s}", polarity_and_body(&old).1);
+            self.add_open(&held);
+            turn.opened.push(held);
+            return;
+        }
         let own: Vec<String> = terms(s)
             .into_iter()
             .filter(|t| {

@@ -252,3 +252,23 @@ fn reports_and_figures_are_not_decisions() {
         "a figure joined by で、 describes"
     );
 }
+
+#[test]
+fn japanese_permission_volition_and_none_of() {
+    let l = lines("残りの 3 件は次のスプリントに回していい。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    let l = lines("古いステージングは今日中に止めよう。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    let l = lines("夜間バッチの再実行は無しで。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+    let l = lines("旧プランは候補から外してください。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+    // a step after another, decided now, is no deferral
+    let l = lines("本番の DB 変更は、2 人でレビューしてから流すことにします。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    assert!(is_deferral("コストを見てからにします。"));
+    assert!(matches!(
+        user_sentence("公開するかどうかは広報の確認次第です。"),
+        UserKind::Open(_)
+    ));
+}

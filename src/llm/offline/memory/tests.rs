@@ -829,3 +829,42 @@ fn a_chinese_could_is_a_proposal_that_this_adopts() {
         "{d:?}"
     );
 }
+
+#[test]
+fn putting_a_value_on_hold_takes_its_decision_back() {
+    let s = run(&[
+        rec(
+            "user",
+            "ログの保持は 14 日だと短いので 60 日に延ばしてください。",
+            0,
+        ),
+        rec(
+            "user",
+            "いや、請求額を見てからにします。60 日の件はいったん保留で。",
+            5,
+        ),
+    ]);
+    let d = decisions(&s);
+    assert!(!d.iter().any(|x| x.contains("60 日")), "{d:?}");
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(p.contains("Open:") && p.contains("60 日"), "{p}");
+}
+
+#[test]
+fn an_assistant_also_possible_plan_is_adopted_by_that_plan_please() {
+    let s = run(&[
+        rec("user", "契約期間はどうしましょうか。", 0),
+        rec(
+            "assistant",
+            "初年度は月契約にし、2 年目から年契約に切り替える方法もあります。",
+            1,
+        ),
+        rec("user", "その方法でお願いします。", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|x| x.contains("月契約") && x.contains("年契約")),
+        "{d:?}"
+    );
+}
