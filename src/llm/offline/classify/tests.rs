@@ -272,3 +272,19 @@ fn japanese_permission_volition_and_none_of() {
         UserKind::Open(_)
     ));
 }
+
+#[test]
+fn japanese_questions_that_ask_whether_something_is_so_ask_for_information() {
+    assert_eq!(
+        user_sentence("監視用のダッシュボードってありましたっけ？"),
+        UserKind::Other
+    );
+    assert_eq!(
+        user_sentence("このバケットにライフサイクルはありますか？"),
+        UserKind::Other
+    );
+    assert!(matches!(
+        user_sentence("ログの保存先はどうしましょう？"),
+        UserKind::Open(_)
+    ));
+}
