@@ -305,7 +305,15 @@ pub fn is_deferral(s: &str) -> bool {
             "i need to",
             "i have to",
         ];
-        lead.iter().any(|w| starts_with_word(&body, w))
+        // "Whether we …, let's leave that for after 5.0": a later clause
+        // may lead with "let's" ("not yet for X, I'll talk to Acme first"
+        // decides, then says why)
+        let later_lets = body
+            .split(", ")
+            .skip(1)
+            .any(|c| starts_with_word(c, "let's") || starts_with_word(c, "let us"));
+        later_lets
+            || lead.iter().any(|w| starts_with_word(&body, w))
             || words("deferral_verbs")
                 .iter()
                 .any(|v| starts_with_word(&body, v))
@@ -561,7 +569,7 @@ fn is_instruction(body: &str) -> bool {
         // "用的是 serde_json" describes, "用 serde_json" instructs
         let descriptive = |rest: &str| {
             rest.starts_with([
-                '的', '了', '着', '过', '是', '于', '来', '户', '不', '求', '么',
+                '的', '了', '着', '过', '是', '于', '来', '户', '不', '求', '么', '始',
             ])
         };
         // "运营先只给只读权限", "events 只迁最近 90 天": a topic, then an
@@ -587,6 +595,25 @@ fn is_instruction(body: &str) -> bool {
             })
         };
         if words("zh_imperatives").iter().any(imperative) {
+            return true;
+        }
+        // "本地留 7 天": a verb setting a value ("调 40", "留 7 天")
+        // (not 要/都/先…: "上传要 1 分多钟" says how long it takes)
+        const NOT_SETTING: [&str; 10] = [
+            "要", "都", "先", "按", "上", "下", "别", "不要", "不用", "走",
+        ];
+        let sets_value = words("zh_verbs")
+            .iter()
+            .filter(|v| !NOT_SETTING.contains(v))
+            .any(|v| {
+                t.match_indices(v).any(|(i, _)| {
+                    let rest = t[i + v.len()..].trim_start();
+                    !t[..i].ends_with('已')
+                        && !t[..i].ends_with("已经")
+                        && rest.starts_with(|c: char| c.is_ascii_digit())
+                })
+            });
+        if sets_value && !t.ends_with('了') && !is_question(t) {
             return true;
         }
         // "先在 staging 上演练一次": "first, …" orders a step

@@ -515,7 +515,8 @@ impl Memory {
         }
         let mut d = d;
         let picked = option_refs(&d.body, &self.cur.focus);
-        if !picked.is_empty() {
+        // (a pick already names its option: "选 3 (两个都做)")
+        if !picked.is_empty() && subject::trailing_subject(&d.body).is_none() {
             let texts: Vec<String> = picked.iter().map(|o| subject_phrase(o)).collect();
             let joined = clip(&texts.join("; "), SUBJECT_BYTES * 2);
             d.body = clip(
@@ -980,53 +981,9 @@ impl Memory {
             // "代わりに、ロックの粒度を SKU 単位に変えるのは？" … "それでお願いします":
             // with no proposal of the assistant's pending, "that" is the
             // course the user floated last
-            // "2 replicas during migration?" … "ok 2": an answer naming
-            // only what the question named decides it
-            let named_in = |q: &String| {
-                let qt = terms(q);
-                let qn = number_tokens(q);
-                let rt = terms(rest);
-                let rn = number_tokens(rest);
-                !(rt.is_empty() && rn.is_empty())
-                    && rt.iter().all(|t| qt.contains(t))
-                    && rn.iter().all(|n| qn.contains(n))
-                    && !asks_what(q)
-            };
-            // the question left open, or the one the reply just answered
-            // (still the focus of the reply)
-            let asked = self
-                .cur
-                .open
-                .last()
-                .filter(|q| floats_a_course(q) || named_in(q))
-                .or_else(|| {
-                    self.cur
-                        .focus
-                        .iter()
-                        .find(|q| classify::is_question(q))
-                        .filter(|q| !classify::is_deictic(rest) && named_in(q))
-                })
-                .cloned();
-            if classify::is_deictic(rest) || asked.is_some() {
-                if let Some(q) = asked {
-                    self.cur.open.retain(|o| *o != q);
-                    let body = q
-                        .trim_end_matches(['?', '？'])
-                        .trim_end_matches("のは")
-                        .trim_end_matches("怎么样")
-                        .trim_end_matches("如何")
-                        .trim_end_matches("吗");
-                    let mut body = classify::strip_fillers(body).trim();
-                    // "should we cap it at 10?": the course, not the asking
-                    if let Some(w) = words("user_proposal").iter().find(|w| {
-                        w.is_ascii() && classify::starts_with_word(&body.to_lowercase(), w)
-                    }) {
-                        body = body[w.len()..].trim_start();
-                    }
-                    let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
-                    self.decide_in_turn(d, turn);
-                    return;
-                }
+            if let Some(q) = self.question_answered(rest) {
+                self.decide_question(&q, turn);
+                return;
             }
             // "Yes, per-key overrides from the api_keys table": the user
             // affirms what they name
@@ -1069,6 +1026,59 @@ impl Memory {
                 self.decide_in_turn(d, turn);
             }
         }
+    }
+
+    /// The user's own question that `rest` answers: the course floated last
+    /// when `rest` only points back ("それでお願いします" after "…に変えるの
+    /// は？"), or a question naming everything `rest` names ("ok 2" after
+    /// "2 replicas during migration?", "那就 30" after "maxPoolSize 30 就够了
+    /// 吧？"), left open or just answered by the reply.
+    fn question_answered(&self, rest: &str) -> Option<String> {
+        let named_in = |q: &String| {
+            let qt = terms(q);
+            let qn = number_tokens(q);
+            let rt = terms(rest);
+            let rn = number_tokens(rest);
+            q.contains(['?', '？'])
+                && !(rt.is_empty() && rn.is_empty())
+                && rt.iter().all(|t| qt.contains(t))
+                && rn.iter().all(|n| qn.contains(n))
+                && !asks_what(q)
+        };
+        let deictic = classify::is_deictic(rest);
+        self.cur
+            .open
+            .last()
+            .filter(|q| deictic && floats_a_course(q) || named_in(q))
+            .or_else(|| {
+                self.cur
+                    .focus
+                    .iter()
+                    .find(|q| classify::is_question(q))
+                    .filter(|q| !deictic && named_in(q))
+            })
+            .cloned()
+    }
+
+    /// Decide the course a question of the user's asked about.
+    fn decide_question(&mut self, q: &str, turn: &mut Turn) {
+        self.cur.open.retain(|o| o != q);
+        let body = q
+            .trim_end_matches(['?', '？'])
+            .trim_end_matches("のは")
+            .trim_end_matches("怎么样")
+            .trim_end_matches("如何")
+            .trim_end_matches("吗");
+        let mut body = classify::strip_fillers(body).trim();
+        // "should we cap it at 10?": the course, not the asking
+        if let Some(w) = words("user_proposal")
+            .iter()
+            .find(|w| w.is_ascii() && classify::starts_with_word(&body.to_lowercase(), w))
+        {
+            body = body[w.len()..].trim_start();
+        }
+        let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+        self.decide_in_turn(d, turn);
     }
 
     /// Make the pending proposal a decision (`polarity`: overrides its own).
@@ -1149,6 +1159,15 @@ impl Memory {
                 let line = &mut self.decisions[i];
                 line.push_str("; ");
                 line.push_str(s.trim_end_matches(['.', '。']));
+                return;
+            }
+        }
+        // "那就 5 分钟" after "告警加个持续时间吧，5 分钟？"
+        let short = classify::strip_fillers(s).chars().count() <= 16 && !classify::is_question(s);
+        if short {
+            let rest = classify::strip_fillers(s).trim_end_matches(['.', '。', '!', '！']);
+            if let Some(q) = self.question_answered(rest) {
+                self.decide_question(&q, turn);
                 return;
             }
         }
@@ -1741,6 +1760,10 @@ fn option_label(s: &str) -> Option<String> {
     let l = s.trim().to_lowercase();
     let l = l
         .trim_start_matches("go with ")
+        .trim_start_matches("pick ")
+        .trim_start_matches("选择")
+        .trim_start_matches('选')
+        .trim_start()
         .trim_start_matches("option ")
         .trim_start_matches("use ");
     let first = l
@@ -1873,13 +1896,11 @@ fn options_in(text: &str) -> Vec<String> {
     out
 }
 
-/// Minutes from `last` to `now` (both `YYYY-MM-DD HH:MM`); 0 when unknown.
 /// `old` without the one part (a clause, or a detail after "; ") that `d`
 /// revisits, and that part: the part holding a value of the kind `d` sets,
 /// or, when `d` reconsiders `old` ("actually keep the take-home for …"),
-/// the part naming its subject. None when that is not exactly one part, or is the first (which holds
-/// what the decision is about), or when the rest decides nothing on its
-/// own.
+/// the part naming its subject. None when that is not exactly one part,
+/// or when the rest decides nothing on its own.
 fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option<(String, String)> {
     let (polarity, body) = polarity_and_body(old);
     let japanese = body.chars().any(is_kana);
@@ -1906,7 +1927,7 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
     }
     let kinds: Vec<&str> = quantities(&d.body).iter().map(|q| q.kind).collect();
     let head = head_terms(&d.body);
-    let revisited: Vec<usize> = (0..parts.len())
+    let mut revisited: Vec<usize> = (0..parts.len())
         .filter(|&k| {
             quantities(parts[k]).iter().any(|q| kinds.contains(&q.kind))
                 || reconsidered
@@ -1914,8 +1935,20 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
                     && head.iter().all(|h| terms(parts[k]).contains(h))
         })
         .collect();
+    // "本地留 7 天，90 天的放对象存储" … "本地还是留 14 天吧": of the parts
+    // with a value of that kind, the one naming the same subject
+    if revisited.len() > 1 {
+        let named: Vec<usize> = revisited
+            .iter()
+            .copied()
+            .filter(|&k| shared(&terms(parts[k]), &head) > 0)
+            .collect();
+        if named.len() == 1 {
+            revisited = named;
+        }
+    }
     match revisited.as_slice() {
-        [k] if *k > 0 => {
+        [k] => {
             let mut rest: String = parts
                 .iter()
                 .enumerate()
@@ -1964,6 +1997,7 @@ fn floats_a_course(q: &str) -> bool {
                 .any(|e| t.ends_with(e)))
 }
 
+/// Minutes from `last` to `now` (both `YYYY-MM-DD HH:MM`); 0 when unknown.
 fn minutes_between(last: &str, now: Option<&str>) -> i64 {
     let parse = |s: &str| chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").ok();
     match (parse(last), now.and_then(parse)) {
@@ -2059,6 +2093,37 @@ fn replaces(d: &Decision, old: &str) -> bool {
             .any(|t| terms(body).contains(t))
     {
         return true;
+    }
+    // "Stop building 3.8 wheels." … "Keep 3.8 until their migration": to
+    // keep what a "don't" named takes the "don't" back
+    let (old_polarity, _) = polarity_and_body(old);
+    let keeps = [
+        "keep ",
+        "stay ",
+        "retain ",
+        "继续",
+        "保留",
+        "残す",
+        "残して",
+        "続け",
+    ]
+    .iter()
+    .any(|k| l.starts_with(k) || !k.is_ascii() && l.contains(k));
+    if keeps && d.polarity == Polarity::Want && old_polarity == Polarity::DontWant {
+        // names and values, not CJK character pairs ("版本" is in both
+        // "ring 的版本" and "保留一个版本")
+        let names = |text: &str| {
+            let mut t: Vec<String> = terms(text).into_iter().filter(|t| t.is_ascii()).collect();
+            t.extend(number_tokens(text).into_iter().map(str::to_owned));
+            t
+        };
+        let new_names: Vec<String> = names(&d.body)
+            .into_iter()
+            .filter(|t| !words("imperative_verbs").contains(&t.as_str()))
+            .collect();
+        if shared(&new_names, &names(body)) > 0 {
+            return true;
+        }
     }
     // "unfreeze", "unpin": the verb takes back the decision its stem names
     let first = d

@@ -288,3 +288,21 @@ fn japanese_questions_that_ask_whether_something_is_so_ask_for_information() {
         UserKind::Open(_)
     ));
 }
+
+#[test]
+fn chinese_values_set_by_a_verb_and_later_lets_deferrals() {
+    let l = lines("备份本地留 3 天，30 天的放冷存储");
+    assert!(l[0].starts_with("要：") && l[0].contains("30 天"), "{l:?}");
+    let l = lines("调度器先别升级，先只调超时");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+    assert!(!matches!(
+        user_sentence("现在每次构建要 4 分多钟。"),
+        UserKind::Decisions(_)
+    ));
+    assert!(is_deferral(
+        "Whether we also ship an ARM build, let's leave that for after the launch."
+    ));
+    assert!(!is_deferral(
+        "Then not yet for db-old, I'll talk to the vendor first."
+    ));
+}

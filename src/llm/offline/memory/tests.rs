@@ -868,3 +868,32 @@ fn an_assistant_also_possible_plan_is_adopted_by_that_plan_please() {
         "{d:?}"
     );
 }
+
+#[test]
+fn then_a_value_decides_the_users_own_question() {
+    let s = run(&[
+        rec("user", "重试加个上限吧，3 次？", 0),
+        rec("assistant", "3 次的话，99% 的瞬时错误都能覆盖。", 1),
+        rec("user", "那就 3 次", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|x| x.contains("重试") && x.contains("3 次")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn keeping_what_a_dont_named_takes_it_back() {
+    let s = run(&[
+        rec("user", "Stop publishing 2.7 images.", 0),
+        rec(
+            "user",
+            "Wait, Initech still pulls them. Keep 2.7 until they move.",
+            5,
+        ),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|x| x.starts_with("要：Keep 2.7")), "{d:?}");
+    assert!(!d.iter().any(|x| x.starts_with("不要：")), "{d:?}");
+}
