@@ -2,11 +2,11 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 39 conversations the rules may be tuned on (22 written with
-//!   the test set; five, then six Japanese/Chinese/mixed, three English
-//!   and three Japanese ones written later, each annotated before any
-//!   run, after the test totals had been seen, in shapes the others
-//!   lacked);
+//! - `dev`: 42 conversations the rules may be tuned on (22 written with
+//!   the test set; five, then six Japanese/Chinese/mixed, three English,
+//!   three Japanese and three Chinese/code ones written later, each
+//!   annotated before any run, after the test totals had been seen, in
+//!   shapes the others lacked);
 //! - `test`: 10 held out, written with other vocabularies and structures,
 //!   scored only when a change is finished (totals only); a gap of more
 //!   than 0.1 between it and dev says the rules fit the dev text rather
@@ -672,19 +672,19 @@ fn offline_summaries_on_the_dev_set() {
     assert_aims("dev", &total, &by_lang);
 }
 
-// The held-out aims are NOT met. Last scored when the Japanese
-// permission/volition and "on hold" rules were finished (dev 39
-// conversations, test 10):
-// - decision recall: test 0.64 (47/73), aim 0.75, short by 0.11 (dev 0.91);
+// The held-out aims are NOT met. Last scored when the "那就 30" and
+// "keep takes back a don't" rules were finished (dev 42 conversations,
+// test 10); the last three rounds of dev fixes left these unchanged:
+// - decision recall: test 0.64 (47/73), aim 0.75, short by 0.11 (dev 0.92);
 // - decision precision: test 0.81 (52/64), aim 0.85, short by 0.04 (dev
 //   0.94);
-// - fact recall: test 0.67 (50/75), aim 0.7, short by 0.03 (dev 0.82);
+// - fact recall: test 0.67 (50/75), aim 0.7, short by 0.03 (dev 0.83);
 // - per language, decision recall: ja 0.56 (10/18), aim 0.6, short by
 //   0.04; en 0.67, mixed 0.64, terse 0.70, zh 0.69 meet it;
 // - reversed decisions kept 0 and open-question recall 1.00 meet them;
-//   answered questions left open: 4 (dev 2).
-// Dev and test differ by more than 0.1 in decision recall (0.27), fact
-// recall (0.15) and precision (0.13): much of the rules is still the dev
+//   answered questions left open: 4 (dev 3).
+// Dev and test differ by more than 0.1 in decision recall (0.28), fact
+// recall (0.16) and precision (0.13): much of the rules is still the dev
 // text's own phrasing. So this test does not assert the aims (dev does);
 // it asserts what the rules reach today on text they were not tuned on,
 // so that a change which loses held-out decisions, facts or a language
