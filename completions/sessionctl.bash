@@ -381,7 +381,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__compact)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --model --budget --max-bytes --keep-last --fold --summarizer --llm-url --llm-model --llm-timeout --for-model --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --model --budget --max-bytes --keep-last --fold --summarizer --base-url --llm-url --llm-model --llm-timeout --for-model --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -428,6 +428,10 @@ _sessionctl() {
                     return 0
                     ;;
                 --llm-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2051,7 +2055,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__reset)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --mode --summarizer --llm-url --llm-model --llm-timeout --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --mode --summarizer --base-url --llm-url --llm-model --llm-timeout --dry-run --yes --purge --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2086,6 +2090,10 @@ _sessionctl() {
                     return 0
                     ;;
                 --llm-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2375,7 +2383,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__summarize)
-            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --rebuild --summarizer --llm-url --llm-model --llm-timeout --chunk-chars --keep-failed --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            opts="-n -y -q -v -h --all --idle-for --idle-since --older-than --match --shard --rebuild --summarizer --base-url --llm-url --llm-model --llm-timeout --model --chunk-chars --keep-failed --dry-run --yes --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2409,11 +2417,19 @@ _sessionctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --llm-model)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --llm-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --model)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -198,7 +198,7 @@ all\t'Clear the conversation and the rolling summary'"
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l summarizer -d 'Which summarizer writes summaries and folds tool steps' -r -f -a "offline\t'Deterministic and extractive; no network, no key'
 openai\t'Any OpenAI-compatible /v1/chat/completions server'
 anthropic\t'Anthropic /v1/messages'"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l llm-url -d 'Base URL of the model server' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l llm-url -l base-url -d 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l llm-model -d 'Model name to ask for' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l llm-timeout -d 'Seconds to wait for one answer' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand reset" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
@@ -234,7 +234,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l keep-l
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l summarizer -d 'Which summarizer writes summaries and folds tool steps' -r -f -a "offline\t'Deterministic and extractive; no network, no key'
 openai\t'Any OpenAI-compatible /v1/chat/completions server'
 anthropic\t'Anthropic /v1/messages'"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-url -d 'Base URL of the model server' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-url -l base-url -d 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-model -d 'Model name to ask for' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l llm-timeout -d 'Seconds to wait for one answer' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand compact" -l for-model -d 'The session moves to this model: rewrite its tool histories as plain text the new model can read, budget for that model, and set it as config.json\'s model when the session is rewritten' -r
@@ -267,9 +267,10 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l shar
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l summarizer -d 'Which summarizer writes summaries and folds tool steps' -r -f -a "offline\t'Deterministic and extractive; no network, no key'
 openai\t'Any OpenAI-compatible /v1/chat/completions server'
 anthropic\t'Anthropic /v1/messages'"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l llm-url -d 'Base URL of the model server' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l llm-url -l base-url -d 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l llm-model -d 'Model name to ask for' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l llm-timeout -d 'Seconds to wait for one answer' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l model -d 'Model name to ask for, as --llm-model (\'summarize --summarizer openai --base-url URL --model NAME\')' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l chunk-chars -d 'Characters per chunk sent to the summarizer' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l keep-failed -d 'Save a reply that failed validation twice to this file' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand summarize" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F

@@ -281,11 +281,12 @@ summary.json and summary.meta.json back.
 Summarizers: offline (default; deterministic, no network), openai (any OpenAI-compatible
 /v1/chat/completions: OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, DeepSeek), anthropic.
 Configure with SESSIONCTL_LLM_BASE_URL, SESSIONCTL_LLM_MODEL, SESSIONCTL_LLM_API_KEY
-(or --llm-url/--llm-model). The key is never printed.
+(or --base-url/--model). The key is never printed. A model writes better summaries than
+the offline summarizer: it is the way to go when one is at hand, e.g. a local Ollama.
 
 Examples:
   sessionctl summarize --all
-  SESSIONCTL_LLM_BASE_URL=http://127.0.0.1:11434 sessionctl summarize tui-alice --summarizer openai --llm-model qwen3")]
+  sessionctl summarize tui-alice --summarizer openai --base-url http://127.0.0.1:11434/v1 --model qwen3")]
     Summarize(SummarizeArgs),
 
     /// Search conversations: by meaning (ToriiDB vectors) or by words (archive + recent)

@@ -127,8 +127,14 @@ pub struct LlmArgs {
     #[arg(long, value_enum, default_value = "offline")]
     pub summarizer: SummarizerKind,
 
-    /// Base URL of the model server
-    #[arg(long, env = "SESSIONCTL_LLM_BASE_URL", value_name = "URL")]
+    /// Base URL of the model server (e.g. a local Ollama:
+    /// http://127.0.0.1:11434/v1)
+    #[arg(
+        long,
+        visible_alias = "base-url",
+        env = "SESSIONCTL_LLM_BASE_URL",
+        value_name = "URL"
+    )]
     pub llm_url: Option<String>,
 
     /// Model name to ask for
@@ -166,6 +172,11 @@ pub struct SummarizeArgs {
 
     #[command(flatten)]
     pub llm: LlmArgs,
+
+    /// Model name to ask for, as --llm-model ('summarize --summarizer openai
+    /// --base-url URL --model NAME')
+    #[arg(long, value_name = "MODEL", conflicts_with = "llm_model")]
+    pub model: Option<String>,
 
     /// Characters per chunk sent to the summarizer
     #[arg(long, default_value_t = crate::engine::summarize::DEFAULT_CHUNK_CHARS, value_name = "N")]

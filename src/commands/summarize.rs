@@ -44,7 +44,11 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
             }),
         }
     }
-    let summarizer = summarize::summarizer(&args.llm.spec(ctx.offline))?;
+    let mut llm = args.llm.clone();
+    if args.model.is_some() {
+        llm.llm_model = args.model.clone();
+    }
+    let summarizer = summarize::summarizer(&llm.spec(ctx.offline))?;
     let op = Summarize::new(
         &ctx.root,
         summarizer.as_ref(),
@@ -83,7 +87,7 @@ pub fn run(ctx: &Context, args: &SummarizeArgs) -> Result<Done> {
         .iter()
         .flat_map(|a| a.context_errors.iter().cloned())
         .collect();
-    learn_limits(ctx, &args.llm, &context_errors);
+    learn_limits(ctx, &llm, &context_errors);
     for a in &aftermath {
         tell(ctx, args, a)?;
     }

@@ -567,3 +567,121 @@ fn compact_fold_merges_what_leaves_into_the_summary() {
         .unwrap();
     assert_eq!(one(&out)["count"].as_u64(), Some(kept.len() as u64));
 }
+
+/// The recipe for a local model (an Ollama, here a loopback fake speaking
+/// the same OpenAI-compatible API): `--base-url …/v1 --model NAME`. The
+/// request names the model, carries Agenvoy's summary schema in the system
+/// prompt and the character budget of the conversation merged so far in
+/// the user message; the reply is what summary.json becomes.
+#[test]
+fn a_local_model_gets_the_schema_and_the_budget_and_its_reply_is_applied() {
+    const REPLY: &str = r#"{"key_decisions":["要：keep a copy of every config before changing it","不要：skip the check"],"past_discussions":[{"topic":"nginx log rotation","description":"Rotation steps were walked through.","direction":"Done.","last_discussed":"2025-12-01 00:10"}],"current_discussion":{"topic":"postgres backups","description":"Steps 60 to 89.","perspectives":"","direction":"Run the check first, then apply the change."}}"#;
+    let server =
+        TestServer::start(|_, _| openai_reply(&format!("Here it is.\n<summary>{REPLY}</summary>")));
+    let root = fixture_copy();
+    let r = root.path();
+    long_history(r, 90);
+    let history: Vec<Value> =
+        serde_json::from_slice(&std::fs::read(r.join("sessions/tui-alice/history.json")).unwrap())
+            .unwrap();
+    let source: usize = history
+        .iter()
+        .map(|h| h["content"].as_str().unwrap().chars().count())
+        .sum();
+    let base_url = format!("{}/v1", server.url);
+    let out = sessionctl(r)
+        .args([
+            "summarize",
+            "tui-alice",
+            "--summarizer",
+            "openai",
+            "--base-url",
+            &base_url,
+            "--model",
+            "qwen3:8b",
+            "--chunk-chars",
+            "1000000",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(one(&out)["count"], 180);
+    let reqs = server.requests.lock().unwrap();
+    assert_eq!(reqs.len(), 1, "one chunk");
+    let q = &reqs[0];
+    assert_eq!(
+        (q.method.as_str(), q.path.as_str()),
+        ("POST", "/v1/chat/completions")
+    );
+    assert_eq!(q.header("authorization"), None, "no key was configured");
+    let body: Value = serde_json::from_str(&q.body).unwrap();
+    assert_eq!(body["model"], "qwen3:8b");
+    let system = body["messages"][0]["content"].as_str().unwrap();
+    for part in [
+        "key_decisions",
+        "要：",
+        "不要：",
+        "A reversal replaces the old entry",
+        "past_discussions",
+        "last_discussed",
+        "YYYY-MM-DD HH:mm",
+        "current_discussion",
+        "perspectives",
+        "At most 8",
+        "<summary>",
+    ] {
+        assert!(
+            system.contains(part),
+            "{part:?} not in the system prompt: {system}"
+        );
+    }
+    // the budget: a fifth of the conversation, 2,000 to 4,000 characters
+    let user = body["messages"][1]["content"].as_str().unwrap();
+    let budget = sessionctl::llm::summary_budget(Some(source));
+    assert!(
+        (2_000..4_000).contains(&budget),
+        "the fixture is in the 'fifth' range: {budget} for {source}"
+    );
+    assert!(
+        user.contains(&format!("under {budget} characters")),
+        "the budget {budget} is not in the request: {}",
+        &user[user.len().saturating_sub(400)..]
+    );
+    assert!(user.contains("[user] (2025-12-01 00:00:00) About nginx log rotation: step 0."));
+    drop(reqs);
+    let written = summary(r, "tui-alice");
+    assert_eq!(written, serde_json::from_str::<Value>(REPLY).unwrap());
+}
+
+/// `--model` is the recipe's spelling of `--llm-model`; both at once is a
+/// usage error, not a silent choice.
+#[test]
+fn model_and_llm_model_conflict() {
+    let root = fixture_copy();
+    let out = sessionctl(root.path())
+        .args([
+            "summarize",
+            "tui-alice",
+            "--summarizer",
+            "openai",
+            "--base-url",
+            "http://127.0.0.1:9/v1",
+            "--model",
+            "a",
+            "--llm-model",
+            "b",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(64),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -1,30 +1,50 @@
-//! Faithfulness of the offline summarizer on hand-labelled conversations
-//! (tests/data/summary_eval/: `<name>.history.json` as Agenvoy writes it,
-//! `<name>.expected.json` written by hand before the summarizer was tuned).
+//! Faithfulness of the offline summarizer on hand-annotated conversations
+//! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
+//! it, `<name>.expected.json` written by hand before the summarizer ran on
+//! it). Three sets:
+//! - `dev`: 42 conversations the rules may be tuned on (22 written with
+//!   the test set; five, then six Japanese/Chinese/mixed, three English,
+//!   three Japanese and three Chinese/code ones written later, each
+//!   annotated before any run, after the test totals had been seen, in
+//!   shapes the others lacked);
+//! - `test`: 10 held out, written with other vocabularies and structures,
+//!   scored only when a change is finished (totals only); a gap of more
+//!   than 0.1 between it and dev says the rules fit the dev text rather
+//!   than the language. The aims are asserted on dev; on test they are
+//!   not met yet, and the test asserts a floor at the figures last
+//!   measured instead (see `offline_summaries_on_the_held_out_test_set`);
+//! - `legacy`: the eight conversations the first rules were written
+//!   against (one-term annotations, their own older thresholds).
 //!
-//! Measured: decision precision and recall, open-question recall, fact
-//! recall, "no cut numbers" (every number in the summary occurs whole in
-//! the source), and size. Thresholds, and why:
-//! - decision precision ≥ 0.9: key_decisions are binding for Agenvoy's
-//!   model; a wrong one is worse than a missing one.
-//! - decision recall ≥ 0.7 and fact recall ≥ 0.8: most of what a reader
-//!   needs must be there, but precision wins where they conflict.
-//! - open-question recall ≥ 0.7: pending items must not be lost (nor turn
-//!   into decisions, which the precision figure catches).
-//! - no cut numbers at all: a truncated "1.75" reads as a different value.
-//! - size: the summary may take a fifth of the conversation it covers, at
-//!   least 2,000 and at most 4,000 characters (`llm::summary_budget`; the
-//!   budget grows record by record, so chunking cannot change the result).
-//!   The floor exists because a summary of a short session must still hold
-//!   its handful of decisions: on these short conversations (0.9–5.4 k
-//!   characters) it is 18–77 % of the source (41 % overall; the previous
-//!   summarizer measured 73–106 % with mostly wrong content), and the
-//!   threshold, 45 %, catches growth. From 10,000 characters on the fifth
-//!   applies: the long session below (all of them in a row, 15 k
-//!   characters) must be ≤ 20 % (measured 17 %).
+//! Measured per set and per language/style: decision precision and recall,
+//! reversed decisions kept, open-question recall, answered questions left
+//! open, fact recall, past topics, "no cut numbers" (every number in the
+//! summary occurs whole in the source: "1.7" is not whole in "1.75"), size
+//! against the source and the
+//! budget (`llm::summary_budget`). Aims (asserted on dev, the goal on
+//! test):
+//! - decision precision ≥ 0.85 at recall ≥ 0.75, every language ≥ 0.6
+//!   recall: key_decisions bind Agenvoy's model, a wrong one costs more
+//!   than a missing one;
+//! - no reversed decision kept: a replaced decision left binding is the
+//!   worst error a summary can make;
+//! - fact recall ≥ 0.7, open-question recall ≥ 0.7;
+//! - no cut numbers; never over the budget.
 //!
-//! Run with `--nocapture` to see the figures.
+//! Matching (`Terms`) is strict on purpose: an annotation lists key terms
+//! (groups of alternatives, `"pool|max_conns"`), every group must occur in
+//! one summary line (a decision line of the right polarity, one sentence
+//! for a fact, one `Open:` item for a question), ASCII terms as whole words
+//! and whole numbers ("35" is not in "350" or "3.5"). A decision annotation
+//! with one term must name something specific (five letters or more, three
+//! CJK characters, or a digit or sign), so that no single common word can
+//! satisfy it. `past` decisions may instead sit in a past discussion, after
+//! their `要：`/`不要：` prefix.
+//!
+//! Run with `--nocapture` to see the figures (`SUMMARY_EVAL_SHOW=1` prints
+//! every summary, `SUMMARY_EVAL_ONLY=<part of a name>` scores only those).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
@@ -32,12 +52,21 @@ use sessionctl::llm::offline::Offline;
 use sessionctl::llm::Summarizer;
 use sessionctl::store::history::{self, Record};
 
-fn eval_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/summary_eval")
+fn set_dir(set: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/summary_eval")
+        .join(set)
 }
 
-fn conversations() -> Vec<(String, Vec<Record>, Value)> {
-    let mut names: Vec<String> = std::fs::read_dir(eval_dir())
+struct Conversation {
+    name: String,
+    records: Vec<Record>,
+    expected: Annotation,
+}
+
+fn conversations(set: &str) -> Vec<Conversation> {
+    let dir = set_dir(set);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| {
             let name = e.unwrap().file_name().into_string().unwrap();
@@ -47,16 +76,179 @@ fn conversations() -> Vec<(String, Vec<Record>, Value)> {
     names.sort();
     names
         .into_iter()
-        .map(|n| {
-            let path = eval_dir().join(format!("{n}.history.json"));
+        .map(|name| {
+            let path = dir.join(format!("{name}.history.json"));
             let records = history::parse(&std::fs::read(&path).unwrap(), &path).unwrap();
-            let expected: Value = serde_json::from_slice(
-                &std::fs::read(eval_dir().join(format!("{n}.expected.json"))).unwrap(),
+            let raw: Value = serde_json::from_slice(
+                &std::fs::read(dir.join(format!("{name}.expected.json"))).unwrap(),
             )
             .unwrap();
-            (n, records, expected)
+            let expected = Annotation::parse(&name, &raw, set != "legacy");
+            Conversation {
+                name,
+                records,
+                expected,
+            }
         })
         .collect()
+}
+
+/// Key terms: every group must occur; a group is alternatives.
+#[derive(Debug, Clone)]
+struct Terms(Vec<Vec<String>>);
+
+impl Terms {
+    fn parse(v: &Value) -> Terms {
+        Terms(
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|g| {
+                    g.as_str()
+                        .unwrap()
+                        .split('|')
+                        .map(|t| t.trim().to_lowercase())
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    /// Is there no single common word that satisfies these terms?
+    fn is_specific(&self) -> bool {
+        let specific = |t: &str| {
+            let cjk = t
+                .chars()
+                .filter(|c| !c.is_ascii() && c.is_alphabetic())
+                .count();
+            t.chars().any(|c| !c.is_alphabetic()) || cjk >= 3 || t.is_ascii() && t.len() >= 5
+        };
+        self.0.len() >= 2 || self.0.iter().flatten().all(|t| specific(t))
+    }
+
+    fn found_in(&self, text: &str) -> bool {
+        let text = text.to_lowercase();
+        self.0
+            .iter()
+            .all(|group| group.iter().any(|t| occurs(&text, t)))
+    }
+}
+
+/// `term` occurs in `text` (both lower case); where the term begins or ends
+/// with an ASCII letter or digit, as a whole word there, and a number is
+/// not part of a longer number ("35" is not in "350", "3.5" or "1,35").
+fn occurs(text: &str, term: &str) -> bool {
+    let starts_word = term
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric());
+    let ends_word = term
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_ascii_alphanumeric());
+    text.match_indices(term).any(|(i, _)| {
+        let before: Vec<char> = text[..i].chars().rev().take(2).collect();
+        let after: Vec<char> = text[i + term.len()..].chars().take(2).collect();
+        let word = |c: &char| c.is_ascii_alphanumeric() || *c == '_';
+        let left_ok = !starts_word
+            || match before.as_slice() {
+                [c, ..] if word(c) => false,
+                ['.' | ',', d, ..] if d.is_ascii_digit() => false,
+                _ => true,
+            };
+        let right_ok = !ends_word
+            || match after.as_slice() {
+                [c, ..] if word(c) => false,
+                ['.' | ',', d, ..] if d.is_ascii_digit() => false,
+                _ => true,
+            };
+        left_ok && right_ok
+    })
+}
+
+#[derive(Debug, Clone)]
+struct Expect {
+    /// "要", "不要" or both.
+    polarities: Vec<String>,
+    terms: Terms,
+    past: bool,
+}
+
+impl Expect {
+    fn parse(v: &Value) -> Expect {
+        Expect {
+            polarities: v["polarity"]
+                .as_str()
+                .unwrap()
+                .split('|')
+                .map(str::to_owned)
+                .collect(),
+            terms: Terms::parse(&v["all"]),
+            past: v["past"].as_bool().unwrap_or(false),
+        }
+    }
+
+    /// A line `要：…`/`不要：…` states this decision.
+    fn matches(&self, line: &str) -> bool {
+        let (polarity, body) = split_polarity(line);
+        polarity.is_some_and(|p| self.polarities.iter().any(|x| x == p))
+            && self.terms.found_in(body)
+    }
+}
+
+fn split_polarity(line: &str) -> (Option<&'static str>, &str) {
+    let line = line.trim();
+    if let Some(b) = line.strip_prefix("不要：") {
+        (Some("不要"), b)
+    } else if let Some(b) = line.strip_prefix("要：") {
+        (Some("要"), b)
+    } else {
+        (None, line)
+    }
+}
+
+struct Annotation {
+    lang: String,
+    decisions: Vec<Expect>,
+    optional: Vec<Expect>,
+    reversed: Vec<Expect>,
+    questions: Vec<Terms>,
+    answered: Vec<Terms>,
+    facts: Vec<Terms>,
+    past_topics: Vec<Terms>,
+}
+
+impl Annotation {
+    /// `strict`: the dev and test sets, whose decision annotations must be
+    /// specific (see the module comment).
+    fn parse(name: &str, v: &Value, strict: bool) -> Annotation {
+        let list = |k: &str| v[k].as_array().cloned().unwrap_or_default();
+        let expects = |k: &str| list(k).iter().map(Expect::parse).collect::<Vec<_>>();
+        let terms = |k: &str| list(k).iter().map(Terms::parse).collect::<Vec<_>>();
+        let a = Annotation {
+            lang: v["lang"]
+                .as_str()
+                .map(str::to_owned)
+                .unwrap_or_else(|| name.split('_').next().unwrap().to_owned()),
+            decisions: expects("decisions"),
+            optional: expects("optional"),
+            reversed: expects("reversed"),
+            questions: terms("questions"),
+            answered: terms("answered"),
+            facts: terms("facts"),
+            past_topics: terms("past_topics"),
+        };
+        if strict {
+            for e in a.decisions.iter().chain(&a.optional) {
+                assert!(
+                    e.terms.is_specific(),
+                    "{name}: {:?} can be met by one common word",
+                    e.terms
+                );
+            }
+        }
+        a
+    }
 }
 
 /// One merge into an empty summary, as `summarize` makes the first one: the
@@ -68,328 +260,587 @@ fn summarize(records: &[Record]) -> Value {
     serde_json::from_str(&reply).unwrap()
 }
 
-fn phrases(v: &Value) -> Vec<String> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_str().unwrap().to_lowercase())
-        .collect()
-}
-
-fn has_all(text: &str, all: &[String]) -> bool {
-    let t = text.to_lowercase();
-    all.iter().all(|p| t.contains(p.as_str()))
-}
-
-/// Every string of the summary except the key decisions.
-fn discussion_texts(s: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut push_obj = |o: &Value| {
-        for v in o.as_object().into_iter().flat_map(|m| m.values()) {
-            if let Some(t) = v.as_str() {
-                out.push(t.to_owned());
-            }
-        }
-    };
-    push_obj(&s["current_discussion"]);
-    for p in s["past_discussions"].as_array().unwrap() {
-        push_obj(p);
+/// Every string of the summary but the times and the summarizer's own
+/// working state (`focus`, what the last turn was about): facts and
+/// decisions count only where a reader finds them.
+fn strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(m) => m
+            .iter()
+            .filter(|(k, _)| *k != "last_discussed" && *k != "focus")
+            .for_each(|(_, x)| strings(x, out)),
+        _ => {}
     }
-    out
+}
+
+/// The labelled segments of a text: what follows each `Open: `, `要：`,
+/// `不要：` or `Proposed: ` label, up to the next label.
+fn segments<'a>(text: &'a str, label: &str) -> Vec<&'a str> {
+    const LABELS: [&str; 4] = ["Open: ", "Proposed: ", "不要：", "要："];
+    let mut starts: Vec<(usize, &str)> = Vec::new();
+    for l in LABELS {
+        for (i, _) in text.match_indices(l) {
+            // "要：" inside "不要：" is the same label
+            if l == "要：" && text[..i].ends_with('不') {
+                continue;
+            }
+            starts.push((i, l));
+        }
+    }
+    starts.sort();
+    starts
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, l))| *l == label)
+        .map(|(k, (i, l))| {
+            let end = starts.get(k + 1).map_or(text.len(), |x| x.0);
+            &text[i + l.len()..end]
+        })
+        .collect()
 }
 
 /// The "Open: …" items of the current perspectives and past directions.
 fn open_items(s: &Value) -> Vec<String> {
     let mut fields = vec![s["current_discussion"]["perspectives"]
         .as_str()
-        .unwrap_or("")];
+        .unwrap_or("")
+        .to_owned()];
     for p in s["past_discussions"].as_array().unwrap() {
-        fields.push(p["direction"].as_str().unwrap_or(""));
+        fields.push(p["direction"].as_str().unwrap_or("").to_owned());
     }
     fields
         .iter()
-        .flat_map(|f| f.split("Open: ").skip(1).map(str::to_owned))
+        .flat_map(|f| segments(f, "Open: ").into_iter().map(str::to_owned))
         .collect()
 }
 
-/// Every string the summarizer took from the conversation: not the
-/// `last_discussed` times, and with its own labels ("Open: ", "要：") cut off.
-fn quoted_strings(v: &Value, out: &mut Vec<String>) {
-    match v {
-        Value::String(s) => {
-            let mut s = s.clone();
-            for label in ["Open: ", "Proposed: ", "不要：", "要："] {
-                s = s.replace(label, "\n");
-            }
-            out.extend(s.split('\n').map(str::to_owned));
-        }
-        Value::Array(a) => a.iter().for_each(|x| quoted_strings(x, out)),
-        Value::Object(m) => m
-            .iter()
-            .filter(|(k, _)| *k != "last_discussed")
-            .for_each(|(_, x)| quoted_strings(x, out)),
-        _ => {}
+/// Decision lines recorded in past discussions (`要：…` inside their text).
+fn past_decision_lines(s: &Value) -> Vec<String> {
+    let mut texts = Vec::new();
+    for p in s["past_discussions"].as_array().unwrap() {
+        strings(p, &mut texts);
     }
+    let mut out = Vec::new();
+    for t in &texts {
+        for label in ["要：", "不要："] {
+            out.extend(
+                segments(t, label)
+                    .into_iter()
+                    .map(|seg| format!("{label}{seg}")),
+            );
+        }
+    }
+    out
 }
 
-/// Number tokens ("1.75", "10,000", "3") with the few characters before
-/// them, as (context + token, token).
-fn numbers_with_context(text: &str) -> Vec<String> {
+/// The sentences of every string of the summary: a fact must be stated
+/// with its subject in one of them.
+fn sentences_of(s: &Value) -> Vec<String> {
+    let mut texts = Vec::new();
+    strings(s, &mut texts);
+    let mut out = Vec::new();
+    for t in texts {
+        let mut start = 0;
+        let chars: Vec<(usize, char)> = t.char_indices().collect();
+        for (k, &(i, c)) in chars.iter().enumerate() {
+            let next_space = chars.get(k + 1).is_none_or(|n| n.1 == ' ');
+            if matches!(c, '。' | '！' | '？') || matches!(c, '.' | '!' | '?') && next_space {
+                out.push(t[start..i + c.len_utf8()].to_owned());
+                start = i + c.len_utf8();
+            }
+        }
+        out.push(t[start..].to_owned());
+    }
+    out
+}
+
+/// Every string the summarizer took from the conversation, its own labels
+/// ("Open: ", "要：") cut off.
+fn quoted_strings(v: &Value) -> Vec<String> {
+    let mut all = Vec::new();
+    strings(v, &mut all);
+    let mut out = Vec::new();
+    for s in all {
+        let mut s = s.clone();
+        for label in [
+            "Open: ",
+            "Proposed: ",
+            "Advised against: ",
+            "不要：",
+            "要：",
+        ] {
+            s = s.replace(label, "\n");
+        }
+        out.extend(s.split('\n').map(str::to_owned));
+    }
+    out
+}
+
+/// Number tokens ("1.75", "10,000", "3"), not those inside identifiers
+/// ("fs4", "v2.0", "UTF-8").
+fn number_tokens(text: &str) -> Vec<&str> {
     let re = regex::Regex::new(r"\d+(?:[.,:]\d+)*").unwrap();
     re.find_iter(text)
         .filter(|m| {
-            !text[..m.start()]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+            let mut before = text[..m.start()].chars().rev();
+            let attached = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.';
+            match before.next() {
+                Some(c) if attached(c) => false,
+                Some('-') => !before.next().is_some_and(|c| c.is_ascii_alphabetic()),
+                _ => true,
+            }
         })
-        .map(|m| {
-            // up to six characters before, within the same sentence (the
-            // summarizer joins sentences with a space)
-            let before: String = text[..m.start()]
-                .chars()
-                .rev()
-                .take(6)
-                .take_while(|c| !matches!(c, '。' | '！' | '？'))
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
-            let before = match before.rfind(". ") {
-                Some(i) => before[i + 2..].to_owned(),
-                None => before,
-            };
-            let before = before.trim_start();
-            format!("{before}{}", m.as_str())
-        })
+        .map(|m| m.as_str())
         .collect()
 }
 
-/// `needle` occurs in `source` and is not followed there by more of a
-/// number ("to 1" in "to 1.75" is a cut number).
-fn occurs_whole(source: &str, needle: &str) -> bool {
-    source.match_indices(needle).any(|(i, _)| {
-        let rest: Vec<char> = source[i + needle.len()..].chars().take(2).collect();
-        !matches!(rest.as_slice(), [c, ..] if c.is_ascii_digit())
-            && !matches!(rest.as_slice(), ['.' | ',' | ':', d] if d.is_ascii_digit())
+/// `number` occurs whole in `source`: not preceded by a digit or a
+/// decimal mark and not followed by more of a number ("1.7" is not whole
+/// in "1.75", nor "75" in "1.75", nor "10" in "10,000").
+fn occurs_whole(source: &str, number: &str) -> bool {
+    source.match_indices(number).any(|(i, _)| {
+        let before: Vec<char> = source[..i].chars().rev().take(2).collect();
+        let after: Vec<char> = source[i + number.len()..].chars().take(2).collect();
+        let left = !matches!(before.as_slice(), [c, ..] if c.is_ascii_digit())
+            && !matches!(before.as_slice(), ['.' | ',', d, ..] if d.is_ascii_digit());
+        let right = !matches!(after.as_slice(), [c, ..] if c.is_ascii_digit())
+            && !matches!(after.as_slice(), ['.' | ',' | ':', d] if d.is_ascii_digit());
+        left && right
     })
 }
 
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Tally {
     out_decisions: usize,
     correct_decisions: usize,
+    reversed_kept: usize,
     expected_decisions: usize,
     found_decisions: usize,
     expected_questions: usize,
     found_questions: usize,
+    answered_open: usize,
     expected_facts: usize,
     found_facts: usize,
+    expected_past: usize,
+    found_past: usize,
     summary_chars: usize,
     source_chars: usize,
-    summary_bytes: usize,
-    source_bytes: usize,
+    budget: usize,
     cut_numbers: Vec<String>,
+    over_budget: Vec<String>,
 }
 
-#[test]
-fn offline_summaries_are_faithful() {
-    let mut total = Tally::default();
-    println!(
-        "{:<24} {:>9} {:>9} {:>9} {:>9} {:>7} {:>7}",
-        "conversation", "dec.prec", "dec.rec", "q.rec", "fact.rec", "chars", "bytes"
+impl Tally {
+    fn add(&mut self, t: &Tally) {
+        self.out_decisions += t.out_decisions;
+        self.correct_decisions += t.correct_decisions;
+        self.reversed_kept += t.reversed_kept;
+        self.expected_decisions += t.expected_decisions;
+        self.found_decisions += t.found_decisions;
+        self.expected_questions += t.expected_questions;
+        self.found_questions += t.found_questions;
+        self.answered_open += t.answered_open;
+        self.expected_facts += t.expected_facts;
+        self.found_facts += t.found_facts;
+        self.expected_past += t.expected_past;
+        self.found_past += t.found_past;
+        self.summary_chars += t.summary_chars;
+        self.source_chars += t.source_chars;
+        self.budget += t.budget;
+        self.cut_numbers.extend(t.cut_numbers.iter().cloned());
+        self.over_budget.extend(t.over_budget.iter().cloned());
+    }
+}
+
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        1.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+/// Score one summary against its annotation; print what is wrong.
+fn score(name: &str, records: &[Record], exp: &Annotation, s: &Value) -> Tally {
+    let source: String = records
+        .iter()
+        .map(|r| r.text().into_owned())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut t = Tally::default();
+
+    let decisions: Vec<String> = s["key_decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap().to_owned())
+        .collect();
+    t.out_decisions = decisions.len();
+    for d in &decisions {
+        let required = exp.decisions.iter().any(|e| e.matches(d));
+        let optional = exp.optional.iter().any(|e| e.matches(d));
+        let reversed = exp.reversed.iter().any(|e| e.matches(d));
+        if reversed && !required {
+            t.reversed_kept += 1;
+            println!("  {name}: REVERSED decision kept {d:?}");
+        } else if required || optional {
+            t.correct_decisions += 1;
+        } else {
+            println!("  {name}: unexpected decision {d:?}");
+        }
+    }
+    let past_lines = past_decision_lines(s);
+    for e in &exp.decisions {
+        t.expected_decisions += 1;
+        let found = decisions.iter().any(|d| e.matches(d))
+            || e.past && past_lines.iter().any(|d| e.matches(d));
+        if found {
+            t.found_decisions += 1;
+        } else {
+            println!(
+                "  {name}: missing decision {}{:?}",
+                e.polarities.join("|"),
+                e.terms.0
+            );
+        }
+    }
+
+    let opens = open_items(s);
+    for q in &exp.questions {
+        t.expected_questions += 1;
+        if opens.iter().any(|o| q.found_in(o)) {
+            t.found_questions += 1;
+        } else {
+            println!("  {name}: missing open question {:?}", q.0);
+        }
+    }
+    for q in &exp.answered {
+        if let Some(o) = opens.iter().find(|o| q.found_in(o)) {
+            t.answered_open += 1;
+            println!("  {name}: answered question still open {o:?}");
+        }
+    }
+
+    let sentences = sentences_of(s);
+    for f in &exp.facts {
+        t.expected_facts += 1;
+        if sentences.iter().any(|x| f.found_in(x)) {
+            t.found_facts += 1;
+        } else {
+            println!("  {name}: missing fact {:?}", f.0);
+        }
+    }
+
+    let past: Vec<String> = s["past_discussions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| format!("{} {}", p["topic"], p["description"]))
+        .collect();
+    for p in &exp.past_topics {
+        t.expected_past += 1;
+        if past.iter().any(|x| p.found_in(x)) {
+            t.found_past += 1;
+        } else {
+            println!("  {name}: missing past discussion {:?}", p.0);
+        }
+    }
+
+    for text in quoted_strings(s) {
+        for n in number_tokens(&text) {
+            if !occurs_whole(&source, n) {
+                t.cut_numbers.push(format!("{name}: {n:?} in {text:?}"));
+            }
+        }
+    }
+    t.summary_chars = s.to_string().chars().count();
+    t.source_chars = source.chars().count();
+    t.budget = sessionctl::llm::summary_budget(Some(
+        records.iter().map(sessionctl::llm::source_chars).sum(),
+    ));
+    if t.summary_chars > t.budget {
+        t.over_budget
+            .push(format!("{name}: {} > {}", t.summary_chars, t.budget));
+    }
+    assert!(
+        sessionctl::store::summary::is_valid(s.as_object().unwrap()),
+        "{name}: {s}"
     );
-    for (name, records, exp) in conversations() {
-        let s = summarize(&records);
+    t
+}
+
+fn row(label: &str, t: &Tally) {
+    println!(
+        "{:<34} {:>8} {:>8} {:>4} {:>7} {:>4} {:>7} {:>5} {:>6.0}% {:>6.0}%",
+        label,
+        format!("{}/{}", t.correct_decisions, t.out_decisions),
+        format!("{}/{}", t.found_decisions, t.expected_decisions),
+        t.reversed_kept,
+        format!("{}/{}", t.found_questions, t.expected_questions),
+        t.answered_open,
+        format!("{}/{}", t.found_facts, t.expected_facts),
+        format!("{}/{}", t.found_past, t.expected_past),
+        100.0 * ratio(t.summary_chars, t.source_chars),
+        100.0 * ratio(t.summary_chars, t.budget),
+    );
+}
+
+/// The figures of one set, printed; the totals and per-language tallies.
+fn evaluate(set: &str) -> (Tally, BTreeMap<String, Tally>) {
+    println!("== summary eval: {set} ==");
+    println!(
+        "{:<34} {:>8} {:>8} {:>4} {:>7} {:>4} {:>7} {:>5} {:>7} {:>7}",
+        "conversation",
+        "dec.prec",
+        "dec.rec",
+        "rev",
+        "q.rec",
+        "ans",
+        "facts",
+        "past",
+        "size",
+        "budget"
+    );
+    let mut total = Tally::default();
+    let mut by_lang: BTreeMap<String, Tally> = BTreeMap::new();
+    let only = std::env::var("SUMMARY_EVAL_ONLY").unwrap_or_default();
+    for c in conversations(set)
+        .into_iter()
+        .filter(|c| c.name.contains(&only))
+    {
+        let s = summarize(&c.records);
         if std::env::var_os("SUMMARY_EVAL_SHOW").is_some() {
             println!("{}", serde_json::to_string_pretty(&s).unwrap());
         }
-        let source: String = records
-            .iter()
-            .map(|r| r.text().into_owned())
-            .collect::<Vec<_>>()
-            .join("\n");
-        let mut t = Tally::default();
-
-        let decisions: Vec<String> = s["key_decisions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d.as_str().unwrap().to_owned())
-            .collect();
-        let expected: Vec<(String, Vec<String>)> = exp["decisions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| {
-                (
-                    format!("{}：", e["polarity"].as_str().unwrap()),
-                    phrases(&e["all"]),
-                )
-            })
-            .collect();
-        let matches = |d: &str, (prefix, all): &(String, Vec<String>)| {
-            d.starts_with(prefix.as_str()) && has_all(d, all)
-        };
-        t.out_decisions = decisions.len();
-        t.correct_decisions = decisions
-            .iter()
-            .filter(|d| expected.iter().any(|e| matches(d, e)))
-            .count();
-        for d in decisions
-            .iter()
-            .filter(|d| !expected.iter().any(|e| matches(d, e)))
-        {
-            println!("  {name}: unexpected decision {d:?}");
-        }
-        t.expected_decisions = expected.len();
-        t.found_decisions = expected
-            .iter()
-            .filter(|e| decisions.iter().any(|d| matches(d, e)))
-            .count();
-        for e in expected
-            .iter()
-            .filter(|e| !decisions.iter().any(|d| matches(d, e)))
-        {
-            println!("  {name}: missing decision {e:?}");
-        }
-
-        let opens = open_items(&s);
-        for q in exp["questions"].as_array().unwrap() {
-            t.expected_questions += 1;
-            let q = phrases(q);
-            if opens.iter().any(|o| has_all(o, &q)) {
-                t.found_questions += 1;
-            } else {
-                println!("  {name}: missing open question {q:?}");
-            }
-        }
-        let texts = discussion_texts(&s);
-        for f in exp["facts"].as_array().unwrap() {
-            t.expected_facts += 1;
-            let f = phrases(f);
-            if texts.iter().any(|x| has_all(x, &f)) {
-                t.found_facts += 1;
-            } else {
-                println!("  {name}: missing fact {f:?}");
-            }
-        }
-
-        let mut strings = Vec::new();
-        quoted_strings(&s, &mut strings);
-        for text in &strings {
-            for n in numbers_with_context(text) {
-                if !occurs_whole(&source, &n) {
-                    t.cut_numbers.push(format!("{name}: {n:?} in {text:?}"));
-                }
-            }
-        }
-        t.summary_chars = s.to_string().chars().count();
-        t.source_chars = source.chars().count();
-        t.summary_bytes = s.to_string().len();
-        t.source_bytes = source.len();
-        assert!(
-            t.summary_chars <= 4_000,
-            "{name}: {} chars",
-            t.summary_chars
-        );
-        assert!(
-            sessionctl::store::summary::is_valid(s.as_object().unwrap()),
-            "{name}: {s}"
-        );
-
-        println!(
-            "{:<24} {:>9} {:>9} {:>9} {:>9} {:>6.0}% {:>6.0}%",
-            name,
-            format!("{}/{}", t.correct_decisions, t.out_decisions),
-            format!("{}/{}", t.found_decisions, t.expected_decisions),
-            format!("{}/{}", t.found_questions, t.expected_questions),
-            format!("{}/{}", t.found_facts, t.expected_facts),
-            100.0 * t.summary_chars as f64 / t.source_chars as f64,
-            100.0 * t.summary_bytes as f64 / t.source_bytes as f64
-        );
-        total.out_decisions += t.out_decisions;
-        total.correct_decisions += t.correct_decisions;
-        total.expected_decisions += t.expected_decisions;
-        total.found_decisions += t.found_decisions;
-        total.expected_questions += t.expected_questions;
-        total.found_questions += t.found_questions;
-        total.expected_facts += t.expected_facts;
-        total.found_facts += t.found_facts;
-        total.summary_chars += t.summary_chars;
-        total.source_chars += t.source_chars;
-        total.summary_bytes += t.summary_bytes;
-        total.source_bytes += t.source_bytes;
-        total.cut_numbers.extend(t.cut_numbers);
+        let t = score(&c.name, &c.records, &c.expected, &s);
+        row(&c.name, &t);
+        total.add(&t);
+        by_lang.entry(c.expected.lang.clone()).or_default().add(&t);
     }
-    let ratio = |a: usize, b: usize| if b == 0 { 1.0 } else { a as f64 / b as f64 };
+    for (lang, t) in &by_lang {
+        row(&format!("  [{lang}]"), t);
+    }
+    row("TOTAL", &total);
+    println!(
+        "{set}: decision precision {:.2}, recall {:.2}, reversed kept {}, open-question recall {:.2}, \
+         answered left open {}, fact recall {:.2}, past topics {:.2}, cut numbers {}, size {:.0}% of \
+         the source, {:.0}% of the budget",
+        ratio(total.correct_decisions, total.out_decisions),
+        ratio(total.found_decisions, total.expected_decisions),
+        total.reversed_kept,
+        ratio(total.found_questions, total.expected_questions),
+        total.answered_open,
+        ratio(total.found_facts, total.expected_facts),
+        ratio(total.found_past, total.expected_past),
+        total.cut_numbers.len(),
+        100.0 * ratio(total.summary_chars, total.source_chars),
+        100.0 * ratio(total.summary_chars, total.budget),
+    );
+    (total, by_lang)
+}
+
+/// The aims of the module comment.
+fn assert_aims(set: &str, total: &Tally, by_lang: &BTreeMap<String, Tally>) {
     let precision = ratio(total.correct_decisions, total.out_decisions);
     let recall = ratio(total.found_decisions, total.expected_decisions);
     let questions = ratio(total.found_questions, total.expected_questions);
     let facts = ratio(total.found_facts, total.expected_facts);
-    let size = ratio(total.summary_chars, total.source_chars);
-    let size_bytes = ratio(total.summary_bytes, total.source_bytes);
-    println!(
-        "TOTAL: decision precision {precision:.2} ({}/{}), decision recall {recall:.2} ({}/{}), \
-         open-question recall {questions:.2} ({}/{}), fact recall {facts:.2} ({}/{}), \
-         cut numbers {}, size {:.0}% of the source's characters ({:.0}% of its bytes)",
-        total.correct_decisions,
-        total.out_decisions,
-        total.found_decisions,
-        total.expected_decisions,
-        total.found_questions,
-        total.expected_questions,
-        total.found_facts,
-        total.expected_facts,
-        total.cut_numbers.len(),
-        100.0 * size,
-        100.0 * size_bytes
-    );
     assert!(total.cut_numbers.is_empty(), "{:#?}", total.cut_numbers);
-    assert!(precision >= 0.9, "decision precision {precision:.2}");
-    assert!(recall >= 0.7, "decision recall {recall:.2}");
-    assert!(questions >= 0.7, "open-question recall {questions:.2}");
-    assert!(facts >= 0.8, "fact recall {facts:.2}");
+    assert!(total.over_budget.is_empty(), "{:#?}", total.over_budget);
+    assert_eq!(total.reversed_kept, 0, "{set}: reversed decisions kept");
     assert!(
-        size <= 0.45,
-        "summary is {:.0}% of the source",
-        100.0 * size
+        precision >= 0.85,
+        "{set}: decision precision {precision:.2}"
+    );
+    assert!(recall >= 0.75, "{set}: decision recall {recall:.2}");
+    assert!(facts >= 0.7, "{set}: fact recall {facts:.2}");
+    assert!(
+        questions >= 0.7,
+        "{set}: open-question recall {questions:.2}"
+    );
+    for (lang, t) in by_lang {
+        let r = ratio(t.found_decisions, t.expected_decisions);
+        assert!(r >= 0.6, "{set}: {lang} decision recall {r:.2}");
+    }
+}
+
+#[test]
+fn offline_summaries_on_the_dev_set() {
+    let (total, by_lang) = evaluate("dev");
+    assert_aims("dev", &total, &by_lang);
+}
+
+// The held-out aims are NOT met. Last scored when the "那就 30" and
+// "keep takes back a don't" rules were finished (dev 42 conversations,
+// test 10); the last three rounds of dev fixes left these unchanged:
+// - decision recall: test 0.64 (47/73), aim 0.75, short by 0.11 (dev 0.92);
+// - decision precision: test 0.81 (52/64), aim 0.85, short by 0.04 (dev
+//   0.94);
+// - fact recall: test 0.67 (50/75), aim 0.7, short by 0.03 (dev 0.83);
+// - per language, decision recall: ja 0.56 (10/18), aim 0.6, short by
+//   0.04; en 0.67, mixed 0.64, terse 0.70, zh 0.69 meet it;
+// - reversed decisions kept 0 and open-question recall 1.00 meet them;
+//   answered questions left open: 4 (dev 3).
+// Dev and test differ by more than 0.1 in decision recall (0.28), fact
+// recall (0.16) and precision (0.13): much of the rules is still the dev
+// text's own phrasing. So this test does not assert the aims (dev does);
+// it asserts what the rules reach today on text they were not tuned on,
+// so that a change which loses held-out decisions, facts or a language
+// fails here. Raise the floors when a finished change raises the figures;
+// never tune on this set's conversations or its failure lines.
+const TEST_FLOOR_PRECISION: f64 = 0.81; // 52/64
+const TEST_FLOOR_RECALL: f64 = 0.64; // 47/73
+const TEST_FLOOR_FACTS: f64 = 0.66; // 50/75
+const TEST_FLOOR_QUESTIONS: f64 = 1.0; // 4/4
+const TEST_MAX_ANSWERED_OPEN: usize = 4;
+const TEST_FLOOR_BY_LANGUAGE: [(&str, f64); 5] = [
+    ("en", 0.66),    // 14/21
+    ("ja", 0.55),    // 10/18
+    ("mixed", 0.63), // 7/11
+    ("terse", 0.70), // 7/10
+    ("zh", 0.69),    // 9/13
+];
+
+#[test]
+fn offline_summaries_on_the_held_out_test_set() {
+    let (total, by_lang) = evaluate("test");
+    let precision = ratio(total.correct_decisions, total.out_decisions);
+    let recall = ratio(total.found_decisions, total.expected_decisions);
+    let questions = ratio(total.found_questions, total.expected_questions);
+    let facts = ratio(total.found_facts, total.expected_facts);
+    assert!(total.cut_numbers.is_empty(), "{:#?}", total.cut_numbers);
+    assert!(total.over_budget.is_empty(), "{:#?}", total.over_budget);
+    assert_eq!(total.reversed_kept, 0, "test: reversed decisions kept");
+    assert!(
+        precision >= TEST_FLOOR_PRECISION,
+        "test: decision precision {precision:.2} fell below {TEST_FLOOR_PRECISION}"
+    );
+    assert!(
+        recall >= TEST_FLOOR_RECALL,
+        "test: decision recall {recall:.2} fell below {TEST_FLOOR_RECALL}"
+    );
+    assert!(
+        facts >= TEST_FLOOR_FACTS,
+        "test: fact recall {facts:.2} fell below {TEST_FLOOR_FACTS}"
+    );
+    assert!(
+        questions >= TEST_FLOOR_QUESTIONS,
+        "test: open-question recall {questions:.2} fell below {TEST_FLOOR_QUESTIONS}"
+    );
+    assert!(
+        total.answered_open <= TEST_MAX_ANSWERED_OPEN,
+        "test: {} answered questions left open",
+        total.answered_open
+    );
+    for (lang, floor) in TEST_FLOOR_BY_LANGUAGE {
+        let t = &by_lang[lang];
+        let r = ratio(t.found_decisions, t.expected_decisions);
+        assert!(
+            r >= floor,
+            "test: {lang} decision recall {r:.2} fell below {floor}"
+        );
+    }
+    assert_eq!(
+        by_lang.len(),
+        TEST_FLOOR_BY_LANGUAGE.len(),
+        "test: a language without a floor"
     );
 }
 
-/// Merging the records in pieces (any split, any chunk size, summary
-/// saved and reloaded in between) gives the summary merging them at once
-/// gives.
+/// The original eight, with their one-term annotations and the thresholds
+/// they were written with.
+#[test]
+fn offline_summaries_on_the_legacy_set() {
+    let (total, _) = evaluate("legacy");
+    let precision = ratio(total.correct_decisions, total.out_decisions);
+    let recall = ratio(total.found_decisions, total.expected_decisions);
+    assert!(total.cut_numbers.is_empty(), "{:#?}", total.cut_numbers);
+    assert!(total.over_budget.is_empty(), "{:#?}", total.over_budget);
+    assert!(precision >= 0.9, "decision precision {precision:.2}");
+    assert!(recall >= 0.7, "decision recall {recall:.2}");
+    assert!(ratio(total.found_questions, total.expected_questions) >= 0.7);
+    assert!(ratio(total.found_facts, total.expected_facts) >= 0.8);
+}
+
+#[test]
+fn the_matcher_needs_every_key_term_the_polarity_and_whole_numbers() {
+    let e = Expect::parse(&json!({"polarity": "要", "all": ["35", "max_conns|pool"]}));
+    assert!(e.matches("要：make max_conns 35 on both instances"));
+    assert!(e.matches("要：Make it 35 (the pool)"));
+    assert!(!e.matches("要：Make it 35"), "the subject is a key term");
+    assert!(!e.matches("要：raise the pool to 350"), "a longer number");
+    assert!(!e.matches("要：pool timeout 3.5 s"));
+    assert!(!e.matches("要：pool 1,35 ms"));
+    assert!(!e.matches("不要：max_conns 35"), "the polarity counts");
+    assert!(!e.matches("max_conns 35"), "a line without a prefix");
+    assert!(!e.matches("要：poolside 35"), "whole words only");
+    let either = Expect::parse(&json!({"polarity": "要|不要", "all": ["金曜", "15時|15:00"]}));
+    assert!(either.matches("不要：金曜の15時以降の本番デプロイ"));
+    assert!(either.matches("要：金曜 15:00 以降はデプロイ禁止"));
+    assert!(!either.matches("要：金曜 115:00"));
+    let cjk = Terms::parse(&json!(["30 日", "保持"]));
+    assert!(cjk.found_in("保持は 30 日"));
+    assert!(!cjk.found_in("保持は 130 日"));
+    // one common word cannot carry a decision annotation
+    assert!(!Terms::parse(&json!(["test"])).is_specific());
+    assert!(!Terms::parse(&json!(["pino"])).is_specific());
+    assert!(Terms::parse(&json!(["fd-lock"])).is_specific());
+    assert!(Terms::parse(&json!(["Karpenter"])).is_specific());
+    assert!(Terms::parse(&json!(["丁寧語"])).is_specific());
+    assert!(Terms::parse(&json!(["test", "rows"])).is_specific());
+    // segments stop at the next label
+    assert_eq!(
+        segments("x Open: a? Open: b 要：c 不要：d", "Open: "),
+        ["a? ", "b "]
+    );
+    assert_eq!(segments("要：c 不要：d", "要："), ["c "]);
+}
+
+/// Merging the records in pieces (any split, summary saved and reloaded in
+/// between) gives the summary merging them at once gives.
 #[test]
 fn incremental_merges_equal_one_shot_merges() {
-    for (name, records, _) in conversations() {
-        let once = summarize(&records);
-        for size in 1..=records.len() {
-            let mut s = json!({});
-            let mut before = 0;
-            for chunk in records.chunks(size) {
-                let reply = Offline
-                    .merge_summary_within(&s, chunk, None, Some(before))
-                    .unwrap();
-                s = serde_json::from_str(&reply).unwrap();
-                before += chunk
-                    .iter()
-                    .map(sessionctl::llm::source_chars)
-                    .sum::<usize>();
+    for set in ["legacy", "dev", "test"] {
+        for c in conversations(set) {
+            let once = summarize(&c.records);
+            let n = c.records.len();
+            // every chunk size on short conversations; on long ones a few,
+            // with uneven splits
+            let sizes: Vec<usize> = if n <= 16 {
+                (1..=n).collect()
+            } else {
+                vec![1, 2, 3, 5, 7, n / 2, n - 1, n]
+            };
+            for size in sizes {
+                let mut s = json!({});
+                let mut before = 0;
+                for chunk in c.records.chunks(size) {
+                    let reply = Offline
+                        .merge_summary_within(&s, chunk, None, Some(before))
+                        .unwrap();
+                    s = serde_json::from_str(&reply).unwrap();
+                    before += chunk
+                        .iter()
+                        .map(sessionctl::llm::source_chars)
+                        .sum::<usize>();
+                }
+                assert_eq!(s, once, "{set}/{}: chunks of {size}", c.name);
             }
-            assert_eq!(s, once, "{name}: chunks of {size}");
         }
     }
 }
 
-/// A long session is held to a fifth of its size: all conversations above
-/// as one session of about 15,000 characters, hours apart, summarize to
-/// ≤ 20 % of it, with every decision of the last conversations kept.
+/// A long session is held to a fifth of its size: the legacy and dev
+/// conversations as one session, in time order, summarize within the cap
+/// and keep decisions.
 #[test]
 fn a_long_session_summarizes_to_a_fifth_or_less() {
-    let mut all: Vec<(i64, Vec<Record>)> = conversations()
-        .into_iter()
-        .map(|(_, r, _)| (r[0].send_at, r))
+    let mut all: Vec<(i64, Vec<Record>)> = ["legacy", "dev"]
+        .iter()
+        .flat_map(|set| conversations(set))
+        .map(|c| (c.records[0].send_at, c.records))
         .collect();
     all.sort_by_key(|(t, _)| *t);
     let records: Vec<Record> = all.into_iter().flat_map(|(_, r)| r).collect();
@@ -397,7 +848,7 @@ fn a_long_session_summarizes_to_a_fifth_or_less() {
     let source: usize = records.iter().map(|r| r.text().chars().count()).sum();
     let size = s.to_string().chars().count();
     println!(
-        "long session: {} records, {source} characters; summary {size} characters ({:.0}%), {} past discussions",
+        "long session: {} records, {source} characters; summary {size} characters ({:.1}%), {} past discussions",
         records.len(),
         100.0 * size as f64 / source as f64,
         s["past_discussions"].as_array().unwrap().len()
@@ -419,4 +870,37 @@ fn the_size_budget_grows_with_the_source() {
     assert_eq!(summary_budget(Some(15_000)), 3_000);
     assert_eq!(summary_budget(Some(1_000_000)), SUMMARY_CAP);
     assert_eq!(summary_budget(None), SUMMARY_CAP);
+}
+
+/// `SUMMARY_EVAL_TRACE=<name> cargo test --test it summary_eval::trace --
+/// --nocapture --ignored`: the decisions, open questions and focus after
+/// each record of one conversation, to see where a rule goes wrong.
+#[test]
+#[ignore]
+fn trace() {
+    let name = std::env::var("SUMMARY_EVAL_TRACE").unwrap_or_default();
+    for set in ["dev", "legacy"] {
+        for c in conversations(set).into_iter().filter(|c| c.name == name) {
+            let mut s = json!({});
+            let mut before = 0;
+            for r in &c.records {
+                let started = std::time::Instant::now();
+                let reply = Offline
+                    .merge_summary_within(&s, std::slice::from_ref(r), None, Some(before))
+                    .unwrap();
+                println!("   ({:?})", started.elapsed());
+                s = serde_json::from_str(&reply).unwrap();
+                before += sessionctl::llm::source_chars(r);
+                let text: String = r.text().chars().take(100).collect();
+                println!("[{}] {}", r.role, text.replace('\n', " "));
+                println!("   decisions: {}", s["key_decisions"]);
+                println!(
+                    "   perspectives: {}",
+                    s["current_discussion"]["perspectives"]
+                );
+                println!("   direction: {}", s["current_discussion"]["direction"]);
+                println!("   focus: {}", s["current_discussion"]["focus"]);
+            }
+        }
+    }
 }

@@ -38,9 +38,34 @@ pub struct Decision {
     pub reverses: bool,
     /// The value it replaces, when it names one ("5", "10 s", "Thursday").
     pub old_value: Option<String>,
+    /// The words as said, before normalising ("No exceptions").
+    pub said: String,
+    /// What the sentence said before the decision, when it names its
+    /// subject there ("For the 312 small ones, …, don't e-mail them").
+    pub lead: Option<String>,
+    /// Said without a verb ("canary 5% for 30 min"): a decision only as a
+    /// reply, not as the request that opens a discussion.
+    pub verbless: bool,
+    /// The sentence before it in the same turn, when it reconsiders ("wed
+    /// is the finance close. thu 02:00 instead"): what it sets aside.
+    pub before: Option<String>,
 }
 
 impl Decision {
+    /// A decision with no reversal, said as `body`.
+    pub fn plain(polarity: Polarity, body: String) -> Decision {
+        Decision {
+            polarity,
+            said: body.clone(),
+            body,
+            reverses: false,
+            old_value: None,
+            lead: None,
+            verbless: false,
+            before: None,
+        }
+    }
+
     pub fn line(&self) -> String {
         format!("{}{}", self.polarity.prefix(), self.body)
     }
@@ -51,6 +76,9 @@ pub enum UserKind {
     Decisions(Vec<Decision>),
     /// A question to settle, a pending item or a proposal.
     Open(String),
+    /// A decision put off ("let's decide that after the postmortem", "Park
+    /// it", "下周再说"): what it puts off is itself or what came before it.
+    Defer(String),
     /// "yes, do that", "LGTM, merge it": `rest` is what follows the marker.
     Approval {
         strong: bool,
@@ -60,7 +88,7 @@ pub enum UserKind {
     Other,
 }
 
-fn lower(s: &str) -> String {
+pub fn lower(s: &str) -> String {
     s.to_lowercase()
 }
 
@@ -86,6 +114,13 @@ pub fn has_any(hay: &str, list: &[&str]) -> bool {
 pub fn starts_with_word(l: &str, w: &str) -> bool {
     l.strip_prefix(w).is_some_and(|rest| {
         rest.is_empty() || !w.is_ascii() || rest.starts_with(|c: char| !c.is_alphanumeric())
+    })
+}
+
+/// The text with leading marks and spaces removed, "and" kept.
+fn strip_fillers_keep_and(s: &str) -> &str {
+    s.trim_start_matches(|c: char| {
+        c.is_whitespace() || [',', '，', ':', '：', '-', '—'].contains(&c)
     })
 }
 
@@ -158,20 +193,54 @@ pub fn user_sentence(s: &str) -> UserKind {
     if is_small_talk(s) {
         return UserKind::SmallTalk;
     }
+    if is_deferral(s) {
+        return UserKind::Defer(s.to_owned());
+    }
     if has_any(&l, words("pending")) || has_any(&l, words("user_proposal")) && !is_approval(&l) {
         return UserKind::Open(s.to_owned());
     }
     if is_question(s) {
-        if has_any(&l, words("deciding")) || !has_any(&l, words("informational")) {
-            return UserKind::Open(s.to_owned());
-        }
-        return UserKind::Other;
+        let body = lower(strip_fillers(s));
+        let asks_what = words("question_words")
+            .iter()
+            .any(|w| starts_with_word(&body, w) || !w.is_ascii() && body.starts_with(w));
+        let deciding = has_any(&l, words("strong_deciding"))
+            || !asks_what && has_any(&l, words("deciding"))
+            || !asks_what && !has_any(&l, words("informational"));
+        return if deciding {
+            UserKind::Open(s.to_owned())
+        } else {
+            UserKind::Other
+        };
     }
     if let Some((strong, rest)) = approval(s) {
         return UserKind::Approval { strong, rest };
     }
+    // "Fail open, yes.": an approval of what it names
+    let trimmed = s.trim().trim_end_matches(['.', '!', '。', '！']);
+    if let Some(rest) = ["yes", "agreed", "good", "fine"]
+        .iter()
+        .find_map(|a| {
+            lower(trimmed)
+                .strip_suffix(&format!(", {a}"))
+                .map(|r| r.len())
+        })
+        .map(|n| trimmed[..n].trim().to_owned())
+        .filter(|r| !r.is_empty())
+    {
+        return UserKind::Approval { strong: true, rest };
+    }
+    // "外部 API は、…使わない契約なら OK とのことです": a report of what
+    // someone said, its "don't" is theirs
+    let bare = s.trim().trim_end_matches(['。', '.', '！', '!']);
+    if words("hearsay_endings").iter().any(|e| bare.ends_with(e)) {
+        return UserKind::Other;
+    }
     let decisions = decisions_in(s);
     if decisions.is_empty() {
+        if let Some(d) = terse_decision(s) {
+            return UserKind::Decisions(vec![d]);
+        }
         UserKind::Other
     } else {
         UserKind::Decisions(decisions)
@@ -182,22 +251,432 @@ fn is_approval(l: &str) -> bool {
     let all = words("strong_approvals")
         .iter()
         .chain(words("weak_approvals"));
-    all.clone().any(|a| starts_with_word(l, a))
+    all.clone().any(|a| starts_with_approval(l, a))
+}
+
+/// A decision put off: a deferral phrase ("park it", "下周再说", "後で決め"),
+/// or a deciding verb with a later time ("let's decide that after the
+/// postmortem", "let's not decide today").
+pub fn is_deferral(s: &str) -> bool {
+    let l = lower(s);
+    // 保留 is "on hold" in Japanese, "keep" in Chinese
+    let japanese = s.chars().any(is_kana);
+    // "2 人で確認してからやるルールにします": a step after another, decided
+    // now; a deferral decides later (…してから決めます)
+    let decides_now = japanese
+        && words("ja_decision_endings")
+            .iter()
+            .any(|e| s.trim().trim_end_matches(['。', '！']).ends_with(e))
+        && ![
+            "決め",
+            "考え",
+            "判断",
+            "検討",
+            "相談",
+            "保留",
+            "後で",
+            "てからに",
+        ]
+        .iter()
+        .any(|v| s.contains(v));
+    if !decides_now
+        && words("deferrals")
+            .iter()
+            .any(|w| has(&l, w) && (japanese || *w != "保留"))
+    {
+        return true;
+    }
+    has_any(&l, words("deferral_verbs")) && has_any(&l, words("deferral_times")) && {
+        // "check" and "see" defer only when they are the verb of the
+        // sentence (after a label: "Lows: we'll look at them after …")
+        let body = lower(strip_fillers(s));
+        let body = match body.split_once(": ") {
+            Some((label, rest)) if label.split_whitespace().count() <= 3 => rest.to_owned(),
+            _ => body,
+        };
+        let lead = [
+            "let's",
+            "let us",
+            "let me",
+            "we'll",
+            "we will",
+            "i'll",
+            "i will",
+            "i need to",
+            "i have to",
+        ];
+        // "Whether we …, let's leave that for after 5.0": a later clause
+        // may lead with "let's" ("not yet for X, I'll talk to Acme first"
+        // decides, then says why)
+        let later_lets = body
+            .split(", ")
+            .skip(1)
+            .any(|c| starts_with_word(c, "let's") || starts_with_word(c, "let us"));
+        later_lets
+            || lead.iter().any(|w| starts_with_word(&body, w))
+            || words("deferral_verbs")
+                .iter()
+                .any(|v| starts_with_word(&body, v))
+            || has(&body, "not decide")
+            || has(&body, "not deciding")
+    }
+}
+
+/// An item of a list under a decision heading ("Decisions:\n- 30 days of
+/// retention"): a decision, a "don't" when it says no.
+pub fn listed_decision(s: &super::text::Sentence) -> Option<UserKind> {
+    let heading = lower(s.heading.as_deref()?);
+    let heading = heading.trim();
+    if !words("decision_headings")
+        .iter()
+        .any(|h| heading == *h || heading.ends_with(h))
+    {
+        return None;
+    }
+    // the heading itself may lead the first item's text
+    let text = s
+        .text
+        .split_once(':')
+        .or_else(|| s.text.split_once('：'))
+        .filter(|(h, _)| lower(h).trim() == heading)
+        .map_or(s.text.as_str(), |(_, rest)| rest.trim());
+    // each item stands alone: the heading leads it
+    let with_heading = |mut d: Decision| {
+        d.lead = Some(s.heading.clone().unwrap_or_default());
+        d
+    };
+    let stated = decisions_in(text);
+    if !stated.is_empty() {
+        return Some(UserKind::Decisions(
+            stated.into_iter().map(with_heading).collect(),
+        ));
+    }
+    let l = lower(text);
+    let negative = words("negative_start")
+        .iter()
+        .any(|n| starts_with_word(&l, n))
+        || has_any(&l, words("negative_markers"));
+    let polarity = if negative {
+        Polarity::DontWant
+    } else {
+        Polarity::Want
+    };
+    Some(UserKind::Decisions(vec![with_heading(Decision::plain(
+        polarity,
+        normalize(polarity, text),
+    ))]))
+}
+
+/// A sentence without a verb of its own: no auxiliary, no copula, no
+/// personal pronoun ("ElastiCache, small instance, sliding window with the
+/// Lua script", "canary 5% for 30 min"). Latin text only.
+pub fn is_fragment(s: &str) -> bool {
+    if s.chars().any(is_cjk) || is_question(s) {
+        return false;
+    }
+    const VERBISH: &[&str] = &[
+        "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can",
+        "could", "should", "does", "did", "do", "i", "we", "you", "they", "he", "she", "it", "i'm",
+        "we're", "it's", "that's", "there's", "isn't", "aren't", "don't", "doesn't", "didn't",
+        "won't", "can't", "need", "needs", "want", "wants", "says", "said", "takes", "took", "got",
+        "went", "looks", "seems", "works", "came",
+    ];
+    let ws: Vec<String> = lower(s)
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                .to_owned()
+        })
+        .collect();
+    let contraction = |w: &String| {
+        w.split_once('\'').is_some_and(|(a, _)| {
+            ["i", "we", "you", "they", "he", "she", "it", "that", "there"].contains(&a)
+        })
+    };
+    !ws.is_empty()
+        && ws.len() <= 12
+        && !ws
+            .iter()
+            .any(|w| VERBISH.contains(&w.as_str()) || contraction(w))
+        && !ws
+            .iter()
+            .any(|w| w.len() > 4 && w.ends_with("ed") && !w.ends_with("eed"))
+}
+
+/// A decision said without a verb: "Label: a noun phrase with a value"
+/// ("And time off: a free morning after any night with more than 2 pages"),
+/// or in terse chat a lower-case phrase with a value ("prod tomorrow 10:00
+/// UTC", "canary 5% for 30 min").
+fn terse_decision(s: &str) -> Option<Decision> {
+    let t = s.trim().trim_end_matches(['.', '!']);
+    // a number of its own, not one inside a name ("pg-replica-2")
+    let has_value = |x: &str| {
+        x.split(|c: char| c.is_whitespace() || "(),;".contains(c))
+            .any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    let (label, np) = match t.split_once(": ") {
+        Some((label, np)) if label.split_whitespace().count() <= 4 => (Some(label), np),
+        _ => (None, t),
+    };
+    // "step 32" says nothing; "a free morning after any night with more
+    // than 2 pages" does
+    let content = super::text::terms(np)
+        .into_iter()
+        .filter(|t| {
+            !t.starts_with(|c: char| c.is_ascii_digit())
+                && !words("placeholder_nouns").contains(&t.as_str())
+                && !words("time_words").contains(&t.as_str())
+        })
+        .count();
+    if !is_fragment(np)
+        || !has_value(np)
+        || np.split_whitespace().count() < 2
+        || content < 2 && label.is_some()
+    {
+        return None;
+    }
+    let lowercase_start = t.chars().next().is_some_and(|c| c.is_lowercase());
+    if label.is_none() && !lowercase_start {
+        return None;
+    }
+    let mut d = Decision::plain(Polarity::Want, normalize(Polarity::Want, np));
+    d.lead = label
+        .map(|l| strip_fillers(l).to_owned())
+        .filter(|l| !l.is_empty());
+    d.verbless = true;
+    Some(d)
+}
+
+/// "No retries.", "and no retries after all": what a verbless fragment
+/// rules out (the words after "no"), for the caller to check against what
+/// is on the table.
+pub fn rules_out(s: &str) -> Option<String> {
+    if !is_fragment(s) {
+        return None;
+    }
+    let t = s.trim().trim_end_matches(['.', '!']);
+    let l = lower(t);
+    let mut rest = l.as_str();
+    for c in ["and ", "so ", "but ", "also ", "then "] {
+        if let Some(r) = rest.strip_prefix(c) {
+            rest = r;
+            break;
+        }
+    }
+    let rest = rest.strip_prefix("no ")?;
+    let start = t.len() - rest.len();
+    let np = t[start..].trim();
+    np.starts_with(|c: char| c.is_alphabetic())
+        .then(|| np.to_owned())
+        .filter(|np| !super::text::terms(np).is_empty())
+}
+
+/// The statement names a requirement ("… are must-haves", "必须…").
+fn is_requirement(l: &str) -> bool {
+    has_any(l, words("requirement_markers"))
+}
+
+/// A clause that instructs: it starts with an imperative verb not followed
+/// by a copula or auxiliary ("Add the index", not "Log retention is 30
+/// days"); in Chinese it starts with a verb of instruction; in Japanese it
+/// ends in a form that decides or asks (〜にします, 〜してください, 〜に戻して,
+/// a short "X で").
+fn is_instruction(body: &str) -> bool {
+    let l = lower(body.trim());
+    // a request to show or explain something decides nothing
+    let start = lower(strip_fillers(body));
+    if words("request_verbs")
+        .iter()
+        .any(|v| starts_with_word(&start, v) || !v.is_ascii() && l.contains(v))
+    {
+        return false;
+    }
+    let mut ws = l.split_whitespace();
+    let first = ws
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphanumeric() && c != '+');
+    let second = ws
+        .next()
+        .unwrap_or("")
+        .trim_matches(|c: char| !c.is_alphanumeric());
+    const AUX: &[&str] = &[
+        "is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could",
+        "should", "does", "did", "seems", "looks", "means", "takes", "needs", "isn't", "aren't",
+        "wasn't",
+    ];
+    // "run 8812", "step 3", "PR 5120": a noun with its number
+    let numbered = [
+        "run", "build", "step", "job", "release", "test", "page", "cut",
+    ]
+    .contains(&first)
+        && second.starts_with(|c: char| c.is_ascii_digit() || c == '#');
+    if words("imperative_verbs").contains(&first)
+        && !AUX.contains(&second)
+        && !numbered
+        && !l.ends_with('?')
+    {
+        return true;
+    }
+    if first == "rate" && second == "limit" {
+        return true;
+    }
+    // "For REQ-118 keep the onsite loop at four interviews": a scope, then
+    // the instruction
+    if matches!(first, "for" | "on" | "in") && !l.ends_with('?') {
+        let verb = body.split_whitespace().skip(2).take(4).find(|w| {
+            words("imperative_verbs")
+                .contains(&lower(w.trim_matches(|c: char| !c.is_alphanumeric())).as_str())
+        });
+        if let Some(w) = verb {
+            let at = w.as_ptr() as usize - body.as_ptr() as usize;
+            return is_instruction(&body[at..]);
+        }
+    }
+    // a clause inside a sentence keeps its comma ("阈值还是 150 ms 吧，…")
+    let t = body
+        .trim()
+        .trim_end_matches(['。', '！', '!', '.', '，', ','])
+        .trim_end();
+    if t.chars().any(is_kana) {
+        // a clause joined by 、 ends there ("回答のトーンは丁寧語で、絵文字は…");
+        // one giving a figure describes ("問い合わせは約 1 万 2 千件で、…")
+        let joined = t.ends_with('、');
+        let t = t.trim_end_matches('、').trim_end();
+        let describes = joined && t.chars().any(|c| c.is_ascii_digit());
+        // "…ので", "…から", "…ため": a reason, not a decision
+        if ["ので", "から", "ため", "けど", "が"]
+            .iter()
+            .any(|e| t.ends_with(e))
+        {
+            return false;
+        }
+        // "今回は DigiCert で更新": a verbal noun after its particle, the
+        // terse form of 〜で更新します
+        let chars: Vec<char> = t.chars().collect();
+        let terse = chars.len() >= 3
+            && chars[chars.len() - 2..]
+                .iter()
+                .all(|c| is_cjk(*c) && !is_kana(*c))
+            && matches!(chars[chars.len() - 3], 'で' | 'に' | 'を')
+            && !is_question(t);
+        return words("ja_decision_endings").iter().any(|e| t.ends_with(e))
+            || t.ends_with('で') && t.chars().count() <= 40 && !describes
+            || terse;
+    }
+    if t.chars().any(is_cjk) {
+        let start = strip_fillers(t);
+        // "用的是 serde_json" describes, "用 serde_json" instructs
+        let descriptive = |rest: &str| {
+            rest.starts_with([
+                '的', '了', '着', '过', '是', '于', '来', '户', '不', '求', '么', '始',
+            ])
+        };
+        // "运营先只给只读权限", "events 只迁最近 90 天": a topic, then an
+        // adverb of instruction, then the verb
+        let mut starts = vec![start];
+        for adverb in ["先", "只", "就", "都", "单独", "统一", "一律"] {
+            if let Some((i, _)) = start.match_indices(adverb).next() {
+                if i > 0 && start[..i].chars().count() <= 12 {
+                    starts.push(&start[i..]);
+                }
+            }
+        }
+        let imperative = |v: &&str| {
+            starts.iter().any(|s| {
+                let mut rest = *s;
+                while let Some(r) = ["先", "只", "就", "都", "单独", "统一", "一律"]
+                    .iter()
+                    .find_map(|a| rest.strip_prefix(a))
+                {
+                    rest = r.trim_start();
+                }
+                rest.strip_prefix(v).is_some_and(|r| !descriptive(r))
+            })
+        };
+        if words("zh_imperatives").iter().any(imperative) {
+            return true;
+        }
+        // "本地留 7 天": a verb setting a value ("调 40", "留 7 天")
+        // (not 要/都/先…: "上传要 1 分多钟" says how long it takes)
+        const NOT_SETTING: [&str; 10] = [
+            "要", "都", "先", "按", "上", "下", "别", "不要", "不用", "走",
+        ];
+        let sets_value = words("zh_verbs")
+            .iter()
+            .filter(|v| !NOT_SETTING.contains(v))
+            .any(|v| {
+                t.match_indices(v).any(|(i, _)| {
+                    let rest = t[i + v.len()..].trim_start();
+                    !t[..i].ends_with('已')
+                        && !t[..i].ends_with("已经")
+                        && rest.starts_with(|c: char| c.is_ascii_digit())
+                })
+            });
+        if sets_value && !t.ends_with('了') && !is_question(t) {
+            return true;
+        }
+        // "先在 staging 上演练一次": "first, …" orders a step
+        if start
+            .strip_prefix('先')
+            .is_some_and(|r| !descriptive(r) && !r.starts_with(['不', '别']))
+        {
+            return true;
+        }
+        // a verb of decision inside: "日志级别马上改回 INFO", not "已经改成了"
+        let inside = words("zh_decision_verbs").iter().any(|v| {
+            t.match_indices(v).any(|(i, _)| {
+                let before = &t[..i];
+                let rest = &t[i + v.len()..];
+                // a one-character verb instructs only with an object ("用
+                // Canal", not "切换当晚要用")
+                // "定了" reports a decision only with what was decided ("定了：
+                // 10 分钟"), not "社区那边改版定了"
+                let needs_object = v.chars().count() == 1 || v.ends_with('了');
+                let after = rest.trim_start_matches(['：', ':', ' ']);
+                // "定了：" at the end of a clause: the next clause says what
+                let object = !needs_object
+                    || after.starts_with(|c: char| c.is_alphanumeric() || c == '`')
+                    || after.is_empty() && (rest.starts_with('：') || rest.starts_with(':'));
+                !before.ends_with('已')
+                    && !before.ends_with("已经")
+                    && !descriptive(rest)
+                    && !rest.starts_with("户")
+                    && object
+            })
+        });
+        return inside && !t.contains("已经") && !t.ends_with('了')
+            || t.ends_with('吧') && !t.ends_with("好吧");
+    }
+    false
+}
+
+/// `l` starts with the approval `a`, followed by a boundary: the end, a
+/// mark or a space (so 承認は… or 可以考虑 are not approvals).
+fn starts_with_approval(l: &str, a: &str) -> bool {
+    if a.is_ascii() {
+        return starts_with_word(l, a);
+    }
+    l.strip_prefix(a).is_some_and(|rest| {
+        rest.is_empty()
+            || rest.starts_with(|c: char| c.is_whitespace() || "，,。.！!、：:；;？?".contains(c))
+    })
 }
 
 /// An approval marker at the start of the sentence, and what follows it.
 fn approval(s: &str) -> Option<(bool, String)> {
     let l = lower(s.trim());
-    let strong = words("strong_approvals")
-        .iter()
-        .find(|a| starts_with_word(&l, a));
-    let weak = words("weak_approvals")
-        .iter()
-        .find(|a| starts_with_word(&l, a));
+    let longest = |list: &'static [&'static str]| {
+        list.iter()
+            .filter(|a| starts_with_approval(&l, a))
+            .max_by_key(|a| a.len())
+    };
+    let strong = longest(words("strong_approvals"));
+    let weak = longest(words("weak_approvals"));
     let (is_strong, marker) = match (strong, weak) {
         (Some(a), _) => (true, *a),
         (None, Some(a)) => (false, *a),
-        _ => return None,
+        _ => return deictic_choice(s).then(|| (true, String::new())),
     };
     let rest = strip_fillers(&s.trim()[marker.len()..]);
     let rest = rest.trim_end_matches(['.', '!', '。', '！']);
@@ -207,7 +686,42 @@ fn approval(s: &str) -> Option<(bool, String)> {
 /// Does the rest of an approval only point back at the proposal?
 pub fn is_deictic(rest: &str) -> bool {
     let l = lower(rest.trim());
-    l.is_empty() || words("deictic").contains(&l.as_str()) || is_small_talk(rest)
+    l.is_empty()
+        || words("deictic").contains(&l.as_str())
+        || is_small_talk(rest)
+        || deictic_choice(rest)
+}
+
+/// "そのキー形式で", "この案でお願いします", "就这个吧": a short choice of
+/// "that" names nothing of its own, so it takes what was just proposed.
+fn deictic_choice(s: &str) -> bool {
+    let t = strip_fillers(s)
+        .trim()
+        .trim_end_matches(['。', '！', '!', '.']);
+    let points = [
+        "その",
+        "この",
+        "それ",
+        "これ",
+        "这个",
+        "那个",
+        "就这个",
+        "就那个",
+    ]
+    .iter()
+    .any(|d| t.starts_with(d));
+    let chooses = [
+        "で",
+        "でお願いします",
+        "でいきましょう",
+        "で行きましょう",
+        "でいい",
+        "吧",
+        "来",
+    ]
+    .iter()
+    .any(|e| t.ends_with(e));
+    points && chooses && t.chars().count() <= 12 && !t.chars().any(|c| c.is_ascii_alphanumeric())
 }
 
 /// The decisions a sentence states, one per run of clauses of the same
@@ -219,12 +733,70 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         .map(|c| c[1].trim().to_owned());
     let reverses = old_value.is_some() || has_any(&lower(s), words("reversal_cues"));
     let mut runs: Vec<(Polarity, String)> = Vec::new();
+    let mut lead = String::new();
     for clause in clauses(s) {
         match (clause_polarity(clause), runs.last_mut()) {
             (Some(p), Some((q, text))) if *q == p => text.push_str(clause),
             (Some(p), _) => runs.push((p, clause.to_owned())),
             (None, Some((_, text))) if is_detail(clause) => text.push_str(clause),
-            (None, _) => {} // a reason, or words before the decision
+            (None, Some(_)) => {}                  // a reason
+            (None, None) => lead.push_str(clause), // words before the decision
+        }
+    }
+    // "Actually, Tuesday, not Monday.": a correction naming the old value
+    if runs.is_empty() && old_value.is_some() && s.split_whitespace().count() <= 8 {
+        let text = strip_fillers(s).trim_end_matches(['.', '!']).to_owned();
+        if !text.is_empty() {
+            runs.push((Polarity::Want, text));
+        }
+    }
+    // "For H1: server-side revocation on logout, and cut the lifetime to
+    // 24h": the words after the label belong to the decision that "and"
+    // continues
+    if let Some((p, text)) = runs.first_mut() {
+        let and = ["and ", "以及", "并且", "还有"]
+            .iter()
+            .any(|a| lower(strip_fillers_keep_and(text)).starts_with(a));
+        if and && !lead.is_empty() {
+            let cut = lead
+                .rfind(": ")
+                .map(|i| i + 2)
+                .or_else(|| lead.rfind('：').map(|i| i + '：'.len_utf8()));
+            let (label, np) = match cut {
+                Some(i) => (lead[..i].to_owned(), lead[i..].to_owned()),
+                None => (String::new(), lead.clone()),
+            };
+            if !np.trim().is_empty() {
+                *text = format!("{np}{text}");
+                lead = label;
+                let _ = p;
+            }
+        }
+    }
+    let mut lead = lead
+        .trim()
+        .trim_end_matches([',', '，', ':', '：', ';', '、'])
+        .trim()
+        .to_owned();
+    // "3 回聞き返しても分からなければ切り替え、という感じで": a decision said
+    // only by its hedge takes the words before it. In Chinese and Japanese
+    // the clauses before the decision carry its subject or are steps of it
+    // ("`Reserve` は冪等じゃないので、リトライ対象から外して", "田中さんを入れて、
+    // 5 人の交代にします", "events 只迁最近 90 天，老数据归档到 S3"): a short
+    // lead stays with the decision rather than being lost.
+    if let Some((_, text)) = runs.first_mut() {
+        let cjk_lead = lead.chars().any(is_cjk)
+            && !is_question(&lead)
+            && lead.chars().count() <= 40
+            && !lead.contains('\n');
+        if !lead.is_empty() && (super::text::terms(strip_fillers(text)).is_empty() || cjk_lead) {
+            let sep = if lead.chars().any(is_kana) {
+                "、"
+            } else {
+                "，"
+            };
+            *text = format!("{lead}{sep}{}", text.trim_start());
+            lead.clear();
         }
     }
     runs.into_iter()
@@ -233,6 +805,13 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
             body: normalize(p, &text),
             reverses,
             old_value: old_value.clone(),
+            said: text
+                .trim()
+                .trim_end_matches(['.', '。', '!', '！'])
+                .to_owned(),
+            lead: (!lead.is_empty()).then(|| lead.clone()),
+            verbless: false,
+            before: None,
         })
         .filter(|d| !d.body.is_empty())
         .collect()
@@ -254,6 +833,7 @@ fn is_detail(clause: &str) -> bool {
             || w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase())
     };
     short
+        || is_fragment(body)
         || body.chars().any(|c| c.is_ascii_digit())
         || body.contains('`')
         || body.split_whitespace().any(identifier)
@@ -268,14 +848,17 @@ fn clauses(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut ticks = 0;
+    // in Japanese 、 separates clauses; in Chinese it separates list items
+    let japanese = s.chars().any(is_kana);
     let chars: Vec<(usize, char)> = s.char_indices().collect();
     for (k, &(i, c)) in chars.iter().enumerate() {
         if c == '`' {
             ticks += 1;
         }
         let sep = match c {
-            '，' | '；' => true,
-            ',' | ';' => chars.get(k + 1).is_some_and(|n| n.1 == ' '),
+            '，' | '；' | '：' => true,
+            '、' => japanese,
+            ',' | ';' | ':' => chars.get(k + 1).is_some_and(|n| n.1 == ' '),
             _ => false,
         };
         if sep && ticks % 2 == 0 {
@@ -294,16 +877,38 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     let body = strip_fillers(clause);
     let l = lower(body);
     let japanese = body.chars().any(is_kana);
-    let negative = words("negative_start")
-        .iter()
-        .any(|n| starts_with_word(&l, n))
+    // "leave staging as is": nothing changes there
+    let left_alone = starts_with_word(&l, "leave")
+        && ["as is", "as it is", "alone", "unchanged", "untouched"]
+            .iter()
+            .any(|w| l.contains(w));
+    let negative = left_alone
+        || words("negative_start")
+            .iter()
+            .any(|n| starts_with_word(&l, n))
         || has_any(&l, words("negative_markers"))
             && !(japanese && l.contains("しないと"))
             && !l.contains("要不要");
     if negative {
         return Some(Polarity::DontWant);
     }
-    let positive = words("choice_verbs").iter().any(|v| starts_with_word(&l, v))
+    // "Postgres it is.", "7 days is fine", "30 s works"
+    let t = l.trim_end_matches(['.', '!']);
+    let it_is = t.ends_with(" it is")
+        || [
+            " is fine",
+            " is ok",
+            " works",
+            " is good",
+            " works for me",
+            " sounds good",
+        ]
+        .iter()
+        .any(|e| t.ends_with(e) && t.len() > e.len() + 1);
+    let positive = it_is
+        || words("choice_verbs").iter().any(|v| starts_with_word(&l, v))
+        || is_instruction(body)
+        || is_requirement(&l)
         || has_any(&l, words("decision_markers"))
         || ARROW_VALUE.is_match(body)
         // 保留 is "keep" in Chinese but "on hold" in Japanese
@@ -359,10 +964,34 @@ fn normalize(p: Polarity, text: &str) -> String {
     clip(&s, DECISION_BYTES)
 }
 
+/// What an assistant sentence proposes: the action, and whether it advises
+/// against it ("I would not do it now"). `deictic`: the action is only
+/// pointed at ("I'd do that", "I recommend b)"), the previous sentence or
+/// the option says what it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proposal {
+    pub body: String,
+    pub against: bool,
+    pub deictic: bool,
+}
+
 /// An assistant sentence that proposes a course of action, reduced to the
-/// action ("I suggest we keep X" → "keep X").
+/// action ("I suggest we keep X" → "keep X"); or an offer put as a
+/// question ("Modify volume to gp3 …, like replica 1?", "要不要…？").
 pub fn proposal(s: &str) -> Option<String> {
-    if !has_any(&lower(s), words("assistant_proposal")) {
+    proposal_of(s).map(|p| p.body)
+}
+
+pub fn proposal_of(s: &str) -> Option<Proposal> {
+    let l = lower(s);
+    let offer =
+        is_question(s) && (is_instruction(s.trim_end_matches(['?', '？'])) || l.contains("要不要"));
+    // "A narrower fix: add X to Y instead of reverting."
+    let labelled = s
+        .split_once(": ")
+        .filter(|(label, _)| label.split_whitespace().count() <= 4 && !label.contains('`'))
+        .is_some_and(|(_, rest)| is_instruction(rest) && !is_question(rest));
+    if !has_any(&l, words("assistant_proposal")) && !offer && !labelled {
         return None;
     }
     let mut body = strip_fillers(s).to_owned();
@@ -371,23 +1000,141 @@ pub fn proposal(s: &str) -> Option<String> {
         "i suggest we ",
         "i suggest ",
         "i'd suggest ",
+        "i would suggest ",
         "i recommend that we ",
         "i recommend we ",
         "i recommend ",
         "i'd recommend ",
+        "i would recommend ",
         "i propose that we ",
         "i propose we ",
         "i propose ",
+        "my recommendation: ",
+        "a common choice is ",
+        "the usual choice is ",
+        "my recommendation is to ",
+        "my recommendation is ",
+        "i'd go with ",
+        "i would go with ",
+        "i'd lean towards ",
+        "i lean towards ",
+        "i'd rather ",
+        "i'd ",
+        "i would ",
         "我建议",
+        "我倾向",
         "建议",
     ];
-    if let Some(lead) = LEADS.iter().find(|l| lower(&body).starts_with(*l)) {
-        body = body[lead.len()..].to_owned();
+    // "For the async export, I'd write …": the words before the lead say
+    // what the proposal is about, keep them; "I have not run it yet, and I
+    // would run it tonight": what comes before is no part of it
+    let lb = lower(&body);
+    if let Some((i, lead)) = LEADS
+        .iter()
+        .filter_map(|lead| lb.find(lead).map(|i| (i, *lead)))
+        .filter(|(i, _)| {
+            let before = lb[..*i].trim_end();
+            *i == 0
+                || before.ends_with(',')
+                || before.ends_with('，')
+                || before.ends_with(';')
+                || before.ends_with(':')
+                || before.ends_with(" and")
+                || before.ends_with(" so")
+        })
+        .min_by_key(|(i, _)| *i)
+    {
+        let before = body[..i]
+            .trim_end()
+            .trim_end_matches(" and")
+            .trim_end_matches(" so");
+        let topic = ["for ", "as for ", "about ", "on ", "in "]
+            .iter()
+            .any(|p| lower(before).starts_with(p))
+            && before.split_whitespace().count() <= 7;
+        body = if topic {
+            format!("{} {}", before, &body[i + lead.len()..])
+        } else {
+            body[i + lead.len()..].to_owned()
+        };
     }
-    Some(clip(
-        body.trim_end_matches(['.', '。', '!', '！']).trim(),
-        DECISION_BYTES,
-    ))
+    let mut body = body
+        .trim_end_matches(['.', '。', '!', '！', '?', '？'])
+        .trim()
+        .to_owned();
+    // "…を設定するのがよいと思います", "`minAvailable: 2` を提案します": the action
+    const JA_TAILS: &[&str] = &[
+        "のがよいと思います",
+        "がよいと思います",
+        "のがいいと思います",
+        "がいいと思います",
+        "のが安全だと思います",
+        "をおすすめします",
+        "がおすすめです",
+        "を提案します",
+        "しておきましょうか",
+        "しましょうか",
+        "ましょうか",
+    ];
+    if let Some(t) = JA_TAILS.iter().find(|t| body.ends_with(*t)) {
+        body.truncate(body.len() - t.len());
+        body = body.trim_end().to_owned();
+    }
+    let lb = lower(&body);
+    // advice against says so at its start ("not do it now", "不建议…"); a
+    // "not" later ("…, which the handler does not do", "webpack 5 does not
+    // support …") does not turn the proposal around
+    let start: Vec<&str> = lb
+        .split([',', '，', ';', '；', ':', '：'])
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .take(3)
+        .collect();
+    let against = start
+        .iter()
+        .any(|w| ["not", "never", "don't", "wouldn't", "shouldn't"].contains(w))
+        || ["不建议", "不要", "不用", "别"]
+            .iter()
+            .any(|n| lb.replace("要不要", "").starts_with(n))
+        || ["しない", "見送", "やめ"].iter().any(|n| lb.contains(n));
+    // "not do it before the Q3 freeze": the verb's object points back
+    let points_back = {
+        let first: Vec<&str> = lb
+            .split([',', ';'])
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .filter(|w| *w != "not")
+            .collect();
+        matches!(first.as_slice(), [v, o, ..] if ["do", "go", "take", "try", "start", "ship", "merge", "keep"].contains(v)
+            && ["it", "that", "this", "so", "them"].contains(&o.trim_matches(|c: char| !c.is_alphanumeric())))
+    };
+    let deictic = points_back || {
+        let stripped: String = lb
+            .split_whitespace()
+            .filter(|w| {
+                ![
+                    "not", "do", "go", "with", "take", "now", "though", "for", "also", "as", "well",
+                ]
+                .contains(w)
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let stripped = stripped.trim_matches(|c: char| !c.is_alphanumeric());
+        stripped.is_empty()
+            || ["it", "that", "this", "so", "both", "it now", "that now"].contains(&stripped)
+            || stripped.len() <= 3
+                && stripped
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == ')')
+            || words("cjk_pronouns").iter().any(|p| body.starts_with(p))
+    };
+    Some(Proposal {
+        body: clip(&body, DECISION_BYTES),
+        against,
+        deictic,
+    })
 }
 
 #[cfg(test)]

@@ -13,6 +13,29 @@ use super::text::{clip, is_cjk, numbers};
 /// Longest topic, in UTF-8 bytes.
 const TOPIC_BYTES: usize = 72;
 
+/// A count with what it counts: "412 tests", "11 findings", "16 コア",
+/// "1,204 条" (the noun checked against the stop words in `counts`).
+static COUNT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:^|[^\w.\-#/])(\d[\d,]*(?:\.\d+)?)\s?([a-z][a-z-]{2,}|[\p{Katakana}ー]{2,}|\p{Han})",
+    )
+    .unwrap()
+});
+
+/// How many counts of things a sentence gives (see `COUNT`).
+fn counts(s: &str) -> usize {
+    COUNT
+        .captures_iter(s)
+        .filter(|c| {
+            let noun = &c[2];
+            !noun.is_ascii()
+                || !words("stopwords").contains(&noun)
+                    && !words("link_words").contains(&noun)
+                    && !words("time_words").contains(&noun)
+        })
+        .count()
+}
+
 static MEASURE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)\d[\d.,]*\s?(?:ms|µs|us|ns|sec|secs|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?",
@@ -23,11 +46,18 @@ static MEASURE: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .unwrap()
 });
+/// Money: "1,200 USD", "$825", "2 万 1 千円", "1.04 万元".
+static MONEY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:usd|eur|gbp|jpy|cny|dollars?|euros?)(?-u:\b)|\d[\d,.]*\s?(?:万|千)?\s?(?:円|元))")
+        .unwrap()
+});
 static FILE_LINE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\w\.[a-z]{1,5}:\d+").unwrap());
-static ISSUE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?:^|[\s(])#\d{2,}\b").unwrap());
-static COMMIT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b[0-9a-f]{7,40}\b").unwrap());
+static ISSUE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:^|[\s(])#\d{2,}(?-u:\b)").unwrap());
+static COMMIT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?-u:\b)[0-9a-f]{7,40}(?-u:\b)").unwrap());
 static PATH_OR_VERSION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[\w.-]+/[\w./-]+|\b\w+\.(?:rs|go|py|ts|js|toml|json|yaml|yml|md|sh|conf|log)\b|\bv?\d+\.\d+(?:\.\d+)?\b")
+    Regex::new(r"[\w.-]+/[\w./-]+|(?-u:\b)\w+\.(?:rs|go|py|ts|js|toml|json|yaml|yml|md|sh|conf|log)(?-u:\b)|(?-u:\b)v?\d+\.\d+(?:\.\d+)?(?-u:\b)")
         .unwrap()
 });
 
@@ -45,7 +75,13 @@ pub fn score(s: &str) -> u32 {
     } else if has_any(&l, words("cause")) {
         score += 1;
     }
-    score += match MEASURE.find_iter(s).count() {
+    // values: measurements, money, dates and times, counts with a unit
+    let units = super::subject::quantities(s)
+        .iter()
+        .filter(|q| !matches!(q.kind, "number" | "version"))
+        .count();
+    let money = MONEY.find_iter(s).count();
+    score += match MEASURE.find_iter(s).count().max(units).max(counts(s)) + money {
         0 => 0,
         1 => 2,
         _ => 3,
@@ -54,14 +90,23 @@ pub fn score(s: &str) -> u32 {
         let t = m.as_str();
         t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(|c| c.is_ascii_alphabetic())
     });
+    let mut anchored = false;
     if commit || FILE_LINE.is_match(s) {
         score += 3;
+        anchored = true;
     }
     if ISSUE.is_match(s) {
         score += 2;
+        anchored = true;
     }
     if !FILE_LINE.is_match(s) && PATH_OR_VERSION.is_match(s) {
         score += 1;
+        anchored = true;
+    }
+    // a name of something specific: `pgxpool`, lb-api-1, 8u151,
+    // cert-expiry-check
+    if !super::subject::identifiers(s).is_empty() {
+        score += if anchored { 1 } else { 2 };
     }
     if words("warnings").iter().any(|m| l.contains(m)) {
         score += 2;
@@ -72,10 +117,101 @@ pub fn score(s: &str) -> u32 {
     score
 }
 
+/// A fact as it is kept: the sentence, or when it is longer than `max`
+/// bytes the clauses that carry its values (the best one, widened by its
+/// neighbours while it fits, the one before first: it names the subject).
+pub fn fact_text(sentence: &str, max: usize) -> String {
+    if sentence.len() <= max {
+        return sentence.to_owned();
+    }
+    let parts = fact_clauses(sentence);
+    if parts.len() < 2 {
+        return clip(sentence, max);
+    }
+    let best = (0..parts.len())
+        .max_by_key(|&i| (score(parts[i]) + measures(parts[i]), std::cmp::Reverse(i)))
+        .expect("not empty");
+    let (mut a, mut b) = (best, best + 1);
+    let len = |a: usize, b: usize| parts[a..b].iter().map(|p| p.len()).sum::<usize>();
+    loop {
+        if a > 0 && len(a - 1, b) <= max {
+            a -= 1;
+        } else if b < parts.len() && len(a, b + 1) <= max {
+            b += 1;
+        } else {
+            break;
+        }
+    }
+    let text: String = parts[a..b].concat();
+    let text = text
+        .trim()
+        .trim_end_matches([',', ';', '，', '；', ':', '：', '、'])
+        .trim();
+    clip(text, max)
+}
+
+/// How many values and identifiers a clause holds.
+fn measures(s: &str) -> u32 {
+    (MEASURE.find_iter(s).count() + COMMIT.find_iter(s).count()) as u32
+}
+
+/// Clauses with their separators, never split inside a code span or a
+/// number ("10,000").
+fn fact_clauses(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut ticks = 0;
+    let chars: Vec<(usize, char)> = s.char_indices().collect();
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        if c == '`' {
+            ticks += 1;
+        }
+        let next = chars.get(k + 1).map(|n| n.1);
+        let sep = match c {
+            '，' | '；' | '、' => true,
+            ';' | ':' => next == Some(' '),
+            ',' => next == Some(' ') && chars.get(k + 2).is_some_and(|n| !n.1.is_ascii_digit()),
+            _ => false,
+        };
+        if sep && ticks % 2 == 0 {
+            let end = i + c.len_utf8();
+            out.push(&s[start..end]);
+            start = end;
+        }
+    }
+    if start < s.len() {
+        out.push(&s[start..]);
+    }
+    out
+}
+
+/// Every value and identifier of `fact` is in the facts already kept: it
+/// says nothing new.
+pub fn adds_nothing(fact: &str, kept: &[String]) -> bool {
+    let nums = number_tokens(fact);
+    let ids: Vec<String> = super::subject::identifiers(fact);
+    if nums.is_empty() && ids.is_empty() {
+        return false;
+    }
+    let all = kept.join("\n");
+    nums.iter().all(|n| contains_value(&all, n)) && ids.iter().all(|i| all.contains(i.as_str()))
+}
+
+/// The sentence names a commit, a file:line, an issue, a path or a version.
+pub fn has_anchor(s: &str) -> bool {
+    let l = s.to_lowercase();
+    COMMIT.find_iter(&l).any(|m| {
+        let t = m.as_str();
+        t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(|c| c.is_ascii_alphabetic())
+    }) || FILE_LINE.is_match(s)
+        || ISSUE.is_match(s)
+        || PATH_OR_VERSION.is_match(s)
+}
+
 /// The `n` best facts, in their order (ties: the newer).
 pub fn best(facts: &[String], n: usize) -> Vec<String> {
     let mut idx: Vec<usize> = (0..facts.len()).collect();
-    idx.sort_by_key(|&i| (std::cmp::Reverse(score(&facts[i])), std::cmp::Reverse(i)));
+    idx.sort_by_cached_key(|&i| (std::cmp::Reverse(score(&facts[i])), std::cmp::Reverse(i)));
     idx.truncate(n);
     idx.sort_unstable();
     idx.into_iter().map(|i| facts[i].clone()).collect()
@@ -175,14 +311,26 @@ mod tests {
             "two measurements"
         );
         assert_eq!(score("It took 41 ms on average."), 2);
-        assert_eq!(score("I committed it as 9c1e4f2 today."), 3);
-        assert_eq!(score("`src/engine/export.rs:88` calls `unwrap()` here."), 3);
+        // an anchor (a commit, file:line, a version) plus the name it is
+        assert_eq!(score("I committed it as 9c1e4f2 today."), 4);
+        assert_eq!(score("`src/engine/export.rs:88` calls `unwrap()` here."), 4);
         assert_eq!(
             score("不过要注意：serde_yaml 0.9.34 已经被作者标记为 deprecated。"),
-            3
+            4
         );
+        assert_eq!(
+            score("The auth service listens on lb-api-1 and lb-api-2."),
+            2
+        );
+        assert_eq!(score("Finance pays 1,200 USD a month for it."), 2);
         assert_eq!(score("What is the p99 latency in ms?"), 0);
         assert_eq!(score("Sure, I can look into that."), 0);
+        // a count with what it counts is a measurement; a number before a
+        // stop word or a time word is not
+        assert_eq!(score("The suite has 637 specs in total."), 2);
+        assert_eq!(score("ビルドサーバーは 32 コアです。"), 2);
+        assert_eq!(score("We talked about it 2 and then left."), 0);
+        assert_eq!(score("Let us revisit the plan in 2 next time."), 0);
     }
 
     #[test]

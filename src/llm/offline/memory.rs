@@ -1,33 +1,53 @@
 //! The rolling summary is the offline summarizer's only state. Every record
 //! is applied to the summary JSON on its own (`apply`), so merging records
 //! in chunks, across runs, gives exactly what merging them at once gives.
+//!
+//! Besides Agenvoy's keys, the current discussion keeps a short `focus`:
+//! what the last turn was about (the options it offered, the sentence a
+//! proposal rests on, its question, its identifiers). The next user turn is
+//! read against it: "make it 35", "add a test", "b", "それは30分にしましょう"
+//! name no subject, the previous turn does.
 
 use serde_json::{json, Map, Value};
 
-use super::classify::{self, Decision, Polarity, UserKind};
+use super::classify::{self, Decision, Polarity, Proposal, UserKind};
 use super::facts::{self, contains_value, number_tokens};
 use super::lexicon::words;
-use super::text::{clip, is_cjk, sentences, shared, terms, Sentence};
+use super::subject::{self, head_terms, needs_subject, quantities, subject_before};
+use super::text::{clip, is_cjk, is_kana, sentences, shared, terms, Sentence};
 use crate::store::history::Record;
 
 pub const MAX_KEY_DECISIONS: usize = 8;
 pub const MAX_PAST_DISCUSSIONS: usize = 8;
-/// Facts kept per discussion. Lengths below are UTF-8 bytes, so a CJK
-/// text gets a third of the characters a Latin one gets.
-const MAX_FACTS: usize = 4;
-const FACTS_BYTES: usize = 480;
+/// Facts kept per discussion before the size budget decides; lengths below
+/// are UTF-8 bytes, so a CJK text gets a third of the characters a Latin
+/// one gets.
+const MAX_FACTS: usize = 30;
 const FACT_BYTES: usize = 180;
+/// Facts the budget leaves to the current discussion before it takes from
+/// decisions.
+const MIN_FACTS: usize = 3;
 /// A sentence is a fact from this score on (see `facts::score`).
 const FACT_MIN: u32 = 2;
-const MAX_OPEN: usize = 3;
-const OPEN_BYTES: usize = 120;
-const DIRECTION_BYTES: usize = 150;
-const PAST_FACTS: usize = 1;
-const PAST_TEXT_BYTES: usize = 200;
+const MAX_OPEN: usize = 4;
+const OPEN_BYTES: usize = 140;
+const DIRECTION_BYTES: usize = 200;
+const PAST_FACTS: usize = 20;
+const PAST_TEXT_BYTES: usize = 1200;
+/// Facts of one shape (the rows of a table, a series of runs) kept at most.
+const SAME_SHAPE: usize = 3;
+const FOCUS_ITEMS: usize = 5;
+const FOCUS_BYTES: usize = 120;
+/// A subject added to a decision, at most.
+const SUBJECT_BYTES: usize = 90;
 /// A pause this long, with no shared term, starts a new discussion.
 const NEW_TOPIC_GAP_MINUTES: i64 = 60;
+/// After a pause this long, a record that shares under a third of its terms
+/// with the discussion starts a new one.
+const LONG_GAP_MINUTES: i64 = 8 * 60;
 const OPEN_LABEL: &str = "Open: ";
 const PROPOSED: &str = "Proposed: ";
+const ADVISED_AGAINST: &str = "Advised against: ";
 
 #[derive(Debug, Default, Clone)]
 struct Discussion {
@@ -40,6 +60,7 @@ struct Discussion {
     head: String,
     open: Vec<String>,
     direction: String,
+    focus: Vec<String>,
     other: Map<String, Value>,
 }
 
@@ -51,9 +72,8 @@ struct Memory {
     other: Map<String, Value>,
 }
 
-/// Apply one record to a summary; the result is a valid summary.
 /// Apply one record, then keep the summary within `max_chars` (compact
-/// JSON; see `llm::summary_budget`).
+/// JSON; see `llm::summary_budget`). The result is a valid summary.
 pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     let mut m = Memory::from_json(summary);
     let text = record.text();
@@ -65,7 +85,7 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     if record.is_user() {
         m.user(&sents, when.as_deref());
     } else {
-        m.assistant(&sents, &facts::one_line_commands(&text));
+        m.assistant(&sents, &text);
     }
     if let Some(t) = when.filter(|_| !m.cur.topic.is_empty()) {
         m.cur.last = t;
@@ -102,6 +122,11 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
     let (topic, description, perspectives) =
         (take("topic"), take("description"), take("perspectives"));
     let (direction, last) = (take("direction"), take("last_discussed"));
+    let focus = match d.shift_remove("focus") {
+        Some(Value::Array(a)) => a.iter().map(|x| str_of(Some(x))).collect(),
+        Some(Value::String(s)) if !s.is_empty() => vec![s],
+        _ => Vec::new(),
+    };
     let (head, open) = match perspectives.find(OPEN_LABEL) {
         Some(i) => (
             perspectives[..i].trim().to_owned(),
@@ -124,8 +149,31 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
         head,
         open,
         direction,
+        focus,
         other: d,
     }
+}
+
+/// What the reader of one user turn knows: the sentence before (for "let's
+/// decide that later") and the subject it named (for "add a test").
+#[derive(Default)]
+struct Turn {
+    prev_sentence: Option<String>,
+    prev_subject: Option<String>,
+    /// Index in `decisions` of the decision this turn made last.
+    last_decision: Option<usize>,
+    /// The turn reports an answer ("came back", "決めました").
+    answers: bool,
+    /// The open question this turn answers.
+    answered: Option<String>,
+    /// The decision a counter-proposal the user accepts replaces.
+    counter: Option<String>,
+    /// The turn decides something (so a report in it is no decision).
+    decides: bool,
+    /// The decisions it made.
+    decided: Vec<String>,
+    /// The questions it left open.
+    opened: Vec<String>,
 }
 
 impl Memory {
@@ -168,6 +216,9 @@ impl Memory {
         if !self.cur.last.is_empty() {
             cur.insert("last_discussed".into(), json!(self.cur.last));
         }
+        if !self.cur.focus.is_empty() {
+            cur.insert("focus".into(), json!(self.cur.focus));
+        }
         cur.extend(self.cur.other.clone());
         let mut m = Map::new();
         m.insert("key_decisions".into(), json!(self.decisions));
@@ -180,7 +231,11 @@ impl Memory {
     fn user(&mut self, sents: &[Sentence], when: Option<&str>) {
         let items: Vec<(&str, UserKind)> = sents
             .iter()
-            .map(|s| (s.text.as_str(), classify::user_sentence(&s.text)))
+            .map(|s| {
+                let kind = classify::listed_decision(s)
+                    .unwrap_or_else(|| classify::user_sentence(&s.text));
+                (s.text.as_str(), kind)
+            })
             .collect();
         let Some(first) = items.iter().find(|(_, k)| *k != UserKind::SmallTalk) else {
             return; // greetings and thanks change nothing
@@ -189,32 +244,103 @@ impl Memory {
         let acknowledges = items
             .first()
             .is_some_and(|(s, k)| *k == UserKind::SmallTalk && !classify::is_greeting(s));
-        if self.starts_new_topic(first, &all, acknowledges, when) {
+        let opening = self.starts_new_topic(first, &all, acknowledges, when);
+        if opening {
             self.demote();
+            // "New thing. The CSV export …": the first sentence that says
+            // what about
+            let topic = items
+                .iter()
+                .filter(|(_, k)| *k != UserKind::SmallTalk)
+                .map(|(s, _)| facts::topic_of(s))
+                .find(|t| !t.is_empty())
+                .unwrap_or_default();
             self.cur = Discussion {
-                topic: facts::topic_of(first.0),
+                topic,
                 ..Discussion::default()
             };
             if first.1 == UserKind::Other {
                 self.add_fact(first.0, true);
             }
         }
+        let mut turn = Turn {
+            answers: classify::has_any(&all.to_lowercase(), words("answer_cues")),
+            decides: items
+                .iter()
+                .any(|(_, k)| matches!(k, UserKind::Decisions(_) | UserKind::Approval { .. })),
+            ..Turn::default()
+        };
         for (s, kind) in &items {
             match kind {
-                UserKind::Decisions(ds) => ds.iter().for_each(|d| self.decide(d)),
-                UserKind::Open(q) => self.add_open(q),
-                UserKind::Approval { strong, rest } => self.approve(*strong, rest),
-                UserKind::Other => self.add_fact(s, false),
-                UserKind::SmallTalk => {}
+                // a phrase without a verb opens a discussion, it does not
+                // decide in it
+                UserKind::Decisions(ds) if opening && ds.iter().all(|d| d.verbless) => {
+                    self.add_fact(s, false)
+                }
+                UserKind::Decisions(ds) => {
+                    for d in ds {
+                        self.decide_in_turn(d.clone(), &mut turn);
+                    }
+                }
+                UserKind::Open(q) => {
+                    // "pino or winston?" says little without "I want proper
+                    // structured logging." before it
+                    let q = match &turn.prev_sentence {
+                        Some(prev) if terms(q).len() < 3 && !classify::is_question(prev) => {
+                            format!("{} {q}", clip(prev, OPEN_BYTES / 2))
+                        }
+                        _ => q.clone(),
+                    };
+                    // "Not sure yet, I have to ask Lena." after a question
+                    // of the same turn says why it stays open
+                    let follows = !classify::is_question(&q)
+                        && turn.opened.last().is_some_and(|o| classify::is_question(o));
+                    if follows {
+                        let last = turn.opened.pop().expect("checked");
+                        self.cur.open.retain(|o| *o != clip(&last, OPEN_BYTES));
+                        let joined = format!("{last} {q}");
+                        self.add_open(&joined);
+                        turn.opened.push(joined);
+                    } else {
+                        self.add_open(&q);
+                        turn.opened.push(q);
+                    }
+                }
+                UserKind::Defer(s) => self.defer(s, &mut turn),
+                UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
+                UserKind::Other => self.other_statement(s, &mut turn),
+                UserKind::SmallTalk => continue,
             }
+            // the sentence before is what the next one may point back at
+            if !terms(s).is_empty() {
+                turn.prev_subject = Some(clip(s.trim_end_matches(['.', '。']), SUBJECT_BYTES));
+            }
+            turn.prev_sentence = Some((*s).to_owned());
+        }
+        // a question the turn takes up and decides on is settled ("5 个服务都
+        // 切完代理地址了。切换定在 2 月 14 日凌晨 2 点。" after "切换日期先不定，等 5
+        // 个服务都切到代理地址再说")
+        if !turn.decided.is_empty() {
+            let said = terms(&all);
+            let decided = terms(&turn.decided.join(" "));
+            let opened: Vec<String> = turn.opened.iter().map(|o| clip(o, OPEN_BYTES)).collect();
+            self.cur.open.retain(|q| {
+                opened.contains(q)
+                    || !(shared(&terms(q), &said) >= 2 && shared(&terms(q), &decided) >= 1)
+            });
+        }
+        // the user's own words are the context of the reply that follows
+        // until the reply says more
+        if let Some(p) = turn.prev_subject.filter(|p| !p.is_empty()) {
+            self.push_focus(&p);
         }
     }
 
     /// A user record continues the current discussion unless it changes
-    /// the subject: it shares no term with the discussion, has terms of its
-    /// own, and either says so ("by the way", "另外一个问题", "ところで") or
-    /// comes an hour or more after the discussion's last record. Replies to
-    /// the assistant (acknowledgements, approvals, "and …") always continue.
+    /// the subject: after an hour with no shared term; after a long pause
+    /// (8 hours) with under a third of its terms shared; or when it says so
+    /// ("new thing", "别件", "换个事") sharing under half. Replies to the
+    /// assistant (acknowledgements, approvals, "and …") always continue.
     fn starts_new_topic(
         &self,
         first: &(&str, UserKind),
@@ -225,44 +351,61 @@ impl Memory {
         if self.cur.topic.is_empty() {
             return true;
         }
-        if acknowledges || matches!(first.1, UserKind::Approval { .. }) || continues(first.0) {
+        // an explicit change of subject wins over a continuing "另外", "and"
+        let says_so = classify::says_new_topic(all);
+        if acknowledges
+            || matches!(first.1, UserKind::Approval { .. })
+            || continues(first.0) && !says_so
+        {
             return false;
         }
         let mine = terms(all);
         let c = &self.cur;
         let context = format!(
-            "{} {} {} {} {}",
+            "{} {} {} {} {} {}",
             c.topic,
             c.facts.join(" "),
             c.open.join(" "),
             c.head,
-            c.direction
+            c.direction,
+            c.focus.join(" ")
         );
-        if mine.len() <= 1 || shared(&mine, &terms(&context)) > 0 {
+        if mine.len() <= 1 {
             return false;
         }
-        classify::says_new_topic(all) || minutes_between(&c.last, when) >= NEW_TOPIC_GAP_MINUTES
+        let common = shared(&mine, &terms(&context));
+        let overlap = common as f64 / mine.len() as f64;
+        let gap = minutes_between(&c.last, when);
+        says_so && overlap < 0.5
+            || gap >= LONG_GAP_MINUTES && overlap < 1.0 / 3.0
+            || gap >= NEW_TOPIC_GAP_MINUTES && common == 0
     }
 
-    /// The current discussion becomes a past one: its topic, its best fact,
-    /// where it was heading and what was left open.
+    /// The current discussion becomes a past one: its topic, its best
+    /// facts, where it was heading and what was left open.
     fn demote(&mut self) {
         let c = std::mem::take(&mut self.cur);
         if c.topic.is_empty() {
             return;
         }
-        let mut direction = clip(&c.direction, PAST_TEXT_BYTES / 2);
+        // a pending proposal is not where it went: only a settled direction
+        let mut direction =
+            if c.direction.starts_with(PROPOSED) || c.direction.starts_with(ADVISED_AGAINST) {
+                String::new()
+            } else {
+                clip(&c.direction, DIRECTION_BYTES / 2)
+            };
         for q in &c.open {
             if !direction.is_empty() {
                 direction.push(' ');
             }
             direction.push_str(OPEN_LABEL);
-            direction.push_str(q);
+            direction.push_str(&clip(q, OPEN_BYTES));
         }
         let entry = json!({
             "topic": c.topic,
-            "description": clip(&join_sentences(&facts::best(&c.facts, PAST_FACTS)), PAST_TEXT_BYTES),
-            "direction": clip(&direction, PAST_TEXT_BYTES),
+            "description": join_sentences(&facts::best(&c.facts, PAST_FACTS)),
+            "direction": direction,
             "last_discussed": c.last,
         });
         self.past
@@ -270,22 +413,516 @@ impl Memory {
         self.past.push(entry);
     }
 
-    fn decide(&mut self, d: &Decision) {
+    /// The things the next statement may refer to, most likely first.
+    fn context(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        if let Some(p) = self.pending_proposal() {
+            out.push(p.body);
+        }
+        out.extend(self.cur.focus.iter().cloned());
+        if !self.cur.direction.is_empty() && self.pending_proposal().is_none() {
+            out.push(self.cur.direction.clone());
+        }
+        out.extend(self.cur.open.iter().rev().cloned());
+        out
+    }
+
+    /// The proposal the assistant made last, if the user has not answered it.
+    fn pending_proposal(&self) -> Option<Proposal> {
+        let d = &self.cur.direction;
+        if let Some(b) = d.strip_prefix(PROPOSED) {
+            return Some(Proposal {
+                body: b.to_owned(),
+                against: false,
+                deictic: false,
+            });
+        }
+        d.strip_prefix(ADVISED_AGAINST).map(|b| Proposal {
+            body: b.to_owned(),
+            against: true,
+            deictic: false,
+        })
+    }
+
+    /// A decision of this turn: a short one that names nothing after
+    /// another decision qualifies it ("No exceptions."); otherwise it gets
+    /// its subject and is recorded.
+    fn decide_in_turn(&mut self, d: Decision, turn: &mut Turn) {
+        // said before, more fully ("keep 14 days of them, compressed" after
+        // "nightly logrotate, 14 days, compressed"): judged on the words as
+        // said, before a subject is added
+        let dt = terms(&d.body);
+        if self.decisions.iter().any(|old| restates(&d, &dt, old)) {
+            return;
+        }
+        let short = d.body.split_whitespace().count() <= 3 && d.body.chars().count() <= 24;
+        // "緊急のホットフィックスだけは例外で", "No exceptions.": a qualifier of
+        // the decision before it
+        let qualifier = d.body.chars().any(is_cjk)
+            && d.body.chars().count() <= 24
+            && ["だけ", "以外", "例外", "除外", "除了", "但是", "只有"]
+                .iter()
+                .any(|w| d.body.contains(w));
+        // "並列化でいこう。並列数は 8 で。": a short decision about what the
+        // turn's previous one decided is its detail
+        let brief = if d.body.chars().any(is_cjk) {
+            d.body.chars().count() <= 16
+        } else {
+            d.body.split_whitespace().count() <= 6
+        };
+        if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
+            let (_, prev_body) = polarity_and_body(&self.decisions[i]);
+            let same = shared(&head_terms(&d.body), &terms(prev_body)) > 0;
+            if brief && same && d.lead.is_none() && d.old_value.is_none() {
+                let line = &mut self.decisions[i];
+                let cjk = line.chars().last().is_some_and(is_cjk);
+                line.push_str(if cjk { "，" } else { "; " });
+                line.push_str(d.said.trim_end_matches(['.', '。']));
+                return;
+            }
+        }
+        // "3 回聞き返しても…", "if it fails twice, …": a value or condition
+        // that goes on the decision before
+        let continues_value = quantities(&d.body).first().is_some_and(|q| q.start == 0)
+            || ["if ", "unless ", "如果", "除非"]
+                .iter()
+                .any(|w| d.body.to_lowercase().starts_with(w))
+            || d.body.contains("なければ");
+        // a short "don't" after a "do" ("timeout 10 s → 30 s. And no
+        // retries after all.") is a decision of its own, unless it only
+        // makes the one before absolute ("No exceptions.")
+        let absolute = words("absolute_qualifiers").contains(&d.body.to_lowercase().as_str());
+        let same_polarity = |line: &String| absolute || polarity_and_body(line).0 == d.polarity;
+        if (qualifier
+            || continues_value
+            || short && needs_subject(&d.body) && quantities(&d.body).is_empty())
+            && d.lead.is_none()
+        {
+            if let Some(i) = turn
+                .last_decision
+                .filter(|&i| i < self.decisions.len())
+                .filter(|&i| qualifier || same_polarity(&self.decisions[i]))
+            {
+                let line = &mut self.decisions[i];
+                line.push_str(if line.chars().last().is_some_and(is_cjk) {
+                    "，"
+                } else {
+                    "; "
+                });
+                line.push_str(d.said.trim_end_matches(['.', '。']));
+                return;
+            }
+        }
+        let mut d = d;
+        let picked = option_refs(&d.body, &self.cur.focus);
+        // (a pick already names its option: "选 3 (两个都做)")
+        if !picked.is_empty() && subject::trailing_subject(&d.body).is_none() {
+            let texts: Vec<String> = picked.iter().map(|o| subject_phrase(o)).collect();
+            let joined = clip(&texts.join("; "), SUBJECT_BYTES * 2);
+            d.body = clip(
+                &format!("{} ({joined})", d.body),
+                classify::DECISION_BYTES + SUBJECT_BYTES,
+            );
+        }
+        let mut ctx = self.context();
+        if let Some(lead) = d.lead.clone() {
+            ctx.insert(0, lead);
+        }
+        let prev = turn.prev_subject.clone();
+        let (mut d, slot) = self.with_subject(d, &ctx, prev.as_deref());
+        // the answer to a question left open names the question's subject
+        if let Some(q) = &turn.answered {
+            if shared(&terms(&d.body), &terms(q)) == 0 {
+                let s = clip(q.trim_end_matches(['?', '？', '。', '.']), SUBJECT_BYTES);
+                d.body = if d.body.chars().last().is_some_and(is_cjk) {
+                    format!("{}（{s}）", d.body)
+                } else {
+                    format!("{} ({s})", d.body)
+                };
+            }
+        }
+        let counter = turn.counter.take();
+        d.before = turn.prev_sentence.clone();
+        self.decide(&d, slot.or(counter));
+        turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
+        turn.decided.push(d.line());
+        if let Some(q) = &turn.answered {
+            self.cur.open.retain(|o| o != q);
+        }
+    }
+
+    /// Give a decision that names no subject the one it refers to, the
+    /// nearest first: what its own sentence said before it; the question
+    /// asked just before in the same turn ("and the listener priority?
+    /// leave it at 10"); an earlier decision holding a value of the same
+    /// kind ("make it 35" after "bump max_conns to 50", which it then
+    /// replaces) or a context item with one; the sentence before in the
+    /// turn; the context item it shares most words with; the question the
+    /// user asked last; else the first context item.
+    fn with_subject(
+        &self,
+        mut d: Decision,
+        ctx: &[String],
+        prev: Option<&str>,
+    ) -> (Decision, Option<String>) {
+        if !needs_subject(&d.body) {
+            return (d, None);
+        }
+        // "no retries", "不用 YAML": the thing it rules out is its subject,
+        // when it is a name or follows "no", and not a placeholder ("no
+        // changes")
+        let said = d.said.to_lowercase();
+        let word = d.body.to_lowercase();
+        let named = d
+            .body
+            .chars()
+            .any(|c| c.is_uppercase() || c.is_ascii_digit())
+            || said.contains(&format!("no {word}"));
+        if d.polarity == Polarity::DontWant
+            && d.body.split_whitespace().count() == 1
+            && named
+            && !words("placeholder_nouns").contains(&word.as_str())
+        {
+            return (d, None);
+        }
+        let mut found: Option<(String, Option<String>)> = None;
+        if let Some(lead) = d.lead.clone().filter(|l| !terms(l).is_empty()) {
+            found = Some((clip(&lead, SUBJECT_BYTES), None));
+        }
+        if found.is_none() {
+            if let Some(q) = prev.filter(|p| classify::is_question(p)) {
+                found = Some((subject_phrase(q), None));
+            }
+        }
+        // "also the vacuum job at 3am, move it?" … "move it to 5": the
+        // question still open that asked for the same verb on "it"
+        if found.is_none() {
+            let verb = d
+                .body
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_lowercase();
+            let points_back = d
+                .body
+                .split_whitespace()
+                .nth(1)
+                .is_some_and(|w| words("pronouns").contains(&w.to_lowercase().as_str()));
+            if words("imperative_verbs").contains(&verb.as_str()) && points_back {
+                if let Some(q) = self.cur.open.iter().rev().find(|q| {
+                    classify::is_question(q)
+                        && q.split(|c: char| !c.is_alphanumeric())
+                            .any(|w| w.eq_ignore_ascii_case(&verb))
+                }) {
+                    found = Some((subject_phrase(q), None));
+                }
+            }
+        }
+        // a bare number fills a slot only in a statement that is little
+        // more than the value ("make it 35", "move it to 5")
+        let bare_ok = !d.body.chars().any(is_cjk) && d.body.split_whitespace().count() <= 5;
+        let value = if found.is_none() {
+            quantities(&d.body)
+        } else {
+            Vec::new()
+        };
+        if let Some(mut q) = value
+            .into_iter()
+            .find(|q| q.kind != "version" && (q.kind != "number" || bare_ok))
+        {
+            // "Make it 20,000 then." after "20,000 entries would take …":
+            // the number has the unit the context gave it
+            if q.kind == "number" {
+                let n = &d.body[q.start..q.end];
+                if let Some(kind) = ctx.iter().find_map(|item| {
+                    quantities(item).into_iter().find_map(|x| {
+                        let text = &item[x.start..x.end];
+                        let whole = text.strip_prefix(n).is_some_and(|r| {
+                            !r.starts_with(|c: char| c.is_ascii_digit() || c == ',' || c == '.')
+                        });
+                        (x.kind != "number" && whole).then_some(x.kind)
+                    })
+                }) {
+                    q.kind = kind;
+                }
+            }
+            for old in self.decisions.iter().rev() {
+                let (_, body) = polarity_and_body(old);
+                // its own value, not one of the subject added to it
+                let own = match subject::trailing_subject(body) {
+                    // the subject is a slice of the body without its closing
+                    // bracket: cut where it starts
+                    Some(s) => body[..s.as_ptr() as usize - body.as_ptr() as usize]
+                        .trim_end_matches(['(', '（', ' ']),
+                    None => body,
+                };
+                let Some(oq) = quantities(own).into_iter().find(|x| x.kind == q.kind) else {
+                    continue;
+                };
+                let subj = subject::trailing_subject(body)
+                    .map(str::to_owned)
+                    .or_else(|| subject_before(own, oq.start))
+                    // "cap it at 50,000 entries": the value's own words
+                    // name nothing, the decision setting it does (a value
+                    // set "at"/"to", not a count like "the 23 env vars")
+                    .or_else(|| {
+                        let before = own[..oq.start].trim_end().to_lowercase();
+                        let sets = [" at", " to", "=", ":"].iter().any(|w| before.ends_with(w));
+                        let wants = old.starts_with(Polarity::Want.prefix());
+                        (bare_ok && q.kind == "number" && sets && wants).then(|| own.to_owned())
+                    });
+                if let Some(s) = subj {
+                    found = Some((s, Some(old.clone())));
+                    break;
+                }
+            }
+            if found.is_none() {
+                for item in ctx {
+                    if let Some(s) = quantities(item)
+                        .into_iter()
+                        .filter(|x| x.kind == q.kind)
+                        .find_map(|x| subject_before(item, x.start))
+                    {
+                        found = Some((s, None));
+                        break;
+                    }
+                }
+            }
+        }
+        if found.is_none() {
+            found = prev.map(|p| (clip(p.trim_end_matches(['.', '。']), SUBJECT_BYTES), None));
+        }
+        if found.is_none() {
+            let dt: Vec<String> = terms(&d.body)
+                .into_iter()
+                .filter(|t| !words("imperative_verbs").contains(&t.as_str()))
+                .collect();
+            // the item sharing most words with it, the more specific (with
+            // identifiers) among equals, the first among those
+            // a proposal the decision only repeats ("set it explicitly"
+            // after "I'd set it explicitly in our parameter group") is not
+            // what its pronoun points at
+            let proposal = self.pending_proposal().map(|p| p.body);
+            let repeats = |item: &String| {
+                proposal.as_ref() == Some(item) && dt.iter().all(|t| terms(item).contains(t))
+            };
+            let shares = ctx
+                .iter()
+                .filter(|item| !repeats(item))
+                .enumerate()
+                .map(|(i, item)| {
+                    (
+                        shared(&terms(item), &dt),
+                        subject::identifiers(item).len().min(1),
+                        i,
+                        item,
+                    )
+                })
+                .filter(|(n, ..)| *n > 0)
+                .max_by_key(|(n, ids, i, _)| (*n, *ids, std::cmp::Reverse(*i)))
+                .map(|(.., item)| item);
+            // else the question the user asked last (it stays last in the
+            // focus over the reply), else the first item
+            let asked = ctx
+                .iter()
+                .rfind(|item| self.cur.focus.contains(item) && classify::is_question(item));
+            found = shares
+                .or(asked)
+                .or(ctx.first())
+                .map(|item| (subject_phrase(item), None));
+        }
+        match found {
+            Some((s, slot)) if !s.is_empty() && !d.body.contains(&s) => {
+                let cjk = d.body.chars().last().is_some_and(is_cjk);
+                let s = clip(&s, SUBJECT_BYTES);
+                d.body = if cjk {
+                    format!("{}（{s}）", d.body)
+                } else {
+                    format!("{} ({s})", d.body)
+                };
+                (d, slot)
+            }
+            Some((_, slot)) => (d, slot),
+            None => (d, None),
+        }
+    }
+
+    fn decide(&mut self, d: &Decision, slot: Option<String>) {
         let dt = terms(&d.body);
         if self.decisions.iter().any(|old| restates(d, &dt, old)) {
             return; // said before, more fully
         }
+        let reconsiders = classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
+        let target = if reconsiders && d.old_value.is_none() {
+            self.reversal_target(d)
+        } else if subject::is_choice(&d.body) {
+            // "Keep npm for now" … "Switch to pnpm": a choice made for the
+            // time being is what the next choice revisits
+            self.decisions
+                .iter()
+                .rev()
+                .find(|old| {
+                    let b = polarity_and_body(old).1.to_lowercase();
+                    classify::has_any(&b, words("temporary_markers"))
+                        && (subject::is_choice(&b)
+                            || b.starts_with("keep ")
+                            || b.starts_with("stay "))
+                })
+                .cloned()
+        } else {
+            None
+        };
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
-            .partition(|old| replaces(d, &dt, old));
+            .partition(|old| {
+                Some(old) == slot.as_ref() || Some(old) == target.as_ref() || replaces(d, old)
+            });
         self.decisions = kept;
+        // a decision of several parts loses only the part the new one
+        // revisits ("最多重试 5 次" of an adopted backoff plan, "p99 超过
+        // 200 ms 标红" of "看板放在 … 文件夹"): the rest still binds
+        let mut revisited: Vec<String> = Vec::new();
+        let mut replaced: Vec<String> = replaced
+            .into_iter()
+            .filter(
+                |old| match without_revisited_part(old, d, target.as_ref() == Some(old)) {
+                    Some((rest, part)) => {
+                        self.decisions.push(rest);
+                        revisited.push(part);
+                        false
+                    }
+                    None => true,
+                },
+            )
+            .collect();
+        // a short "don't" or correction says what it takes back ("not yet
+        // for lb-portal-old", "Tuesday, not Monday")
+        let mut d = d.clone();
+        let short = d.body.split_whitespace().count() <= 5;
+        if short && (d.polarity == Polarity::DontWant || needs_subject(&d.body)) {
+            // the decision a new value revisited, without the old value
+            // ("make it 5 (use Redis; TTL)", not "… TTL 10 minutes")
+            let part_subject = revisited.last().map(|p| {
+                let subject = quantities(p)
+                    .first()
+                    .and_then(|q| subject_before(p, q.start))
+                    .unwrap_or_else(|| p.clone());
+                let rest = self
+                    .decisions
+                    .last()
+                    .map(|r| polarity_and_body(r).1.to_owned())
+                    .unwrap_or_default();
+                if rest.is_empty() {
+                    subject
+                } else {
+                    format!("{rest}; {subject}")
+                }
+            });
+            let old = replaced
+                .iter()
+                .find(|o| o.starts_with(Polarity::Want.prefix()))
+                .map(|o| polarity_and_body(o).1.to_owned())
+                .or(part_subject);
+            if let Some(ob) = old {
+                if !d.body.contains(&ob) && subject::trailing_subject(&d.body).is_none() {
+                    d.body = format!("{} ({})", d.body, clip(&ob, SUBJECT_BYTES));
+                }
+            }
+        }
+        // the facts that stated a revisited value go with it
+        replaced.extend(
+            revisited
+                .iter()
+                .map(|p| format!("{}{p}", d.polarity.prefix())),
+        );
+        let d = &d;
         self.decisions.push(d.line());
         self.drop_stale_facts(d, &dt, &replaced);
-        self.cur.open.retain(|q| shared(&terms(q), &dt) == 0);
-        let proposal = self.cur.direction.strip_prefix(PROPOSED);
-        if proposal.is_some_and(|p| shared(&terms(p), &dt) > 0) {
-            self.cur.direction = d.line();
+        self.close_answered(&d.line());
+        if let Some(p) = self.pending_proposal() {
+            if shared(&terms(&p.body), &dt) > 0 {
+                self.cur.direction = d.line();
+            }
         }
+    }
+
+    /// What an "instead", "go back to", やっぱり without a named old value
+    /// replaces: for a choice ("use X instead", "go back to Redis"), the
+    /// newest choice, one the last turn talked about first; otherwise the
+    /// newest decision whose head the last turn talked about. A "don't" is
+    /// what an "instead" is said against ("don't use Redis … use an
+    /// in-process LRU instead"), never what it replaces; a "don't" takes
+    /// back the newest decision naming what it rules out ("no retries
+    /// after all").
+    fn reversal_target(&self, d: &Decision) -> Option<String> {
+        let focus = terms(&self.cur.focus.join(" "));
+        let new_head = head_terms(&d.body);
+        let wants = || {
+            self.decisions
+                .iter()
+                .rev()
+                .filter(|old| old.starts_with(Polarity::Want.prefix()))
+        };
+        if d.polarity == Polarity::DontWant {
+            return wants()
+                .find(|old| shared(&terms(polarity_and_body(old).1), &new_head) > 0)
+                .cloned();
+        }
+        // "wed is the finance close. thu 02:00 instead": the sentence before
+        // in the turn names what "instead" sets aside
+        if let Some(b) = d.before.as_deref().filter(|b| !classify::is_question(b)) {
+            let bt = terms(b);
+            if let Some(old) = wants().find(|old| {
+                let h = head_terms(polarity_and_body(old).1);
+                shared(&h, &bt) > 0 && shared(&h, &new_head) == 0
+            }) {
+                return Some(old.clone());
+            }
+        }
+        // "重试次数还是改成 3 次吧" names its subject: the decision on that
+        // subject is what it reconsiders, whatever the last turn was about
+        // (a Chinese or Japanese head is character pairs: one in common is
+        // the same word, "重试" of "重试次数" in "最多重试 5 次")
+        if !new_head.is_empty() {
+            if let Some(old) = wants().find(|old| {
+                let ot = terms(polarity_and_body(old).1);
+                let (cjk, latin): (Vec<&String>, Vec<&String>) =
+                    new_head.iter().partition(|t| t.chars().any(is_cjk));
+                latin.iter().all(|t| ot.contains(t))
+                    && (cjk.is_empty() || cjk.iter().any(|t| ot.contains(t)))
+            }) {
+                return Some(old.clone());
+            }
+        }
+        let about_focus = |old: &&String| {
+            let h = head_terms(polarity_and_body(old).1);
+            shared(&h, &focus) > 0 && shared(&h, &new_head) == 0
+        };
+        if subject::is_choice(&d.body) {
+            let choice = |old: &&String| subject::is_choice(polarity_and_body(old).1);
+            if let Some(old) = wants()
+                .filter(choice)
+                .find(about_focus)
+                .or_else(|| wants().find(choice))
+            {
+                return Some(old.clone());
+            }
+        }
+        wants().find(about_focus).cloned()
+    }
+
+    /// Open questions a decision settles: those sharing words with it (two,
+    /// or one of a question of a few words).
+    fn close_answered(&mut self, line: &str) {
+        let lt: Vec<String> = terms(line)
+            .into_iter()
+            .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
+            .collect();
+        self.cur.open.retain(|q| {
+            let qt = terms(q);
+            let need = if qt.len() <= 4 { 1 } else { 2 };
+            shared(&qt, &lt) < need
+        });
     }
 
     /// Facts that state a value a decision just replaced ("not 5"), or
@@ -294,6 +931,7 @@ impl Memory {
     fn drop_stale_facts(&mut self, d: &Decision, dt: &[String], replaced: &[String]) {
         if let Some(v) = &d.old_value {
             self.cur.facts.retain(|f| !contains_value(f, v));
+            self.cur.focus.retain(|f| !contains_value(f, v));
             if contains_value(&self.cur.direction, v) {
                 self.cur.direction = d.line();
             }
@@ -311,24 +949,419 @@ impl Memory {
         }
     }
 
-    /// "yes, do that" adopts the pending proposal; "LGTM, merge it" states
-    /// its own decision.
-    fn approve(&mut self, strong: bool, rest: &str) {
-        let stated = classify::decisions_in(rest);
-        if !stated.is_empty() {
-            stated.iter().for_each(|d| self.decide(d));
+    /// "yes, do that" adopts the pending proposal; "agreed, not now" adopts
+    /// it as a "don't"; "LGTM, merge it" states its own decision; "yes,
+    /// per-key overrides from …" answers the proposal with its own words.
+    fn approve(&mut self, strong: bool, rest: &str, turn: &mut Turn) {
+        // "sgtm on the exports expiry": what it approves
+        let rest = rest.strip_prefix("on ").unwrap_or(rest);
+        let pending = self.pending_proposal();
+        // a proposal made "instead" of what the user decided replaces it
+        if pending
+            .as_ref()
+            .is_some_and(|p| classify::has_any(&p.body.to_lowercase(), words("reconsider_cues")))
+        {
+            turn.counter = self.decisions.last().cloned();
+        }
+        if let Some(p) = pending
+            .as_ref()
+            .filter(|_| rest.is_empty() || classify::is_deictic(rest))
+        {
+            self.adopt(p, None, None, turn);
             return;
         }
-        let Some(p) = self.cur.direction.strip_prefix(PROPOSED).map(str::to_owned) else {
+        let stated = classify::decisions_in(rest);
+        if !stated.is_empty() {
+            stated
+                .into_iter()
+                .for_each(|d| self.decide_in_turn(d, turn));
+            return;
+        }
+        let Some(p) = self.pending_proposal() else {
+            // "代わりに、ロックの粒度を SKU 単位に変えるのは？" … "それでお願いします":
+            // with no proposal of the assistant's pending, "that" is the
+            // course the user floated last
+            if let Some(q) = self.question_answered(rest) {
+                self.decide_question(&q, turn);
+                return;
+            }
+            // "Yes, per-key overrides from the api_keys table": the user
+            // affirms what they name
+            if !rest.is_empty() && !classify::is_deictic(rest) && !terms(rest).is_empty() {
+                let d = Decision::plain(Polarity::Want, clip(rest, classify::DECISION_BYTES));
+                self.decide_in_turn(d, turn);
+            }
             return;
         };
-        if strong || classify::is_deictic(rest) {
-            self.decide(&Decision {
-                polarity: Polarity::Want,
-                body: p,
-                reverses: false,
-                old_value: None,
-            });
+        let l = rest.to_lowercase();
+        let negated = ["not now", "not yet", "not today", "no", "not"]
+            .iter()
+            .any(|n| classify::starts_with_word(&l, n));
+        if negated {
+            self.adopt(&p, Some(Polarity::DontWant), Some(rest), turn);
+        } else if strong || classify::is_deictic(rest) || !terms(rest).is_empty() {
+            // "Do it, with the trait." qualifies the proposal; "agreed on
+            // Unleash for the trial" says in its own words what it takes
+            let qualifier = [
+                "with ",
+                "without ",
+                "but ",
+                "and ",
+                "except ",
+                "only ",
+                "for ",
+                "as long as ",
+            ]
+            .iter()
+            .any(|p| l.starts_with(p));
+            let note = rest.split_whitespace().count() <= 4 && qualifier;
+            if rest.is_empty() || classify::is_deictic(rest) {
+                self.adopt(&p, None, None, turn);
+            } else if note {
+                // "Do it, with the trait."
+                self.adopt(&p, None, Some(rest), turn);
+            } else {
+                // an answer in the user's own words, about the proposal
+                let d = Decision::plain(Polarity::Want, clip(rest, classify::DECISION_BYTES));
+                self.decide_in_turn(d, turn);
+            }
+        }
+    }
+
+    /// The user's own question that `rest` answers: the course floated last
+    /// when `rest` only points back ("それでお願いします" after "…に変えるの
+    /// は？"), or a question naming everything `rest` names ("ok 2" after
+    /// "2 replicas during migration?", "那就 30" after "maxPoolSize 30 就够了
+    /// 吧？"), left open or just answered by the reply.
+    fn question_answered(&self, rest: &str) -> Option<String> {
+        let named_in = |q: &String| {
+            let qt = terms(q);
+            let qn = number_tokens(q);
+            let rt = terms(rest);
+            let rn = number_tokens(rest);
+            q.contains(['?', '？'])
+                && !(rt.is_empty() && rn.is_empty())
+                && rt.iter().all(|t| qt.contains(t))
+                && rn.iter().all(|n| qn.contains(n))
+                && !asks_what(q)
+        };
+        let deictic = classify::is_deictic(rest);
+        self.cur
+            .open
+            .last()
+            .filter(|q| deictic && floats_a_course(q) || named_in(q))
+            .or_else(|| {
+                self.cur
+                    .focus
+                    .iter()
+                    .find(|q| classify::is_question(q))
+                    .filter(|q| !deictic && named_in(q))
+            })
+            .cloned()
+    }
+
+    /// Decide the course a question of the user's asked about.
+    fn decide_question(&mut self, q: &str, turn: &mut Turn) {
+        self.cur.open.retain(|o| o != q);
+        let body = q
+            .trim_end_matches(['?', '？'])
+            .trim_end_matches("のは")
+            .trim_end_matches("怎么样")
+            .trim_end_matches("如何")
+            .trim_end_matches("吗");
+        let mut body = classify::strip_fillers(body).trim();
+        // "should we cap it at 10?": the course, not the asking
+        if let Some(w) = words("user_proposal")
+            .iter()
+            .find(|w| w.is_ascii() && classify::starts_with_word(&body.to_lowercase(), w))
+        {
+            body = body[w.len()..].trim_start();
+        }
+        let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+        self.decide_in_turn(d, turn);
+    }
+
+    /// Make the pending proposal a decision (`polarity`: overrides its own).
+    fn adopt(
+        &mut self,
+        p: &Proposal,
+        polarity: Option<Polarity>,
+        note: Option<&str>,
+        turn: &mut Turn,
+    ) {
+        let polarity = polarity.unwrap_or(if p.against {
+            Polarity::DontWant
+        } else {
+            Polarity::Want
+        });
+        let mut body = p.body.clone();
+        if let Some(n) = note
+            .map(|n| n.trim_end_matches(['.', '。']))
+            .filter(|n| !n.is_empty())
+        {
+            body = if body.chars().last().is_some_and(is_cjk) {
+                format!("{body}（{n}）")
+            } else {
+                format!("{body} ({n})")
+            };
+        }
+        let d = Decision::plain(polarity, clip(&body, classify::DECISION_BYTES));
+        // "set it explicitly": the proposal's own pronoun points back too
+        let ctx: Vec<String> = self
+            .cur
+            .focus
+            .iter()
+            .chain(self.cur.open.iter().rev())
+            .cloned()
+            .collect();
+        let (d, _) = self.with_subject(d, &ctx, None);
+        let counter = turn.counter.take();
+        self.decide(&d, counter);
+        turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
+        self.cur.direction = d.line();
+    }
+
+    /// A user statement that is neither a decision nor a question: the pick
+    /// of an offered option ("b", "第二种", "pino."), a restatement of the
+    /// pending proposal ("Design doc first."), the answer to a question
+    /// left open ("Security came back: …"), or else a fact.
+    fn other_statement(&mut self, s: &str, turn: &mut Turn) {
+        // "And no retries after all": a "no" that names something on the
+        // table (a decision, the working focus, a pending proposal) rules
+        // it out
+        if let Some(np) = classify::rules_out(s) {
+            let on_table: Vec<String> = self
+                .decisions
+                .iter()
+                .chain(self.cur.focus.iter())
+                .chain(self.pending_proposal().map(|p| p.body).iter())
+                .flat_map(|x| terms(x))
+                .collect();
+            if shared(&head_terms(&np), &on_table) > 0 {
+                let mut d = Decision::plain(Polarity::DontWant, np);
+                d.said = s.to_owned();
+                d.verbless = true;
+                self.decide_in_turn(d, turn);
+                return;
+            }
+        }
+        // "go back to Redis. ElastiCache, small instance, sliding window":
+        // the phrase details the decision before it
+        if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
+            let qualifier = ["だけ", "以外", "のみ", "只", "除了", "仅"]
+                .iter()
+                .any(|w| s.contains(w));
+            let cjk_detail = s.chars().any(is_cjk)
+                && s.chars().count() <= 40
+                && (!quantities(s).is_empty() || qualifier)
+                && !classify::is_question(s);
+            if (classify::is_fragment(s) || cjk_detail) && turn.prev_sentence.is_some() {
+                let line = &mut self.decisions[i];
+                line.push_str("; ");
+                line.push_str(s.trim_end_matches(['.', '。']));
+                return;
+            }
+        }
+        // "那就 5 分钟" after "告警加个持续时间吧，5 分钟？"
+        let short = classify::strip_fillers(s).chars().count() <= 16 && !classify::is_question(s);
+        if short {
+            let rest = classify::strip_fillers(s).trim_end_matches(['.', '。', '!', '！']);
+            if let Some(q) = self.question_answered(rest) {
+                self.decide_question(&q, turn);
+                return;
+            }
+        }
+        if let Some(d) = self.pick(s) {
+            self.decide_in_turn(d, turn);
+            return;
+        }
+        if let Some(p) = self.pending_proposal() {
+            let st = terms(s);
+            let pt = terms(&p.body);
+            let covered = shared(&st, &pt);
+            if !st.is_empty() && covered * 10 >= st.len() * 6 && !classify::is_question(s) {
+                self.adopt(&p, None, None, turn);
+                return;
+            }
+        }
+        if turn.answers && !classify::is_question(s) {
+            let st: Vec<String> = terms(s)
+                .into_iter()
+                .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
+                .collect();
+            let cue = classify::has_any(&s.to_lowercase(), words("answer_cues"));
+            let asked = self
+                .cur
+                .open
+                .iter()
+                .find(|q| shared(&terms(q), &st) > 0)
+                .cloned();
+            if cue && turn.answered.is_none() {
+                if let Some(q) = asked {
+                    // "承認者の件、決めました。": what follows is the answer
+                    turn.answered = Some(q);
+                    if st.len() <= 3 || s.chars().count() <= 30 {
+                        return;
+                    }
+                }
+            }
+            let answered = turn.answered.clone();
+            let reports = turn.decides; // the decision follows in the turn
+            if !reports
+                && (answered.is_some() || self.cur.open.iter().any(|q| shared(&terms(q), &st) > 0))
+            {
+                let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
+                let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+                self.decide(&d, None);
+                turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
+                return;
+            }
+        }
+        self.add_fact(s, false);
+    }
+
+    /// A short statement that names one of the options the last turn (or a
+    /// question left open) offered: its label ("b", "option 2", "第二种") or
+    /// its only content word ("pino.", "soft", "那就 otter").
+    fn pick(&self, s: &str) -> Option<Decision> {
+        let body = classify::strip_fillers(s)
+            .trim_end_matches(['.', '。', '!', '！'])
+            .trim();
+        let short = body.split_whitespace().count() <= 6 && body.chars().count() <= 40;
+        if !short || body.is_empty() || classify::is_question(s) {
+            return None;
+        }
+        // "保守できる人がいません": a statement with its own verb says
+        // something about an option, it does not pick it
+        if body.chars().any(is_kana)
+            && ["ます", "ません", "です", "でした", "ました", "た"]
+                .iter()
+                .any(|e| body.ends_with(e))
+        {
+            return None;
+        }
+        let label = option_label(body);
+        let bt = terms(body);
+        let direction = [self.cur.direction.clone()];
+        let options = self
+            .cur
+            .focus
+            .iter()
+            .chain(self.cur.open.iter())
+            .chain(direction.iter());
+        let chosen = option_refs(body, &self.cur.focus).into_iter().next();
+        // a word of a choice offered: an option, or a question that names
+        // alternatives ("pino or winston?", "otter 和 ristretto 哪个好？")
+        let is_choice = |o: &String| {
+            option_label_of_item(o).is_some()
+                || o.contains(" or ")
+                || classify::is_question(o)
+                    && ["还是", "哪个", "か、", "和"].iter().any(|w| o.contains(w))
+        };
+        let chosen = chosen.or_else(|| {
+            (!bt.is_empty() && bt.len() <= 2)
+                .then(|| {
+                    options
+                        .clone()
+                        .filter(|o| is_choice(o))
+                        .find(|o| bt.iter().all(|t| terms(o).contains(t)))
+                })
+                .flatten()
+        })?;
+        // the question the pick answers names its subject better than the
+        // list of alternatives
+        let asked = self
+            .cur
+            .focus
+            .iter()
+            .chain(self.cur.open.iter())
+            .find(|o| *o != chosen && classify::is_question(o) && !o.contains(" or "));
+        let subject = subject_phrase(asked.unwrap_or(chosen));
+        let line = if label.is_some() {
+            let text = chosen.split_once(") ").map_or(chosen.as_str(), |x| x.1);
+            format!("{body} ({})", clip(text, SUBJECT_BYTES))
+        } else if body.contains(&subject) || subject.is_empty() {
+            body.to_owned()
+        } else {
+            format!("{body} ({})", clip(&subject, SUBJECT_BYTES))
+        };
+        Some(Decision::plain(
+            Polarity::Want,
+            clip(&line, classify::DECISION_BYTES),
+        ))
+    }
+
+    /// A decision put off: what it puts off becomes an open question, and
+    /// nothing is decided.
+    fn defer(&mut self, s: &str, turn: &mut Turn) {
+        // "90 日の話はいったん保留で" after "90 日に延ばしてください": the
+        // decision that set the value is put back on hold
+        let values: Vec<&str> = quantities(s)
+            .iter()
+            .filter(|q| q.kind != "number")
+            .map(|q| &s[q.start..q.end])
+            .collect();
+        if let Some(i) = self.decisions.iter().rposition(|d| {
+            d.starts_with(Polarity::Want.prefix())
+                && values
+                    .iter()
+                    .any(|v| contains_value(polarity_and_body(d).1, v))
+        }) {
+            let old = self.decisions.remove(i);
+            let held = format!("{} {s}", polarity_and_body(&old).1);
+            self.add_open(&held);
+            turn.opened.push(held);
+            return;
+        }
+        let own: Vec<String> = terms(s)
+            .into_iter()
+            .filter(|t| {
+                !classify::has_any(t, words("deferral_verbs"))
+                    && !classify::has_any(t, words("deferral_times"))
+            })
+            .collect();
+        let l = s.to_lowercase();
+        let deictic = l
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| ["that", "it", "this", "those", "them"].contains(&w))
+            || words("cjk_pronouns").iter().any(|p| s.contains(p));
+        match &turn.prev_sentence {
+            Some(prev) if own.len() <= 1 || deictic && own.len() <= 3 => {
+                if self.cur.open.iter().any(|q| q == prev) {
+                    return; // already open
+                }
+                let prev = prev.clone();
+                self.add_open(&prev);
+                turn.opened.push(prev);
+            }
+            // "log-ingest 的实例数要不要一直保持 12 个？成本上去了，下周看看
+            // 数据再定。": the question and why it waits are one item
+            _ if turn.opened.last().is_some_and(|o| classify::is_question(o)) => {
+                let last = turn.opened.pop().expect("checked");
+                self.cur.open.retain(|o| *o != clip(&last, OPEN_BYTES));
+                let joined = format!("{last} {s}");
+                self.add_open(&joined);
+                turn.opened.push(joined);
+            }
+            // "それは来週…相談してから決めます" in a turn of its own: "that" is
+            // the question the discussion was last asked
+            None if deictic
+                && self
+                    .cur
+                    .open
+                    .last()
+                    .is_some_and(|o| o.contains(['?', '？'])) =>
+            {
+                let last = self.cur.open.pop().expect("checked");
+                let joined = format!("{last} {s}");
+                self.add_open(&joined);
+                turn.opened.push(joined);
+            }
+            _ if own.len() >= 2 || !own.is_empty() && !deictic => {
+                self.add_open(s);
+                turn.opened.push(s.to_owned());
+            }
+            _ => {}
         }
     }
 
@@ -336,9 +1369,9 @@ impl Memory {
     fn add_open(&mut self, q: &str) {
         let q = clip(q, OPEN_BYTES);
         let qt = terms(&q);
-        self.cur
-            .open
-            .retain(|old| *old != q && shared(&terms(old), &qt) == 0);
+        self.cur.open.retain(|old| {
+            *old != q && (qt.is_empty() || shared(&terms(old), &qt) * 2 < qt.len().max(1))
+        });
         self.cur.open.push(q);
         if self.cur.open.len() > MAX_OPEN {
             self.cur.open.remove(0);
@@ -346,53 +1379,162 @@ impl Memory {
     }
 
     /// Keep a fact if it scores (or `force`, for the request that opens a
-    /// discussion, kept only until a real fact arrives); then keep the best
-    /// `MAX_FACTS`, dropping the weakest and, among equals, the oldest. A
-    /// fact that only repeats decided values counts less.
+    /// discussion, kept only until a real fact arrives); the size budget
+    /// decides later how many stay. A fact that only repeats decided
+    /// values, or whose values and identifiers all sit in facts already
+    /// kept, is not added.
     fn add_fact(&mut self, s: &str, force: bool) {
-        let s = clip(s, FACT_BYTES);
+        // "各实例的处理速度：", "Results:": what it announces follows it
+        if !force && (s.ends_with(':') || s.ends_with('：')) {
+            return;
+        }
+        let s = facts::fact_text(s, FACT_BYTES);
         let scored = facts::score(&s) >= FACT_MIN;
         if self.cur.facts.contains(&s) || !force && !scored {
+            return;
+        }
+        if !force && facts::adds_nothing(&s, &self.cur.facts) {
             return;
         }
         if scored {
             self.cur.facts.retain(|f| facts::score(f) >= FACT_MIN);
         }
-        self.cur.facts.push(s);
-        let decided = self.decisions.join("\n");
-        let worth = |f: &str| {
-            let nums = number_tokens(f);
-            let repeats = !nums.is_empty() && nums.iter().all(|n| contains_value(&decided, n));
-            facts::score(f).saturating_sub(if repeats { 2 } else { 0 })
-        };
-        let total = |f: &[String]| f.iter().map(String::len).sum::<usize>();
-        while self.cur.facts.len() > MAX_FACTS
-            || self.cur.facts.len() > 1 && total(&self.cur.facts) > FACTS_BYTES
-        {
-            let weakest = (0..self.cur.facts.len())
-                .min_by_key(|&i| (worth(&self.cur.facts[i]), i))
+        // the rows of one table, the runs of one series: a few of them say
+        // what the others say; keep the strongest
+        let st: Vec<String> = terms(&s);
+        let similar: Vec<usize> = (0..self.cur.facts.len())
+            .filter(|&i| {
+                let ft = terms(&self.cur.facts[i]);
+                let common = shared(&st, &ft);
+                common >= 3 && common * 10 >= st.len().min(ft.len()) * 6
+            })
+            .collect();
+        // a fact naming its own identifier (a commit, a version, a path)
+        // is no mere row of a series
+        let anchored = facts::has_anchor(&s);
+        if similar.len() >= SAME_SHAPE && !anchored {
+            let weakest = *similar
+                .iter()
+                .min_by_key(|&&i| (facts::score(&self.cur.facts[i]), i))
                 .expect("not empty");
+            if facts::score(&s) <= facts::score(&self.cur.facts[weakest]) {
+                return;
+            }
+            self.cur.facts.remove(weakest);
+        }
+        self.cur.facts.push(s);
+        while self.cur.facts.len() > MAX_FACTS {
+            let weakest = self.weakest_fact();
             self.cur.facts.remove(weakest);
         }
     }
 
-    /// A reply: its last proposal (or else its first status line, or its
-    /// first real sentence) becomes the direction; facts go to the
-    /// description, as do one-line commands it shows.
-    fn assistant(&mut self, sents: &[Sentence], commands: &[String]) {
+    /// The fact to drop first: the lowest score per character, less when it
+    /// only repeats decided values; among equals the oldest.
+    fn weakest_fact(&self) -> usize {
+        let decided = self.decisions.join("\n");
+        // worth per character: a fact costs the budget its length, so of
+        // two facts of one score the shorter is kept
+        let worth = |f: &str| {
+            let nums = number_tokens(f);
+            let repeats = !nums.is_empty() && nums.iter().all(|n| contains_value(&decided, n));
+            let score = facts::score(f).saturating_sub(if repeats { 2 } else { 0 });
+            score as usize * 1000 / (f.chars().count() + 40)
+        };
+        (0..self.cur.facts.len())
+            .min_by_key(|&i| (worth(&self.cur.facts[i]), i))
+            .expect("not empty")
+    }
+
+    /// A reply: its proposal (or else its first status line, or its first
+    /// real sentence) becomes the direction; its options, questions and
+    /// identifiers the focus; its facts go to the description, as do
+    /// one-line commands it shows.
+    fn assistant(&mut self, sents: &[Sentence], text: &str) {
         if self.cur.topic.is_empty() {
             return; // a reply before any question: nothing to attach it to
         }
-        let proposal = sents.iter().rev().find_map(|s| classify::proposal(&s.text));
+        // a question asking for information ("is ECDSA ok for them?", "rca:
+        // check other gp2 volumes?") is answered by a reply about it
+        let reply = terms(text);
+        self.cur.open.retain(|q| {
+            let l = q.to_lowercase();
+            let deciding = classify::has_any(&l, words("deciding"))
+                || classify::has_any(&l, words("strong_deciding"))
+                || l.contains(" or ")
+                || l.contains("还是")
+                || classify::is_deferral(q)
+                || classify::has_any(&l, words("pending"));
+            deciding || shared(&terms(q), &reply) * 2 < terms(q).len().max(2)
+        });
+        let options = options_in(text);
+        let mut proposal: Option<(Proposal, Option<String>)> = None;
+        for (i, s) in sents.iter().enumerate() {
+            let Some(mut p) = classify::proposal_of(&s.text) else {
+                continue;
+            };
+            let mut basis = None;
+            if p.deictic {
+                let label = option_label(&p.body);
+                // the option it names, else the last action said before it
+                // ("put pgbouncer in front of db-primary. It would … I would
+                // not do it now"), else the sentence before
+                let action = sents[..i]
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .find(|x| !classify::decisions_in(&x.text).is_empty())
+                    .map(|x| {
+                        let d = &classify::decisions_in(&x.text)[0];
+                        d.said.clone()
+                    });
+                // …else the question the user asked ("Should we move the
+                // index?" … "I would not do it before the freeze")
+                let asked = self.cur.open.last().map(|q| {
+                    let q = q.trim_end_matches(['?', '？']);
+                    let l = q.to_lowercase();
+                    ["should we ", "shall we ", "do we ", "can we ", "should i "]
+                        .iter()
+                        .find_map(|p| l.find(p).map(|i| q[i + p.len()..].to_owned()))
+                        .unwrap_or_else(|| q.to_owned())
+                });
+                let resolved = label
+                    .and_then(|l| {
+                        options
+                            .iter()
+                            .find(|o| option_label_of_item(o) == Some(l.clone()))
+                    })
+                    .map(|o| o.split_once(") ").map_or(o.clone(), |x| x.1.to_owned()))
+                    .or(action)
+                    .or(asked)
+                    .or_else(|| (i > 0).then(|| sents[i - 1].text.clone()));
+                match resolved {
+                    Some(r) => {
+                        let body = classify::proposal(&r).unwrap_or_else(|| r.clone());
+                        p.body = clip(body.trim_end_matches(['.', '。']), classify::DECISION_BYTES);
+                    }
+                    None => continue,
+                }
+            } else if needs_subject(&p.body) && i > 0 {
+                basis = Some(sents[i - 1].text.clone());
+            }
+            proposal = Some((p, basis));
+        }
         let plain: Vec<&str> = sents
             .iter()
             .map(|s| s.text.as_str())
-            .filter(|t| classify::proposal(t).is_none() && !classify::is_question(t))
+            .filter(|t| classify::proposal_of(t).is_none() && !classify::is_question(t))
             .collect();
         let status = plain.iter().find(|t| facts::is_status(t)).copied();
         let first = plain.iter().find(|t| t.chars().count() >= 20).copied();
-        let direction = match (proposal, status.or(first)) {
-            (Some(p), _) => format!("{PROPOSED}{p}"),
+        let direction = match (&proposal, status.or(first)) {
+            (Some((p, _)), _) => {
+                format!(
+                    "{}{}",
+                    if p.against { ADVISED_AGAINST } else { PROPOSED },
+                    p.body
+                )
+            }
             (None, Some(s)) => clip(s, DIRECTION_BYTES),
             (None, None) => String::new(),
         };
@@ -401,13 +1543,62 @@ impl Memory {
         // direction, so that it is not said twice.
         if !direction.is_empty() {
             let old = std::mem::replace(&mut self.cur.direction, direction);
-            if !old.starts_with(PROPOSED) && old != self.cur.direction {
+            let pending = old.starts_with(PROPOSED) || old.starts_with(ADVISED_AGAINST);
+            if !pending && old != self.cur.direction {
                 self.add_fact(&old, false);
             }
         }
-        let candidates: Vec<&str> = plain
+        // what the next user turn may point at: its question, the sentence
+        // its proposal rests on, its options, the end of the reply (a
+        // pronoun points at what was said last), its first line
+        let mut focus: Vec<String> = Vec::new();
+        let tail: Vec<&str> = sents
             .iter()
-            .copied()
+            .rev()
+            .map(|s| s.text.as_str())
+            .filter(|t| classify::proposal_of(t).is_none() && !classify::is_question(t))
+            .take(2)
+            .collect();
+        for t in &tail {
+            focus.push(clip(t, FOCUS_BYTES));
+        }
+        if let Some(q) = sents.iter().rev().find(|s| classify::is_question(&s.text)) {
+            focus.push(clip(&q.text, FOCUS_BYTES));
+        }
+        if let Some((_, Some(b))) = &proposal {
+            focus.push(clip(b, FOCUS_BYTES));
+        }
+        focus.extend(options.iter().map(|o| clip(o, FOCUS_BYTES)));
+        // the user's question stays in view: the reply answers it, the
+        // next turn may pick from the answer ("Which queue…?" … "Kafka.")
+        if let Some(asked) = self.cur.focus.first().filter(|f| classify::is_question(f)) {
+            focus.push(asked.clone());
+        }
+        // what the direction already says need not be said twice
+        let direction = self.cur.direction.clone();
+        focus.retain(|f| !direction.contains(f.trim_end_matches('…')));
+        focus.dedup();
+        focus.truncate(FOCUS_ITEMS);
+        if !focus.is_empty() {
+            self.cur.focus = focus;
+        }
+        let commands = facts::one_line_commands(text);
+        // "commit 7e2b1a9。" alone names no subject: it goes with the
+        // sentence before it
+        let mut joined: Vec<String> = Vec::new();
+        for t in &plain {
+            let short_anchor = t.chars().count() < 30 && facts::has_anchor(t);
+            match joined.last_mut() {
+                Some(prev) if short_anchor => {
+                    prev.push(' ');
+                    prev.push_str(t);
+                }
+                _ => joined.push((*t).to_owned()),
+            }
+        }
+        let candidates: Vec<&str> = joined
+            .iter()
+            .map(String::as_str)
             .chain(commands.iter().map(String::as_str))
             .collect();
         for t in candidates {
@@ -417,29 +1608,394 @@ impl Memory {
         }
     }
 
-    /// The schema's bounds and the size budget: the oldest past discussions
-    /// go first (Agenvoy shows them only while they are in its 24-record
-    /// window, docs/agenvoy-format.md#how-agenvoy-uses-the-summary, so old ones cost more than they
-    /// give), then the oldest facts, and decisions last, oldest first.
+    fn push_focus(&mut self, item: &str) {
+        let item = clip(item, FOCUS_BYTES);
+        self.cur.focus.retain(|f| *f != item);
+        self.cur.focus.insert(0, item);
+        self.cur.focus.truncate(FOCUS_ITEMS);
+    }
+
+    /// The schema's bounds and the size budget. Decisions beyond eight
+    /// leave the list (one bound to a moment first, else the oldest), into
+    /// the past discussion they belong to. Over the budget, what goes first
+    /// is what is worth least per character: the weakest facts beyond the
+    /// best six, the weakest facts of past discussions, the focus beyond two
+    /// items, facts beyond three, whole past discussions (oldest first;
+    /// Agenvoy shows them only while they are in its 24-record window,
+    /// docs/agenvoy-format.md#how-agenvoy-uses-the-summary), the
+    /// remaining facts and the focus, and decisions last, oldest first.
     fn bound(&mut self, max_chars: usize) {
-        if self.decisions.len() > MAX_KEY_DECISIONS {
-            self.decisions
-                .drain(..self.decisions.len() - MAX_KEY_DECISIONS);
+        while self.decisions.len() > MAX_KEY_DECISIONS {
+            // a decision bound to a moment ("run it tonight") goes before a
+            // lasting one
+            let one_off = self.decisions[..self.decisions.len() - 1]
+                .iter()
+                .position(|d| classify::has_any(&d.to_lowercase(), words("one_off")));
+            let old = self.decisions.remove(one_off.unwrap_or(0));
+            self.file_in_past(&old);
         }
         if self.past.len() > MAX_PAST_DISCUSSIONS {
             self.past.drain(..self.past.len() - MAX_PAST_DISCUSSIONS);
         }
         let size = |m: &Memory| m.to_json().to_string().chars().count();
+        while size(self) > max_chars && self.cur.facts.len() > MIN_FACTS * 2 {
+            let w = self.weakest_fact();
+            self.cur.facts.remove(w);
+        }
+        while size(self) > max_chars && self.trim_past_facts() {}
+        // what the next turn may point at is worth more than a weak fact,
+        // less than a strong one
+        while size(self) > max_chars && self.cur.focus.len() > 2 {
+            self.cur.focus.pop();
+        }
+        while size(self) > max_chars && self.cur.facts.len() > MIN_FACTS {
+            let w = self.weakest_fact();
+            self.cur.facts.remove(w);
+        }
         while size(self) > max_chars && !self.past.is_empty() {
             self.past.remove(0);
         }
         while size(self) > max_chars && self.cur.facts.len() > 1 {
-            self.cur.facts.remove(0);
+            let w = self.weakest_fact();
+            self.cur.facts.remove(w);
+        }
+        while size(self) > max_chars && !self.cur.focus.is_empty() {
+            self.cur.focus.pop();
         }
         while size(self) > max_chars && self.decisions.len() > 1 {
-            self.decisions.remove(0);
+            let old = self.decisions.remove(0);
+            self.file_in_past(&old);
+            if size(self) > max_chars {
+                self.unfile(&old);
+            }
         }
     }
+
+    /// Drop the weakest fact of the oldest past discussion holding more
+    /// than one, or its oldest filed decision; false when none is left.
+    fn trim_past_facts(&mut self) -> bool {
+        for p in self.past.iter_mut() {
+            let desc = str_of(p.get("description"));
+            let fs: Vec<String> = sentences(&desc).into_iter().map(|s| s.text).collect();
+            if fs.len() > 1 {
+                let kept = join_sentences(&facts::best(&fs, fs.len() - 1));
+                // progress is measured in characters: a fact that splits
+                // into two sentences when read back must not loop forever
+                if kept.len() < desc.len() {
+                    p["description"] = json!(kept);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// A decision leaving the list is kept in the past discussion it
+    /// belongs to, in its direction, with its prefix.
+    fn file_in_past(&mut self, line: &str) {
+        if self.past.is_empty() {
+            return;
+        }
+        let lt = terms(line);
+        let best = (0..self.past.len())
+            .max_by_key(|&i| {
+                let p = &self.past[i];
+                let text = format!(
+                    "{} {} {}",
+                    str_of(p.get("topic")),
+                    str_of(p.get("description")),
+                    str_of(p.get("direction"))
+                );
+                (shared(&terms(&text), &lt), std::cmp::Reverse(i))
+            })
+            .expect("not empty");
+        // a decision of the current discussion is no part of a past one
+        let p = &self.past[best];
+        let past_text = format!(
+            "{} {} {}",
+            str_of(p.get("topic")),
+            str_of(p.get("description")),
+            str_of(p.get("direction"))
+        );
+        let c = &self.cur;
+        let current = format!("{} {} {}", c.topic, c.facts.join(" "), c.direction);
+        if shared(&terms(&past_text), &lt) <= shared(&terms(&current), &lt) {
+            return;
+        }
+        let p = &mut self.past[best];
+        let mut direction = str_of(p.get("direction"));
+        if direction.len() + line.len() > PAST_TEXT_BYTES {
+            return;
+        }
+        if !direction.is_empty() {
+            direction.push(' ');
+        }
+        direction.push_str(line);
+        p["direction"] = json!(direction);
+    }
+
+    fn unfile(&mut self, line: &str) {
+        for p in self.past.iter_mut() {
+            let d = str_of(p.get("direction"));
+            if let Some(i) = d.rfind(line) {
+                p["direction"] = json!(d[..i].trim_end());
+            }
+        }
+    }
+}
+
+/// A context item as the subject of a decision: the item itself (an
+/// option, a question, the sentence a proposal rests on), without its
+/// option label and question mark, clipped.
+fn subject_phrase(item: &str) -> String {
+    let text = match option_label_of_item(item) {
+        Some(_) => item.split_once(") ").map_or(item, |x| x.1),
+        None => item,
+    };
+    clip(text.trim_end_matches(['?', '？', '.', '。']), SUBJECT_BYTES)
+}
+
+/// The label of an option a user picks: "b", "B)", "option 2", "the
+/// second", "第二种", "第 2 种", "2 つ目".
+fn option_label(s: &str) -> Option<String> {
+    let l = s.trim().to_lowercase();
+    let l = l
+        .trim_start_matches("go with ")
+        .trim_start_matches("pick ")
+        .trim_start_matches("选择")
+        .trim_start_matches('选')
+        .trim_start()
+        .trim_start_matches("option ")
+        .trim_start_matches("use ");
+    let first = l
+        .split([' ', ',', '，', '.', ')', '、'])
+        .next()
+        .unwrap_or("");
+    if first.len() == 1 && first.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Some(first.to_owned());
+    }
+    const ORDINALS: [(&str, &str); 9] = [
+        ("first", "1"),
+        ("second", "2"),
+        ("third", "3"),
+        ("fourth", "4"),
+        ("一", "1"),
+        ("二", "2"),
+        ("三", "3"),
+        ("四", "4"),
+        ("五", "5"),
+    ];
+    for (w, n) in ORDINALS {
+        if l.contains(&format!("第{w}"))
+            || l.contains(&format!("方案{w}"))
+            || l.starts_with(&format!("the {w}"))
+        {
+            return Some(n.to_owned());
+        }
+    }
+    let digits: String = l
+        .trim_start_matches(['第', '用'])
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    (!digits.is_empty() && (l.contains('第') || l.contains("つ目"))).then_some(digits)
+}
+
+/// The options of `focus` a statement picks by label: "option 2", "第二种",
+/// "2 つ目", or in a short statement a lone letter or digit ("Go with B",
+/// "Do 1 and 2", "b, with the marker").
+fn option_refs<'a>(body: &str, focus: &'a [String]) -> Vec<&'a String> {
+    let options: Vec<(&String, String)> = focus
+        .iter()
+        .filter_map(|o| option_label_of_item(o).map(|l| (o, l)))
+        .collect();
+    if options.is_empty() {
+        return Vec::new();
+    }
+    let l = body.to_lowercase();
+    let mut labels: Vec<String> = Vec::new();
+    if let Some(one) = option_label(&l) {
+        labels.push(one);
+    }
+    // lone letters and digits count in short Latin statements only ("2段階"
+    // or "4 月" are no labels)
+    let short = l.split_whitespace().count() <= 6 && !l.chars().any(is_cjk);
+    let tokens: Vec<&str> = l
+        .split(|c: char| c.is_whitespace() || ",.;:()".contains(c))
+        .filter(|t| !t.is_empty())
+        .collect();
+    for (i, t) in tokens.iter().enumerate() {
+        let after_option = i > 0 && tokens[i - 1] == "option";
+        let lone = t.len() == 1 && t.chars().all(|c| c.is_ascii_alphanumeric());
+        if lone && (short || after_option) && !labels.iter().any(|x| x == t) {
+            labels.push((*t).to_owned());
+        }
+    }
+    options
+        .into_iter()
+        .filter(|(_, ol)| labels.contains(ol))
+        .map(|(o, _)| o)
+        .collect()
+}
+
+/// The label of an option as stored in the focus ("b) Last write wins…").
+fn option_label_of_item(item: &str) -> Option<String> {
+    let (label, _) = item.split_once(") ")?;
+    (label.len() <= 2 && label.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then(|| label.to_lowercase())
+}
+
+/// The options a reply enumerates: lines starting with "1.", "2)", "a)",
+/// "B." (or in bold), as "label) first sentence".
+fn options_in(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_fence = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        let t = t.trim_start_matches("**").trim_start_matches("- ");
+        let label: String = t
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if label.is_empty()
+            || label.len() > 2
+            || label.len() == 2 && !label.chars().all(|c| c.is_ascii_digit())
+        {
+            continue;
+        }
+        let rest = &t[label.len()..];
+        let Some(rest) = rest
+            .strip_prefix(". ")
+            .or_else(|| rest.strip_prefix(") "))
+            .or_else(|| rest.strip_prefix("."))
+            .filter(|r| !r.is_empty() && !r.starts_with(|c: char| c.is_ascii_digit()))
+        else {
+            continue;
+        };
+        let rest = rest.trim().trim_start_matches("**");
+        let first = sentences(rest)
+            .into_iter()
+            .next()
+            .map(|s| s.text)
+            .unwrap_or_default();
+        let first = first.replace("**", "");
+        if !first.is_empty() {
+            out.push(format!("{}) {}", label.to_lowercase(), first));
+        }
+    }
+    if out.len() < 2 {
+        return Vec::new();
+    }
+    out
+}
+
+/// `old` without the one part (a clause, or a detail after "; ") that `d`
+/// revisits, and that part: the part holding a value of the kind `d` sets,
+/// or, when `d` reconsiders `old` ("actually keep the take-home for …"),
+/// the part naming its subject. None when that is not exactly one part,
+/// or when the rest decides nothing on its own.
+fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option<(String, String)> {
+    let (polarity, body) = polarity_and_body(old);
+    let japanese = body.chars().any(is_kana);
+    let mut parts: Vec<&str> = Vec::new();
+    let mut start = 0;
+    for (i, c) in body.char_indices() {
+        let sep = match c {
+            '，' | '；' => true,
+            '、' => japanese,
+            ';' | ',' => body[i + 1..].starts_with(' '),
+            _ => false,
+        };
+        // never inside a code span or parentheses
+        let open = body[..i].matches('`').count() % 2 == 1
+            || body[..i].matches(['(', '（']).count() > body[..i].matches([')', '）']).count();
+        if sep && !open {
+            parts.push(&body[start..i + c.len_utf8()]);
+            start = i + c.len_utf8();
+        }
+    }
+    parts.push(&body[start..]);
+    if parts.len() < 2 {
+        return None;
+    }
+    let kinds: Vec<&str> = quantities(&d.body).iter().map(|q| q.kind).collect();
+    let head = head_terms(&d.body);
+    let mut revisited: Vec<usize> = (0..parts.len())
+        .filter(|&k| {
+            quantities(parts[k]).iter().any(|q| kinds.contains(&q.kind))
+                || reconsidered
+                    && !head.is_empty()
+                    && head.iter().all(|h| terms(parts[k]).contains(h))
+        })
+        .collect();
+    // "本地留 7 天，90 天的放对象存储" … "本地还是留 14 天吧": of the parts
+    // with a value of that kind, the one naming the same subject
+    if revisited.len() > 1 {
+        let named: Vec<usize> = revisited
+            .iter()
+            .copied()
+            .filter(|&k| shared(&terms(parts[k]), &head) > 0)
+            .collect();
+        if named.len() == 1 {
+            revisited = named;
+        }
+    }
+    match revisited.as_slice() {
+        [k] => {
+            let mut rest: String = parts
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i != k)
+                .map(|(_, p)| *p)
+                .collect();
+            rest = rest
+                .trim_end()
+                .trim_end_matches([',', '，', ';', '；', '、'])
+                .trim_end()
+                .to_owned();
+            // what is left must still decide something ("我想了一下，" is not)
+            let part = parts[*k]
+                .trim()
+                .trim_end_matches([',', '，', ';', '；', '、'])
+                .trim_end()
+                .to_owned();
+            // (an adopted proposal need not read as an instruction: "まずは
+            // この Redis に商品詳細を JSON で入れて")
+            let decides = !classify::decisions_in(&rest).is_empty() || terms(&rest).len() >= 3;
+            (decides && !needs_subject(&rest))
+                .then(|| (format!("{}{rest}", polarity.prefix()), part))
+        }
+        _ => None,
+    }
+}
+
+/// A question that asks for information by a question word ("what",
+/// "which", "when"), not whether to do something.
+fn asks_what(q: &str) -> bool {
+    let l = classify::strip_fillers(q).to_lowercase();
+    words("question_words")
+        .iter()
+        .any(|w| classify::starts_with_word(&l, w) || !w.is_ascii() && l.contains(w))
+}
+
+/// A question that floats a course of action rather than asking for
+/// information ("how about X?", "X に変えるのは？", "改成 X 怎么样？").
+fn floats_a_course(q: &str) -> bool {
+    let t = q.trim().trim_end_matches(['?', '？']).trim_end();
+    let l = t.to_lowercase();
+    classify::is_question(q)
+        && (classify::has_any(&l, words("user_proposal"))
+            || ["のは", "のはどう", "怎么样", "如何", "行不行", "可以吗"]
+                .iter()
+                .any(|e| t.ends_with(e)))
 }
 
 /// Minutes from `last` to `now` (both `YYYY-MM-DD HH:MM`); 0 when unknown.
@@ -471,25 +2027,130 @@ fn polarity_and_body(line: &str) -> (Polarity, &str) {
     }
 }
 
-/// Does the new decision replace an older one? The same statement; or it
-/// says it reverses something and names the old value or shares a term;
-/// or it shares two terms; or it flips the polarity of a small subject.
-fn replaces(d: &Decision, dt: &[String], old: &str) -> bool {
-    let (old_polarity, body) = polarity_and_body(old);
+/// Does the new decision replace an older one? The same statement; one
+/// that names the old value it changes ("not 5", "10 s → 30 s"); or one on
+/// the same subject: their heads (the object or topic, see
+/// `subject::head_terms`) share a term. Two decisions that only share some
+/// other word ("本番", "1.28", "lock") are about different things and both
+/// stay.
+fn replaces(d: &Decision, old: &str) -> bool {
+    let (_, body) = polarity_and_body(old);
     if body.to_lowercase() == d.body.to_lowercase() {
         return true;
     }
-    let ot = terms(body);
-    let s = shared(dt, &ot);
-    if d.reverses
-        && (s >= 1
-            || d.old_value
-                .as_deref()
-                .is_some_and(|v| contains_value(body, v)))
+    if d.old_value
+        .as_deref()
+        .is_some_and(|v| contains_value(body, v))
     {
         return true;
     }
-    s >= 2 || s >= 1 && old_polarity != d.polarity && dt.len().min(ot.len()) <= 2
+    let generic = |t: &String| words("placeholder_nouns").contains(&t.as_str());
+    let new_head: Vec<String> = head_terms(&d.body)
+        .into_iter()
+        .filter(|t| !generic(t))
+        .collect();
+    let old_head: Vec<String> = head_terms(body)
+        .into_iter()
+        .filter(|t| !generic(t))
+        .collect();
+    // the same subject: their heads share a term and one names no more
+    // than the other ("no backups of the scratch volumes" is an exception
+    // to "nightly backups to the eu-west bucket", not its reversal)
+    let contains = |head: &[String], text: &str| {
+        let t = terms(text);
+        head.iter().all(|h| t.contains(h))
+    };
+    if shared(&new_head, &old_head) > 0
+        && (contains(&new_head, body) || contains(&old_head, &d.body))
+    {
+        return true;
+    }
+    // "drop fork-ts-checker" takes back the decision that added it
+    let verb = d
+        .body
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    let removes = words("removal_verbs")
+        .iter()
+        .any(|v| verb == *v || !v.is_ascii() && d.body.starts_with(v));
+    if removes
+        && !new_head.is_empty()
+        && new_head.iter().all(|t| terms(body).contains(t))
+        && new_head
+            .iter()
+            .any(|t| !t.chars().all(char::is_alphabetic) || t.len() >= 6)
+    {
+        return true;
+    }
+    // "木曜は棚卸しがあるので、金曜にずらして", "push the cutover to Friday":
+    // a move of what an earlier decision names replaces it
+    let l = d.body.to_lowercase();
+    if classify::has_any(&l, words("shift_verbs"))
+        && terms(&d.body)
+            .iter()
+            .filter(|t| !generic(t))
+            .any(|t| terms(body).contains(t))
+    {
+        return true;
+    }
+    // "Stop building 3.8 wheels." … "Keep 3.8 until their migration": to
+    // keep what a "don't" named takes the "don't" back
+    let (old_polarity, _) = polarity_and_body(old);
+    let keeps = [
+        "keep ",
+        "stay ",
+        "retain ",
+        "继续",
+        "保留",
+        "残す",
+        "残して",
+        "続け",
+    ]
+    .iter()
+    .any(|k| l.starts_with(k) || !k.is_ascii() && l.contains(k));
+    if keeps && d.polarity == Polarity::Want && old_polarity == Polarity::DontWant {
+        // names and values, not CJK character pairs ("版本" is in both
+        // "ring 的版本" and "保留一个版本")
+        let names = |text: &str| {
+            let mut t: Vec<String> = terms(text).into_iter().filter(|t| t.is_ascii()).collect();
+            t.extend(number_tokens(text).into_iter().map(str::to_owned));
+            t
+        };
+        let new_names: Vec<String> = names(&d.body)
+            .into_iter()
+            .filter(|t| !words("imperative_verbs").contains(&t.as_str()))
+            .collect();
+        if shared(&new_names, &names(body)) > 0 {
+            return true;
+        }
+    }
+    // "unfreeze", "unpin": the verb takes back the decision its stem names
+    let first = d
+        .body
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    if let Some(stem) = first.strip_prefix("un").filter(|s| s.len() >= 3) {
+        if terms(body).iter().any(|t| t == stem) {
+            return true;
+        }
+    }
+    // "not yet for lb-portal-old" takes back "turn off TLS 1.0 on
+    // lb-portal-old": a "don't" whose subject the old "do" names
+    // (an identifier, or a short "not yet for X"; "no backups of the
+    // scratch volumes" only narrows "nightly backups")
+    let (old_polarity, _) = polarity_and_body(old);
+    let short = d.body.split_whitespace().count() <= 4;
+    d.polarity == Polarity::DontWant
+        && old_polarity == Polarity::Want
+        && !new_head.is_empty()
+        && new_head.iter().all(|t| terms(body).contains(t))
+        && new_head
+            .iter()
+            .any(|t| !t.chars().all(char::is_alphabetic) || short && t.len() >= 6)
 }
 
 /// The new decision only repeats an older one of the same polarity: no

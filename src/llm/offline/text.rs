@@ -11,6 +11,9 @@ pub struct Sentence {
     pub text: String,
     /// The line it came from started with `[call]`: a tool invocation.
     pub tool_call: bool,
+    /// The heading of the list it is an item of ("Decisions" for "- 30 days
+    /// of retention" under "Decisions:").
+    pub heading: Option<String>,
 }
 
 /// Ideographic full stops and marks: they end a sentence with no space after.
@@ -46,9 +49,17 @@ fn is_hiragana(c: char) -> bool {
 
 /// The prose sentences of a message; fenced code blocks are left out (they
 /// are not statements a summary quotes), inline code and URLs stay whole.
+///
+/// A Markdown table row becomes one sentence, "first cell: header cell,
+/// …" (the header and separator rows are not sentences), so a figure keeps
+/// what it measures. A line ending in ":" ("Done in PR #1877:") takes the
+/// first item of the list under it, which says what it announces.
 pub fn sentences(text: &str) -> Vec<Sentence> {
-    let mut out = Vec::new();
+    let mut out: Vec<Sentence> = Vec::new();
     let mut in_fence = false;
+    let mut header: Option<Vec<String>> = None;
+    let mut announces = false;
+    let mut list_heading: Option<String> = None;
     for line in text.lines() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
@@ -58,12 +69,85 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
         if in_fence {
             continue;
         }
-        let (body, tool_call) = strip_line_marker(trimmed);
-        for s in split_line(body) {
-            let s = clean(s);
-            if !s.is_empty() {
-                out.push(Sentence { text: s, tool_call });
+        if trimmed.starts_with('|') {
+            let cells: Vec<String> = trimmed
+                .trim()
+                .trim_matches('|')
+                .split('|')
+                .map(|c| clean(c).replace("**", ""))
+                .collect();
+            let separator = cells
+                .iter()
+                .all(|c| !c.is_empty() && c.chars().all(|x| matches!(x, '-' | ':' | ' ')));
+            match &header {
+                _ if separator => {}
+                None => header = Some(cells),
+                Some(h) => {
+                    let mut s = cells.first().cloned().unwrap_or_default();
+                    let rest: Vec<String> = cells
+                        .iter()
+                        .enumerate()
+                        .skip(1)
+                        .filter(|(_, c)| !c.is_empty())
+                        .map(|(i, c)| match h.get(i) {
+                            Some(name) if !name.is_empty() => format!("{name} {c}"),
+                            _ => c.clone(),
+                        })
+                        .collect();
+                    if !rest.is_empty() {
+                        s.push_str(": ");
+                        s.push_str(&rest.join(", "));
+                    }
+                    if !s.is_empty() {
+                        out.push(Sentence {
+                            text: s,
+                            tool_call: false,
+                            heading: None,
+                        });
+                    }
+                }
             }
+            announces = false;
+            continue;
+        }
+        header = None;
+        // a Markdown heading ("### 阶段 A：切换前") labels what follows
+        if trimmed.starts_with('#') && trimmed.trim_start_matches('#').starts_with(' ') {
+            announces = false;
+            continue;
+        }
+        let (body, tool_call) = strip_line_marker(trimmed);
+        let listed = body.len() < trimmed.len();
+        if !listed && !body.trim().is_empty() {
+            list_heading = None;
+        }
+        for (k, s) in split_line(body).into_iter().enumerate() {
+            let s = clean(s);
+            if s.is_empty() {
+                continue;
+            }
+            let heading = if listed { list_heading.clone() } else { None };
+            match out.last_mut() {
+                Some(prev) if announces && listed && k == 0 && !tool_call => {
+                    prev.text.push(' ');
+                    prev.text.push_str(&s);
+                    prev.heading = heading;
+                }
+                _ => out.push(Sentence {
+                    text: s,
+                    tool_call,
+                    heading,
+                }),
+            }
+        }
+        announces = !listed
+            && out
+                .last()
+                .is_some_and(|s| s.text.ends_with(':') || s.text.ends_with('：'));
+        if announces {
+            list_heading = out
+                .last()
+                .map(|s| s.text.trim_end_matches([':', '：']).trim().to_owned());
         }
     }
     out
@@ -432,15 +516,14 @@ mod tests {
         assert_eq!(
             t,
             [
-                "Changes:",
-                "`Cargo.toml`: fs4 = \"0.8\".",
+                "Changes: `Cargo.toml`: fs4 = \"0.8\".",
                 "First step.",
                 "Second.",
                 "run {\"cmd\": \"ls\"}",
                 "11 of 200 runs failed."
             ]
         );
-        assert!(s[4].tool_call && !s[5].tool_call);
+        assert!(s[3].tool_call && !s[4].tool_call);
     }
 
     #[test]

@@ -122,3 +122,187 @@ fn approvals_and_proposals() {
     assert!(proposal("あわせて、cron を入れておきましょうか？").is_some());
     assert!(proposal("The root cause is a race.").is_none());
 }
+
+/// Common ways of saying a decision, a deferral or an approval, in three
+/// languages, written apart from the evaluation data.
+#[test]
+fn common_phrasings_are_classified() {
+    // a decision said on its own or after an approval ("OK, keep …")
+    let stated = |s: &str| match user_sentence(s) {
+        UserKind::Decisions(d) => d,
+        UserKind::Approval { rest, .. } => decisions_in(&rest),
+        _ => Vec::new(),
+    };
+    let want = |s: &str| stated(s).iter().any(|d| d.polarity == Polarity::Want);
+    let dont = |s: &str| stated(s).iter().any(|d| d.polarity == Polarity::DontWant);
+    for s in [
+        "We'll go with Postgres.",
+        "Postgres it is.",
+        "Final decision: Postgres for the ledger.",
+        "Decided: we keep the monolith.",
+        "OK, keep the monolith for now.",
+        "I'll take option A.",
+        "Please use UTC everywhere.",
+        "Make sure the backup runs before the migration.",
+        "就用 Redis 吧。",
+        "定了，用 Redis。",
+        "拍板：用 Redis 做缓存。",
+        "改成每天一次。",
+        "按方案二来。",
+        "监控统一用 Prometheus。",
+        "A 案で確定です。",
+        "B 案でお願いします。",
+        "監視は Datadog にします。",
+        "やっぱり MySQL に戻します。",
+        "その方向で進めてください。",
+    ] {
+        assert!(want(s), "{s}: {:?}", user_sentence(s));
+    }
+    for s in [
+        "Let's not touch the schema.",
+        "No new dependencies.",
+        "We're dropping the Windows build.",
+        "The Windows build is out.",
+        "Not doing the rewrite this quarter.",
+        "Skip the migration.",
+        "别动生产库。",
+        "先不做灰度。",
+        "今回は見送ります。",
+        "Redis はやめましょう。",
+    ] {
+        assert!(dont(s), "{s}: {:?}", user_sentence(s));
+    }
+    for s in [
+        "Let's revisit this next week.",
+        "Park that for now.",
+        "I'll get back to you on the retention.",
+        "Let me check with legal first.",
+        "We'll decide after the demo.",
+        "这个先放一放。",
+        "这个下周再说。",
+        "回头再讨论。",
+        "一旦保留で。",
+        "来週決めましょう。",
+    ] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Defer(_) | UserKind::Open(_)),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+    for s in [
+        "Ship it.",
+        "Sounds good, merge it.",
+        "+1",
+        "Yep.",
+        "Works for me.",
+        "行。",
+        "可以。",
+        "そうしましょう。",
+    ] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Approval { .. }),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+}
+
+#[test]
+fn japanese_clauses_joined_by_a_comma_and_terse_verbal_nouns() {
+    let l = lines("通知の件名は英語で、本文には絵文字を入れないでください。");
+    assert_eq!(l.len(), 2, "{l:?}");
+    assert!(l[0].starts_with("要：") && l[0].contains("英語"), "{l:?}");
+    assert!(
+        l[1].starts_with("不要：") && l[1].contains("絵文字"),
+        "{l:?}"
+    );
+    let l = lines("今回は Sectigo で契約。");
+    assert!(
+        l[0].starts_with("要：") && l[0].contains("Sectigo"),
+        "{l:?}"
+    );
+    // a reason before the decision stays with it, in one line
+    let l = lines("`Cancel` は冪等じゃないので、リトライ対象から外してください。");
+    assert_eq!(l.len(), 1, "{l:?}");
+    assert!(l[0].contains("Cancel"), "{l:?}");
+}
+
+#[test]
+fn chinese_topic_then_adverb_then_verb_instructs() {
+    let l = lines("客服先只给只读权限。");
+    assert!(l[0].starts_with("要：") && l[0].contains("只读"), "{l:?}");
+    let l = lines("先在预发环境上跑一遍。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    let l = lines("超时还是 20 秒吧，10 秒太短了。");
+    assert!(l[0].contains("20 秒"), "{l:?}");
+}
+
+#[test]
+fn reports_and_figures_are_not_decisions() {
+    assert_eq!(
+        user_sentence("監査チームは、ログを外に出さない構成なら OK とのことです。"),
+        UserKind::Other
+    );
+    assert!(
+        !matches!(
+            user_sentence("先月のアラートは約 340 件で、半分が夜間でした。"),
+            UserKind::Decisions(_)
+        ),
+        "a figure joined by で、 describes"
+    );
+}
+
+#[test]
+fn japanese_permission_volition_and_none_of() {
+    let l = lines("残りの 3 件は次のスプリントに回していい。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    let l = lines("古いステージングは今日中に止めよう。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    let l = lines("夜間バッチの再実行は無しで。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+    let l = lines("旧プランは候補から外してください。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+    // a step after another, decided now, is no deferral
+    let l = lines("本番の DB 変更は、2 人でレビューしてから流すことにします。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    assert!(is_deferral("コストを見てからにします。"));
+    assert!(matches!(
+        user_sentence("公開するかどうかは広報の確認次第です。"),
+        UserKind::Open(_)
+    ));
+}
+
+#[test]
+fn japanese_questions_that_ask_whether_something_is_so_ask_for_information() {
+    assert_eq!(
+        user_sentence("監視用のダッシュボードってありましたっけ？"),
+        UserKind::Other
+    );
+    assert_eq!(
+        user_sentence("このバケットにライフサイクルはありますか？"),
+        UserKind::Other
+    );
+    assert!(matches!(
+        user_sentence("ログの保存先はどうしましょう？"),
+        UserKind::Open(_)
+    ));
+}
+
+#[test]
+fn chinese_values_set_by_a_verb_and_later_lets_deferrals() {
+    let l = lines("备份本地留 3 天，30 天的放冷存储");
+    assert!(l[0].starts_with("要：") && l[0].contains("30 天"), "{l:?}");
+    let l = lines("调度器先别升级，先只调超时");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+    assert!(!matches!(
+        user_sentence("现在每次构建要 4 分多钟。"),
+        UserKind::Decisions(_)
+    ));
+    assert!(is_deferral(
+        "Whether we also ship an ARM build, let's leave that for after the launch."
+    ));
+    assert!(!is_deferral(
+        "Then not yet for db-old, I'll talk to the vendor first."
+    ));
+}

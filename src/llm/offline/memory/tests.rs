@@ -136,3 +136,764 @@ fn applying_to_its_own_output_is_stable() {
     ]);
     assert_eq!(Memory::from_json(&s).to_json(), s);
 }
+
+fn decisions(s: &Value) -> Vec<String> {
+    s["key_decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn opens(s: &Value) -> String {
+    let mut all = s["current_discussion"]["perspectives"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for p in s["past_discussions"].as_array().unwrap() {
+        all.push_str(p["direction"].as_str().unwrap_or(""));
+    }
+    all
+}
+
+/// Defect: a reversed decision stayed binding beside the one replacing it.
+#[test]
+fn a_later_decision_on_the_same_subject_replaces_the_earlier_one() {
+    let s = run(&[
+        rec("user", "The importer needs a queue. Use Beanstalkd for it.", 0),
+        rec("assistant", "Beanstalkd 1.13 would work; note that its Go client has no release since 2021, and we already operate NATS 2.10 for the metrics pipeline.", 1),
+        rec("user", "Then switch to NATS instead, one broker less to run.", 2),
+        rec("user", "Raise the worker count to 12.", 3),
+        rec("assistant", "12 workers would open 12 connections to the ledger database, which allows 40 in total and already serves 31.", 4),
+        rec("user", "Hm. Make it 6 then.", 5),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|l| l.contains("NATS")), "{d:?}");
+    assert!(!d.iter().any(|l| l.contains("Beanstalkd")), "{d:?}");
+    assert!(
+        d.iter()
+            .any(|l| l.contains("Make it 6") && l.contains("worker")),
+        "{d:?}"
+    );
+    assert!(!d.iter().any(|l| l.contains("12")), "{d:?}");
+    // scrapped twice, then back to the first choice
+    let s = run(&[
+        rec(
+            "user",
+            "Store the thumbnails on the local disk of each node.",
+            0,
+        ),
+        rec(
+            "user",
+            "Scrap the local disk idea. Use an NFS share instead.",
+            1,
+        ),
+        rec(
+            "assistant",
+            "The NFS share on filer-2 has 40 GB free, enough for about 3 months.",
+            2,
+        ),
+        rec(
+            "user",
+            "Scrap NFS too. OK, go back to the local disk, with a nightly rsync to filer-2.",
+            3,
+        ),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("要：") && l.contains("local disk")),
+        "{d:?}"
+    );
+    assert!(
+        !d.iter()
+            .any(|l| l.starts_with("要：") && l.contains("NFS share")),
+        "{d:?}"
+    );
+}
+
+/// Defect: a valid decision was erased by an unrelated later one that
+/// shared a word ("production", a version number).
+#[test]
+fn a_decision_sharing_only_a_word_does_not_replace_another() {
+    let s = run(&[
+        rec("user", "周五下午三点以后禁止发布到生产环境。", 0),
+        rec(
+            "assistant",
+            "好的，我会在流水线里加上这个时间检查。另外，生产发布现在只需要一个人审批。",
+            1,
+        ),
+        rec("user", "生产发布的审批改成两个人。", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|l| l.contains("周五")), "{d:?}");
+    assert!(d.iter().any(|l| l.contains("两个人")), "{d:?}");
+    let s = run(&[
+        rec(
+            "user",
+            "Upgrade the cluster from 1.29 to 1.30 on May 9 at 22:00.",
+            0,
+        ),
+        rec(
+            "assistant",
+            "Scheduled. The worker nodes are m5.large today.",
+            1,
+        ),
+        rec(
+            "user",
+            "Move the worker nodes to c7g.large now, they run the 1.29 images fine.",
+            2,
+        ),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|l| l.contains("May 9")), "{d:?}");
+    assert!(d.iter().any(|l| l.contains("c7g.large")), "{d:?}");
+}
+
+/// Defect: decisions without their subject ("keep it at 3", "Add a test").
+#[test]
+fn a_decision_names_the_subject_its_pronoun_points_at() {
+    let s = run(&[
+        rec("user", "Uploads to the archive fail now and then with a 503.", 0),
+        rec("assistant", "The uploader's retry budget is 3 attempts with a 2 s pause. Raising it would hide the 503s of the gateway.", 1),
+        rec("user", "Keep it at 3.", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|l| l.contains("Keep it at 3") && l.contains("retry budget")),
+        "{d:?}"
+    );
+    let s = run(&[rec(
+        "user",
+        "Fix the off-by-one in pager.go first. Add a test.",
+        0,
+    )]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|l| l.contains("Add a test") && l.contains("pager.go")),
+        "{d:?}"
+    );
+    let s = run(&[
+        rec("user", "ログの保存期間を確認してください。", 0),
+        rec(
+            "assistant",
+            "現在、監査ログの保存期間は 90 日です。容量は 1 日あたり 4 GB です。",
+            1,
+        ),
+        rec("user", "それは 180 日にしてください。", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|l| l.contains("180") && l.contains("保存期間")),
+        "{d:?}"
+    );
+}
+
+/// Defect: decisions the assistant proposed and the user accepted were
+/// missed.
+#[test]
+fn an_accepted_proposal_is_a_decision() {
+    let s = run(&[
+        rec("user", "Should we move the search index to its own cluster?", 0),
+        rec("assistant", "It would isolate the 40 GB index from the app database. I would not do it before the Q3 freeze, though; the current node has 60 % headroom.", 1),
+        rec("user", "Agreed, not before the freeze.", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("不要：") && l.contains("index")),
+        "{d:?}"
+    );
+    let s = run(&[
+        rec("user", "How do we roll out the new billing page?", 0),
+        rec(
+            "assistant",
+            "I'd start with a feature flag for internal accounts, then 10 % of customers.",
+            1,
+        ),
+        rec("user", "Feature flag first.", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|l| l.contains("feature flag") && l.contains("internal")),
+        "{d:?}"
+    );
+    let s = run(&[
+        rec("user", "用哪个压缩算法？", 0),
+        rec(
+            "assistant",
+            "我建议用 zstd 3 级，压缩率比 gzip 高 18%，速度快一倍。",
+            1,
+        ),
+        rec("user", "行，就这么办。", 2),
+    ]);
+    assert!(decisions(&s).iter().any(|l| l.contains("zstd")), "{s}");
+}
+
+/// Defect: postponed questions became decisions, and stayed open after
+/// they were answered.
+#[test]
+fn a_postponed_question_is_open_until_answered_and_never_a_decision() {
+    let first = [
+        rec(
+            "user",
+            "Should we shard the events table? Let's decide that after the load test.",
+            0,
+        ),
+        rec(
+            "assistant",
+            "Noted. The load test is scheduled for Thursday.",
+            1,
+        ),
+    ];
+    let s = run(&first);
+    assert!(decisions(&s).is_empty(), "{s}");
+    assert!(opens(&s).contains("shard the events table"), "{s}");
+    let mut all = first.to_vec();
+    all.push(rec(
+        "user",
+        "Load test done, the results came back: shard the events table by tenant_id, 16 shards.",
+        600,
+    ));
+    let s = run(&all);
+    assert!(decisions(&s).iter().any(|l| l.contains("tenant_id")), "{s}");
+    assert!(!opens(&s).contains("shard the events table"), "{s}");
+    // Chinese: 待定 later answered
+    let s = run(&[
+        rec("user", "缓存过期时间用多少，回头再定。", 0),
+        rec("user", "缓存过期时间定了：10 分钟。", 300),
+    ]);
+    assert!(!opens(&s).contains("缓存过期"), "{s}");
+    assert!(decisions(&s).iter().any(|l| l.contains("10 分钟")), "{s}");
+}
+
+/// Defect: a new subject after a long pause did not start a new
+/// discussion.
+#[test]
+fn a_long_pause_with_new_words_starts_a_new_discussion() {
+    let s = run(&[
+        rec("user", "The TLS certificate of shop.example.org expires on June 3. Renew it with the ACME client.", 0),
+        rec("assistant", "Renewed with certbot 2.9; the new certificate is valid until September 1.", 2),
+        rec("user", "The Kafka consumer group billing-sync lags 2 million messages since this morning.", 20 * 60),
+    ]);
+    let past = s["past_discussions"].as_array().unwrap();
+    assert_eq!(past.len(), 1, "{s}");
+    assert!(past[0]["topic"].as_str().unwrap().contains("TLS"), "{s}");
+    assert!(
+        s["current_discussion"]["topic"]
+            .as_str()
+            .unwrap()
+            .contains("Kafka"),
+        "{s}"
+    );
+    // the same subject after the pause continues
+    let s = run(&[
+        rec("user", "The TLS certificate of shop.example.org expires on June 3. Renew it with the ACME client.", 0),
+        rec("assistant", "Renewed with certbot 2.9; the new certificate is valid until September 1.", 2),
+        rec("user", "Did the certbot renewal of the shop.example.org certificate also reload nginx?", 20 * 60),
+    ]);
+    assert_eq!(s["past_discussions"], json!([]), "{s}");
+}
+
+/// Defect: a long conversation kept almost none of its facts and used a
+/// sliver of its budget.
+#[test]
+fn a_long_conversation_keeps_its_facts_within_the_budget() {
+    let services = [
+        "auth", "billing", "search", "ledger", "mailer", "reports", "gateway", "export",
+    ];
+    let mut records = Vec::new();
+    let mut facts = Vec::new();
+    for (i, svc) in services.iter().enumerate() {
+        let i = i as i64;
+        let port = 7100 + i * 7;
+        let version = format!("2.{}.{}", i + 3, i * 2 + 1);
+        let commit = format!("{:07x}", 0x3a1f00b + i * 4099);
+        records.push(rec(
+            "user",
+            &format!("What is the state of the {svc} service?"),
+            i * 10,
+        ));
+        let body = format!(
+            "The {svc} service runs version {version} on port {port}; the last deploy was commit {commit}. \
+             Its p99 latency is {} ms at {} requests per second. {}",
+            40 + i * 9,
+            300 + i * 50,
+            "The rest of the dashboard is unremarkable: error rates are flat, queues are short, nothing paged overnight, \
+             the nightly jobs finished on time and the disk usage grew by the usual amount. ".repeat(6)
+        );
+        records.push(rec("assistant", &body, i * 10 + 1));
+        facts.push((svc.to_string(), version, commit));
+    }
+    let source: usize = records.iter().map(|r| r.text().chars().count()).sum();
+    assert!(source > 8_000, "{source}");
+    let budget = crate::llm::summary_budget(Some(source));
+    let s = records.iter().fold(json!({}), |s, r| apply(&s, r, budget));
+    let text = s.to_string();
+    let kept = facts
+        .iter()
+        .filter(|(svc, v, c)| {
+            text.contains(&format!("The {svc} service runs version {v}"))
+                && text.contains(c.as_str())
+        })
+        .count();
+    assert!(
+        kept * 10 >= facts.len() * 7,
+        "{kept} of {}: {s}",
+        facts.len()
+    );
+    let size = text.chars().count();
+    assert!(size <= budget, "{size} > {budget}");
+    assert!(size * 2 >= budget, "the budget is used: {size} of {budget}");
+}
+
+/// Trimming a past discussion must end even when a kept fact reads back as
+/// two sentences ("…0.07 %. v4.12.0 tagged…").
+#[test]
+fn trimming_past_facts_always_ends() {
+    let past = json!({"topic": "release", "description": "Canary done, error rate 0.07 %. v4.12.0 tagged at 11:31. Rollout 100 % at 11:31 with 3 retries.", "direction": "", "last_discussed": "2026-01-01 00:00"});
+    let mut m = Memory::from_json(
+        &json!({"past_discussions": [past], "current_discussion": {"topic": "x"}}),
+    );
+    m.bound(300);
+    assert!(m.to_json().to_string().chars().count() <= 300 || m.past.is_empty());
+}
+
+/// Decisions written as a list under a heading ("Decisions:", "决定：",
+/// "決定事項：") are decisions even without a verb.
+#[test]
+fn a_list_under_a_decision_heading_is_decisions() {
+    let s = run(&[rec(
+        "user",
+        "Decisions:\n- nightly backups to the eu-west bucket\n- 30 days of retention\n- no backups of the scratch volumes",
+        0,
+    )]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("要：") && l.contains("eu-west")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("要：") && l.contains("30 days")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("不要：") && l.contains("scratch")),
+        "{d:?}"
+    );
+    let s = run(&[rec(
+        "user",
+        "决定：\n1. 数据库用 PostgreSQL 16\n2. 每天凌晨 3 点全量备份",
+        0,
+    )]);
+    assert_eq!(decisions(&s).len(), 2, "{s}");
+    let s = run(&[rec(
+        "user",
+        "決定事項：\n・リリースは 6 月 2 日\n・ステージングで 1 週間検証",
+        0,
+    )]);
+    assert_eq!(decisions(&s).len(), 2, "{s}");
+}
+
+/// The user picks one of the alternatives the reply named, by its name.
+#[test]
+fn naming_one_of_the_alternatives_picks_it() {
+    let s = run(&[
+        rec("user", "Which queue for the audit events?", 0),
+        rec("assistant", "Two candidates: Redis Streams or Kafka. Redis Streams is simpler to run; Kafka keeps 7 days of history by default.", 1),
+        rec("user", "Kafka.", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|l| l.contains("Kafka") && l.contains("audit")),
+        "{d:?}"
+    );
+}
+
+/// Options offered by the reply, picked by label in Chinese and Japanese;
+/// a pronoun decision about the last thing said.
+#[test]
+fn options_and_pronouns_in_chinese_and_japanese() {
+    let s = run(&[
+        rec("user", "日志保留多久合适？", 0),
+        rec("assistant", "有两个方案：\n1. 热数据 7 天，冷数据归档 90 天\n2. 全部保留 30 天，不归档\n我倾向方案一，成本低 40%。", 1),
+        rec("user", "按方案二来，简单点。", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|l| l.contains("30 天")), "{d:?}");
+    let s = run(&[
+        rec("user", "バッチの実行時刻を決めたいです。", 0),
+        rec("assistant", "候補は 2 つです。\n1. 毎日 2:00（負荷が最も低い）\n2. 毎日 5:00（前段のジョブ完了後）\n前段のジョブは最長 4 時間かかるので、2 をおすすめします。", 1),
+        rec("user", "2 つ目で確定です。", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|l| l.contains("5:00")), "{d:?}");
+    let s = run(&[
+        rec("user", "API のタイムアウトを見直したいです。", 0),
+        rec(
+            "assistant",
+            "現在、決済 API のタイムアウトは 30 秒です。在庫 API は 10 秒です。",
+            1,
+        ),
+        rec("user", "それは 5 秒にしてください。", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|l| l.contains("5 秒") && l.contains("在庫")),
+        "{d:?}"
+    );
+}
+
+/// A report of what someone else decided answers the question left open
+/// ("Marketing confirmed: …"), and "X, not Y" replaces Y.
+#[test]
+fn reports_and_corrections_in_english() {
+    let s = run(&[
+        rec(
+            "user",
+            "When do we launch the new pricing page? I need to check with marketing.",
+            0,
+        ),
+        rec(
+            "assistant",
+            "Noted; the page itself is ready on staging.",
+            1,
+        ),
+        rec(
+            "user",
+            "Marketing confirmed: the launch is on June 2, 09:00 CET.",
+            300,
+        ),
+    ]);
+    assert!(decisions(&s).iter().any(|l| l.contains("June 2")), "{s}");
+    assert!(!opens(&s).contains("launch"), "{s}");
+    let s = run(&[
+        rec("user", "Send the weekly report on Monday.", 0),
+        rec("user", "Actually, Tuesday, not Monday.", 5),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|l| l.contains("Tuesday")), "{d:?}");
+    assert!(
+        !d.iter()
+            .any(|l| l.contains("on Monday") && !l.contains("Tuesday")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn a_dont_said_with_its_alternative_stays_and_a_late_no_takes_back() {
+    let s = run(&[
+        rec(
+            "user",
+            "Queue the thumbnails through RabbitMQ, with 3 retries per job.",
+            0,
+        ),
+        rec(
+            "assistant",
+            "Plan: a `thumbs` queue on RabbitMQ 3.13, 3 retries with backoff.",
+            1,
+        ),
+        rec(
+            "user",
+            "Hmm, don't use RabbitMQ, nobody here runs it. Use the Postgres job table instead.",
+            2,
+        ),
+        rec(
+            "assistant",
+            "Switched to a `jobs` table polled every 2 s.",
+            3,
+        ),
+        rec(
+            "user",
+            "Set the poll interval to 5 s. And no retries after all, a failed thumbnail is cheap.",
+            4,
+        ),
+        rec("user", "Skip #4412 until the table exists.", 5),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|x| x.starts_with("不要：use RabbitMQ")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("要：Use the Postgres job table")),
+        "{d:?}"
+    );
+    assert!(d.iter().any(|x| x == "不要：retries"), "{d:?}");
+    assert!(!d.iter().any(|x| x.contains("3 retries")), "{d:?}");
+    // an issue reference is no value that replaces "5 s"
+    assert!(
+        d.iter().any(|x| x.contains("poll interval to 5 s")),
+        "{d:?}"
+    );
+    assert!(d.iter().any(|x| x.starts_with("不要：#4412")), "{d:?}");
+}
+
+#[test]
+fn a_cjk_decision_keeps_the_clause_that_names_its_subject() {
+    let s = run(&[rec(
+        "user",
+        "`export_v2` は遅いので、夜間バッチに移してください。",
+        0,
+    )]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("export_v2") && d.contains("夜間バッチ"), "{d}");
+}
+
+#[test]
+fn that_one_with_a_noun_adopts_the_proposal() {
+    let s = run(&[
+        rec("user", "設定のキャッシュキーはどうします？", 0),
+        rec(
+            "assistant",
+            "`cfg:v2:{tenant}` をキーにするのがよいと思います。",
+            1,
+        ),
+        rec("user", "いいですね、その形式で。", 2),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("cfg:v2:{tenant}"), "{d}");
+    assert!(!d.contains("その形式で"), "{d}");
+}
+
+#[test]
+fn deferring_that_keeps_the_question_it_points_at() {
+    let s = run(&[
+        rec(
+            "user",
+            "ログの出力先はどうしましょう？ S3 と BigQuery で迷っています。",
+            0,
+        ),
+        rec("assistant", "S3 は安く、BigQuery はすぐ集計できます。", 1),
+        rec("user", "それは部長と話してから決めます。", 2),
+    ]);
+    assert_eq!(s["key_decisions"], json!([]));
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(
+        p.contains("Open: ログの出力先") && p.contains("部長"),
+        "{p}"
+    );
+}
+
+#[test]
+fn yes_to_a_course_the_user_floated_decides_it() {
+    let s = run(&[
+        rec("user", "代わりに、ワーカーを 2 台に減らすのは？", 0),
+        rec("assistant", "夜間のピークは 1.4 台分なので足ります。", 1),
+        rec("user", "それでお願いします。", 2),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("ワーカーを 2 台に減らす"), "{d}");
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(!p.contains("ワーカー"), "{p}");
+}
+
+#[test]
+fn a_new_value_replaces_only_the_part_of_a_decision_it_revisits() {
+    let s = run(&[
+        rec("user", "看板放在 `Ops` 文件夹，延迟超过 300 ms 标红。", 0),
+        rec("user", "阈值还是 250 ms 吧。", 5),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("`Ops` 文件夹") && d.contains("250 ms"), "{d}");
+    assert!(!d.contains("300 ms"), "{d}");
+}
+
+#[test]
+fn moving_what_a_decision_named_replaces_it() {
+    let s = run(&[
+        rec("user", "リリースは水曜で。", 0),
+        rec(
+            "user",
+            "水曜は移行作業があるので、木曜にずらしてください。",
+            5,
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("木曜にずらして"), "{d}");
+    assert!(!d.contains("リリースは水曜で"), "{d}");
+}
+
+#[test]
+fn a_new_value_for_a_detail_keeps_the_rest_of_the_decision() {
+    let s = run(&[
+        rec(
+            "user",
+            "Use a token bucket per tenant; limit 100 requests per second.",
+            0,
+        ),
+        rec("user", "Make it 200.", 5),
+    ]);
+    let d: Vec<String> = s["key_decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_owned())
+        .collect();
+    assert!(d.iter().any(|x| x.contains("token bucket")), "{d:?}");
+    assert!(
+        d.iter().any(|x| x.contains("200") && x.contains("limit")),
+        "{d:?}"
+    );
+    // the old value may only be quoted as the subject of the new one
+    assert!(
+        !d.iter().any(|x| x.contains("100") && !x.contains("200")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn ok_with_the_value_of_the_users_own_question_decides_it() {
+    let s = run(&[
+        rec("user", "3 workers for the backfill?", 0),
+        rec(
+            "assistant",
+            "The source allows 5 connections; 3 leaves two for the app.",
+            1,
+        ),
+        rec("user", "ok 3", 2),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("3 workers for the backfill"), "{s}");
+}
+
+#[test]
+fn instead_sets_aside_what_the_sentence_before_named() {
+    let s = run(&[
+        rec("user", "backfill window?", 0),
+        rec(
+            "assistant",
+            "Quietest are Sat and Sun, 01:00 to 03:00 UTC.",
+            1,
+        ),
+        rec("user", "sat 01:00 then", 2),
+        rec("user", "hm fine keep the dry run", 3),
+        rec("user", "sat is the db upgrade. sun 01:00 instead", 4),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|x| x.contains("sun 01:00")), "{d:?}");
+    assert!(d.iter().any(|x| x.contains("keep the dry run")), "{d:?}");
+    assert!(!d.iter().any(|x| x.contains("sat 01:00")), "{d:?}");
+}
+
+#[test]
+fn a_scope_before_the_verb_keeps_the_instruction() {
+    let s = run(&[rec(
+        "user",
+        "For REQ-7 keep the panel at three interviewers, but drop the quiz.",
+        0,
+    )]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|x| x.contains("REQ-7") && x.contains("three")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn a_verb_on_it_takes_the_open_question_that_asked_for_that_verb() {
+    let s = run(&[
+        rec("user", "disk alert on db-3 again", 0),
+        rec("assistant", "The WAL volume on db-3 is at 91%.", 1),
+        rec("user", "also the reindex job at 4am, move it?", 2),
+        rec("assistant", "It overlaps the backup window on Sundays.", 3),
+        rec("user", "move it to 6", 4),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|x| x.contains("move it to 6") && x.contains("reindex")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn a_chinese_could_is_a_proposal_that_this_adopts() {
+    let s = run(&[
+        rec("user", "磁盘告警阈值是多少？", 0),
+        rec("assistant", "现在是 95%。可以改成 80% 预警、90% 严重。", 1),
+        rec("user", "就这样", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|x| x.contains("80%") && x.contains("90%")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn putting_a_value_on_hold_takes_its_decision_back() {
+    let s = run(&[
+        rec(
+            "user",
+            "ログの保持は 14 日だと短いので 60 日に延ばしてください。",
+            0,
+        ),
+        rec(
+            "user",
+            "いや、請求額を見てからにします。60 日の件はいったん保留で。",
+            5,
+        ),
+    ]);
+    let d = decisions(&s);
+    assert!(!d.iter().any(|x| x.contains("60 日")), "{d:?}");
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(p.contains("Open:") && p.contains("60 日"), "{p}");
+}
+
+#[test]
+fn an_assistant_also_possible_plan_is_adopted_by_that_plan_please() {
+    let s = run(&[
+        rec("user", "契約期間はどうしましょうか。", 0),
+        rec(
+            "assistant",
+            "初年度は月契約にし、2 年目から年契約に切り替える方法もあります。",
+            1,
+        ),
+        rec("user", "その方法でお願いします。", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|x| x.contains("月契約") && x.contains("年契約")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn then_a_value_decides_the_users_own_question() {
+    let s = run(&[
+        rec("user", "重试加个上限吧，3 次？", 0),
+        rec("assistant", "3 次的话，99% 的瞬时错误都能覆盖。", 1),
+        rec("user", "那就 3 次", 2),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|x| x.contains("重试") && x.contains("3 次")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn keeping_what_a_dont_named_takes_it_back() {
+    let s = run(&[
+        rec("user", "Stop publishing 2.7 images.", 0),
+        rec(
+            "user",
+            "Wait, Initech still pulls them. Keep 2.7 until they move.",
+            5,
+        ),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|x| x.starts_with("要：Keep 2.7")), "{d:?}");
+    assert!(!d.iter().any(|x| x.starts_with("不要：")), "{d:?}");
+}

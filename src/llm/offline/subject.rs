@@ -1,0 +1,589 @@
+//! What a statement is about: quantities with the kind of their unit, the
+//! phrase a quantity belongs to ("max_conns" in "bump max_conns to 50",
+//! "カナリアの観察時間" in "カナリアの観察時間は現在 5 分です"), the head
+//! of a decision (its object or topic, which decides what a later decision
+//! replaces), and whether a statement names a subject at all ("make it 35",
+//! "add a test", "それは30分にしましょう" do not).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::classify::{lower, starts_with_word, strip_fillers};
+use super::lexicon::words;
+use super::text::{is_cjk, is_kana, terms};
+
+/// A number with its unit, and what kind of value it is: two values of the
+/// same kind can fill the same slot ("50" and "35" connections, "5 分" and
+/// "30分"); a time of day never replaces a duration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quantity {
+    pub start: usize,
+    pub end: usize,
+    pub kind: &'static str,
+}
+
+static QUANTITY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?:v?\d+\.\d+\.\d+)",                           // version
+        r"|(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s\d{1,2}\b)", // date
+        r"|(?:\d{1,2}\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b)",
+        r"|(?:\d{1,2}\s?月\s?\d{1,2}\s?日)|(?:\d{4}-\d{2}-\d{2})",
+        r"|(?:\d{1,2}:\d{2}(?::\d{2})?)",                 // clock
+        r"|(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?)",                 // date
+        r"|(?:\d[\d,]*(?:\.\d+)?)\s?",                        // number, then a unit
+        r"(?:(ms|µs|us|ns|s|sec|secs|seconds?|mins?|minutes?|h|hrs?|hours?|days?|d|weeks?|months?|years?",
+        r"|gib|mib|kib|gb|mb|kb|tb|g|m|k|bytes|px",
+        r"|%|x|qps|rps|iops",
+        r"|分钟|分|秒|小时|時間|时|時|天|日|週間|周|週|か月|个月|ヶ月|年",
+        r"|万|亿|億|千|件|条|台|名|人|個|个|回|次|倍|行|枚|桁)(?:[^A-Za-z]|$)|)",
+    ))
+    .unwrap()
+});
+
+fn unit_kind(unit: &str) -> &'static str {
+    match unit.to_lowercase().as_str() {
+        "" => "number",
+        "ms" | "µs" | "us" | "ns" | "s" | "sec" | "secs" | "second" | "seconds" | "min"
+        | "mins" | "minute" | "minutes" | "h" | "hr" | "hrs" | "hour" | "hours" | "分钟" | "分"
+        | "秒" | "小时" | "時間" => "time",
+        "d" | "day" | "days" | "week" | "weeks" | "month" | "months" | "year" | "years" | "天"
+        | "日" | "週間" | "周" | "週" | "か月" | "个月" | "ヶ月" | "年" => "period",
+        "gib" | "mib" | "kib" | "gb" | "mb" | "kb" | "tb" | "g" | "m" | "k" | "bytes" => "size",
+        "%" => "percent",
+        "时" | "時" => "hour",
+        _ => "count",
+    }
+}
+
+/// The quantities of `text`, not those inside identifiers ("fs4", "v2",
+/// "gp3", "1.28" as a version is a "version").
+pub fn quantities(text: &str) -> Vec<Quantity> {
+    let mut out = Vec::new();
+    for c in QUANTITY.captures_iter(text) {
+        let m = c.get(0).unwrap();
+        let before = text[..m.start()].chars().next_back();
+        // "#1179", "pg-2", "v2": part of a name, not a value
+        if before.is_some_and(|b| b.is_ascii_alphanumeric() || "_.-#".contains(b)) {
+            continue;
+        }
+        let s = m.as_str();
+        // "7f3a9c2", "3a": a number running into letters is an identifier
+        if c.get(1).is_some_and(|u| u.as_str().is_empty())
+            && text[m.start()..]
+                .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
+                .starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        {
+            continue;
+        }
+        let kind = if s.contains('月')
+            || s.starts_with(|c: char| c.is_ascii_alphabetic() && !matches!(c, 'v' | 'V'))
+            || s.split(' ')
+                .nth(1)
+                .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()) && w.len() >= 3)
+            || s.len() == 10 && s.matches('-').count() == 2
+        {
+            "date"
+        } else if s.matches('.').count() >= 2 && !s.contains(' ') {
+            "version"
+        } else if s.contains(':') && !s.contains(' ') && s.len() <= 8 {
+            "clock"
+        } else if s.contains('/') {
+            "date"
+        } else if let Some(u) = c.get(1) {
+            unit_kind(u.as_str())
+        } else {
+            "number"
+        };
+        let number_only = s.trim_end_matches(|c: char| !c.is_ascii_digit());
+        let kind = if kind == "number"
+            && number_only.matches('.').count() >= 1
+            && {
+                // "1.28", "4.4.18": versions, not amounts
+                let after = &text[m.end()..];
+                !after.starts_with(|c: char| c.is_ascii_digit())
+            }
+            && (number_only.matches('.').count() >= 2 || text[..m.start()].ends_with('v'))
+        {
+            "version"
+        } else {
+            kind
+        };
+        // the unit group consumed one character after the unit: give it back
+        let end = match c.get(1) {
+            _ if matches!(kind, "date" | "clock") => m.end(),
+            Some(u) if !u.as_str().is_empty() => u.end(),
+            _ => m.start() + number_only.len(),
+        };
+        // "1 日あたり", "per day", "每天": a rate, not a value of its own
+        let after = text[end..].trim_start();
+        let before = lower(text[..m.start()].trim_end());
+        let rate = ["あたり", "当たり", "毎", "/"]
+            .iter()
+            .any(|r| after.starts_with(r))
+            || ["per", "every", "each", "每", "a"]
+                .iter()
+                .any(|r| before.ends_with(r) && (r.len() > 1 || before.ends_with(" a")));
+        if rate {
+            continue;
+        }
+        out.push(Quantity {
+            start: m.start(),
+            end,
+            kind,
+        });
+    }
+    out
+}
+
+/// Words that end the phrase before a value ("to", "at", "is") and words
+/// that are no subject ("it", "currently").
+fn is_link_word(w: &str) -> bool {
+    words("link_words").contains(&w)
+}
+
+/// The phrase a quantity belongs to: the words before it in its clause,
+/// without the verb, the linking words and the articles ("bump max_conns to
+/// 50" → "max_conns"); in Japanese the topic before は/が/を, in Chinese the
+/// object after 把 or what precedes the verb. `None` when nothing is left
+/// or only a pronoun.
+pub fn subject_before(text: &str, at: usize) -> Option<String> {
+    let head = &text[..at];
+    let start = head
+        .char_indices()
+        .rev()
+        .find(|&(i, c)| {
+            matches!(
+                c,
+                '.' | ';' | '(' | '。' | '；' | '，' | '、' | '：' | '（' | '\n' | '|'
+            ) || c == ',' && head[i + 1..].starts_with(' ')
+                || c == ':' && head[i + 1..].starts_with(' ')
+        })
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let clause = head[start..].trim();
+    let phrase = if clause.chars().any(is_cjk) {
+        cjk_subject(clause)
+    } else {
+        latin_subject(clause)
+    }?;
+    let phrase = phrase.trim().to_owned();
+    let meaningful =
+        !terms(&phrase).is_empty() && !words("pronouns").contains(&lower(&phrase).as_str());
+    meaningful.then_some(phrase)
+}
+
+fn latin_subject(clause: &str) -> Option<String> {
+    let mut ws: Vec<&str> = clause.split_whitespace().collect();
+    while ws
+        .last()
+        .is_some_and(|w| is_link_word(&lower(w.trim_matches(|c: char| !c.is_alphanumeric()))))
+    {
+        ws.pop();
+    }
+    // keep the last words up to a link word ("the pool of ord-1 at" → "the
+    // pool of ord-1" stays whole; "raise it to" leaves nothing)
+    let mut out: Vec<&str> = Vec::new();
+    for (k, w) in ws.iter().enumerate().rev() {
+        let l = lower(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_'));
+        // the verb of an instruction starts it ("bump max_conns to"); a
+        // noun elsewhere may look like a verb ("the retry budget is")
+        let verb = k == 0 && words("imperative_verbs").contains(&l.as_str());
+        if is_link_word(&l) || verb {
+            break;
+        }
+        out.push(w);
+        if out.len() == 4 {
+            break;
+        }
+    }
+    out.reverse();
+    while out
+        .first()
+        .is_some_and(|w| words("articles").contains(&lower(w).as_str()))
+    {
+        out.remove(0);
+    }
+    (!out.is_empty()).then(|| out.join(" "))
+}
+
+fn cjk_subject(clause: &str) -> Option<String> {
+    let mut s = clause.trim();
+    if let Some(i) = s.rfind('把') {
+        s = s[i + '把'.len_utf8()..].trim();
+    }
+    let japanese = s.chars().any(is_kana);
+    if japanese {
+        // the topic or subject: before the last は/が/を
+        if let Some(i) = s.rfind(['は', 'が', 'を']) {
+            s = &s[..i];
+        }
+    }
+    loop {
+        let t = s.trim();
+        let stripped = words("cjk_trailing")
+            .iter()
+            .find_map(|w| t.strip_suffix(w))
+            .unwrap_or(t);
+        if stripped == s {
+            break;
+        }
+        s = stripped;
+    }
+    let s = strip_fillers(s.trim());
+    // the last few words, or the last run of CJK characters
+    let tail: String = s
+        .split_whitespace()
+        .rev()
+        .take(3)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let tail = if tail.chars().count() > 24 {
+        tail.chars().skip(tail.chars().count() - 24).collect()
+    } else {
+        tail
+    };
+    (!tail.is_empty()).then_some(tail)
+}
+
+/// The head of a decision: the terms of what it is about. A subject in
+/// parentheses at the end (added from the context) wins; then the object of
+/// the leading verb ("bump max_conns to 50" → max_conns, "switch to fd-lock"
+/// → fd-lock), the topic of a Japanese sentence (before は/を/が), or the
+/// words before a Chinese verb; else its first two terms.
+pub fn head_terms(body: &str) -> Vec<String> {
+    if let Some(s) = trailing_subject(body) {
+        // the head of the subject, not all its words
+        let t = head_terms(s.trim_end_matches([')', '）']));
+        if !t.is_empty() {
+            return t;
+        }
+    }
+    let body = strip_fillers(body);
+    let t = if body.chars().any(is_cjk) {
+        cjk_head(body)
+    } else {
+        latin_head(body)
+    };
+    if !t.is_empty() {
+        return t;
+    }
+    terms(body).into_iter().take(2).collect()
+}
+
+/// The subject added in parentheses at the end of a decision.
+pub fn trailing_subject(body: &str) -> Option<&str> {
+    let b = body.trim_end();
+    let (open, close) = if b.ends_with('）') {
+        ('（', '）')
+    } else if b.ends_with(')') {
+        ('(', ')')
+    } else {
+        return None;
+    };
+    let inner_end = b.len() - close.len_utf8();
+    let i = b[..inner_end].rfind(open)?;
+    Some(&b[i + open.len_utf8()..inner_end])
+}
+
+fn latin_head(body: &str) -> Vec<String> {
+    let ws: Vec<String> = body
+        .split_whitespace()
+        .map(|w| lower(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_' && c != '-')))
+        .collect();
+    let mut i = 0;
+    // the verb, and the particle of a phrasal verb ("switch to", "go back to");
+    // a negation and a preposition with nothing before them ("not yet for
+    // lb-portal-old" is about lb-portal-old)
+    const LEADING: &[&str] = &["not", "yet", "no", "never", "for", "on", "about", "with"];
+    while i < ws.len()
+        && (words("imperative_verbs").contains(&ws[i].as_str())
+            || words("verb_particles").contains(&ws[i].as_str())
+            || LEADING.contains(&ws[i].as_str()))
+    {
+        i += 1;
+    }
+    // the object, and a second one after "and" ("pin clap 4.4.18 and MSRV
+    // back to 1.70"); a value in between is skipped
+    let mut out = Vec::new();
+    let mut prev_and = false;
+    let mut after_number = false;
+    for w in &ws[i.min(ws.len())..] {
+        if w.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            after_number = true;
+            continue;
+        }
+        // the unit of a value ("7 days", "14 days") says no subject
+        if std::mem::take(&mut after_number) || words("time_words").contains(&w.as_str()) {
+            continue;
+        }
+        if w == "and" {
+            prev_and = true;
+            continue;
+        }
+        // "backups of the scratch volumes": the complement narrows the head
+        if w == "of" && !out.is_empty() {
+            prev_and = true;
+            continue;
+        }
+        if is_link_word(w) {
+            break;
+        }
+        let t = terms(w);
+        if t.is_empty() {
+            if prev_and && !words("articles").contains(&w.as_str()) {
+                break;
+            }
+            continue;
+        }
+        out.extend(t);
+        prev_and = false;
+        if out.len() >= 4 {
+            break;
+        }
+    }
+    out
+}
+
+fn cjk_head(body: &str) -> Vec<String> {
+    let japanese = body.chars().any(is_kana);
+    let cut = if japanese {
+        body.find(['は', 'を', 'が']).or_else(|| body.find('に'))
+    } else {
+        words("zh_verbs")
+            .iter()
+            .filter_map(|v| body.find(v))
+            .filter(|&i| i > 0)
+            .min()
+    };
+    let part = cut.map_or(body, |i| &body[..i]);
+    // the first clause, and in "X 的 Y" / "XのY" the head noun Y
+    let part = part.split(['，', '、', ',', '。']).next().unwrap_or(part);
+    let part = match part.rfind(if japanese { 'の' } else { '的' }) {
+        Some(i) if !terms(&part[i + 3..]).is_empty() => &part[i + 3..],
+        _ => part,
+    };
+    let t = terms(part);
+    if t.is_empty() && japanese {
+        // "ECDSA で", "m7i.xlarge で": the thing chosen is the head
+        return terms(body.split(['で', 'に']).next().unwrap_or(body));
+    }
+    t
+}
+
+/// Does the statement name what it is about? Not when its only words are a
+/// verb, pronouns, values and placeholder nouns ("make it 35", "add a
+/// test", "do the same there", "それは30分にしましょう", "调到12G").
+pub fn needs_subject(body: &str) -> bool {
+    // "skip #1179 for now": a reference names its thing
+    if trailing_subject(body).is_some() || body.split_whitespace().any(is_reference) {
+        return false;
+    }
+    let l = lower(strip_fillers(body));
+    let pronoun = l
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .any(|w| words("pronouns").contains(&w))
+        || words("cjk_pronouns").iter().any(|p| l.contains(p));
+    let content: Vec<String> = terms(&l)
+        .into_iter()
+        .filter(|t| {
+            !words("imperative_verbs").contains(&t.as_str())
+                && !words("placeholder_nouns").contains(&t.as_str())
+                && !words("time_words").contains(&t.as_str())
+                && !t.starts_with(|c: char| c.is_ascii_digit())
+                && !words("pronouns").contains(&t.as_str())
+        })
+        .collect();
+    let latin_words = l
+        .split_whitespace()
+        .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
+        .count();
+    // one word alone ("mandatory", "revert") decides nothing without its
+    // subject; nor does a verb whose object is a pronoun ("set it
+    // explicitly", "leave it at 10")
+    let one_word = latin_words == 1 && !l.chars().any(is_cjk);
+    let mut ws = l.split_whitespace();
+    let verb_it = ws
+        .next()
+        .is_some_and(|v| words("imperative_verbs").contains(&v))
+        && ws
+            .next()
+            .is_some_and(|o| ["it", "them", "that", "this", "those"].contains(&o));
+    if verb_it {
+        return true;
+    }
+    content.is_empty() || one_word || pronoun && content.len() <= 1 && latin_words <= 8
+}
+
+/// "#1179": an issue or pull request, a thing of its own.
+fn is_reference(w: &str) -> bool {
+    w.strip_prefix('#')
+        .is_some_and(|n| n.len() >= 2 && n.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Identifier-like tokens in order of appearance: code spans, then tokens
+/// with `_`, `.`, `/`, `::` or `-` between letters, or letters and digits.
+pub fn identifiers(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('`') {
+        let after = &rest[i + 1..];
+        let Some(j) = after.find('`') else { break };
+        let span = after[..j].trim();
+        if !span.is_empty() && span.chars().count() <= 40 && !out.iter().any(|x| x == span) {
+            out.push(span.to_owned());
+        }
+        rest = &after[j + 1..];
+    }
+    for w in
+        text.split(|c: char| c.is_whitespace() || "()[]{}\"'`,;:。，、（）「」：；！？".contains(c))
+    {
+        let w = w.trim_end_matches(['.', '!', '?']);
+        let letters = w.chars().filter(|c| c.is_ascii_alphabetic()).count();
+        let joined = w.contains('_')
+            || w.contains("::")
+            || w.contains('/') && letters >= 2
+            || w.contains('.') && letters >= 2 && w.len() >= 5
+            || w.contains('-') && letters >= 3 && !w.starts_with('-')
+            || letters >= 1 && w.chars().any(|c| c.is_ascii_digit()) && w.len() >= 3
+            || is_reference(w);
+        if joined
+            && w.is_ascii()
+            && w.len() <= 40
+            && !w.starts_with("http")
+            && !out.iter().any(|x| x.contains(w))
+        {
+            out.push(w.to_owned());
+        }
+    }
+    out
+}
+
+/// Does `body` start with one of the verbs of a choice ("use", "switch to",
+/// "go back to", 用, 改用, にします…)? Those replace an earlier choice when
+/// they say "instead".
+pub fn is_choice(body: &str) -> bool {
+    let l = lower(strip_fillers(body));
+    words("choice_frames")
+        .iter()
+        .any(|v| starts_with_word(&l, v) || !v.is_ascii() && l.contains(v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(s: &str) -> Vec<(&str, &'static str)> {
+        quantities(s)
+            .into_iter()
+            .map(|q| (&s[q.start..q.end], q.kind))
+            .collect()
+    }
+
+    #[test]
+    fn quantities_know_their_kind() {
+        assert_eq!(
+            kinds("max_conns to 50, timeout 5 s, 80% for 5m at 21:00 on 3/14, June 30"),
+            [
+                ("50", "number"),
+                ("5 s", "time"),
+                ("80%", "percent"),
+                ("5m", "size"),
+                ("21:00", "clock"),
+                ("3/14", "date"),
+                ("June 30", "date")
+            ]
+        );
+        assert_eq!(
+            kinds("観察時間は現在 5 分です。12G に、30 日、2名、2 月 14 日"),
+            [
+                ("5 分", "time"),
+                ("12G", "size"),
+                ("30 日", "period"),
+                ("2名", "count"),
+                ("2 月 14 日", "date")
+            ]
+        );
+        assert_eq!(
+            kinds("fs4 and gp3, pgx v5.5.1, clap 4.4.18"),
+            [("v5.5.1", "version"), ("4.4.18", "version")]
+        );
+    }
+
+    #[test]
+    fn the_subject_of_a_value_is_the_phrase_before_it() {
+        let s = "Bump max_conns to 50 on both instances";
+        assert_eq!(
+            subject_before(s, s.find("50").unwrap()).as_deref(),
+            Some("max_conns")
+        );
+        let s = "The canary observation time is currently 5 minutes.";
+        assert_eq!(
+            subject_before(s, s.find('5').unwrap()).as_deref(),
+            Some("canary observation time")
+        );
+        let s = "カナリアの観察時間は現在 5 分です。";
+        assert_eq!(
+            subject_before(s, s.find('5').unwrap()).as_deref(),
+            Some("カナリアの観察時間")
+        );
+        let s = "可以在线把 maxmemory 调到 12 GB";
+        assert_eq!(
+            subject_before(s, s.find("12").unwrap()).as_deref(),
+            Some("maxmemory")
+        );
+        let s = "Make it 35";
+        assert_eq!(subject_before(s, s.find("35").unwrap()), None);
+    }
+
+    #[test]
+    fn heads_are_objects_and_topics_not_any_shared_word() {
+        assert_eq!(
+            head_terms("Bump max_conns to 50 on both instances"),
+            ["max_conn"]
+        );
+        assert_eq!(head_terms("switch to fd-lock instead"), ["fd-lock"]);
+        assert_eq!(head_terms("Make it 35 then (max_conns)"), ["max_conn"]);
+        let friday = head_terms("金曜の15時以降は本番デプロイ禁止にしましょう");
+        assert!(friday.contains(&"金曜".to_owned()) && !friday.contains(&"本番".to_owned()));
+        assert_eq!(head_terms("承認は2名必須にします"), ["承認"]);
+        assert!(head_terms("Keep the lock file next to state.db").contains(&"lock".to_owned()));
+        assert!(!head_terms("Lock the CI toolchain to 1.79").contains(&"lock".to_owned()));
+    }
+
+    #[test]
+    fn statements_without_a_subject_are_recognised() {
+        for s in [
+            "Make it 35 then",
+            "Add a test",
+            "do the same there",
+            "それは30分にしましょう",
+            "调到12G",
+            "Add the index",
+            "move it to 5",
+        ] {
+            assert!(needs_subject(s), "{s}");
+        }
+        for s in [
+            "Bump max_conns to 50",
+            "Enable sqlclosecheck in golangci-lint as well",
+            "金曜の15時以降は本番デプロイ禁止にしましょう",
+            "Make it 35 then (max_conns)",
+            "use Redis for the cache",
+        ] {
+            assert!(!needs_subject(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn identifiers_in_order() {
+        assert_eq!(
+            identifiers(
+                "the leak in `internal/report/summary.go:142`, fix with rows.Close and max_conns"
+            ),
+            ["internal/report/summary.go:142", "rows.Close", "max_conns"]
+        );
+    }
+}
