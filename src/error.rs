@@ -39,6 +39,10 @@ pub enum Error {
     #[error("reading {}: {source}", path.display())]
     Read { path: PathBuf, source: io::Error },
 
+    /// The terminal the view draws on failed it (no answer to a query, gone).
+    #[error("the terminal: {msg}")]
+    Terminal { msg: String },
+
     #[error("{}: {source}", path.display())]
     Sqlite {
         path: PathBuf,
@@ -185,8 +189,12 @@ impl Error {
                 ),
                 _ => data_hint(path),
             },
+            Error::Terminal { .. } => "run it in a terminal emulator or tmux that answers its \
+                 queries; scripts use the subcommands (sessions list, show, compact, reset, …)"
+                .into(),
         }
     }
+
     /// The same failure (same kind, same exit code), its message led by
     /// `what` went wrong at a higher level.
     pub fn within(self, what: &str) -> Self {
@@ -220,7 +228,7 @@ impl Error {
                 source: std::io::Error::new(source.kind(), format!("{what}: {source}")),
                 path,
             },
-            e @ Error::Sqlite { .. } => e,
+            e @ (Error::Sqlite { .. } | Error::Terminal { .. }) => e,
         }
     }
 
@@ -249,6 +257,7 @@ impl Error {
                 _ => exit::IO,
             },
             Error::Sqlite { source, .. } => sqlite_exit_code(source),
+            Error::Terminal { .. } => exit::IO,
         }
     }
 }

@@ -18,10 +18,21 @@ pub fn run(ctx: &Context, args: &ViewArgs) -> Result<Done> {
             .with_hint(INSTEAD)
             .into());
     }
-    if !std::io::stdout().is_terminal() {
-        return Err(Error::usage("view needs a terminal: stdout is not one")
-            .with_hint(INSTEAD)
-            .into());
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(
+            Error::usage("view needs a terminal: stdin or stdout is not one")
+                .with_hint(INSTEAD)
+                .into(),
+        );
+    }
+    // A dumb terminal cannot move the cursor or switch screens: the view
+    // would scroll garbage instead of drawing.
+    if std::env::var_os("TERM").is_some_and(|t| t.is_empty() || t == "dumb") {
+        return Err(
+            Error::usage("view needs a terminal that can draw: TERM is dumb or empty")
+                .with_hint(INSTEAD)
+                .into(),
+        );
     }
     // Nothing may print over the screen: what the engine's helpers would
     // warn about, the view shows itself.

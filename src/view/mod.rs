@@ -31,19 +31,32 @@ use state::{Action, App, Finished, Job, Update};
 /// run log.
 pub fn run(ctx: &Context, args: &ViewArgs) -> anyhow::Result<Done> {
     let env = Env { ctx, args };
-    let guard = terminal::Guard::enter()?;
-    let mut term = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
-    term.clear()?;
+    let guard = terminal::Guard::enter().map_err(terminal_error)?;
+    let mut term =
+        Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(terminal_error)?;
+    term.clear().map_err(terminal_error)?;
     let cancel = AtomicBool::new(false);
     let changed = std::thread::scope(|s| event_loop(s, env, &cancel, &mut term, ctx.out.color));
     terminal::restore();
     drop(guard);
-    let changed = changed?;
+    let changed = changed.map_err(|e| match e.downcast::<std::io::Error>() {
+        Ok(io) => terminal_error(io),
+        Err(e) => e,
+    })?;
     Ok(Done {
         sessions: changed.len(),
         changed,
         ..Done::default()
     })
+}
+
+/// The terminal failed us (it did not answer a query, it went away): an
+/// I/O failure (74) that names the terminal, not a bug of ours (70).
+fn terminal_error(source: std::io::Error) -> anyhow::Error {
+    crate::error::Error::Terminal {
+        msg: source.to_string(),
+    }
+    .into()
 }
 
 type Term = Terminal<CrosstermBackend<std::io::Stdout>>;

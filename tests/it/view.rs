@@ -346,6 +346,46 @@ fn view_refuses_without_a_terminal_and_with_json() {
     assert!(v["errors"][0]["hint"].as_str().unwrap().contains("--json"));
 }
 
+/// `script(1)` gives the view a pseudo-terminal whose other end never
+/// answers: what a serial console or a broken emulator does.
+fn view_in_a_silent_pty(root: &Path, term: &str) -> (Option<i32>, String) {
+    let bin = assert_cmd::cargo::cargo_bin("sessionctl");
+    let inner = format!(
+        "TERM={term} {} --root {} view 2>&1; echo \"rc=$?\"",
+        bin.display(),
+        root.display()
+    );
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!("sleep 8 | script -qec '{inner}' /dev/null"))
+        .output()
+        .expect("script(1) from util-linux");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let rc = text
+        .rsplit("rc=")
+        .next()
+        .and_then(|t| t.trim().parse().ok());
+    (rc, text)
+}
+
+#[test]
+fn a_terminal_that_cannot_draw_or_does_not_answer_is_refused_not_a_bug() {
+    let root = fixture_copy();
+    let before = snapshot(root.path());
+    let (rc, text) = view_in_a_silent_pty(root.path(), "dumb");
+    assert_eq!(rc, Some(64), "{text}");
+    assert!(text.contains("TERM is dumb"), "{text}");
+    let (rc, text) = view_in_a_silent_pty(root.path(), "xterm-256color");
+    assert_eq!(
+        rc,
+        Some(74),
+        "an I/O failure of the terminal, not 70: {text}"
+    );
+    assert!(text.contains("the terminal:"), "{text}");
+    assert!(!text.contains("report"), "{text}");
+    assert!(before == snapshot(root.path()), "nothing written");
+}
+
 /// A tmux server of its own (its socket in a temp dir), killed on drop.
 struct Tmux {
     socket: PathBuf,
