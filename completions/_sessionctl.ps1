@@ -167,9 +167,11 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
         'sessionctl;view' {
             [CompletionResult]::new('--match', '--match', [CompletionResultType]::ParameterName, 'Open on the sessions whose id matches this glob or substring (the filter `/` edits)')
             [CompletionResult]::new('--summarizer', '--summarizer', [CompletionResultType]::ParameterName, 'Which summarizer writes summaries and folds tool steps')
-            [CompletionResult]::new('--llm-url', '--llm-url', [CompletionResultType]::ParameterName, 'Base URL of the model server')
+            [CompletionResult]::new('--llm-url', '--llm-url', [CompletionResultType]::ParameterName, 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)')
             [CompletionResult]::new('--llm-model', '--llm-model', [CompletionResultType]::ParameterName, 'Model name to ask for')
             [CompletionResult]::new('--llm-timeout', '--llm-timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for one answer')
+            [CompletionResult]::new('--keep-last', '--keep-last', [CompletionResultType]::ParameterName, 'The compact tab always keeps this many newest exchanges (as `compact --keep-last`; config.toml''s keep_last when not given)')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The Agenvoy data root [default: ~/.config/agenvoy]')
             [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never')

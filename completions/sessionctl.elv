@@ -156,9 +156,11 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
         &'sessionctl;view'= {
             cand --match 'Open on the sessions whose id matches this glob or substring (the filter `/` edits)'
             cand --summarizer 'Which summarizer writes summaries and folds tool steps'
-            cand --llm-url 'Base URL of the model server'
+            cand --llm-url 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)'
+            cand --base-url 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)'
             cand --llm-model 'Model name to ask for'
             cand --llm-timeout 'Seconds to wait for one answer'
+            cand --keep-last 'The compact tab always keeps this many newest exchanges (as `compact --keep-last`; config.toml''s keep_last when not given)'
             cand --root 'The Agenvoy data root [default: ~/.config/agenvoy]'
             cand --log 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs'
             cand --color 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never'

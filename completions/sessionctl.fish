@@ -168,9 +168,10 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l match -d 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l summarizer -d 'Which summarizer writes summaries and folds tool steps' -r -f -a "offline\t'Deterministic and extractive; no network, no key'
 openai\t'Any OpenAI-compatible /v1/chat/completions server'
 anthropic\t'Anthropic /v1/messages'"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l llm-url -d 'Base URL of the model server' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l llm-url -l base-url -d 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l llm-model -d 'Model name to ask for' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l llm-timeout -d 'Seconds to wait for one answer' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l keep-last -d 'The compact tab always keeps this many newest exchanges (as `compact --keep-last`; config.toml\'s keep_last when not given)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l log -d 'Append one NDJSON line per run to FILE (time, command line, exit code, sessions changed and failed); its folder is created. For cron jobs' -r -F
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l color -d 'When to colour output: auto (a terminal, and NO_COLOR unset or empty), always, never' -r -f -a "auto\t''

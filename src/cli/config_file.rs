@@ -231,15 +231,18 @@ pub fn apply(cli: &mut Cli, file: &FileConfig) {
         Command::Reset(a) => Some(&mut a.llm),
         Command::Summarize(a) => Some(&mut a.llm),
         Command::Compact(a) => Some(&mut a.llm),
+        Command::View(a) => Some(&mut a.llm),
         _ => None,
     };
     if let (Some(llm), Some(kind), true) = (llm, file.summarizer, unset("summarizer")) {
         llm.summarizer = kind;
     }
-    if let (Command::Compact(a), Some(n), true) =
-        (&mut cli.command, file.keep_last, unset("keep_last"))
-    {
-        a.keep_last = n;
+    if let (Some(n), true) = (file.keep_last, unset("keep_last")) {
+        match &mut cli.command {
+            Command::Compact(a) => a.keep_last = n,
+            Command::View(a) => a.keep_last = n,
+            _ => {}
+        }
     }
     let embed = match &mut cli.command {
         Command::Search(a) => Some(&mut a.embed),
@@ -367,5 +370,52 @@ mod tests {
         let bad = parse("root = \n", p).unwrap_err();
         assert_eq!(bad.exit_code(), 65);
         assert!(bad.to_string().contains("/c/config.toml"), "{bad}");
+    }
+
+    fn cli_of(args: &[&str], file: &FileConfig) -> Cli {
+        use clap::{CommandFactory, FromArgMatches};
+        let m = Cli::command().try_get_matches_from(args).unwrap();
+        let mut cli = Cli::from_arg_matches(&m).unwrap();
+        cli.global.explicit = Explicit::from_matches(&m);
+        apply(&mut cli, file);
+        cli
+    }
+
+    /// The view runs compact and summarize itself: the file's keep_last and
+    /// summarizer reach it as they reach those commands, and its own flags
+    /// win.
+    #[test]
+    fn the_view_takes_keep_last_and_the_summarizer_from_the_file() {
+        let file = parse(
+            "keep_last = 7\nsummarizer = \"openai\"\n",
+            Path::new("/c/config.toml"),
+        )
+        .unwrap();
+        let Command::View(v) = cli_of(&["sessionctl", "view"], &file).command else {
+            panic!("view")
+        };
+        assert_eq!(v.keep_last, 7);
+        assert_eq!(v.llm.summarizer, SummarizerKind::Openai);
+        let Command::View(v) = cli_of(
+            &[
+                "sessionctl",
+                "view",
+                "--keep-last",
+                "3",
+                "--summarizer",
+                "offline",
+            ],
+            &file,
+        )
+        .command
+        else {
+            panic!("view")
+        };
+        assert_eq!(v.keep_last, 3);
+        assert_eq!(v.llm.summarizer, SummarizerKind::Offline);
+        let Command::Compact(c) = cli_of(&["sessionctl", "compact", "x"], &file).command else {
+            panic!("compact")
+        };
+        assert_eq!(c.keep_last, 7);
     }
 }

@@ -16,6 +16,11 @@ pub struct ViewArgs {
     #[command(flatten)]
     pub llm: LlmArgs,
 
+    /// The compact tab always keeps this many newest exchanges (as
+    /// `compact --keep-last`; config.toml's keep_last when not given)
+    #[arg(long, value_name = "N", default_value_t = crate::engine::compact::DEFAULT_KEEP_LAST)]
+    pub keep_last: usize,
+
     /// Write even though Agenvoy seems to be running (with `--via auto`: write
     /// the files instead of going through its daemon)
     #[arg(long)]

@@ -15,7 +15,7 @@ use crate::cli_util::{context_window, listing, Context};
 use crate::daemon;
 use crate::engine::batch::{self, Operation, Outcome, SessionError, Target};
 use crate::engine::compact::op::{Compact, CompactReport, Settings as CompactSettings};
-use crate::engine::compact::{DEFAULT_KEEP_LAST, DEFAULT_MAX_BYTES};
+use crate::engine::compact::DEFAULT_MAX_BYTES;
 use crate::engine::limit_ops::{self, Lesson};
 use crate::engine::reset::{ClearReport, Refresher, Remove, Reset, ResetMode, SummaryRefresher};
 use crate::engine::sessions;
@@ -253,6 +253,7 @@ impl batch::Ui for Quiet {
 }
 
 fn compact_op<'a>(
+    keep_last: usize,
     cache: crate::engine::limits::LimitsCache,
     dry_run: bool,
     warn: &'a (dyn Fn(&str) + Sync),
@@ -262,7 +263,7 @@ fn compact_op<'a>(
             model: None,
             budget: None,
             max_bytes: DEFAULT_MAX_BYTES,
-            keep_last: DEFAULT_KEEP_LAST,
+            keep_last,
             for_model: None,
             skip_by_size: false,
             dry_run,
@@ -278,7 +279,12 @@ fn compact_op<'a>(
 pub fn plan_compact(env: Env, id: &str) -> crate::Result<CompactReport> {
     let backend = env.ctx.backend(env.args.force)?;
     let resolved = target(env, id, Resolve::Folders)?;
-    let op = compact_op(context_window::cached(env.ctx), true, &|_: &str| {});
+    let op = compact_op(
+        env.args.keep_last,
+        context_window::cached(env.ctx),
+        true,
+        &|_: &str| {},
+    );
     only(run_op(env, &op, resolved, true, &Quiet, &backend)?)
 }
 
@@ -332,10 +338,17 @@ fn done<R>(outcome: Outcome<R>, line: impl Fn(&R) -> String) -> Done {
 
 pub fn compact(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
     let backend = env.ctx.backend(env.args.force)?;
+    refuse_options(
+        &backend,
+        &[(
+            "--keep-last",
+            env.args.keep_last != crate::engine::compact::DEFAULT_KEEP_LAST,
+        )],
+    )?;
     let resolved = target(env, id, Resolve::Folders)?;
     let cache = context_window::current(env.ctx).map_err(|e| Error::usage(e.to_string()))?;
     let warn = |w: &str| batch::Ui::warn(ui, w);
-    let op = compact_op(cache, false, &warn);
+    let op = compact_op(env.args.keep_last, cache, false, &warn);
     let outcome = run_op(env, &op, resolved, false, ui, &backend)?;
     Ok(done(outcome, |r: &CompactReport| compact_line(env, r)))
 }

@@ -632,6 +632,7 @@ mod engine_calls {
                 llm_model: None,
                 llm_timeout: 120,
             },
+            keep_last: sessionctl::engine::compact::DEFAULT_KEEP_LAST,
             force: false,
         }
     }
