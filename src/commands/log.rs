@@ -5,6 +5,7 @@ use anyhow::Result;
 use crate::cli::LogArgs;
 use crate::commands::{Context, Done};
 use crate::engine::undo::why_not;
+use crate::output::preview_ids;
 use crate::store::layout::DataRoot;
 use crate::store::oplog::{self, Op};
 use crate::table::{Col, Field, Grid};
@@ -59,12 +60,17 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
             (&o.id).into(),
             (&o.time).into(),
             (&o.command).into(),
-            Field::from(sessions(o)).or_short(match o.sessions.len() {
+            Field::from(preview_ids(&session_ids(o))).or_short(match session_ids(o).len() {
                 0 => "-".to_owned(),
                 1 => "1 session".to_owned(),
                 n => format!("{n} sessions"),
             }),
-            state(o).into(),
+            // the other operation's id where it fits, `log --json` has it
+            Field::from(state(o)).or_short(match (&o.undone_by, o.done, &o.undoes) {
+                (Some(_), _, _) => "undone".to_owned(),
+                (None, true, Some(_)) if !o.sessions.is_empty() => "an undo".to_owned(),
+                _ => state(o),
+            }),
             match why_not(&ctx.root, o) {
                 None => "yes".to_owned(),
                 Some(_) if o.undone_by.is_some() => "-".to_owned(),
@@ -99,10 +105,15 @@ impl<'a> Row<'a> {
     }
 }
 
-fn sessions(o: &Op) -> String {
-    let mut ids: Vec<&str> = o.sessions.iter().map(|c| c.session.as_str()).collect();
-    ids.dedup();
-    crate::output::preview_ids(&ids)
+/// Each session once, in the order the operation first changed it (one
+/// session can have several change entries: one per tier or per step).
+fn session_ids(o: &Op) -> Vec<&str> {
+    let mut seen = std::collections::HashSet::new();
+    o.sessions
+        .iter()
+        .map(|c| c.session.as_str())
+        .filter(|s| seen.insert(*s))
+        .collect()
 }
 
 fn state(o: &Op) -> String {

@@ -217,6 +217,31 @@ fn tables_fit_80_and_200_columns_without_breaking_identifiers() {
     }
 }
 
+/// An undone operation's STATE names the undo's id (27 characters): at 80
+/// columns it gives way to a short form, and a session an operation
+/// changed in several steps counts once.
+#[test]
+fn log_of_an_undone_reset_fits_80_columns() {
+    let root = root();
+    let r = root.path();
+    for args in [
+        &["reset", "tui-alice", "--mode", "all", "--yes"][..],
+        &["undo", "--yes"][..],
+    ] {
+        let out = sessionctl(r).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    }
+    let narrow = in_pty(r, 80, &["log"]);
+    for line in narrow.lines() {
+        assert!(columns(line) <= 80, "line of {}:\n{narrow}", columns(line));
+    }
+    assert!(narrow.contains("undone"), "{narrow}");
+    assert!(!narrow.contains("2 sessions"), "{narrow}");
+    let wide = in_pty(r, 200, &["log"]);
+    assert!(wide.contains("undone by 20"), "{wide}");
+    assert!(wide.contains("tui-alice"), "{wide}");
+}
+
 /// `limits refresh` against a table served on 127.0.0.1 (its output
 /// names the URL and the fetch time, so no snapshot).
 #[test]
