@@ -1019,22 +1019,52 @@ fn errors(f: &mut Frame, app: &App, look: Look, area: Rect) {
     }
 }
 
-/// A box in the middle of `area`, `w` wide and tall enough for `lines`.
-fn popup(area: Rect, w: u16, lines: &[Line]) -> Rect {
+/// A box in the middle of `area`, `w` wide and tall enough for `lines`
+/// as `fit_popup_lines` gives them.
+fn popup(area: Rect, w: u16, lines: Vec<Line<'static>>) -> (Rect, Vec<Line<'static>>) {
     let w = w.min(area.width.saturating_sub(2)).max(10);
-    let inner = w.saturating_sub(2).max(1) as usize;
-    let h: usize = lines
-        .iter()
-        .map(|l| l.width().max(1).div_ceil(inner))
-        .sum::<usize>()
-        + 2;
-    let h = (h as u16).min(area.height.saturating_sub(2)).max(3);
-    Rect {
+    let room = w.saturating_sub(2).max(1) as usize;
+    let rows = area.height.saturating_sub(4).max(1) as usize;
+    let lines = fit_popup_lines(lines, room, rows);
+    let h = (lines.len() as u16 + 2).min(area.height).max(3);
+    let r = Rect {
         x: area.x + (area.width.saturating_sub(w)) / 2,
         y: area.y + (area.height.saturating_sub(h)) / 2,
         width: w,
         height: h,
+    };
+    (r, lines)
+}
+
+/// A popup's lines as it shows them: wrapped to `room` columns by
+/// `text::wrap` (so a wide character never breaks the border and an id is
+/// never cut), and at most `rows` of them, always with the last (the keys
+/// that answer it) — what does not fit gives way to `…`.
+fn fit_popup_lines(lines: Vec<Line<'static>>, room: usize, rows: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for line in lines {
+        if line.width() <= room {
+            out.push(line);
+            continue;
+        }
+        let style = line
+            .spans
+            .first()
+            .map_or(line.style, |s| line.style.patch(s.style));
+        let whole: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        out.extend(
+            text::wrap(&whole, room)
+                .into_iter()
+                .map(|l| Line::styled(l, style)),
+        );
     }
+    if out.len() > rows && rows >= 2 {
+        let last = out.pop().expect("more lines than rows");
+        out.truncate(rows - 2);
+        out.push(Line::from("…"));
+        out.push(last);
+    }
+    out
 }
 
 fn modal(f: &mut Frame, m: &Modal, look: Look, area: Rect) {
@@ -1045,14 +1075,10 @@ fn modal(f: &mut Frame, m: &Modal, look: Look, area: Rect) {
             .title(Span::styled(title, look.bold()))
     };
     let show = |f: &mut Frame, title: String, lines: Vec<Line<'static>>, w: u16, danger: bool| {
-        let r = popup(area, w, &lines);
+        let (r, lines) = popup(area, w, lines);
+        let title = cut(&title, r.width.saturating_sub(2) as usize);
         f.render_widget(Clear, r);
-        f.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .block(border(title, danger)),
-            r,
-        );
+        f.render_widget(Paragraph::new(lines).block(border(title, danger)), r);
         r
     };
     match m {
@@ -1128,10 +1154,11 @@ fn modal(f: &mut Frame, m: &Modal, look: Look, area: Rect) {
                 skip += 1;
             }
             let visible: String = shown.chars().skip(skip).collect();
+            let first = format!("the fix agents apply when {id}'s tool fails again:");
+            // the first line may wrap (a long key): the input line follows it
+            let above = text::wrap(&first, room + 2).len() as u16;
             let body = vec![
-                Line::from(format!(
-                    "the fix agents apply when {id}'s tool fails again:"
-                )),
+                Line::from(first),
                 Line::from(format!(" {}", cut(&visible, room))),
                 Line::default(),
                 Line::styled("Enter saves (asks first) · Esc drops the edit", look.dim()),
@@ -1140,7 +1167,7 @@ fn modal(f: &mut Frame, m: &Modal, look: Look, area: Rect) {
             let at: String = before.chars().skip(skip).collect();
             f.set_cursor_position(Position {
                 x: r.x + 2 + text::width(&at) as u16,
-                y: r.y + 2,
+                y: r.y + 1 + above,
             });
         }
     }

@@ -57,6 +57,54 @@ pub fn wrap_id(id: &str, max: usize) -> Vec<String> {
     lines
 }
 
+/// `text` on lines of at most `max` columns, broken at spaces; a word wider
+/// than a line (an identifier, a run of CJK text, which has no spaces) is
+/// broken between characters, never cut. Leading spaces are kept (they
+/// indent); a wide character never straddles the edge.
+pub fn wrap(text: &str, max: usize) -> Vec<String> {
+    let max = max.max(2);
+    let indent = text.len() - text.trim_start_matches(' ').len();
+    let body = &text[indent..];
+    // continuation lines line up under the text of an indented bullet
+    let bullet = ["- ", "• ", "* "].iter().any(|b| body.starts_with(b));
+    let hang = indent + if bullet { 2 } else { 0 };
+    let hang = if hang * 2 <= max { hang } else { 0 };
+    let new_line = |lines: &mut Vec<String>| {
+        lines.push(" ".repeat(hang));
+        hang
+    };
+    let mut lines = vec![" ".repeat(indent.min(max - 1))];
+    let mut used = indent.min(max - 1);
+    let mut words = body.split(' ').peekable();
+    while let Some(word) = words.next() {
+        let w = width(word);
+        if used > hang && w > max - used && w <= max - hang {
+            used = new_line(&mut lines);
+        }
+        for c in word.chars() {
+            let cw = c.width().unwrap_or(0);
+            if used + cw > max {
+                used = new_line(&mut lines);
+            }
+            lines.last_mut().expect("one line at least").push(c);
+            used += cw;
+        }
+        if words.peek().is_some() {
+            if used < max {
+                lines.last_mut().expect("one line at least").push(' ');
+                used += 1;
+            } else {
+                used = new_line(&mut lines);
+            }
+        }
+    }
+    for l in &mut lines {
+        let kept = l.trim_end().len();
+        l.truncate(kept);
+    }
+    lines
+}
+
 /// `text` padded with spaces to `cols` columns (left-aligned).
 pub fn pad(text: &str, cols: usize) -> String {
     let w = width(text);
@@ -142,6 +190,23 @@ mod tests {
         let lines = wrap_id("tui-會話-0123456789", 8);
         assert_eq!(lines.concat(), "tui-會話-0123456789");
         assert!(lines.iter().all(|l| width(l) <= 8), "{lines:?}");
+    }
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_never_loses_a_character() {
+        let text = "reset tui-a-very-long-session-identifier-0123456789 會話摘要會話摘要會話 now";
+        for max in [2, 5, 10, 17, 40] {
+            let lines = wrap(text, max);
+            assert!(lines.iter().all(|l| width(l) <= max), "{max}: {lines:?}");
+            assert_eq!(
+                lines.concat().replace(' ', ""),
+                text.replace(' ', ""),
+                "{max}: {lines:?}"
+            );
+        }
+        assert_eq!(wrap("a bb ccc", 4), ["a bb", "ccc"]);
+        assert_eq!(wrap("  - item one", 8), ["  - item", "    one"]);
+        assert_eq!(wrap("", 8), [""]);
     }
 
     #[test]

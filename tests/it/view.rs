@@ -250,6 +250,77 @@ fn while_agenvoy_runs_no_dialog_promises_an_undo() {
     assert!(!ask.to_lowercase().contains("undo puts"), "{ask}");
 }
 
+/// The reset question for a session whose id is longer than the dialog
+/// and for one with CJK text: the answer keys stay visible, the id is
+/// whole (wrapped, not cut) and the dialog's borders stay straight.
+#[test]
+fn a_question_about_a_long_or_cjk_id_keeps_its_keys_and_its_borders() {
+    let long = "telegram-a-very-long-session-identifier-that-does-not-fit-0123456789abcdef";
+    let cjk = "discord-會話-9001";
+    for (downs, id) in [(3, long), (1, cjk)] {
+        for (w, h) in [(80u16, 24u16), (60, 16)] {
+            let mut app = app();
+            press(&mut app, &vec![KeyCode::Down; downs]);
+            press(&mut app, &[KeyCode::Tab, KeyCode::Tab]);
+            app.update(Update::ResetPlan(
+                id.into(),
+                ResetMode::Summary,
+                Ok(Box::new(reset_plan(ResetMode::Summary))),
+            ));
+            press(&mut app, &[KeyCode::Enter]);
+            let t = render(&mut app, w, h, false);
+            let buf = t.backend().buffer();
+            let rows: Vec<String> = (0..h)
+                .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_owned()).collect())
+                .collect();
+            let top = rows
+                .iter()
+                .position(|r| r.contains("┌ reset"))
+                .unwrap_or_else(|| panic!("no dialog at {w}x{h}:\n{}", rows.join("\n")));
+            let left = (0..w)
+                .find(|&x| buf[(x, top as u16)].symbol() == "┌" && x > 0)
+                .unwrap();
+            let right = (left + 1..w)
+                .find(|&x| buf[(x, top as u16)].symbol() == "┐")
+                .unwrap();
+            let bottom = (top + 1..h as usize)
+                .find(|&y| buf[(left, y as u16)].symbol() == "└")
+                .unwrap_or_else(|| panic!("no bottom:\n{}", rows.join("\n")));
+            for y in top + 1..bottom {
+                assert_eq!(
+                    buf[(left, y as u16)].symbol(),
+                    "│",
+                    "{w}x{h} row {y}:\n{}",
+                    rows.join("\n")
+                );
+                assert_eq!(
+                    buf[(right, y as u16)].symbol(),
+                    "│",
+                    "{w}x{h} row {y}:\n{}",
+                    rows.join("\n")
+                );
+            }
+            let inside: String = (top + 1..bottom)
+                .map(|y| {
+                    rows[y]
+                        .chars()
+                        .skip(left as usize + 1)
+                        .take((right - left - 1) as usize)
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            assert!(inside.contains("y: yes"), "{w}x{h}:\n{}", rows.join("\n"));
+            let joined: String = inside.split_whitespace().collect();
+            assert!(
+                joined.contains(&id.replace(' ', "")),
+                "{id} whole at {w}x{h}:\n{}",
+                rows.join("\n")
+            );
+        }
+    }
+}
+
 #[test]
 fn wide_terminals_show_the_list_and_the_compact_plan_side_by_side() {
     let mut app = app();
