@@ -311,7 +311,20 @@ fn table(
     f.render_widget(Paragraph::new(shown), area);
 }
 
+/// What could not be read is unknown (`?`, as `sessions list` shows it),
+/// not zero.
+fn known(r: &Row, text: impl FnOnce() -> String) -> String {
+    if r.problems.is_empty() {
+        text()
+    } else {
+        "?".into()
+    }
+}
+
 fn tokens_cell(r: &Row) -> String {
+    if !r.problems.is_empty() {
+        return "?".into();
+    }
     let n = thousands(r.tokens as u64);
     if r.tokens_exact {
         n
@@ -424,10 +437,12 @@ fn session_list(f: &mut Frame, app: &App, look: Look, area: Rect) {
                 pad(&mark, 2),
                 r.id.clone(),
                 tokens_cell(r),
-                r.used_percent.map_or("-".into(), |p| format!("{p:.0}%")),
+                known(r, || {
+                    r.used_percent.map_or("-".into(), |p| format!("{p:.0}%"))
+                }),
                 r.last_at.map_or("-".into(), |t| timefmt::age(t, look.now)),
                 bytes(r.bytes),
-                thousands(r.records as u64),
+                known(r, || thousands(r.records as u64)),
                 match (r.has_summary, r.summary_at) {
                     (true, Some(t)) => timefmt::age(t, look.now),
                     (true, None) => "yes".into(),

@@ -250,6 +250,27 @@ fn while_agenvoy_runs_no_dialog_promises_an_undo() {
     assert!(!ask.to_lowercase().contains("undo puts"), "{ask}");
 }
 
+/// A session whose history.json cannot be read shows `?` for what it
+/// would count, as `sessions list` does: not 0 tokens and 0 records.
+#[test]
+fn an_unreadable_session_shows_unknown_counts_not_zero() {
+    let mut app = App::new(None);
+    app.start();
+    let broken = Row {
+        records: 0,
+        tokens: 0,
+        used_percent: Some(0.0),
+        problems: vec!["history.json: expected value at line 1 column 1".into()],
+        ..row("tui-broken", 1, 0, 0.0, "openai@gpt-4o")
+    };
+    app.update(Update::Sessions(Ok(list(vec![broken], vec![]))));
+    let s = screen(&mut app, 80, 24);
+    let line = s.lines().find(|l| l.contains("tui-broken")).unwrap();
+    // the mark, tokens, % of budget and records
+    assert_eq!(line.matches('?').count(), 4, "{line}");
+    assert!(!line.contains("0%"), "{line}");
+}
+
 /// The reset question for a session whose id is longer than the dialog
 /// and for one with CJK text: the answer keys stay visible, the id is
 /// whole (wrapped, not cut) and the dialog's borders stay straight.
