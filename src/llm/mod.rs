@@ -38,7 +38,9 @@ impl LlmError {
     }
 }
 
-pub trait Summarizer: Sync {
+/// `Send` too: the view waits for a reply on a thread it can stop
+/// waiting for.
+pub trait Summarizer: Send + Sync {
     fn name(&self) -> &'static str;
 
     /// Condense a transcript of tool steps (`[call] …`, `[result] …`,

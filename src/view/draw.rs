@@ -1114,7 +1114,11 @@ fn modal(f: &mut Frame, m: &Modal, look: Look, area: Rect) {
                 "{spin} planned {} · applied {}",
                 progress.planned, progress.applied
             ))];
-            body.push(Line::from(if progress.applying {
+            body.push(Line::from(if progress.waiting && *cancel_asked {
+                "stopping: the reply is dropped, what was merged before stays".to_owned()
+            } else if progress.waiting {
+                "waiting for the summarizer: Esc stops (merged chunks stay)".to_owned()
+            } else if progress.applying {
                 "writing: it finishes before anything else happens".to_owned()
             } else if *cancel_asked {
                 "cancelling: nothing will be written".to_owned()
@@ -1199,4 +1203,5 @@ Undo (2): u undoes the selected operation (newest first)
 Trash (3): r restores the entry · p deletes it and every older one for good
 Errors (4): e edits the action of a record (its TTL is kept)
 Every write asks first (y), plans, then applies as the commands do;
-Esc cancels it until writing begins. F5 reloads · Ctrl-L redraws · q quits";
+Esc cancels it until writing begins, or while it waits for a summarizer.
+F5 reloads · Ctrl-L redraws · q quits";

@@ -5,8 +5,10 @@
 //! in for the command line's prompt). Runs on worker threads.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use crate::cli::{Filters, SummarizerKind, Targets, ViewArgs};
 use crate::cli_util::targets::{self, Resolve};
@@ -149,6 +151,15 @@ impl<'a> ViewUi<'a> {
         let _ = self.tx.send(Update::Progress(*p));
     }
 
+    /// Waiting for a summarizer's reply, which writes nothing: a signal
+    /// may end the process meanwhile, and Esc may stop the wait.
+    fn waiting(&self, on: bool) {
+        if self.writing.load(Ordering::SeqCst) {
+            super::terminal::writing(!on);
+        }
+        self.bump(|p| p.waiting = on);
+    }
+
     pub fn take_warnings(&self) -> Vec<String> {
         std::mem::take(&mut *self.warnings.lock().unwrap_or_else(|e| e.into_inner()))
     }
@@ -169,6 +180,72 @@ impl batch::Ui for ViewUi<'_> {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(text.to_owned());
+    }
+}
+
+/// A summarizer Esc can stop waiting for. Its requests run on a thread of
+/// their own; when the user cancels, the caller gets an error at once and
+/// the reply, whenever it comes, is dropped. Nothing is written while a
+/// reply is awaited, so this never stops a write half-way: the chunks
+/// merged before stay, and the next summarize goes on from them.
+struct Stoppable<'a> {
+    inner: Arc<dyn crate::llm::Summarizer>,
+    ui: &'a ViewUi<'a>,
+}
+
+impl Stoppable<'_> {
+    fn wait<T: Send + 'static>(
+        &self,
+        call: impl FnOnce(&dyn crate::llm::Summarizer) -> T + Send + 'static,
+    ) -> Result<T, Error> {
+        let (tx, rx) = mpsc::channel();
+        let inner = Arc::clone(&self.inner);
+        std::thread::spawn(move || {
+            let _ = tx.send(call(inner.as_ref()));
+        });
+        self.ui.waiting(true);
+        let got = loop {
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(reply) => break Ok(reply),
+                Err(RecvTimeoutError::Timeout) if self.ui.cancel.load(Ordering::SeqCst) => {
+                    break Err(Error::unavailable(
+                        "stopped with Esc while waiting for the summarizer; the chunks merged \
+                         before are kept and the next summarize goes on from there",
+                    ))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    break Err(Error::unavailable("the summarizer stopped without a reply"))
+                }
+            }
+        };
+        self.ui.waiting(false);
+        got
+    }
+}
+
+impl crate::llm::Summarizer for Stoppable<'_> {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+
+    fn condense_tool_steps(&self, question: &str, transcript: &str) -> crate::Result<String> {
+        let (q, t) = (question.to_owned(), transcript.to_owned());
+        self.wait(move |s| s.condense_tool_steps(&q, &t))?
+    }
+
+    fn merge_summary_within(
+        &self,
+        current: &serde_json::Value,
+        chunk: &[crate::store::history::Record],
+        repair: Option<&str>,
+        source_before: Option<usize>,
+    ) -> Result<String, crate::llm::LlmError> {
+        let (current, chunk) = (current.clone(), chunk.to_vec());
+        let repair = repair.map(str::to_owned);
+        self.wait(move |s| {
+            s.merge_summary_within(&current, &chunk, repair.as_deref(), source_before)
+        })?
     }
 }
 
@@ -420,10 +497,13 @@ pub fn reset(env: Env, id: &str, mode: ResetMode, ui: &ViewUi) -> crate::Result<
     // Through the daemon, Agenvoy refreshes the summary itself.
     let refresh = mode == ResetMode::Summary && matches!(backend, daemon::Backend::Files);
     let resolved = target(env, id, Resolve::Folders)?;
-    let summarizer = summarize::summarizer(&env.args.llm.spec(env.ctx.offline))?;
+    let summarizer = Stoppable {
+        inner: summarize::summarizer(&env.args.llm.spec(env.ctx.offline))?.into(),
+        ui,
+    };
     let refresher = Refresher {
         root: &env.ctx.root,
-        summarizer: summarizer.as_ref(),
+        summarizer: &summarizer,
     };
     let op = Reset {
         mode,
@@ -464,10 +544,13 @@ pub fn summarize_one(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
         }
     }
     let spec = env.args.llm.spec(env.ctx.offline);
-    let summarizer = summarize::summarizer(&spec)?;
+    let summarizer = Stoppable {
+        inner: summarize::summarizer(&spec)?.into(),
+        ui,
+    };
     let op = Summarize::new(
         &env.ctx.root,
-        summarizer.as_ref(),
+        &summarizer,
         SummarizeSettings {
             rebuild: false,
             chunk_chars: DEFAULT_CHUNK_CHARS,

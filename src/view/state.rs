@@ -269,6 +269,9 @@ pub struct Progress {
     pub applied: usize,
     /// Writing has begun: it is no longer cancelled by Esc.
     pub applying: bool,
+    /// Waiting for the summarizer's reply (nothing is being written): Esc
+    /// stops waiting, what was merged before stays.
+    pub waiting: bool,
 }
 
 /// How a job ended.
@@ -606,7 +609,7 @@ impl App {
                 progress,
                 cancel_asked,
             } => {
-                let cancel = k.code == KeyCode::Esc && !progress.applying;
+                let cancel = k.code == KeyCode::Esc && (!progress.applying || progress.waiting);
                 self.modal = Some(Modal::Running {
                     title,
                     progress,
@@ -1203,6 +1206,7 @@ mod tests {
             planned: 1,
             applied: 0,
             applying: true,
+            waiting: false,
         }));
         let mut app2 = self::app();
         keys(&mut app2, &[Tab, Enter, Char('y')]);
@@ -1210,6 +1214,20 @@ mod tests {
             planned: 1,
             applied: 0,
             applying: true,
+            waiting: true,
+        }));
+        assert_eq!(
+            app2.key(key(Esc)),
+            [Action::Cancel],
+            "waiting for a summarizer writes nothing: Esc stops it"
+        );
+        let mut app2 = self::app();
+        keys(&mut app2, &[Tab, Enter, Char('y')]);
+        app2.update(Update::Progress(Progress {
+            planned: 1,
+            applied: 0,
+            applying: true,
+            waiting: false,
         }));
         assert!(app2.key(key(Esc)).is_empty(), "a write is never cut short");
         // quitting waits for it

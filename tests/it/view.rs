@@ -812,6 +812,72 @@ mod engine_calls {
         }
     }
 
+    /// Esc while the view waits for a slow summarizer (a real server on
+    /// 127.0.0.1 that takes the request and never answers) ends the job at
+    /// once; nothing was being written, and summary.json is as it was.
+    #[test]
+    fn esc_stops_waiting_for_a_slow_summarizer() {
+        let root = fixture_copy();
+        let r = root.path();
+        let before = state(r);
+        let server = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", server.local_addr().unwrap());
+        let held = std::thread::spawn(move || {
+            // hold the connections open, answer nothing
+            let mut open = Vec::new();
+            for c in server.incoming().take(1) {
+                open.push(c);
+                std::thread::sleep(Duration::from_secs(20));
+            }
+        });
+        let mut ctx = ctx(r);
+        ctx.offline = false;
+        let mut args = args();
+        args.llm = LlmArgs {
+            summarizer: SummarizerKind::Openai,
+            llm_url: Some(url),
+            llm_model: Some("slow".into()),
+            llm_timeout: 60,
+        };
+        let env = env_of(&ctx, &args);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let cancel = AtomicBool::new(false);
+        let ui = ViewUi::new(tx, &cancel);
+        let started = Instant::now();
+        let done = std::thread::scope(|s| {
+            let job = s.spawn(|| ops::summarize_one(env, "tui-alice", &ui));
+            // Esc once the view says it waits for the summarizer
+            let deadline = Instant::now() + Duration::from_secs(20);
+            loop {
+                let u = rx.recv_timeout(Duration::from_secs(20)).expect("progress");
+                if matches!(u, Update::Progress(p) if p.waiting) {
+                    break;
+                }
+                assert!(Instant::now() < deadline, "never waited for the summarizer");
+            }
+            cancel.store(true, std::sync::atomic::Ordering::SeqCst);
+            let waited = Instant::now();
+            let done = job.join().unwrap();
+            assert!(
+                waited.elapsed() < Duration::from_secs(2),
+                "Esc took {:?}",
+                waited.elapsed()
+            );
+            done
+        });
+        assert!(started.elapsed() < Duration::from_secs(15));
+        let lines = match done {
+            Ok(d) => {
+                assert!(d.failed, "{:?}", d.lines);
+                d.lines.join("\n")
+            }
+            Err(e) => e.to_string(),
+        };
+        assert!(lines.contains("stopped with Esc"), "{lines}");
+        assert_eq!(state(r), before, "nothing written");
+        drop(held);
+    }
+
     fn env_of<'a>(ctx: &'a Context, args: &'a ViewArgs) -> Env<'a> {
         Env { ctx, args }
     }
