@@ -215,7 +215,7 @@ Keys: ↑↓ move  / filter (glob or substring)  o sort (activity, tokens, % of 
   O reverse  Tab/Shift-Tab summary|compact|reset tab  Enter apply the tab  m reset mode
   S summarize  D remove  1 sessions  2 undo  3 trash  4 errors  ? help  q quit
 Undo: u undoes the selected operation. Trash: r restores, p deletes an entry and older ones.
-Errors: e edits the action (its TTL is kept). Esc cancels what has not started writing.
+Errors: e edits the action (its TTL is kept). Esc cancels what has not started writing, and a wait for a summarizer.
 
 Needs a terminal (80×24 or larger); scripts use the subcommands: sessions list, show,
 compact, reset, remove, summarize, log, undo, trash, errors.
