@@ -43,7 +43,9 @@ pub fn run(ctx: &Context, args: &ViewArgs) -> anyhow::Result<Done> {
         Ok(io) => terminal_error(io),
         Err(e) => e,
     })?;
+    let sig = terminal::first_signal();
     Ok(Done {
+        code: if sig > 0 { 128 + sig } else { 0 },
         sessions: changed.len(),
         changed,
         ..Done::default()

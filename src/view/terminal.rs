@@ -174,6 +174,13 @@ fn install_panic_hook() {
     });
 }
 
+/// The first signal the view was sent (0: none): the exit code is then
+/// 128 + it, as a shell reports a process a signal ended, so a script or a
+/// supervisor sees the view did not end by the user's `q`.
+pub fn first_signal() -> i32 {
+    FIRST_SIGNAL.load(Ordering::SeqCst)
+}
+
 extern "C" fn on_signal(sig: libc::c_int) {
     let _ = FIRST_SIGNAL.compare_exchange(0, sig, Ordering::SeqCst, Ordering::SeqCst);
     if SIGNALS.fetch_add(1, Ordering::SeqCst) == 0 {

@@ -686,6 +686,20 @@ fn in_a_real_terminal_a_panic_or_ctrl_c_gives_the_terminal_back() {
         assert_eq!(wait_file(&r.join("view.exit")).trim(), "0", "{key}");
         terminal_restored(&t, r);
     }
+
+    // a signal ends it as a signal ends a shell's child: 128 + its number
+    let root = fixture_copy();
+    let r = root.path();
+    let t = Tmux::start(&view_line(r, ""));
+    t.wait_for("sessions 3/3");
+    let pid = t.display("#{pane_pid}");
+    let killed = std::process::Command::new("pkill")
+        .args(["-TERM", "-P", pid.trim(), "-x", "sessionctl"])
+        .status()
+        .unwrap();
+    assert!(killed.success(), "the view runs under the pane's shell");
+    assert_eq!(wait_file(&r.join("view.exit")).trim(), "143", "SIGTERM");
+    terminal_restored(&t, r);
 }
 
 mod engine_calls {
