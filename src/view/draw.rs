@@ -525,10 +525,12 @@ fn detail(f: &mut Frame, app: &App, look: Look, area: Rect) {
             look,
         ),
     });
+    let lines = wrap_lines(lines, body.width as usize);
+    // scrolling stops at the last line: the state learns how far it may go
+    let max = u16::try_from(lines.len().saturating_sub(body.height as usize)).unwrap_or(u16::MAX);
+    app.max_scroll.set(max);
     f.render_widget(
-        Paragraph::new(Text::from(lines))
-            .wrap(Wrap { trim: false })
-            .scroll((app.scroll, 0)),
+        Paragraph::new(Text::from(lines)).scroll((app.scroll.min(max), 0)),
         body,
     );
 }
@@ -1034,6 +1036,30 @@ fn errors(f: &mut Frame, app: &App, look: Look, area: Rect) {
     }
 }
 
+/// Lines wrapped to `room` columns by `text::wrap` (a line that fits keeps
+/// its spans; a wrapped one takes the style of its first span), so what is
+/// drawn and what is counted for scrolling and sizing agree.
+fn wrap_lines(lines: Vec<Line<'static>>, room: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for line in lines {
+        if line.width() <= room {
+            out.push(line);
+            continue;
+        }
+        let style = line
+            .spans
+            .first()
+            .map_or(line.style, |s| line.style.patch(s.style));
+        let whole: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        out.extend(
+            text::wrap(&whole, room)
+                .into_iter()
+                .map(|l| Line::styled(l, style)),
+        );
+    }
+    out
+}
+
 /// A box in the middle of `area`, `w` wide and tall enough for `lines`
 /// as `fit_popup_lines` gives them.
 fn popup(area: Rect, w: u16, lines: Vec<Line<'static>>) -> (Rect, Vec<Line<'static>>) {
@@ -1056,23 +1082,7 @@ fn popup(area: Rect, w: u16, lines: Vec<Line<'static>>) -> (Rect, Vec<Line<'stat
 /// never cut), and at most `rows` of them, always with the last (the keys
 /// that answer it) — what does not fit gives way to `…`.
 fn fit_popup_lines(lines: Vec<Line<'static>>, room: usize, rows: usize) -> Vec<Line<'static>> {
-    let mut out = Vec::new();
-    for line in lines {
-        if line.width() <= room {
-            out.push(line);
-            continue;
-        }
-        let style = line
-            .spans
-            .first()
-            .map_or(line.style, |s| line.style.patch(s.style));
-        let whole: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-        out.extend(
-            text::wrap(&whole, room)
-                .into_iter()
-                .map(|l| Line::styled(l, style)),
-        );
-    }
+    let mut out = wrap_lines(lines, room);
     if out.len() > rows && rows >= 2 {
         let last = out.pop().expect("more lines than rows");
         out.truncate(rows - 2);

@@ -390,6 +390,9 @@ pub struct App {
     pub selected: usize,
     /// Lines the detail pane is scrolled down.
     pub scroll: u16,
+    /// How far the detail pane can scroll, as last drawn (its text wraps
+    /// to the pane's width, which only drawing knows).
+    pub max_scroll: std::cell::Cell<u16>,
     pub reset_mode: ResetMode,
     pub summaries: HashMap<String, Loaded<SummaryData>>,
     pub compact_plans: HashMap<String, Loaded<Box<CompactReport>>>,
@@ -421,6 +424,7 @@ impl App {
             reverse: false,
             selected: 0,
             scroll: 0,
+            max_scroll: std::cell::Cell::new(0),
             reset_mode: ResetMode::Summary,
             summaries: HashMap::new(),
             compact_plans: HashMap::new(),
@@ -439,6 +443,11 @@ impl App {
     /// The first actions: load the sessions.
     pub fn start(&mut self) -> Vec<Action> {
         vec![Action::LoadSessions]
+    }
+
+    fn scroll_by(&mut self, lines: i32) {
+        let at = i32::from(self.scroll.min(self.max_scroll.get())) + lines;
+        self.scroll = at.clamp(0, i32::from(self.max_scroll.get())) as u16;
     }
 
     pub fn resize(&mut self, width: u16, _height: u16) -> Vec<Action> {
@@ -764,10 +773,10 @@ impl App {
             }
             KeyCode::Home if self.focus == Focus::List => self.move_to(0),
             KeyCode::End if self.focus == Focus::List => self.move_to(n.saturating_sub(1)),
-            KeyCode::Up | KeyCode::Char('k') => self.scroll = self.scroll.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => self.scroll = self.scroll.saturating_add(1),
-            KeyCode::PageUp => self.scroll = self.scroll.saturating_sub(10),
-            KeyCode::PageDown => self.scroll = self.scroll.saturating_add(10),
+            KeyCode::Up | KeyCode::Char('k') => self.scroll_by(-1),
+            KeyCode::Down | KeyCode::Char('j') => self.scroll_by(1),
+            KeyCode::PageUp => self.scroll_by(-10),
+            KeyCode::PageDown => self.scroll_by(10),
             KeyCode::Char('/') => {
                 self.editing_filter = true;
                 self.focus = Focus::List;

@@ -210,6 +210,32 @@ fn the_summary_tab_at_80x24_with_cjk_text() {
     insta::assert_snapshot!("summary_80x24", screen(&mut app, 80, 24));
 }
 
+/// Scrolling the detail pane stops at its last line, so one Up after
+/// holding Down moves the text at once.
+#[test]
+fn the_detail_pane_scrolls_no_further_than_its_text() {
+    let mut app = app();
+    press(&mut app, &[KeyCode::Down, KeyCode::Tab]);
+    app.update(Update::CompactPlan(
+        "discord-會話-9001".into(),
+        Ok(Box::new(compact_plan())),
+    ));
+    let top = screen(&mut app, 80, 12);
+    press(&mut app, &vec![KeyCode::Down; 500]);
+    let bottom = screen(&mut app, 80, 12);
+    let max = app.max_scroll.get();
+    assert!(max > 0, "the plan is longer than 12 rows:\n{top}");
+    assert_eq!(app.scroll, max);
+    assert_ne!(top, bottom);
+    press(&mut app, &[KeyCode::Up]);
+    assert_eq!(app.scroll, max - 1);
+    assert_ne!(
+        screen(&mut app, 80, 12),
+        bottom,
+        "one Up shows an earlier line"
+    );
+}
+
 #[test]
 fn the_reset_tab_and_its_question_at_80x24() {
     let mut app = app();
