@@ -1208,36 +1208,27 @@ mod tests {
     #[test]
     fn esc_cancels_only_before_writing_begins() {
         use KeyCode::*;
+        // a compact asked for and answered, then applying
+        let applying = |waiting: bool| {
+            let mut app = self::app();
+            keys(&mut app, &[Tab, Enter, Char('y')]);
+            app.update(Update::Progress(Progress {
+                planned: 1,
+                applied: 0,
+                applying: true,
+                waiting,
+            }));
+            app
+        };
         let mut app = app();
         keys(&mut app, &[Tab, Enter, Char('y')]);
         assert_eq!(app.key(key(Esc)), [Action::Cancel]);
-        app.update(Update::Progress(Progress {
-            planned: 1,
-            applied: 0,
-            applying: true,
-            waiting: false,
-        }));
-        let mut app2 = self::app();
-        keys(&mut app2, &[Tab, Enter, Char('y')]);
-        app2.update(Update::Progress(Progress {
-            planned: 1,
-            applied: 0,
-            applying: true,
-            waiting: true,
-        }));
         assert_eq!(
-            app2.key(key(Esc)),
+            applying(true).key(key(Esc)),
             [Action::Cancel],
             "waiting for a summarizer writes nothing: Esc stops it"
         );
-        let mut app2 = self::app();
-        keys(&mut app2, &[Tab, Enter, Char('y')]);
-        app2.update(Update::Progress(Progress {
-            planned: 1,
-            applied: 0,
-            applying: true,
-            waiting: false,
-        }));
+        let mut app2 = applying(false);
         assert!(app2.key(key(Esc)).is_empty(), "a write is never cut short");
         // quitting waits for it
         let out = app2.key(KeyEvent::new(Char('c'), KeyModifiers::CONTROL));
