@@ -302,7 +302,7 @@ pub fn plan_import(
         )
     })?;
     bundle::verify(&phys, &manifest, true)?;
-    refuse_escaping_links(&phys, &manifest)?;
+    refuse_unsafe_links(&phys, &manifest)?;
     // every row and key it would write must be the session's own, and
     // readable: checked before the first write, so a refused bundle
     // leaves the root as it was
@@ -334,37 +334,64 @@ pub fn plan_import(
     })
 }
 
-/// A bundle comes from anywhere: a symlink in it that points out of its
-/// own session folder (absolute, or up past it with `..`) would, once
-/// imported, have Agenvoy write through it outside the data root.
-fn refuse_escaping_links(phys: &Path, m: &Manifest) -> Result<()> {
+/// A bundle comes from anywhere, and its links are planted as they are in
+/// the session folder, where Agenvoy follows them. So each must resolve,
+/// step by step, inside the session folder without passing through
+/// another link: once no link is on the way, every `..` climbs a real
+/// folder, and where the text points is where the link points (a link to
+/// `../../..` somewhere deep, or to `.`, would otherwise carry a second
+/// link's `..` out of the session). The store parts are read here, so
+/// they must be files, never links.
+fn refuse_unsafe_links(phys: &Path, m: &Manifest) -> Result<()> {
+    use std::path::Component;
+    let links: std::collections::HashSet<&str> = m
+        .files
+        .iter()
+        .filter(|f| f.symlink.is_some())
+        .map(|f| f.path.as_str())
+        .collect();
+    let parts = bundle::store_parts(m);
     for f in &m.files {
         let Some(target) = &f.symlink else { continue };
-        let from = Path::new(&f.path).parent().unwrap_or(Path::new(""));
-        if !stays_inside(&from.join(target)) {
-            return Err(Error::data(
+        let bad = |why: String| {
+            Error::data(
                 phys.join(&f.path),
-                format!("is a symbolic link to {target}, outside the session folder"),
+                format!("is a symbolic link to {target}, {why}"),
             )
-            .with_hint("import never plants links out of the data root; nothing was written"));
+            .with_hint("import never plants links out of the session folder; nothing was written")
+        };
+        let sidecar = f.path == bundle::SIDECAR
+            || f.path.starts_with(&format!("{}/", bundle::SIDECAR))
+            || parts.contains(&f.path);
+        if sidecar {
+            return Err(bad(
+                "where the bundle keeps its own parts, which are files".into()
+            ));
+        }
+        let mut at: Vec<String> = Path::new(&f.path)
+            .parent()
+            .into_iter()
+            .flat_map(|p| p.components())
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        for c in Path::new(target).components() {
+            match c {
+                Component::CurDir => {}
+                Component::Normal(n) => {
+                    at.push(n.to_string_lossy().into_owned());
+                    let through = at.join("/");
+                    if links.contains(through.as_str()) {
+                        return Err(bad(format!("which goes through the link {through}")));
+                    }
+                }
+                Component::ParentDir if !at.is_empty() => {
+                    at.pop();
+                }
+                _ => return Err(bad("outside the session folder".into())),
+            }
         }
     }
     Ok(())
-}
-
-/// A relative path that never climbs above where it starts.
-fn stays_inside(p: &Path) -> bool {
-    use std::path::Component;
-    let mut depth = 0usize;
-    for c in p.components() {
-        match c {
-            Component::Normal(_) => depth += 1,
-            Component::CurDir => {}
-            Component::ParentDir if depth > 0 => depth -= 1,
-            _ => return false,
-        }
-    }
-    true
 }
 
 fn refuse_existing(root: &DataRoot, id: &str) -> Result<()> {

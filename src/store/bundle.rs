@@ -147,7 +147,8 @@ pub fn write_file(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
     f.sync_all().map_err(|e| Error::write(path, e))
 }
 
-fn store_part(stores: &str, name: &str) -> String {
+/// Where the store part `name` is in a bundle whose parts are at `stores`.
+pub fn store_part(stores: &str, name: &str) -> String {
     if stores == "." || stores.is_empty() {
         name.to_owned()
     } else {
@@ -318,12 +319,18 @@ pub fn verify(phys: &Path, m: &Manifest, complete: bool) -> Result<()> {
     Ok(())
 }
 
-/// The session's files and folders at the bundle's top level.
-pub fn session_files(phys: &Path, m: &Manifest) -> Result<Vec<String>> {
-    let parts: Vec<String> = [ARCHIVE, SESSION_META, TORII_DB1]
+/// The paths of the bundle's store parts (relative to it): in the sidecar,
+/// or at the top of a reset entry, beside the session's files.
+pub fn store_parts(m: &Manifest) -> Vec<String> {
+    [ARCHIVE, SESSION_META, TORII_DB1]
         .iter()
         .map(|n| store_part(&m.stores, n))
-        .collect();
+        .collect()
+}
+
+/// The session's files and folders at the bundle's top level.
+pub fn session_files(phys: &Path, m: &Manifest) -> Result<Vec<String>> {
+    let parts = store_parts(m);
     let mut names = Vec::new();
     let rd = match fs::read_dir(phys) {
         Ok(rd) => rd,

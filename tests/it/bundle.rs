@@ -401,3 +401,167 @@ fn a_hostile_or_tampered_tar_is_refused_with_65_and_nothing_is_written() {
         );
     }
 }
+
+// What an outside audit of `import` found: each bundle below is what
+// someone else could hand over, its manifest resealed to match (a sha256
+// is no signature). A refused import leaves every byte of the root as it
+// was, `.sessionctl/` included.
+
+/// Every entry under a root, ours included, links as their text.
+fn dump(r: &Path) -> Vec<(String, Vec<u8>)> {
+    fn walk(base: &Path, dir: &Path, out: &mut Vec<(String, Vec<u8>)>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<_> = rd.map(|e| e.unwrap().path()).collect();
+        entries.sort();
+        for p in entries {
+            let rel = p.strip_prefix(base).unwrap().display().to_string();
+            let meta = std::fs::symlink_metadata(&p).unwrap();
+            if meta.file_type().is_symlink() {
+                let t = std::fs::read_link(&p).unwrap();
+                out.push((
+                    format!("{rel} ->"),
+                    t.as_os_str().as_encoded_bytes().to_vec(),
+                ));
+            } else if meta.is_dir() {
+                out.push((format!("{rel}/"), Vec::new()));
+                walk(base, &p, out);
+            } else if meta.is_file() {
+                out.push((rel, std::fs::read(&p).unwrap()));
+            } else {
+                out.push((format!("{rel} (special)"), Vec::new()));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(r, r, &mut out);
+    out
+}
+
+/// Make a bundle's manifest list its files and links as they are now.
+fn reseal(b: &Path) {
+    fn walk(base: &Path, dir: &Path, out: &mut Vec<serde_json::Value>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            let rel = p.strip_prefix(base).unwrap().to_str().unwrap().to_owned();
+            let meta = std::fs::symlink_metadata(&p).unwrap();
+            if meta.file_type().is_symlink() {
+                let t = std::fs::read_link(&p).unwrap();
+                let t = t.to_str().unwrap();
+                out.push(serde_json::json!({"path": rel, "size": 0,
+                    "sha256": sessionctl::store::bundle::sha256_hex(t.as_bytes()), "symlink": t}));
+            } else if meta.is_dir() {
+                walk(base, &p, out);
+            } else if meta.is_file() && rel != ".sessionctl/manifest.json" {
+                let bytes = std::fs::read(&p).unwrap();
+                out.push(serde_json::json!({"path": rel, "size": bytes.len(),
+                    "sha256": sessionctl::store::bundle::sha256_hex(&bytes)}));
+            }
+        }
+    }
+    let mpath = b.join(".sessionctl/manifest.json");
+    let mut m: serde_json::Value = serde_json::from_slice(&std::fs::read(&mpath).unwrap()).unwrap();
+    let mut files = Vec::new();
+    walk(b, b, &mut files);
+    files.sort_by(|x, y| x["path"].as_str().cmp(&y["path"].as_str()));
+    m["files"] = files.into();
+    std::fs::write(&mpath, serde_json::to_vec_pretty(&m).unwrap()).unwrap();
+}
+
+/// Export session `id` of `src` into a fresh folder under `out`.
+fn exported(src: &Path, out: &Path, id: &str) -> std::path::PathBuf {
+    let dir = tempfile::Builder::new().tempdir_in(out).unwrap().keep();
+    ok(&sessionctl(src)
+        .args(["export", id, "-o"])
+        .arg(&dir)
+        .output()
+        .unwrap());
+    dir.join(id)
+}
+
+fn import(dst: &Path, bundle: &Path, extra: &[&str]) -> std::process::Output {
+    sessionctl(dst)
+        .arg("import")
+        .arg(bundle)
+        .args(extra)
+        .arg("--yes")
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `import` refuses the bundle with `code`, its error naming `names`, and
+/// the root stays byte for byte as it was.
+fn refused(dst: &Path, bundle: &Path, extra: &[&str], code: i32, names: &str) {
+    let before = dump(dst);
+    let o = import(dst, bundle, extra);
+    assert_eq!(o.status.code(), Some(code), "{bundle:?}: {}", stderr(&o));
+    let first = stderr(&o).lines().next().unwrap_or_default().to_owned();
+    assert!(first.contains(names), "the error names {names}: {first}");
+    assert!(dump(dst) == before, "{bundle:?}: the root changed");
+}
+
+fn tar_of(bundle: &Path, tar: &Path) {
+    let mut b = tar::Builder::new(std::fs::File::create(tar).unwrap());
+    b.follow_symlinks(false);
+    b.append_dir_all(bundle.file_name().unwrap(), bundle)
+        .unwrap();
+    b.into_inner().unwrap();
+}
+
+#[test]
+fn links_that_chain_through_another_link_out_of_the_session_are_refused() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    std::fs::write(
+        out.path().join("victim.json"),
+        r#"[{"role":"user","content":"a file outside the root","sendAt":1}]"#,
+    )
+    .unwrap();
+    type Links = &'static [(&'static str, &'static str)];
+    let cases: [(&str, Links); 3] = [
+        (
+            "up three folders, then out",
+            &[
+                ("x/y/z/up", "../../.."),
+                ("history.json", "x/y/z/up/../../../victim.json"),
+            ],
+        ),
+        (
+            "the session folder itself, then into another session",
+            &[
+                ("d", "."),
+                ("history.json", "d/../discord-9001/history.json"),
+            ],
+        ),
+        (
+            "a store part",
+            &[(".sessionctl/archive.jsonl", "../history/x.json")],
+        ),
+    ];
+    for (what, links) in cases {
+        let b = exported(src.path(), out.path(), "tui-alice");
+        for (at, to) in links {
+            let at = b.join(at);
+            let _ = std::fs::remove_file(&at);
+            std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+            std::os::unix::fs::symlink(to, &at).unwrap();
+        }
+        reseal(&b);
+        let dst = fixture_copy();
+        refused(dst.path(), &b, &["--as", "newid"], 65, "symbolic link");
+        // the same bundle carried in a tar
+        let tar = b.with_extension("tar");
+        tar_of(&b, &tar);
+        refused(dst.path(), &tar, &["--as", "newid"], 65, ".tar");
+        assert!(
+            !dst.path().join("sessions/newid").exists(),
+            "{what}: nothing imported"
+        );
+    }
+}
