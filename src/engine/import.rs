@@ -229,6 +229,14 @@ fn plan_errors(root: &DataRoot, path: &Path) -> Result<Planned> {
         )
     })?;
     bundle::verify(&phys, &manifest, true)?;
+    bundle::refuse_special_files(&phys)?;
+    // it holds no session files, only its own parts, which it reads here
+    if let Some(link) = manifest.files.iter().find(|f| f.symlink.is_some()) {
+        return Err(Error::data(
+            phys.join(&link.path),
+            "is a symbolic link; an error-memory bundle holds only files",
+        ));
+    }
     let lines_path = phys.join(".sessionctl/torii-db2.jsonl");
     let bytes = match fs::read(&lines_path) {
         Ok(b) => b,

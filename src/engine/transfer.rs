@@ -302,6 +302,7 @@ pub fn plan_import(
         )
     })?;
     bundle::verify(&phys, &manifest, true)?;
+    bundle::refuse_special_files(&phys)?;
     refuse_unsafe_links(&phys, &manifest)?;
     // every row and key it would write must be the session's own, and
     // readable: checked before the first write, so a refused bundle

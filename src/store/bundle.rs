@@ -328,6 +328,30 @@ pub fn store_parts(m: &Manifest) -> Vec<String> {
         .collect()
 }
 
+/// Refuse (65, naming it) anything in the bundle at `phys` that is neither
+/// a file, a folder nor a link: a FIFO, socket or device is no session
+/// data, and leaving it out silently would import less than was sent.
+pub fn refuse_special_files(phys: &Path) -> Result<()> {
+    fn walk(dir: &Path) -> Result<()> {
+        for e in fs::read_dir(dir).map_err(|e| Error::read(dir, e))? {
+            let p = e.map_err(|e| Error::read(dir, e))?.path();
+            let meta = fs::symlink_metadata(&p).map_err(|e| Error::read(&p, e))?;
+            let t = meta.file_type();
+            if t.is_dir() {
+                walk(&p)?;
+            } else if !t.is_file() && !t.is_symlink() {
+                return Err(Error::data(
+                    &p,
+                    "is a FIFO, socket or device: a bundle holds only files, folders and links",
+                )
+                .with_hint(HOSTILE));
+            }
+        }
+        Ok(())
+    }
+    walk(phys)
+}
+
 /// The session's files and folders at the bundle's top level.
 pub fn session_files(phys: &Path, m: &Manifest) -> Result<Vec<String>> {
     let parts = store_parts(m);

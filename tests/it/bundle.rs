@@ -565,3 +565,18 @@ fn links_that_chain_through_another_link_out_of_the_session_are_refused() {
         );
     }
 }
+
+#[test]
+fn a_fifo_in_a_bundle_is_refused_by_name() {
+    use std::os::unix::ffi::OsStrExt;
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let b = exported(src.path(), out.path(), "tui-alice");
+    std::fs::create_dir(b.join("history")).ok();
+    let fifo = b.join("history/pipe");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    reseal(&b);
+    let dst = empty_root();
+    refused(dst.path(), &b, &[], 65, "history/pipe");
+}
