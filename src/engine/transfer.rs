@@ -308,6 +308,7 @@ pub fn plan_import(
     // readable: checked before the first write, so a refused bundle
     // leaves the root as it was
     bundle::check_stores(&phys, &manifest)?;
+    check_history(&phys)?;
     let id = as_id.unwrap_or(&manifest.session).to_owned();
     validate_session_id(&id)?;
     let staging = root.sessions_dir().join(format!(".{id}.import"));
@@ -394,6 +395,25 @@ fn refuse_unsafe_links(phys: &Path, m: &Manifest) -> Result<()> {
     }
     Ok(())
 }
+
+/// The bundle's history.json must be one Agenvoy can read: read one
+/// record at a time (it may be gigabytes), a 65 naming it otherwise. Its
+/// links were checked first, so following one stays in the bundle.
+fn check_history(phys: &Path) -> Result<()> {
+    use crate::store::files::{open_outside, Mode};
+    let path = phys.join("history.json");
+    let Some(opened) = open_outside(&path, Mode::Read)? else {
+        return Ok(());
+    };
+    crate::store::history::for_each(opened.file, &path, |_| {}).map_err(|e| match e {
+        Error::Data { path, msg, .. } => Error::data(path, msg).with_hint(FOREIGN),
+        e => e,
+    })
+}
+
+/// What to say about a part of a bundle that is not what sessionctl writes.
+const FOREIGN: &str =
+    "the bundle was not written by sessionctl or was changed since; nothing was written";
 
 fn refuse_existing(root: &DataRoot, id: &str) -> Result<()> {
     let rows = match Archive::open_read(root, &root.archive_path())? {

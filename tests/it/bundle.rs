@@ -580,3 +580,16 @@ fn a_fifo_in_a_bundle_is_refused_by_name() {
     let dst = empty_root();
     refused(dst.path(), &b, &[], 65, "history/pipe");
 }
+
+#[test]
+fn a_bundle_whose_history_is_not_valid_json_is_refused() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let b = exported(src.path(), out.path(), "tui-alice");
+    let h = b.join("history.json");
+    let text = std::fs::read(&h).unwrap();
+    std::fs::write(&h, &text[..text.len() / 2]).unwrap();
+    reseal(&b);
+    let dst = empty_root();
+    refused(dst.path(), &b, &[], 65, "history.json");
+}
