@@ -401,12 +401,30 @@ pub fn archive_rows(phys: &Path, m: &Manifest) -> Result<(Vec<ArchivedMessage>, 
     }
     let meta_path = phys.join(store_part(&m.stores, SESSION_META));
     let start_at = match read_opt(&meta_path)? {
-        Some(t) => Some(
-            serde_json::from_str::<serde_json::Value>(&t)
-                .ok()
-                .and_then(|v| v["start_at"].as_i64())
-                .ok_or_else(|| Error::data(&meta_path, "has no start_at").with_hint(HOSTILE))?,
-        ),
+        Some(t) => {
+            let v = serde_json::from_str::<serde_json::Value>(&t).unwrap_or_default();
+            // the row is the bundle's session's, whatever id it is put
+            // back under: one naming another session is not this bundle's
+            match &v["session_id"] {
+                serde_json::Value::Null => {}
+                serde_json::Value::String(s) if *s == m.session => {}
+                other => {
+                    return Err(Error::data(
+                        &meta_path,
+                        format!(
+                            "is the session_meta row of session {other}, in the bundle of {:?}",
+                            m.session
+                        ),
+                    )
+                    .with_hint(HOSTILE))
+                }
+            }
+            Some(
+                v["start_at"]
+                    .as_i64()
+                    .ok_or_else(|| Error::data(&meta_path, "has no start_at").with_hint(HOSTILE))?,
+            )
+        }
         None => None,
     };
     Ok((rows, start_at))

@@ -593,3 +593,19 @@ fn a_bundle_whose_history_is_not_valid_json_is_refused() {
     let dst = empty_root();
     refused(dst.path(), &b, &[], 65, "history.json");
 }
+
+#[test]
+fn a_bundle_whose_session_meta_names_another_session_is_refused() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let b = exported(src.path(), out.path(), "tui-alice");
+    let meta = b.join(".sessionctl/session_meta.json");
+    let text = std::fs::read_to_string(&meta).unwrap();
+    assert!(text.contains("\"tui-alice\""), "{text}");
+    std::fs::write(&meta, text.replace("\"tui-alice\"", "\"discord-9001\"")).unwrap();
+    reseal(&b);
+    let dst = fixture_copy();
+    refused(dst.path(), &b, &["--as", "copy"], 65, "session_meta.json");
+    let dst = empty_root();
+    refused(dst.path(), &b, &[], 65, "session_meta.json");
+}
