@@ -268,6 +268,12 @@ fn plan_errors(root: &DataRoot, path: &Path) -> Result<Planned> {
                 "{key:?} is not an error-memory key (<tool>:<nanos>)"
             )));
         }
+        let len = torii::restored_line_len(&key, &entry);
+        if len > torii::aof::MAX_LINE {
+            return Err(bad(format!(
+                "the record {key:?} would become a {len}-byte line when ToriiDB rewrites its log (Go escapes <, >, & and control characters as 6 bytes each), over its line limit"
+            )));
+        }
         if !serde_json::from_str::<serde_json::Value>(&entry.value).is_ok_and(|v| v.is_object()) {
             return Err(bad(format!("the record of {key:?} is not a JSON object")));
         }

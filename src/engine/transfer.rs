@@ -284,10 +284,11 @@ impl Import {
 }
 
 /// Read the bundle at `path` (anywhere), check every file against its
-/// manifest (65 on any difference), and refuse a session that exists.
-/// `interrupted`: an import of this session was killed after it began
-/// (its operation recorded that the session did not exist before): a
-/// session there now is that import's, complete but for its record.
+/// manifest and every part as it will be written (65 on any problem), and
+/// refuse a session that exists (64). `interrupted`: an import of this
+/// session was killed after it began (its operation recorded that the
+/// session did not exist before): a session there now is that import's,
+/// complete but for its record.
 pub fn plan_import(
     root: &DataRoot,
     path: &Path,
@@ -311,6 +312,9 @@ pub fn plan_import(
     check_history(&phys)?;
     let id = as_id.unwrap_or(&manifest.session).to_owned();
     validate_session_id(&id)?;
+    if id != manifest.session {
+        check_renamed_keys(&phys, &manifest, &id)?;
+    }
     let staging = root.sessions_dir().join(format!(".{id}.import"));
     let resume = fs::symlink_metadata(root.resolve(&staging, Last::Entry)?).is_ok();
     let finished = !resume && interrupted && root.session_entry(&id)?.is_some();
@@ -415,6 +419,35 @@ fn check_history(phys: &Path) -> Result<()> {
 const FOREIGN: &str =
     "the bundle was not written by sessionctl or was changed since; nothing was written";
 
+/// Under another id every db1 key is longer or shorter: each renamed
+/// entry must still fit ToriiDB's line limit, as written and as Agenvoy's
+/// exit rewrites it.
+fn check_renamed_keys(phys: &Path, m: &Manifest, id: &str) -> Result<()> {
+    for (key, e) in bundle::torii_entries(phys, m)? {
+        let renamed = renamed_key(&key, &m.session, id);
+        let len = torii::restored_line_len(&renamed, &e);
+        if len > torii::aof::MAX_LINE {
+            return Err(Error::data(
+                phys.join(bundle::store_part(&m.stores, bundle::TORII_DB1)),
+                format!(
+                    "the entry {key:?} as {renamed:?} would be a {len}-byte line once ToriiDB rewrites its log; ToriiDB cannot read lines over {} bytes",
+                    torii::aof::MAX_LINE
+                ),
+            )
+            .with_hint("import it under a shorter id; nothing was written"));
+        }
+    }
+    Ok(())
+}
+
+/// `<old>:<nanos>` as a key of session `new`.
+fn renamed_key(key: &str, old: &str, new: &str) -> String {
+    match key.strip_prefix(old).and_then(|r| r.strip_prefix(':')) {
+        Some(rest) => format!("{new}:{rest}"),
+        None => key.to_owned(),
+    }
+}
+
 fn refuse_existing(root: &DataRoot, id: &str) -> Result<()> {
     let rows = match Archive::open_read(root, &root.archive_path())? {
         Some(a) => a.count_session(id)?,
@@ -455,15 +488,7 @@ pub fn import(stores: &mut Stores<'_>, p: Import) -> Result<TransferReport> {
     let old = &p.manifest.session;
     let entries: Vec<_> = bundle::torii_entries(&p.phys, &p.manifest)?
         .into_iter()
-        .map(|(k, e)| {
-            match k
-                .strip_prefix(old.as_str())
-                .and_then(|r| r.strip_prefix(':'))
-            {
-                Some(rest) => (format!("{}:{rest}", p.id), e),
-                None => (k, e),
-            }
-        })
+        .map(|(k, e)| (renamed_key(&k, old, &p.id), e))
         .collect();
     if !entries.is_empty() {
         report.torii_keys = stores.db1()?.restore_entries(&entries)? as u64;

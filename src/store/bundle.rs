@@ -29,7 +29,7 @@ pub const SIDECAR: &str = ".sessionctl";
 pub const MANIFEST: &str = ".sessionctl/manifest.json";
 const ARCHIVE: &str = "archive.jsonl";
 const SESSION_META: &str = "session_meta.json";
-const TORII_DB1: &str = "torii-db1.jsonl";
+pub const TORII_DB1: &str = "torii-db1.jsonl";
 /// A manifest lists a session's files: a million of them is ~200 MB.
 const MAX_MANIFEST: u64 = 256 << 20;
 
@@ -483,6 +483,16 @@ pub fn torii_entries(phys: &Path, m: &Manifest) -> Result<Vec<(String, Entry)>> 
             return Err(bad(format!(
                 "the key {key:?} is not one of session {:?}",
                 m.session
+            )));
+        }
+        // within the limit here, but maybe not once Agenvoy's exit
+        // rewrites the log with Go's longer escapes: ToriiDB would then
+        // load the whole database as empty
+        let len = torii::restored_line_len(&key, &entry);
+        if len > torii::aof::MAX_LINE {
+            return Err(bad(format!(
+                "the entry {key:?} would become a {len}-byte line when ToriiDB rewrites its log (Go escapes <, >, &, U+2028/U+2029 and control characters as 6 bytes each), over its {}-byte line limit",
+                torii::aof::MAX_LINE
             )));
         }
         out.push((key, entry));

@@ -609,3 +609,22 @@ fn a_bundle_whose_session_meta_names_another_session_is_refused() {
     let dst = empty_root();
     refused(dst.path(), &b, &[], 65, "session_meta.json");
 }
+
+#[test]
+fn a_record_toriidbs_rewrite_would_outgrow_is_refused_before_the_first_write() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let b = exported(src.path(), out.path(), "tui-alice");
+    // 12,000 '<': a 12 KB line here, 72 KB once Go's encoder writes each
+    // as \u003c
+    let value = serde_json::json!({"role": "user", "content": "<".repeat(12_000)}).to_string();
+    let line = serde_json::json!({"cmd": "SET", "key": "tui-alice:1764600000000000001",
+        "value": value, "ts": 1764600000});
+    let part = b.join(".sessionctl/torii-db1.jsonl");
+    let mut text = std::fs::read_to_string(&part).unwrap();
+    text.push_str(&format!("{line}\n"));
+    std::fs::write(&part, text).unwrap();
+    reseal(&b);
+    let dst = fixture_copy();
+    refused(dst.path(), &b, &["--as", "copy"], 65, "torii-db1.jsonl");
+}
