@@ -5,10 +5,10 @@
 //! changes it), the archive rows from one read transaction, db1 as replayed
 //! once. Import writes all tiers in the safe order — the files are staged
 //! first in `sessions/.<id>.import/` (hidden: a leading dot is never a
-//! session), then the archive rows, then the db1 entries, then the staged
-//! folder is renamed into place. A rerun after a crash finds the staging
-//! folder and completes the import; without one, a session that exists in
-//! any tier is refused.
+//! session; `leftovers::import_staging` names it), then the archive rows,
+//! then the db1 entries, then the staged folder is renamed into place. A
+//! rerun after a crash finds the staging folder and completes the import;
+//! without one, a session that exists in any tier is refused.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -315,7 +315,7 @@ pub fn plan_import(
     if id != manifest.session {
         check_renamed_keys(&phys, &manifest, &id)?;
     }
-    let staging = root.sessions_dir().join(format!(".{id}.import"));
+    let staging = crate::store::leftovers::import_staging(root, &id);
     let resume = fs::symlink_metadata(root.resolve(&staging, Last::Entry)?).is_ok();
     let finished = !resume && interrupted && root.session_entry(&id)?.is_some();
     if !resume && !finished {

@@ -628,3 +628,58 @@ fn a_record_toriidbs_rewrite_would_outgrow_is_refused_before_the_first_write() {
     let dst = fixture_copy();
     refused(dst.path(), &b, &["--as", "copy"], 65, "torii-db1.jsonl");
 }
+
+fn check_says(r: &Path) -> String {
+    let o = sessionctl(r).arg("check").output().unwrap();
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn a_session_id_of_255_bytes_imports_and_its_staging_is_cleaned() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let b = exported(src.path(), out.path(), "tui-alice");
+    for long in ["l".repeat(248), "é".repeat(127) + "x"] {
+        assert!(long.len() >= 248 && long.len() <= 255);
+        let dst = empty_root();
+        let d = dst.path();
+        ok(&import(d, &b, &["--as", &long]));
+        assert_eq!(archive_count(d, &long), 4);
+        assert!(d.join("sessions").join(&long).join("history.json").exists());
+        // killed with its files staged: a rerun completes it
+        let again = empty_root();
+        let a = again.path();
+        let o = sessionctl(a)
+            .env("SESSIONCTL_FAILPOINT", "import-after-files")
+            .arg("import")
+            .arg(&b)
+            .args(["--as", &long, "--yes"])
+            .output()
+            .unwrap();
+        assert!(!o.status.success());
+        assert!(check_says(a).contains("leftover-import-staging"));
+        ok(&import(a, &b, &["--as", &long]));
+        assert_eq!(tiers(a, &long), tiers(d, &long));
+        let names: Vec<_> = std::fs::read_dir(a.join("sessions"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from(&long)]);
+        // and check --repair removes a staging folder nobody can continue
+        let third = empty_root();
+        let t = third.path();
+        let o = sessionctl(t)
+            .env("SESSIONCTL_FAILPOINT", "import-after-files")
+            .arg("import")
+            .arg(&b)
+            .args(["--as", &long, "--yes"])
+            .output()
+            .unwrap();
+        assert!(!o.status.success());
+        ok(&sessionctl(t)
+            .args(["check", "--repair", "--yes"])
+            .output()
+            .unwrap());
+        assert_eq!(std::fs::read_dir(t.join("sessions")).unwrap().count(), 0);
+    }
+}
