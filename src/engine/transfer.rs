@@ -7,8 +7,9 @@
 //! first in `sessions/.<id>.import/` (hidden: a leading dot is never a
 //! session; `leftovers::import_staging` names it), then the archive rows,
 //! then the db1 entries, then the staged folder is renamed into place. A
-//! rerun after a crash finds the staging folder and completes the import;
-//! without one, a session that exists in any tier is refused.
+//! rerun of the same bundle after a crash finds the staging folder and
+//! completes the import; anything else that finds the session begun, or
+//! existing in any tier, is refused.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -269,6 +270,9 @@ pub struct Import {
     phys: PathBuf,
     manifest: Manifest,
     pub id: String,
+    /// The digest of its manifest, which lists every file's sha256: what
+    /// the import records, so that only this same bundle continues it.
+    pub digest: String,
     staging: PathBuf,
     resume: bool,
     /// An interrupted import of this bundle got as far as renaming the
@@ -283,20 +287,33 @@ impl Import {
     }
 }
 
+/// An interrupted import (one a kill or a failure cut short) that began
+/// the session a bundle is imported as.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BegunBy {
+    /// Its operation id.
+    pub op: String,
+    /// The digest of the bundle it recorded (`bundle::load_with_digest`),
+    /// if it recorded one.
+    pub bundle: Option<String>,
+    /// It is the operation this run continues.
+    pub continued: bool,
+}
+
 /// Read the bundle at `path` (anywhere), check every file against its
 /// manifest and every part as it will be written (65 on any problem), and
-/// refuse a session that exists (64). `interrupted`: an import of this
-/// session was killed after it began (its operation recorded that the
-/// session did not exist before): a session there now is that import's,
-/// complete but for its record.
+/// refuse a session that exists (64). `begun`: the interrupted import that
+/// began the session, if any; only one this run continues, of this same
+/// bundle, may be continued (its staging folder) or closed (the session it
+/// put in place). Anything else it did is refused, never taken over.
 pub fn plan_import(
     root: &DataRoot,
     path: &Path,
     as_id: Option<&str>,
-    interrupted: bool,
+    begun: Option<&BegunBy>,
 ) -> Result<Import> {
     let phys = fs::canonicalize(path).map_err(|e| Error::read(path, e))?;
-    let manifest = bundle::load(&phys)?.ok_or_else(|| {
+    let (manifest, digest) = bundle::load_with_digest(&phys)?.ok_or_else(|| {
         Error::data(
             path.join(bundle::MANIFEST),
             "is missing: not a sessionctl bundle",
@@ -316,11 +333,34 @@ pub fn plan_import(
         check_renamed_keys(&phys, &manifest, &id)?;
     }
     let staging = crate::store::leftovers::import_staging(root, &id);
-    let resume = fs::symlink_metadata(root.resolve(&staging, Last::Entry)?).is_ok();
-    let finished = !resume && interrupted && root.session_entry(&id)?.is_some();
-    if !resume && !finished {
-        refuse_existing(root, &id)?;
-    }
+    let staged = fs::symlink_metadata(root.resolve(&staging, Last::Entry)?).is_ok();
+    let placed = root.session_entry(&id)?.is_some();
+    let (resume, finished) = match begun {
+        Some(b) if !(b.continued && b.bundle.as_deref() == Some(digest.as_str())) => {
+            return Err(begun_by_another(root, &id, &b.op))
+        }
+        Some(_) if staged && placed => {
+            return Err(Error::usage(format!(
+                "session {id} was made under {} while its interrupted import was staged in {}; import never overwrites",
+                root.path().display(),
+                staging.display()
+            ))
+            .with_hint("import it under another id with --as NEW_ID"))
+        }
+        Some(_) if staged => (true, false),
+        Some(_) if placed => (false, true),
+        None if staged => {
+            return Err(Error::usage(format!(
+                "{} is the staging folder of an import of session {id} that cannot be continued; import never overwrites",
+                staging.display()
+            ))
+            .with_hint("`sessionctl check --repair` removes it; then import again"))
+        }
+        Some(_) | None => {
+            refuse_existing(root, &id)?;
+            (false, false)
+        }
+    };
     let report = TransferReport {
         session: id.clone(),
         bundle: phys.clone(),
@@ -333,11 +373,22 @@ pub fn plan_import(
         phys,
         manifest,
         id,
+        digest,
         staging,
         resume,
         finished,
         report,
     })
+}
+
+fn begun_by_another(root: &DataRoot, id: &str, op: &str) -> Error {
+    Error::usage(format!(
+        "session {id} was begun by import {op}, which was interrupted, from another bundle than this one (under {}); import never overwrites",
+        root.path().display()
+    ))
+    .with_hint(format!(
+        "rerun that import with its own bundle to complete it, or `sessionctl undo {op}` to take back what it wrote and `sessionctl check --repair` to close it"
+    ))
 }
 
 /// A bundle comes from anywhere, and its links are planted as they are in
@@ -457,13 +508,17 @@ fn refuse_existing(root: &DataRoot, id: &str) -> Result<()> {
         .session_keys(id, torii::now_unix())
         .len();
     if root.session_entry(id)?.is_some() || rows > 0 || keys > 0 {
-        return Err(Error::usage(format!(
-            "session {id} already exists under {} ({rows} archive rows, {keys} ToriiDB keys); import never overwrites",
-            root.path().display()
-        ))
-        .with_hint("import it under another id with --as NEW_ID"));
+        return Err(exists(root, id, rows, keys));
     }
     Ok(())
+}
+
+fn exists(root: &DataRoot, id: &str, rows: u64, keys: usize) -> Error {
+    Error::usage(format!(
+        "session {id} already exists under {} ({rows} archive rows, {keys} ToriiDB keys); import never overwrites",
+        root.path().display()
+    ))
+    .with_hint("import it under another id with --as NEW_ID")
 }
 
 /// Write the planned import; the caller holds the session and store locks.

@@ -247,12 +247,20 @@ fn hex(b: &[u8]) -> String {
 /// The manifest of the bundle at `phys` (a physical path), or `None` when
 /// there is none (an entry Agenvoy made, or one older than bundles).
 pub fn load(phys: &Path) -> Result<Option<Manifest>> {
+    Ok(load_with_digest(phys)?.map(|(m, _)| m))
+}
+
+/// `load`, with the sha256 of the manifest's bytes: as the manifest lists
+/// every file's size and sha256, a bundle that verifies against it is
+/// told apart from any other by this digest.
+pub fn load_with_digest(phys: &Path) -> Result<Option<(Manifest, String)>> {
     let path = phys.join(MANIFEST);
     // A bundle comes from anywhere: its manifest is read only if it is a
     // regular file (a FIFO would hang us) of a sane size.
     let Some(bytes) = crate::store::files::read_outside(&path, MAX_MANIFEST)? else {
         return Ok(None);
     };
+    let digest = sha256_hex(&bytes);
     let m: Manifest = serde_json::from_slice(&bytes)
         .map_err(|e| Error::data(&path, format!("is not a bundle manifest: {e}")))?;
     if m.format != FORMAT || m.version != VERSION {
@@ -264,7 +272,7 @@ pub fn load(phys: &Path) -> Result<Option<Manifest>> {
             ),
         ));
     }
-    Ok(Some(m))
+    Ok(Some((m, digest)))
 }
 
 /// Check every file against the manifest (65 naming the first that

@@ -683,3 +683,147 @@ fn a_session_id_of_255_bytes_imports_and_its_staging_is_cleaned() {
         assert_eq!(std::fs::read_dir(t.join("sessions")).unwrap().count(), 0);
     }
 }
+
+/// The oplog operations, newest first.
+fn ops(r: &Path) -> Vec<serde_json::Value> {
+    results(&sessionctl(r).args(["log", "--json"]).output().unwrap())
+}
+
+/// Another machine's conversation under the same id: another bundle of
+/// `tui-alice`.
+fn other_alice(out: &Path) -> std::path::PathBuf {
+    let other = fixture_copy();
+    std::fs::write(
+        other.path().join("sessions/tui-alice/history.json"),
+        r#"[{"role":"user","content":"another machine's alice","sendAt":1764547310000000001}]"#,
+    )
+    .unwrap();
+    exported(other.path(), out, "tui-alice")
+}
+
+#[test]
+fn an_interrupted_import_is_continued_only_by_the_same_bundle() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let mine = exported(src.path(), out.path(), "tui-alice");
+    let theirs = other_alice(out.path());
+    let discord = exported(src.path(), out.path(), "discord-9001");
+    let dst = empty_root();
+    let d = dst.path();
+    // killed with its rows and keys written, its files still staged
+    let o = sessionctl(d)
+        .env("SESSIONCTL_FAILPOINT", "import-after-torii")
+        .arg("import")
+        .arg(&mine)
+        .arg("--yes")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let first = ops(d)[0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(ops(d)[0]["done"], false);
+
+    // another bundle of the session is refused, never mixed into it
+    refused(d, &theirs, &[], 64, "tui-alice");
+    assert!(
+        check_says(d).contains(&first),
+        "still reported as incomplete"
+    );
+
+    // an unrelated import is an operation of its own
+    ok(&import(d, &discord, &[]));
+    let log = ops(d);
+    assert_eq!(log.len(), 2, "{log:?}");
+    assert_ne!(log[0]["id"], first.as_str());
+    assert!(log[0]["argv"].to_string().contains("discord-9001"));
+    assert_eq!(log[0]["done"], true);
+    assert_eq!(log[1]["done"], false, "the interrupted one stays open");
+
+    // the same bundle completes it, under its own record
+    ok(&import(d, &mine, &[]));
+    assert_eq!(tiers(d, "tui-alice"), tiers(src.path(), "tui-alice"));
+    let log = ops(d);
+    assert_eq!(log.len(), 2, "{log:?}");
+    assert!(log.iter().all(|op| op["done"] == true), "{log:?}");
+    assert!(!check_says(d).contains("incomplete"));
+}
+
+#[test]
+fn a_session_an_interrupted_import_put_in_place_is_not_claimed_by_another_bundle() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let mine = exported(src.path(), out.path(), "tui-alice");
+    let theirs = other_alice(out.path());
+    // killed after the session was renamed into place, before its record
+    // was closed
+    let mut found = None;
+    for n in 1..200 {
+        let dst = empty_root();
+        let o = sessionctl(dst.path())
+            .env("SESSIONCTL_KILL_AT", n.to_string())
+            .arg("import")
+            .arg(&mine)
+            .arg("--yes")
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "the last step passed without a kill");
+        if dst.path().join("sessions/tui-alice").exists()
+            && check_says(dst.path()).contains("incomplete")
+        {
+            found = Some(dst);
+            break;
+        }
+    }
+    let dst = found.expect("a kill after the rename");
+    let d = dst.path();
+    refused(d, &theirs, &[], 64, "tui-alice");
+    assert!(check_says(d).contains("incomplete"));
+    assert_eq!(tiers(d, "tui-alice"), tiers(src.path(), "tui-alice"));
+    // the same bundle closes it
+    ok(&import(d, &mine, &[]));
+    assert!(!check_says(d).contains("incomplete"));
+    assert_eq!(tiers(d, "tui-alice"), tiers(src.path(), "tui-alice"));
+}
+
+#[test]
+fn check_repair_cleans_up_after_an_import_that_cannot_be_continued() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let mine = exported(src.path(), out.path(), "tui-alice");
+    let dst = empty_root();
+    let d = dst.path();
+    let o = sessionctl(d)
+        .env("SESSIONCTL_FAILPOINT", "import-after-torii")
+        .arg("import")
+        .arg(&mine)
+        .arg("--yes")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let said = check_says(d);
+    assert!(said.contains("leftover-import-staging"), "{said}");
+    // the rows and keys it wrote stay (reported, and not --repair's to
+    // delete), so check still exits 1
+    let o = sessionctl(d)
+        .args(["check", "--repair", "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("orphan-archive-rows"));
+    let hidden: Vec<_> = std::fs::read_dir(d.join("sessions"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?}");
+    // what it wrote to the stores is taken back by undo; then it imports
+    let op = ops(d)
+        .into_iter()
+        .find(|o| o["command"] == "import")
+        .unwrap();
+    ok(&sessionctl(d)
+        .args(["undo", op["id"].as_str().unwrap(), "--yes"])
+        .output()
+        .unwrap());
+    ok(&import(d, &mine, &[]));
+    assert_eq!(tiers(d, "tui-alice"), tiers(src.path(), "tui-alice"));
+    assert!(!check_says(d).contains("incomplete"));
+}
