@@ -248,21 +248,45 @@ fn copy_with(
         if name == bundle::SIDECAR && !sidecars {
             continue;
         }
-        let (from, to) = (src.join(&name), dst.join(&name));
-        let meta = fs::symlink_metadata(&from).map_err(|e| Error::read(&from, e))?;
-        if meta.is_dir() {
-            n += copy_with(&from, out, dst_root, &to, sidecars)?;
-        } else if meta.file_type().is_symlink() {
-            let target = fs::read_link(&from).map_err(|e| Error::read(&from, e))?;
-            let phys = dst_root.resolve(&to, Last::Entry)?;
-            std::os::unix::fs::symlink(&target, &phys).map_err(|e| Error::write(&to, e))?;
-            n += 1;
-        } else if meta.is_file() {
-            out.copy(&from, &to)?;
-            n += 1;
-        }
+        n += copy_entry(&src.join(&name), out, dst_root, &dst.join(&name), sidecars)?;
     }
     Ok(n)
+}
+
+/// Copy the entries `names` of `src` (files, links, folders) into `dst`,
+/// made durable together; returns the files copied.
+fn copy_named(src: &Path, names: &[String], dst_root: &DataRoot, dst: &Path) -> Result<u64> {
+    let mut out = atomic::Bulk::new(dst_root);
+    atomic::create_dir_all(dst_root, dst)?;
+    let mut n = 0;
+    for name in names {
+        n += copy_entry(&src.join(name), &mut out, dst_root, &dst.join(name), false)?;
+    }
+    out.finish()?;
+    Ok(n)
+}
+
+fn copy_entry(
+    from: &Path,
+    out: &mut atomic::Bulk<'_>,
+    dst_root: &DataRoot,
+    to: &Path,
+    sidecars: bool,
+) -> Result<u64> {
+    let meta = fs::symlink_metadata(from).map_err(|e| Error::read(from, e))?;
+    if meta.is_dir() {
+        copy_with(from, out, dst_root, to, sidecars)
+    } else if meta.file_type().is_symlink() {
+        let target = fs::read_link(from).map_err(|e| Error::read(from, e))?;
+        let phys = dst_root.resolve(to, Last::Entry)?;
+        std::os::unix::fs::symlink(&target, &phys).map_err(|e| Error::write(to, e))?;
+        Ok(1)
+    } else if meta.is_file() {
+        out.copy(from, to)?;
+        Ok(1)
+    } else {
+        Ok(0)
+    }
 }
 
 /// A bundle read and verified for import.
@@ -533,7 +557,10 @@ pub fn import(stores: &mut Stores<'_>, p: Import) -> Result<TransferReport> {
         atomic::remove_path(root, &p.staging)?;
     }
     atomic::create_dir_all(root, &root.sessions_dir())?;
-    report.files = copy_tree(&p.phys, root, &p.staging)?;
+    // only the session's files: a reset entry keeps its store parts at
+    // the top, beside them, and those go to the stores, not the folder
+    let names = bundle::session_files(&p.phys, &p.manifest)?;
+    report.files = copy_named(&p.phys, &names, root, &p.staging)?;
     crate::failpoint("import-after-files");
     let (rows, start_at) = bundle::archive_rows(&p.phys, &p.manifest)?;
     if !rows.is_empty() || start_at.is_some() {

@@ -827,3 +827,45 @@ fn check_repair_cleans_up_after_an_import_that_cannot_be_continued() {
     assert_eq!(tiers(d, "tui-alice"), tiers(src.path(), "tui-alice"));
     assert!(!check_says(d).contains("incomplete"));
 }
+
+#[test]
+fn a_trash_reset_entry_imports_without_its_store_parts_among_the_files() {
+    let src = fixture_copy();
+    let s = src.path();
+    ok(&sessionctl(s)
+        .args(["reset", "tui-alice", "--mode", "all", "--yes"])
+        .output()
+        .unwrap());
+    let entry = std::fs::read_dir(s.join("sessions/.Trash"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("tui-alice_")
+        })
+        .unwrap();
+    for part in ["archive.jsonl", "session_meta.json", "torii-db1.jsonl"] {
+        assert!(
+            entry.join(part).exists(),
+            "a reset entry keeps {part} at its top"
+        );
+    }
+    let dst = empty_root();
+    let d = dst.path();
+    ok(&import(d, &entry, &[]));
+    let folder = d.join("sessions/tui-alice");
+    for part in ["archive.jsonl", "session_meta.json", "torii-db1.jsonl"] {
+        assert!(!folder.join(part).exists(), "{part} is no session file");
+    }
+    assert!(folder.join("history.json").exists());
+    assert_eq!(archive_count(d, "tui-alice"), 4);
+    assert_eq!(
+        db1_keys(d)
+            .iter()
+            .filter(|k| k.starts_with("tui-alice:"))
+            .count(),
+        4
+    );
+}
