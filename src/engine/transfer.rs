@@ -178,6 +178,14 @@ pub fn export_errors(root: &DataRoot, out: &Path, dry_run: bool) -> Result<Trans
     Ok(report)
 }
 
+/// The folder of an export that has no session to write (a root without
+/// any): made all the same, empty, so that importing it imports none
+/// rather than failing on a folder that is not there.
+pub fn export_nothing(root: &DataRoot, out: &Path) -> Result<()> {
+    refuse_out_in_sessions(root, out)?;
+    fs::create_dir_all(out).map_err(|e| Error::write(out, e))
+}
+
 /// A bundle written under `sessions/` would be taken for a session (and
 /// inside the folder being exported, copied into itself without end).
 pub fn refuse_out_in_sessions(root: &DataRoot, out: &Path) -> Result<()> {

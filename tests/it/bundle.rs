@@ -869,3 +869,30 @@ fn a_trash_reset_entry_imports_without_its_store_parts_among_the_files() {
         4
     );
 }
+
+#[test]
+fn export_all_of_a_root_without_sessions_imports_as_zero_sessions() {
+    let src = empty_root();
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("none");
+    let tar = out.path().join("none.tar");
+    for to in [&dir, &tar] {
+        let o = sessionctl(src.path())
+            .args(["export", "--all", "--json", "-o"])
+            .arg(to)
+            .output()
+            .unwrap();
+        ok(&o);
+        assert!(results(&o).is_empty());
+        assert!(to.exists(), "{to:?} is written, empty");
+        let dst = empty_root();
+        let o = sessionctl(dst.path())
+            .args(["import", "--yes", "--json"])
+            .arg(to)
+            .output()
+            .unwrap();
+        ok(&o);
+        assert!(results(&o).is_empty());
+        assert_eq!(json_of(&o)["ok"], true);
+    }
+}
