@@ -386,6 +386,7 @@ its ToriiDB db1 entries (TTL and vectors intact) and a manifest with the sha256 
 file (docs/bundle.md). Read consistently under the session lock; nothing under the root
 changes. With -o FILE.tar the same folders are packed into one tar file instead
 (written to a temporary file and renamed; an existing file is never overwritten).
+With no session to export, the folder or tar is written empty (it imports as none).
 
 Examples:
   sessionctl export tui-alice -o /mnt/backup/sessions
@@ -396,13 +397,15 @@ Examples:
 
     /// Bring a bundle into this root (refuses an existing session; checks every checksum)
     #[command(after_help = "\
-Every file is checked against the manifest first (exit 65 on any difference, nothing
-written). Writes the files to a hidden staging folder, then the archive rows (new ids),
-then the ToriiDB entries, then renames the folder into place; a rerun after a crash
-completes it. Recorded in `sessionctl log`; `undo` takes the imported session away
-again, to the Trash. A FILE.tar is unpacked outside the root and every session in it
-imported; an absolute or `..` path, a hard link, a device, a duplicate or a file written
-through a link in it is refused (65) before anything is imported.")]
+Every file is checked against the manifest, and every part read as it will be written,
+first (exit 65 naming the file on any problem, nothing written). Writes the files to a
+hidden staging folder, then the archive rows (new ids), then the ToriiDB entries, then
+renames the folder into place; importing the same bundle again after a crash completes
+it, and another bundle of a session it began is refused (64). Recorded in `sessionctl
+log`; `undo` takes the imported session away again, to the Trash. A FILE.tar is
+unpacked into the root's own state (.sessionctl/tmp) and every session in it imported;
+an absolute or `..` path, a hard link, a device, a duplicate or a file written through
+a link in it is refused (65) before anything is imported.")]
     Import(ImportArgs),
     /// Print the shell completion script (session ids, error ids and agent names included)
     #[command(after_help = "\

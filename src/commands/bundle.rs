@@ -57,10 +57,13 @@ pub fn export(ctx: &Context, args: &ExportArgs) -> Result<Done> {
             r.bundle = args.output.clone();
         }
     }
-    if let Some(t) = tar {
-        if !reports.is_empty() {
-            t.finish()?;
-        }
+    // nothing to export is an empty folder or tar, which imports as none;
+    // when every session failed, nothing is written
+    let nothing = reports.is_empty() && errors.is_empty() && !args.dry_run;
+    match tar {
+        Some(t) if !reports.is_empty() || nothing => t.finish()?,
+        None if nothing => transfer::export_nothing(&ctx.root, &folder)?,
+        _ => {}
     }
     finish(ctx, "export", args.dry_run, &reports, &errors, false)
 }
@@ -154,6 +157,9 @@ fn finish(
             (_, true) => "would import",
             _ => "imported",
         };
+        if reports.is_empty() && errors.is_empty() {
+            ctx.out.line(&format!("{verb} no session"))?;
+        }
         for r in reports {
             ctx.out.line(&format!(
                 "{verb} {} ({}): {} file(s), {} archive row(s), {} ToriiDB key(s)",

@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
 use crate::engine::transfer::{
-    import, plan_import, relabel, Import, TransferReport, ERROR_MEMORY_BUNDLE, ERROR_MEMORY_KIND,
+    import, plan_import, relabel, BegunBy, Import, TransferReport, ERROR_MEMORY_BUNDLE,
+    ERROR_MEMORY_KIND,
 };
+use crate::engine::undo::snapshot::SNAPSHOT;
 use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::bundle;
@@ -22,6 +24,15 @@ use crate::store::torii::{self, Db, Entry};
 /// will have). Every part of a bundle is checked while planning, before
 /// anything is written; planned again under the locks (the session may
 /// have appeared since); written in the safe order of `import`.
+///
+/// An import a kill or a failure cut short is continued only by the same
+/// bundles: each session it began was recorded with its bundle's digest,
+/// and a run that brings one of them again, the same, continues that
+/// operation (a run of the very same command line does too when it had
+/// begun none). Anything else is an operation of its own, and a session
+/// the interrupted one began is refused to it: that record stays open
+/// (`check` reports it) until its own bundle completes it, or `undo` and
+/// `check --repair` clean it up.
 pub struct ImportBundles<'a> {
     pub root: &'a DataRoot,
     pub as_id: Option<String>,
@@ -29,9 +40,20 @@ pub struct ImportBundles<'a> {
     pub bundles: std::collections::HashMap<String, PathBuf>,
     /// A tar they were unpacked from, and where: errors name the tar.
     pub tar: Option<(PathBuf, PathBuf)>,
-    /// An import killed midway, continued by this one (its record is
-    /// completed), and the sessions it had begun.
-    pub resume: Option<(String, Vec<String>)>,
+    /// Each session an interrupted import began: the latest such import.
+    begun: std::collections::HashMap<String, BegunBy>,
+    /// The interrupted import this run continues.
+    resume: Option<Continued>,
+}
+
+/// An interrupted import continued by this run.
+struct Continued {
+    op: String,
+    /// The sessions it began and had not finished: it is complete once
+    /// this run has finished them all.
+    unfinished: Vec<String>,
+    /// Those it had finished (recorded as imported).
+    imported: Vec<String>,
 }
 
 impl ImportBundles<'_> {
@@ -53,12 +75,14 @@ impl ImportBundles<'_> {
             as_id,
             bundles: Default::default(),
             tar,
-            resume: interrupted(root),
+            begun: Default::default(),
+            resume: None,
         };
         let mut targets = Vec::new();
         let mut errors = Vec::new();
+        let mut digests = Vec::new();
         for b in found {
-            let named = bundle::load(b).and_then(|m| {
+            let named = bundle::load_with_digest(b).and_then(|m| {
                 m.ok_or_else(|| {
                     Error::data(
                         b.join(bundle::MANIFEST),
@@ -68,8 +92,12 @@ impl ImportBundles<'_> {
             });
             let id = match named {
                 // the error memory: merged into the root's, never renamed
-                Ok(m) if m.kind == ERROR_MEMORY_KIND => ERROR_MEMORY_BUNDLE.to_owned(),
-                Ok(m) => op.as_id.clone().unwrap_or(m.session),
+                Ok((m, _)) if m.kind == ERROR_MEMORY_KIND => ERROR_MEMORY_BUNDLE.to_owned(),
+                Ok((m, digest)) => {
+                    let id = op.as_id.clone().unwrap_or(m.session);
+                    digests.push((id.clone(), digest));
+                    id
+                }
                 Err(e) => {
                     errors.push(crate::engine::batch::SessionError {
                         session: b.display().to_string(),
@@ -91,7 +119,55 @@ impl ImportBundles<'_> {
             op.bundles.insert(id.clone(), b.clone());
             targets.push(Target { id, dir: None });
         }
+        op.find_interrupted(&digests);
         (op, targets, errors)
+    }
+
+    /// Read the log for interrupted imports: which sessions they began,
+    /// and which one (the latest) this run continues, if any.
+    fn find_interrupted(&mut self, digests: &[(String, String)]) {
+        let ops = interrupted(self.root);
+        for o in &ops {
+            for c in o.sessions.iter().filter(|c| c.change == SNAPSHOT) {
+                let by = BegunBy {
+                    op: o.id.clone(),
+                    bundle: c.bundle.clone(),
+                    continued: false,
+                };
+                self.begun.insert(c.session.clone(), by);
+            }
+        }
+        let continues = |o: &&crate::store::oplog::Op| {
+            let mut began = o.sessions.iter().filter(|c| c.change == SNAPSHOT);
+            let same = began.clone().any(|c| {
+                digests
+                    .iter()
+                    .any(|(id, d)| *id == c.session && c.bundle.as_deref() == Some(d.as_str()))
+            });
+            same || (began.next().is_none() && same_command_line(o))
+        };
+        let Some(o) = ops.iter().rev().find(continues) else {
+            return;
+        };
+        for by in self.begun.values_mut() {
+            by.continued = by.op == o.id;
+        }
+        let done = |s: &str| {
+            o.sessions
+                .iter()
+                .any(|c| c.session == s && c.change == "import")
+        };
+        let (imported, unfinished) = o
+            .sessions
+            .iter()
+            .filter(|c| c.change == SNAPSHOT)
+            .map(|c| c.session.clone())
+            .partition(|s| done(s));
+        self.resume = Some(Continued {
+            op: o.id.clone(),
+            unfinished,
+            imported,
+        });
     }
 
     fn relabel(&self, e: Error) -> Error {
@@ -125,9 +201,15 @@ impl Operation for ImportBundles<'_> {
 
     fn intent(&self) -> Intent {
         Intent {
-            resume: self.resume.as_ref().map(|(op, _)| op.clone()),
+            resume: self.resume.as_ref().map(|c| c.op.clone()),
             ..Intent::of("import")
         }
+    }
+
+    fn completes(&self, changed: &[String]) -> bool {
+        self.resume
+            .as_ref()
+            .is_none_or(|c| c.unfinished.iter().all(|s| changed.contains(s)))
     }
 
     fn replans_under_locks(&self) -> bool {
@@ -139,10 +221,7 @@ impl Operation for ImportBundles<'_> {
         let planned = if t.id == ERROR_MEMORY_BUNDLE {
             plan_errors(self.root, path)
         } else {
-            let begun = self
-                .resume
-                .as_ref()
-                .is_some_and(|(_, ids)| ids.contains(&t.id));
+            let begun = self.begun.get(&t.id);
             plan_import(self.root, path, self.as_id.as_deref(), begun)
                 .map(|p| Planned::Session(Box::new(p)))
         };
@@ -192,9 +271,20 @@ impl Operation for ImportBundles<'_> {
             }
         };
         // import never overwrites: before it, the session was not there
-        crate::engine::undo::snapshot::keep_absent(stores.journal, stores.root, &t.id)?;
+        crate::engine::undo::snapshot::keep_absent(
+            stores.journal,
+            stores.root,
+            &t.id,
+            &plan.digest,
+        )?;
         let mut report = import(stores, plan).map_err(|e| self.relabel(e))?;
-        stores.journal.record(&t.id, "import", None)?;
+        let recorded = self
+            .resume
+            .as_ref()
+            .is_some_and(|c| c.imported.contains(&t.id));
+        if !recorded {
+            stores.journal.record(&t.id, "import", None)?;
+        }
         if let Some((tar, _)) = &self.tar {
             report.bundle = tar.clone();
         }
@@ -229,6 +319,14 @@ fn plan_errors(root: &DataRoot, path: &Path) -> Result<Planned> {
         )
     })?;
     bundle::verify(&phys, &manifest, true)?;
+    bundle::refuse_special_files(&phys)?;
+    // it holds no session files, only its own parts, which it reads here
+    if let Some(link) = manifest.files.iter().find(|f| f.symlink.is_some()) {
+        return Err(Error::data(
+            phys.join(&link.path),
+            "is a symbolic link; an error-memory bundle holds only files",
+        ));
+    }
     let lines_path = phys.join(".sessionctl/torii-db2.jsonl");
     let bytes = match fs::read(&lines_path) {
         Ok(b) => b,
@@ -258,6 +356,12 @@ fn plan_errors(root: &DataRoot, path: &Path) -> Result<Planned> {
         if !error_key {
             return Err(bad(format!(
                 "{key:?} is not an error-memory key (<tool>:<nanos>)"
+            )));
+        }
+        let len = torii::restored_line_len(&key, &entry);
+        if len > torii::aof::MAX_LINE {
+            return Err(bad(format!(
+                "the record {key:?} would become a {len}-byte line when ToriiDB rewrites its log (Go escapes <, >, & and control characters as 6 bytes each), over its line limit"
             )));
         }
         if !serde_json::from_str::<serde_json::Value>(&entry.value).is_ok_and(|v| v.is_object()) {
@@ -308,21 +412,29 @@ fn merge_errors(
     Ok(report)
 }
 
-/// The latest import a kill interrupted (not running, not done), and the
-/// sessions it recorded as not existing before it: a rerun completes it.
-fn interrupted(root: &DataRoot) -> Option<(String, Vec<String>)> {
-    let log = crate::store::oplog::read(root).ok()?;
-    let op = log.ops.iter().rev().find(|o| {
-        o.command == "import"
-            && !o.done
-            && o.undone_by.is_none()
-            && !crate::store::oplog::is_running(root, &o.id).unwrap_or(true)
-    })?;
-    let ids = op
-        .sessions
-        .iter()
-        .filter(|c| c.change == crate::engine::undo::snapshot::SNAPSHOT)
-        .map(|c| c.session.clone())
+/// The imports a kill or a failure interrupted (not running, not done,
+/// not undone), oldest first.
+fn interrupted(root: &DataRoot) -> Vec<crate::store::oplog::Op> {
+    let Ok(log) = crate::store::oplog::read(root) else {
+        return Vec::new();
+    };
+    log.ops
+        .into_iter()
+        .filter(|o| {
+            o.command == "import"
+                && !o.done
+                && o.undone_by.is_none()
+                && !crate::store::oplog::is_running(root, &o.id).unwrap_or(true)
+        })
+        .collect()
+}
+
+/// The operation was run with this run's arguments (the program's own
+/// path aside).
+fn same_command_line(o: &crate::store::oplog::Op) -> bool {
+    let now: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    Some((op.id.clone(), ids))
+    o.argv.get(1..).is_some_and(|a| a == now.as_slice())
 }

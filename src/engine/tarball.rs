@@ -190,7 +190,7 @@ pub fn unpack(root: &DataRoot, tar_path: &Path) -> Result<Unpacked> {
         created,
         bundles: Vec::new(),
     };
-    unpack_into(tar_path, file, unpacked.dir.path())?;
+    let entries = unpack_into(tar_path, file, unpacked.dir.path())?;
     // an entry for the tar's own top folder may have set its mode
     {
         use std::os::unix::fs::PermissionsExt;
@@ -198,7 +198,9 @@ pub fn unpack(root: &DataRoot, tar_path: &Path) -> Result<Unpacked> {
             .map_err(|e| Error::write(&staging, e))?;
     }
     unpacked.bundles = find_bundles(unpacked.dir.path()).map_err(|e| Error::read(tar_path, e))?;
-    if unpacked.bundles.is_empty() {
+    // an empty tar is what `export --all` writes for a root without
+    // sessions: it imports as none
+    if unpacked.bundles.is_empty() && entries > 0 {
         return Err(bad_tar(
             tar_path,
             format!(
@@ -216,7 +218,8 @@ fn bad_tar(tar_path: &Path, what: String) -> Error {
     )
 }
 
-fn unpack_into(tar_path: &Path, file: fs::File, dir: &Path) -> Result<()> {
+/// Unpack every entry, checked; returns how many there were.
+fn unpack_into(tar_path: &Path, file: fs::File, dir: &Path) -> Result<usize> {
     let bad = |what: String| bad_tar(tar_path, what);
     let mut archive = tar::Archive::new(BufReader::new(file));
     // modes are not part of a bundle (the manifest checks bytes): a
@@ -225,6 +228,7 @@ fn unpack_into(tar_path: &Path, file: fs::File, dir: &Path) -> Result<()> {
     archive.set_preserve_mtime(true);
     archive.set_overwrite(false);
     let mut seen = HashSet::new();
+    let mut count = 0;
     let entries = archive
         .entries()
         .map_err(|e| bad(format!("is not a tar file: {e}")))?;
@@ -261,13 +265,15 @@ fn unpack_into(tar_path: &Path, file: fs::File, dir: &Path) -> Result<()> {
                 "holds {shown}, a path that leaves the folder it is unpacked in"
             )));
         }
+        count += 1;
     }
-    Ok(())
+    Ok(count)
 }
 
 /// The bundles at `path`: the folder itself when it is one (as `export` or
 /// the Trash wrote it), else each bundle folder in it (what `export -o DIR`
-/// wrote for several sessions).
+/// wrote for several sessions); none in an empty folder (what it wrote for
+/// a root without sessions).
 pub fn bundles_in(path: &Path) -> Result<Vec<PathBuf>> {
     let meta = fs::metadata(path).map_err(|e| Error::read(path, e))?;
     if !meta.is_dir() {
@@ -277,7 +283,8 @@ pub fn bundles_in(path: &Path) -> Result<Vec<PathBuf>> {
         );
     }
     let found = find_bundles(path).map_err(|e| Error::read(path, e))?;
-    if found.is_empty() {
+    let empty = || -> std::io::Result<bool> { Ok(fs::read_dir(path)?.next().is_none()) };
+    if found.is_empty() && !empty().map_err(|e| Error::read(path, e))? {
         return Err(Error::data(
             path.join(bundle::MANIFEST),
             "is missing, and no folder in it has one: not a sessionctl bundle nor a folder of bundles",

@@ -5,10 +5,11 @@
 //! changes it), the archive rows from one read transaction, db1 as replayed
 //! once. Import writes all tiers in the safe order — the files are staged
 //! first in `sessions/.<id>.import/` (hidden: a leading dot is never a
-//! session), then the archive rows, then the db1 entries, then the staged
-//! folder is renamed into place. A rerun after a crash finds the staging
-//! folder and completes the import; without one, a session that exists in
-//! any tier is refused.
+//! session; `leftovers::import_staging` names it), then the archive rows,
+//! then the db1 entries, then the staged folder is renamed into place. A
+//! rerun of the same bundle after a crash finds the staging folder and
+//! completes the import; anything else that finds the session begun, or
+//! existing in any tier, is refused.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -177,6 +178,14 @@ pub fn export_errors(root: &DataRoot, out: &Path, dry_run: bool) -> Result<Trans
     Ok(report)
 }
 
+/// The folder of an export that has no session to write (a root without
+/// any): made all the same, empty, so that importing it imports none
+/// rather than failing on a folder that is not there.
+pub fn export_nothing(root: &DataRoot, out: &Path) -> Result<()> {
+    refuse_out_in_sessions(root, out)?;
+    fs::create_dir_all(out).map_err(|e| Error::write(out, e))
+}
+
 /// A bundle written under `sessions/` would be taken for a session (and
 /// inside the folder being exported, copied into itself without end).
 pub fn refuse_out_in_sessions(root: &DataRoot, out: &Path) -> Result<()> {
@@ -247,21 +256,45 @@ fn copy_with(
         if name == bundle::SIDECAR && !sidecars {
             continue;
         }
-        let (from, to) = (src.join(&name), dst.join(&name));
-        let meta = fs::symlink_metadata(&from).map_err(|e| Error::read(&from, e))?;
-        if meta.is_dir() {
-            n += copy_with(&from, out, dst_root, &to, sidecars)?;
-        } else if meta.file_type().is_symlink() {
-            let target = fs::read_link(&from).map_err(|e| Error::read(&from, e))?;
-            let phys = dst_root.resolve(&to, Last::Entry)?;
-            std::os::unix::fs::symlink(&target, &phys).map_err(|e| Error::write(&to, e))?;
-            n += 1;
-        } else if meta.is_file() {
-            out.copy(&from, &to)?;
-            n += 1;
-        }
+        n += copy_entry(&src.join(&name), out, dst_root, &dst.join(&name), sidecars)?;
     }
     Ok(n)
+}
+
+/// Copy the entries `names` of `src` (files, links, folders) into `dst`,
+/// made durable together; returns the files copied.
+fn copy_named(src: &Path, names: &[String], dst_root: &DataRoot, dst: &Path) -> Result<u64> {
+    let mut out = atomic::Bulk::new(dst_root);
+    atomic::create_dir_all(dst_root, dst)?;
+    let mut n = 0;
+    for name in names {
+        n += copy_entry(&src.join(name), &mut out, dst_root, &dst.join(name), false)?;
+    }
+    out.finish()?;
+    Ok(n)
+}
+
+fn copy_entry(
+    from: &Path,
+    out: &mut atomic::Bulk<'_>,
+    dst_root: &DataRoot,
+    to: &Path,
+    sidecars: bool,
+) -> Result<u64> {
+    let meta = fs::symlink_metadata(from).map_err(|e| Error::read(from, e))?;
+    if meta.is_dir() {
+        copy_with(from, out, dst_root, to, sidecars)
+    } else if meta.file_type().is_symlink() {
+        let target = fs::read_link(from).map_err(|e| Error::read(from, e))?;
+        let phys = dst_root.resolve(to, Last::Entry)?;
+        std::os::unix::fs::symlink(&target, &phys).map_err(|e| Error::write(to, e))?;
+        Ok(1)
+    } else if meta.is_file() {
+        out.copy(from, to)?;
+        Ok(1)
+    } else {
+        Ok(0)
+    }
 }
 
 /// A bundle read and verified for import.
@@ -269,6 +302,9 @@ pub struct Import {
     phys: PathBuf,
     manifest: Manifest,
     pub id: String,
+    /// The digest of its manifest, which lists every file's sha256: what
+    /// the import records, so that only this same bundle continues it.
+    pub digest: String,
     staging: PathBuf,
     resume: bool,
     /// An interrupted import of this bundle got as far as renaming the
@@ -283,38 +319,80 @@ impl Import {
     }
 }
 
+/// An interrupted import (one a kill or a failure cut short) that began
+/// the session a bundle is imported as.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BegunBy {
+    /// Its operation id.
+    pub op: String,
+    /// The digest of the bundle it recorded (`bundle::load_with_digest`),
+    /// if it recorded one.
+    pub bundle: Option<String>,
+    /// It is the operation this run continues.
+    pub continued: bool,
+}
+
 /// Read the bundle at `path` (anywhere), check every file against its
-/// manifest (65 on any difference), and refuse a session that exists.
-/// `interrupted`: an import of this session was killed after it began
-/// (its operation recorded that the session did not exist before): a
-/// session there now is that import's, complete but for its record.
+/// manifest and every part as it will be written (65 on any problem), and
+/// refuse a session that exists (64). `begun`: the interrupted import that
+/// began the session, if any; only one this run continues, of this same
+/// bundle, may be continued (its staging folder) or closed (the session it
+/// put in place). Anything else it did is refused, never taken over.
 pub fn plan_import(
     root: &DataRoot,
     path: &Path,
     as_id: Option<&str>,
-    interrupted: bool,
+    begun: Option<&BegunBy>,
 ) -> Result<Import> {
     let phys = fs::canonicalize(path).map_err(|e| Error::read(path, e))?;
-    let manifest = bundle::load(&phys)?.ok_or_else(|| {
+    let (manifest, digest) = bundle::load_with_digest(&phys)?.ok_or_else(|| {
         Error::data(
             path.join(bundle::MANIFEST),
             "is missing: not a sessionctl bundle",
         )
     })?;
     bundle::verify(&phys, &manifest, true)?;
-    refuse_escaping_links(&phys, &manifest)?;
+    bundle::refuse_special_files(&phys)?;
+    refuse_unsafe_links(&phys, &manifest)?;
     // every row and key it would write must be the session's own, and
     // readable: checked before the first write, so a refused bundle
     // leaves the root as it was
     bundle::check_stores(&phys, &manifest)?;
+    check_history(&phys)?;
     let id = as_id.unwrap_or(&manifest.session).to_owned();
     validate_session_id(&id)?;
-    let staging = root.sessions_dir().join(format!(".{id}.import"));
-    let resume = fs::symlink_metadata(root.resolve(&staging, Last::Entry)?).is_ok();
-    let finished = !resume && interrupted && root.session_entry(&id)?.is_some();
-    if !resume && !finished {
-        refuse_existing(root, &id)?;
+    if id != manifest.session {
+        check_renamed_keys(&phys, &manifest, &id)?;
     }
+    let staging = crate::store::leftovers::import_staging(root, &id);
+    let staged = fs::symlink_metadata(root.resolve(&staging, Last::Entry)?).is_ok();
+    let placed = root.session_entry(&id)?.is_some();
+    let (resume, finished) = match begun {
+        Some(b) if !(b.continued && b.bundle.as_deref() == Some(digest.as_str())) => {
+            return Err(begun_by_another(root, &id, &b.op))
+        }
+        Some(_) if staged && placed => {
+            return Err(Error::usage(format!(
+                "session {id} was made under {} while its interrupted import was staged in {}; import never overwrites",
+                root.path().display(),
+                staging.display()
+            ))
+            .with_hint("import it under another id with --as NEW_ID"))
+        }
+        Some(_) if staged => (true, false),
+        Some(_) if placed => (false, true),
+        None if staged => {
+            return Err(Error::usage(format!(
+                "{} is the staging folder of an import of session {id} that cannot be continued; import never overwrites",
+                staging.display()
+            ))
+            .with_hint("`sessionctl check --repair` removes it; then import again"))
+        }
+        Some(_) | None => {
+            refuse_existing(root, &id)?;
+            (false, false)
+        }
+    };
     let report = TransferReport {
         session: id.clone(),
         bundle: phys.clone(),
@@ -327,6 +405,7 @@ pub fn plan_import(
         phys,
         manifest,
         id,
+        digest,
         staging,
         resume,
         finished,
@@ -334,37 +413,122 @@ pub fn plan_import(
     })
 }
 
-/// A bundle comes from anywhere: a symlink in it that points out of its
-/// own session folder (absolute, or up past it with `..`) would, once
-/// imported, have Agenvoy write through it outside the data root.
-fn refuse_escaping_links(phys: &Path, m: &Manifest) -> Result<()> {
+fn begun_by_another(root: &DataRoot, id: &str, op: &str) -> Error {
+    Error::usage(format!(
+        "session {id} was begun by import {op}, which was interrupted, from another bundle than this one (under {}); import never overwrites",
+        root.path().display()
+    ))
+    .with_hint(format!(
+        "rerun that import with its own bundle to complete it, or `sessionctl undo {op}` to take back what it wrote and `sessionctl check --repair` to close it"
+    ))
+}
+
+/// A bundle comes from anywhere, and its links are planted as they are in
+/// the session folder, where Agenvoy follows them. So each must resolve,
+/// step by step, inside the session folder without passing through
+/// another link: once no link is on the way, every `..` climbs a real
+/// folder, and where the text points is where the link points (a link to
+/// `../../..` somewhere deep, or to `.`, would otherwise carry a second
+/// link's `..` out of the session). The store parts are read here, so
+/// they must be files, never links.
+fn refuse_unsafe_links(phys: &Path, m: &Manifest) -> Result<()> {
+    use std::path::Component;
+    let links: std::collections::HashSet<&str> = m
+        .files
+        .iter()
+        .filter(|f| f.symlink.is_some())
+        .map(|f| f.path.as_str())
+        .collect();
+    let parts = bundle::store_parts(m);
     for f in &m.files {
         let Some(target) = &f.symlink else { continue };
-        let from = Path::new(&f.path).parent().unwrap_or(Path::new(""));
-        if !stays_inside(&from.join(target)) {
-            return Err(Error::data(
+        let bad = |why: String| {
+            Error::data(
                 phys.join(&f.path),
-                format!("is a symbolic link to {target}, outside the session folder"),
+                format!("is a symbolic link to {target}, {why}"),
             )
-            .with_hint("import never plants links out of the data root; nothing was written"));
+            .with_hint("import never plants links out of the session folder; nothing was written")
+        };
+        let sidecar = f.path == bundle::SIDECAR
+            || f.path.starts_with(&format!("{}/", bundle::SIDECAR))
+            || parts.contains(&f.path);
+        if sidecar {
+            return Err(bad(
+                "where the bundle keeps its own parts, which are files".into()
+            ));
+        }
+        let mut at: Vec<String> = Path::new(&f.path)
+            .parent()
+            .into_iter()
+            .flat_map(|p| p.components())
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        for c in Path::new(target).components() {
+            match c {
+                Component::CurDir => {}
+                Component::Normal(n) => {
+                    at.push(n.to_string_lossy().into_owned());
+                    let through = at.join("/");
+                    if links.contains(through.as_str()) {
+                        return Err(bad(format!("which goes through the link {through}")));
+                    }
+                }
+                Component::ParentDir if !at.is_empty() => {
+                    at.pop();
+                }
+                _ => return Err(bad("outside the session folder".into())),
+            }
         }
     }
     Ok(())
 }
 
-/// A relative path that never climbs above where it starts.
-fn stays_inside(p: &Path) -> bool {
-    use std::path::Component;
-    let mut depth = 0usize;
-    for c in p.components() {
-        match c {
-            Component::Normal(_) => depth += 1,
-            Component::CurDir => {}
-            Component::ParentDir if depth > 0 => depth -= 1,
-            _ => return false,
+/// The bundle's history.json must be one Agenvoy can read: read one
+/// record at a time (it may be gigabytes), a 65 naming it otherwise. Its
+/// links were checked first, so following one stays in the bundle.
+fn check_history(phys: &Path) -> Result<()> {
+    use crate::store::files::{open_outside, Mode};
+    let path = phys.join("history.json");
+    let Some(opened) = open_outside(&path, Mode::Read)? else {
+        return Ok(());
+    };
+    crate::store::history::for_each(opened.file, &path, |_| {}).map_err(|e| match e {
+        Error::Data { path, msg, .. } => Error::data(path, msg).with_hint(FOREIGN),
+        e => e,
+    })
+}
+
+/// What to say about a part of a bundle that is not what sessionctl writes.
+const FOREIGN: &str =
+    "the bundle was not written by sessionctl or was changed since; nothing was written";
+
+/// Under another id every db1 key is longer or shorter: each renamed
+/// entry must still fit ToriiDB's line limit, as written and as Agenvoy's
+/// exit rewrites it.
+fn check_renamed_keys(phys: &Path, m: &Manifest, id: &str) -> Result<()> {
+    for (key, e) in bundle::torii_entries(phys, m)? {
+        let renamed = renamed_key(&key, &m.session, id);
+        let len = torii::restored_line_len(&renamed, &e);
+        if len > torii::aof::MAX_LINE {
+            return Err(Error::data(
+                phys.join(bundle::store_part(&m.stores, bundle::TORII_DB1)),
+                format!(
+                    "the entry {key:?} as {renamed:?} would be a {len}-byte line once ToriiDB rewrites its log; ToriiDB cannot read lines over {} bytes",
+                    torii::aof::MAX_LINE
+                ),
+            )
+            .with_hint("import it under a shorter id; nothing was written"));
         }
     }
-    true
+    Ok(())
+}
+
+/// `<old>:<nanos>` as a key of session `new`.
+fn renamed_key(key: &str, old: &str, new: &str) -> String {
+    match key.strip_prefix(old).and_then(|r| r.strip_prefix(':')) {
+        Some(rest) => format!("{new}:{rest}"),
+        None => key.to_owned(),
+    }
 }
 
 fn refuse_existing(root: &DataRoot, id: &str) -> Result<()> {
@@ -376,13 +540,17 @@ fn refuse_existing(root: &DataRoot, id: &str) -> Result<()> {
         .session_keys(id, torii::now_unix())
         .len();
     if root.session_entry(id)?.is_some() || rows > 0 || keys > 0 {
-        return Err(Error::usage(format!(
-            "session {id} already exists under {} ({rows} archive rows, {keys} ToriiDB keys); import never overwrites",
-            root.path().display()
-        ))
-        .with_hint("import it under another id with --as NEW_ID"));
+        return Err(exists(root, id, rows, keys));
     }
     Ok(())
+}
+
+fn exists(root: &DataRoot, id: &str, rows: u64, keys: usize) -> Error {
+    Error::usage(format!(
+        "session {id} already exists under {} ({rows} archive rows, {keys} ToriiDB keys); import never overwrites",
+        root.path().display()
+    ))
+    .with_hint("import it under another id with --as NEW_ID")
 }
 
 /// Write the planned import; the caller holds the session and store locks.
@@ -397,7 +565,10 @@ pub fn import(stores: &mut Stores<'_>, p: Import) -> Result<TransferReport> {
         atomic::remove_path(root, &p.staging)?;
     }
     atomic::create_dir_all(root, &root.sessions_dir())?;
-    report.files = copy_tree(&p.phys, root, &p.staging)?;
+    // only the session's files: a reset entry keeps its store parts at
+    // the top, beside them, and those go to the stores, not the folder
+    let names = bundle::session_files(&p.phys, &p.manifest)?;
+    report.files = copy_named(&p.phys, &names, root, &p.staging)?;
     crate::failpoint("import-after-files");
     let (rows, start_at) = bundle::archive_rows(&p.phys, &p.manifest)?;
     if !rows.is_empty() || start_at.is_some() {
@@ -407,15 +578,7 @@ pub fn import(stores: &mut Stores<'_>, p: Import) -> Result<TransferReport> {
     let old = &p.manifest.session;
     let entries: Vec<_> = bundle::torii_entries(&p.phys, &p.manifest)?
         .into_iter()
-        .map(|(k, e)| {
-            match k
-                .strip_prefix(old.as_str())
-                .and_then(|r| r.strip_prefix(':'))
-            {
-                Some(rest) => (format!("{}:{rest}", p.id), e),
-                None => (k, e),
-            }
-        })
+        .map(|(k, e)| (renamed_key(&k, old, &p.id), e))
         .collect();
     if !entries.is_empty() {
         report.torii_keys = stores.db1()?.restore_entries(&entries)? as u64;

@@ -29,7 +29,7 @@ pub const SIDECAR: &str = ".sessionctl";
 pub const MANIFEST: &str = ".sessionctl/manifest.json";
 const ARCHIVE: &str = "archive.jsonl";
 const SESSION_META: &str = "session_meta.json";
-const TORII_DB1: &str = "torii-db1.jsonl";
+pub const TORII_DB1: &str = "torii-db1.jsonl";
 /// A manifest lists a session's files: a million of them is ~200 MB.
 const MAX_MANIFEST: u64 = 256 << 20;
 
@@ -147,7 +147,8 @@ pub fn write_file(root: &DataRoot, path: &Path, bytes: &[u8]) -> Result<()> {
     f.sync_all().map_err(|e| Error::write(path, e))
 }
 
-fn store_part(stores: &str, name: &str) -> String {
+/// Where the store part `name` is in a bundle whose parts are at `stores`.
+pub fn store_part(stores: &str, name: &str) -> String {
     if stores == "." || stores.is_empty() {
         name.to_owned()
     } else {
@@ -246,12 +247,20 @@ fn hex(b: &[u8]) -> String {
 /// The manifest of the bundle at `phys` (a physical path), or `None` when
 /// there is none (an entry Agenvoy made, or one older than bundles).
 pub fn load(phys: &Path) -> Result<Option<Manifest>> {
+    Ok(load_with_digest(phys)?.map(|(m, _)| m))
+}
+
+/// `load`, with the sha256 of the manifest's bytes: as the manifest lists
+/// every file's size and sha256, a bundle that verifies against it is
+/// told apart from any other by this digest.
+pub fn load_with_digest(phys: &Path) -> Result<Option<(Manifest, String)>> {
     let path = phys.join(MANIFEST);
     // A bundle comes from anywhere: its manifest is read only if it is a
     // regular file (a FIFO would hang us) of a sane size.
     let Some(bytes) = crate::store::files::read_outside(&path, MAX_MANIFEST)? else {
         return Ok(None);
     };
+    let digest = sha256_hex(&bytes);
     let m: Manifest = serde_json::from_slice(&bytes)
         .map_err(|e| Error::data(&path, format!("is not a bundle manifest: {e}")))?;
     if m.format != FORMAT || m.version != VERSION {
@@ -263,7 +272,7 @@ pub fn load(phys: &Path) -> Result<Option<Manifest>> {
             ),
         ));
     }
-    Ok(Some(m))
+    Ok(Some((m, digest)))
 }
 
 /// Check every file against the manifest (65 naming the first that
@@ -318,12 +327,42 @@ pub fn verify(phys: &Path, m: &Manifest, complete: bool) -> Result<()> {
     Ok(())
 }
 
-/// The session's files and folders at the bundle's top level.
-pub fn session_files(phys: &Path, m: &Manifest) -> Result<Vec<String>> {
-    let parts: Vec<String> = [ARCHIVE, SESSION_META, TORII_DB1]
+/// The paths of the bundle's store parts (relative to it): in the sidecar,
+/// or at the top of a reset entry, beside the session's files.
+pub fn store_parts(m: &Manifest) -> Vec<String> {
+    [ARCHIVE, SESSION_META, TORII_DB1]
         .iter()
         .map(|n| store_part(&m.stores, n))
-        .collect();
+        .collect()
+}
+
+/// Refuse (65, naming it) anything in the bundle at `phys` that is neither
+/// a file, a folder nor a link: a FIFO, socket or device is no session
+/// data, and leaving it out silently would import less than was sent.
+pub fn refuse_special_files(phys: &Path) -> Result<()> {
+    fn walk(dir: &Path) -> Result<()> {
+        for e in fs::read_dir(dir).map_err(|e| Error::read(dir, e))? {
+            let p = e.map_err(|e| Error::read(dir, e))?.path();
+            let meta = fs::symlink_metadata(&p).map_err(|e| Error::read(&p, e))?;
+            let t = meta.file_type();
+            if t.is_dir() {
+                walk(&p)?;
+            } else if !t.is_file() && !t.is_symlink() {
+                return Err(Error::data(
+                    &p,
+                    "is a FIFO, socket or device: a bundle holds only files, folders and links",
+                )
+                .with_hint(HOSTILE));
+            }
+        }
+        Ok(())
+    }
+    walk(phys)
+}
+
+/// The session's files and folders at the bundle's top level.
+pub fn session_files(phys: &Path, m: &Manifest) -> Result<Vec<String>> {
+    let parts = store_parts(m);
     let mut names = Vec::new();
     let rd = match fs::read_dir(phys) {
         Ok(rd) => rd,
@@ -370,12 +409,30 @@ pub fn archive_rows(phys: &Path, m: &Manifest) -> Result<(Vec<ArchivedMessage>, 
     }
     let meta_path = phys.join(store_part(&m.stores, SESSION_META));
     let start_at = match read_opt(&meta_path)? {
-        Some(t) => Some(
-            serde_json::from_str::<serde_json::Value>(&t)
-                .ok()
-                .and_then(|v| v["start_at"].as_i64())
-                .ok_or_else(|| Error::data(&meta_path, "has no start_at").with_hint(HOSTILE))?,
-        ),
+        Some(t) => {
+            let v = serde_json::from_str::<serde_json::Value>(&t).unwrap_or_default();
+            // the row is the bundle's session's, whatever id it is put
+            // back under: one naming another session is not this bundle's
+            match &v["session_id"] {
+                serde_json::Value::Null => {}
+                serde_json::Value::String(s) if *s == m.session => {}
+                other => {
+                    return Err(Error::data(
+                        &meta_path,
+                        format!(
+                            "is the session_meta row of session {other}, in the bundle of {:?}",
+                            m.session
+                        ),
+                    )
+                    .with_hint(HOSTILE))
+                }
+            }
+            Some(
+                v["start_at"]
+                    .as_i64()
+                    .ok_or_else(|| Error::data(&meta_path, "has no start_at").with_hint(HOSTILE))?,
+            )
+        }
         None => None,
     };
     Ok((rows, start_at))
@@ -434,6 +491,16 @@ pub fn torii_entries(phys: &Path, m: &Manifest) -> Result<Vec<(String, Entry)>> 
             return Err(bad(format!(
                 "the key {key:?} is not one of session {:?}",
                 m.session
+            )));
+        }
+        // within the limit here, but maybe not once Agenvoy's exit
+        // rewrites the log with Go's longer escapes: ToriiDB would then
+        // load the whole database as empty
+        let len = torii::restored_line_len(&key, &entry);
+        if len > torii::aof::MAX_LINE {
+            return Err(bad(format!(
+                "the entry {key:?} would become a {len}-byte line when ToriiDB rewrites its log (Go escapes <, >, &, U+2028/U+2029 and control characters as 6 bytes each), over its {}-byte line limit",
+                torii::aof::MAX_LINE
             )));
         }
         out.push((key, entry));

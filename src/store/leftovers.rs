@@ -9,6 +9,7 @@
 //! | `leftover-sqlite-journal` | a cold `history.db-journal`: empty or with a zeroed header, which SQLite itself ignores, and no other process holds a lock on the archive |
 //! | `stale-lock-file` | `.sessionctl/locks/session-*.lock` of a session that no longer exists |
 //! | `leftover-import-unpack` | `.sessionctl/tmp/import-<pid>-*/`, a tar an import killed midway unpacked (its process is gone) |
+//! | `leftover-import-staging` | `sessions/.<id>.import/`, the files an interrupted import staged (no import is running) |
 //!
 //! A hot journal (a transaction to roll back) is never listed or deleted:
 //! SQLite rolls it back when the archive is next opened for writing. Only
@@ -36,6 +37,7 @@ pub enum Kind {
     SqliteJournal,
     StaleLock,
     ImportUnpack,
+    ImportStaging,
 }
 
 impl Kind {
@@ -47,6 +49,7 @@ impl Kind {
             Kind::SqliteJournal => "leftover-sqlite-journal",
             Kind::StaleLock => "stale-lock-file",
             Kind::ImportUnpack => "leftover-import-unpack",
+            Kind::ImportStaging => "leftover-import-staging",
         }
     }
 
@@ -58,6 +61,10 @@ impl Kind {
             Kind::SqliteJournal => "cold SQLite journal (nothing to roll back)",
             Kind::StaleLock => "lock file of a session that no longer exists",
             Kind::ImportUnpack => "bundles a killed import unpacked from a tar",
+            Kind::ImportStaging => {
+                "files an interrupted import staged (rerun it with the same bundle to complete \
+                 it; --repair deletes this copy, the bundle itself stays as it is)"
+            }
         }
     }
 }
@@ -135,7 +142,50 @@ pub fn in_store(root: &DataRoot) -> Result<Vec<Leftover>> {
         out.push(leftover(Kind::SqliteJournal, journal));
     }
     out.extend(import_unpacks(root)?);
+    out.extend(import_stagings(root)?);
     Ok(out)
+}
+
+/// The end of the name of the folder an import stages a session in.
+const STAGING_SUFFIX: &str = ".import";
+
+/// Where `import` stages session `id`'s files before renaming the folder
+/// into place: hidden (a leading dot is never a session), and the id
+/// shortened as in every name made of it (`.<id>.import` would outgrow
+/// NAME_MAX for an id over 247 bytes).
+pub fn import_staging(root: &DataRoot, id: &str) -> PathBuf {
+    let name = crate::store::layout::name_part(id, 200);
+    root.sessions_dir().join(format!(".{name}{STAGING_SUFFIX}"))
+}
+
+/// The staging folders of imports, when no import is running: under the
+/// store lock (which an import holds while it writes) none is in use.
+pub fn import_stagings(root: &DataRoot) -> Result<Vec<Leftover>> {
+    let dir = root.sessions_dir();
+    let Some(entries) = files::read_dir(root, &dir)? else {
+        return Ok(Vec::new());
+    };
+    let found: Vec<Leftover> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.len() > 1 + STAGING_SUFFIX.len()
+                && name.starts_with('.')
+                && name.ends_with(STAGING_SUFFIX)
+        })
+        .map(|e| leftover(Kind::ImportStaging, dir.join(e.file_name())))
+        .collect();
+    if found.is_empty() {
+        return Ok(found);
+    }
+    let log = crate::store::oplog::read(root)?;
+    for o in log.ops.iter().filter(|o| o.command == "import" && !o.done) {
+        if crate::store::oplog::is_running(root, &o.id)? {
+            return Ok(Vec::new());
+        }
+    }
+    Ok(found)
 }
 
 /// Where `import` unpacks a tar: `<root>/.sessionctl/tmp/`.
@@ -251,7 +301,7 @@ pub fn remove(root: &DataRoot, l: &Leftover) -> Result<bool> {
     match l.kind {
         Kind::StaleLock => lock::remove_if_free(root, &l.path),
         Kind::SqliteJournal if !is_cold_journal(root, &l.path)? => Ok(false),
-        Kind::ImportUnpack => atomic::remove_path(root, &l.path),
+        Kind::ImportUnpack | Kind::ImportStaging => atomic::remove_path(root, &l.path),
         _ => {
             let phys = root.resolve(&l.path, Last::Entry)?;
             if !fs::symlink_metadata(&phys).is_ok_and(|m| m.is_file()) {

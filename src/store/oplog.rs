@@ -36,6 +36,11 @@ pub struct Change {
     /// The bundle holding the previous state, relative to the root.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kept: Option<String>,
+    /// An import's: the digest of the bundle it brings the session from
+    /// (`bundle::load_with_digest`), recorded before its first write, so
+    /// that only the same bundle may continue an interrupted import.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bundle: Option<String>,
 }
 
 /// One operation, folded from its lines.
@@ -356,6 +361,7 @@ impl Journal {
             session: session.to_owned(),
             change: change.to_owned(),
             kept,
+            bundle: None,
         })
     }
 
@@ -407,6 +413,7 @@ impl Journal {
                 session: s,
                 change: self.intent.command.clone(),
                 kept: None,
+                bundle: None,
             };
             append(root, &serde_json::json!({ "id": id, "session": change }))?;
         }

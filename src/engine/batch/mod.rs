@@ -185,6 +185,14 @@ pub trait Operation: Sync {
         .with_hint("stop Agenvoy, then retry with --via files"))
     }
 
+    /// Whether the operation is complete once this run changed `changed`
+    /// without a failure midway: by default, yes. An operation that
+    /// continues an interrupted one (`Intent::resume`) may have begun
+    /// sessions this run did not finish; its record then stays open.
+    fn completes(&self, _changed: &[String]) -> bool {
+        true
+    }
+
     /// The files a plan depends on: when one changed between planning and
     /// taking the lock, the session is planned again.
     fn watched(&self, target: &Target) -> Vec<PathBuf> {
@@ -314,7 +322,7 @@ pub fn run_via<O: Operation>(
     // An error of the whole batch after it began (none is expected: they
     // all come before the first write) leaves the record open.
     let (changed, complete) = match &result {
-        Ok(o) => (o.changed.clone(), o.complete),
+        Ok(o) => (o.changed.clone(), o.complete && op.completes(&o.changed)),
         Err(_) => (Vec::new(), false),
     };
     journal.finish(&changed, complete)?;

@@ -53,8 +53,9 @@ pub fn keep(stores: &mut Stores<'_>, id: &str) -> Result<()> {
     record_once(journal, root, id, &dir)
 }
 
-/// Keep "session `id` did not exist" (import: it refuses an existing one).
-pub fn keep_absent(journal: &Journal, root: &DataRoot, id: &str) -> Result<()> {
+/// Keep "session `id` did not exist" (import: it refuses an existing one),
+/// recorded with the digest of the bundle the import brings it from.
+pub fn keep_absent(journal: &Journal, root: &DataRoot, id: &str, bundle: &str) -> Result<()> {
     let Some(op) = journal.begin()? else {
         return Ok(());
     };
@@ -63,7 +64,15 @@ pub fn keep_absent(journal: &Journal, root: &DataRoot, id: &str) -> Result<()> {
         atomic::remove_path(root, &dir)?;
         seal_absent(root, &dir, id, &op)?;
     }
-    record_once(journal, root, id, &dir)
+    if journal.has(SNAPSHOT, &root.relative(&dir))? {
+        return Ok(());
+    }
+    journal.note(oplog::Change {
+        session: id.to_owned(),
+        change: SNAPSHOT.to_owned(),
+        kept: Some(root.relative(&dir)),
+        bundle: Some(bundle.to_owned()),
+    })
 }
 
 fn sealed(root: &DataRoot, dir: &Path) -> Result<bool> {

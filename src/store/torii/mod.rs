@@ -29,7 +29,7 @@ pub use resume::{LiveLine, LiveLines, SessionCounts};
 
 pub use repair::TailRepair;
 pub use report::ReplayReport;
-pub use restore::entry_of_line;
+pub use restore::{entry_of_line, restored_line_len};
 
 use std::collections::HashMap;
 use std::fs;

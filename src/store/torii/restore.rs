@@ -11,6 +11,15 @@ use super::{aof, Db, Entry, Slot};
 use crate::error::{Error, Result};
 use crate::store::atomic;
 
+/// The longest line `key` holding `e` takes in the log: the SET line a
+/// restore appends, or the one ToriiDB writes for it when Agenvoy's exit
+/// rewrites the log with Go's escaping (`aof::rewritten_len`), which can be
+/// up to six times longer. Over `aof::MAX_LINE`, ToriiDB cannot load it:
+/// a bundle's entry is checked with this before anything is written.
+pub fn restored_line_len(key: &str, e: &Entry) -> usize {
+    (e.compacted_line(key).len() - 1).max(super::write::rewritten_len(key, e))
+}
+
 impl Db {
     /// Append `entries` as compacted SET lines (one fsync for the batch)
     /// and mirror them (in a store that keeps mirror files); returns how
