@@ -1,0 +1,175 @@
+//! Regressions for the audit of undo, the Trash and the archive: what a
+//! prune took from an unfinished undo, what a kill left of a new archive,
+//! what `check` promised after a killed compact, and what `log` called
+//! undoable.
+
+use crate::common::*;
+
+use std::path::Path;
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn ok(r: &Path, args: &[&str]) -> std::process::Output {
+    let out = sessionctl(r).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: exit {:?}\nstdout: {}\nstderr: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        stderr(&out)
+    );
+    out
+}
+
+/// A history.db SQLite created but a kill cut off before any table was
+/// committed is no archive yet: every command takes it as absent, and a
+/// writing one creates the schema in it.
+#[test]
+fn a_zero_byte_archive_is_taken_as_absent_not_as_bad_data() {
+    let root = fixture_copy();
+    let r = root.path();
+    let db = r.join(".store/history.db");
+    std::fs::write(&db, b"").unwrap();
+    ok(r, &["sessions", "list"]);
+    ok(r, &["show", "tui-alice"]);
+    let c = sessionctl(r).args(["check"]).output().unwrap();
+    assert_ne!(c.status.code(), Some(65), "{}", stderr(&c));
+    ok(r, &["check", "--repair", "--yes"]);
+    ok(r, &["reset", "tui-alice", "--mode", "all", "--yes"]);
+    assert!(
+        std::fs::metadata(&db).unwrap().len() > 0,
+        "the schema is in"
+    );
+    fts_integrity_ok(r);
+    ok(r, &["undo", "--yes"]);
+    assert!(r.join("sessions/tui-alice/history.json").exists());
+
+    // a database with no table at all is no archive either
+    let root = fixture_copy();
+    let r = root.path();
+    std::fs::remove_file(r.join(".store/history.db")).unwrap();
+    rusqlite::Connection::open(r.join(".store/history.db"))
+        .unwrap()
+        .execute_batch("PRAGMA user_version = 7; VACUUM;")
+        .unwrap();
+    ok(r, &["sessions", "list"]);
+    ok(
+        r,
+        &[
+            "--offline",
+            "compact",
+            "tui-alice",
+            "--budget",
+            "300",
+            "--yes",
+        ],
+    );
+    fts_integrity_ok(r);
+}
+
+/// Real content that is not Agenvoy's archive stays bad data: nothing is
+/// created over it.
+#[test]
+fn an_archive_with_other_tables_or_bytes_is_still_65() {
+    let root = fixture_copy();
+    let r = root.path();
+    let db = r.join(".store/history.db");
+    std::fs::remove_file(&db).unwrap();
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute_batch("CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('mine');")
+        .unwrap();
+    let before = snapshot(r);
+    for args in [
+        &["reset", "tui-alice", "--mode", "all", "--yes"][..],
+        &["sessions", "list"],
+        &["check", "--repair", "--yes"],
+    ] {
+        let out = sessionctl(r).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(65), "{args:?}: {}", stderr(&out));
+        let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
+        assert!(said.contains("history.db"), "{args:?}: {said}");
+    }
+    assert_eq!(before, snapshot(r), "nothing was changed");
+    // a few bytes that are not SQLite
+    std::fs::write(&db, b"not a database").unwrap();
+    let out = sessionctl(r)
+        .args(["reset", "tui-alice", "--mode", "all", "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(65), "{}", stderr(&out));
+}
+
+/// Killed at every durable step of a compact that creates the archive
+/// (the root has none): the rerun completes, `check --repair` and `undo`
+/// work, none of them calls the half-made file bad data.
+#[test]
+fn a_kill_while_the_archive_is_created_leaves_a_root_the_rerun_completes() {
+    let base = fixture_copy();
+    std::fs::remove_file(base.path().join(".store/history.db")).unwrap();
+    let args = [
+        "--offline",
+        "compact",
+        "tui-alice",
+        "--budget",
+        "300",
+        "--yes",
+    ];
+    let mut in_schema = false;
+    for n in 1.. {
+        let t = tempfile::tempdir().unwrap();
+        copy_tree(base.path(), t.path());
+        let r = t.path();
+        let killed = sessionctl(r)
+            .env("SESSIONCTL_KILL_AT", n.to_string())
+            .args(args)
+            .output()
+            .unwrap();
+        if killed.status.success() {
+            break;
+        }
+        assert!(
+            stderr(&killed).contains("killed at durable step"),
+            "{n}: {killed:?}"
+        );
+        let db = r.join(".store/history.db");
+        if db.exists() && !has_messages_table(r) {
+            in_schema = true;
+        }
+        let c = sessionctl(r).args(["check"]).output().unwrap();
+        assert_ne!(c.status.code(), Some(65), "step {n}: {}", stderr(&c));
+        ok(r, &args);
+        fts_integrity_ok(r);
+        for after in [&["check", "--repair", "--yes"][..], &["undo", "--yes"]] {
+            let out = sessionctl(r).args(after).output().unwrap();
+            assert_ne!(
+                out.status.code(),
+                Some(65),
+                "step {n}, {after:?}: {}",
+                stderr(&out)
+            );
+        }
+        assert!(n < 200, "no end to the steps");
+    }
+    assert!(
+        in_schema,
+        "no kill landed between creating the file and its schema"
+    );
+}
+
+fn has_messages_table(r: &Path) -> bool {
+    let c = rusqlite::Connection::open_with_flags(
+        r.join(".store/history.db"),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )
+    .unwrap();
+    c.query_row(
+        "SELECT COUNT(*) FROM sqlite_master WHERE name = 'messages'",
+        [],
+        |x| x.get::<_, i64>(0),
+    )
+    .map(|n| n > 0)
+    .unwrap_or(false)
+}
