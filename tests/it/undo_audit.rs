@@ -4,6 +4,7 @@
 //! undoable.
 
 use crate::common::*;
+use crate::undo_support::state;
 
 use std::path::Path;
 
@@ -172,4 +173,148 @@ fn has_messages_table(r: &Path) -> bool {
     )
     .map(|n| n > 0)
     .unwrap_or(false)
+}
+
+/// `trash prune` an hour from now: everything there is then over a second
+/// old.
+fn prune_later(r: &Path, extra: &[&str]) -> std::process::Output {
+    let out = sessionctl(r)
+        .env("SESSIONCTL_NOW", an_hour_from_now())
+        .args(["trash", "prune", "--older-than", "1s", "--yes", "--json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    out
+}
+
+fn pruned_names(out: &std::process::Output) -> Vec<String> {
+    results(out)
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn warnings(out: &std::process::Output) -> Vec<String> {
+    json_of(out)["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// An undo killed midway still needs the reset's Trash entry and its own
+/// snapshot: a prune keeps both (and says why, in a dry run too), so the
+/// rerun of undo puts everything back.
+#[test]
+fn prune_keeps_what_an_unfinished_undo_still_needs() {
+    let root = fixture_copy();
+    let r = root.path();
+    let before = state(r);
+    ok(r, &["reset", "tui-alice", "--mode", "summary", "--yes"]);
+    let killed = sessionctl(r)
+        .env("SESSIONCTL_FAILPOINT", "restore-after-archive")
+        .args(["undo", "--yes"])
+        .output()
+        .unwrap();
+    assert!(stderr(&killed).contains("failpoint"), "{killed:?}");
+    let dry = sessionctl(r)
+        .env("SESSIONCTL_NOW", an_hour_from_now())
+        .args([
+            "trash",
+            "prune",
+            "--older-than",
+            "1s",
+            "--dry-run",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let out = prune_later(r, &[]);
+    assert_eq!(
+        pruned_names(&dry),
+        pruned_names(&out),
+        "the dry run is the run"
+    );
+    assert_eq!(warnings(&dry), warnings(&out));
+    assert!(pruned_names(&out).is_empty(), "{:?}", pruned_names(&out));
+    let kept = warnings(&out);
+    assert!(
+        kept.iter()
+            .any(|w| w.contains("tui-alice_") && w.contains("undo")),
+        "the entry is reported as kept, with the reason: {kept:?}"
+    );
+    assert!(
+        kept.iter().any(|w| w.contains(".sessionctl/ops/")),
+        "{kept:?}"
+    );
+    ok(r, &["undo", "--yes"]);
+    assert_eq!(state(r), before, "the rerun of undo put everything back");
+    // once it finished, nothing is needed any more
+    let out = prune_later(r, &[]);
+    assert!(warnings(&out).is_empty(), "{:?}", warnings(&out));
+}
+
+/// A trash restore killed midway: the entry it consumes stays in the Trash
+/// through a prune, and its rerun completes the restore.
+#[test]
+fn prune_keeps_the_entry_an_unfinished_trash_restore_consumes() {
+    let root = fixture_copy();
+    let r = root.path();
+    let before = state(r);
+    ok(r, &["remove", "discord-9001", "--yes"]);
+    let entry = std::fs::read_dir(r.join("sessions/.Trash"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .find(|n| n.starts_with("discord-9001_"))
+        .unwrap();
+    let killed = sessionctl(r)
+        .env("SESSIONCTL_FAILPOINT", "restore-after-archive")
+        .args(["trash", "restore", &entry, "--yes"])
+        .output()
+        .unwrap();
+    assert!(stderr(&killed).contains("failpoint"), "{killed:?}");
+    let out = prune_later(r, &[]);
+    assert!(
+        !pruned_names(&out).contains(&entry),
+        "{:?}",
+        pruned_names(&out)
+    );
+    assert!(
+        warnings(&out)
+            .iter()
+            .any(|w| w.contains(&entry) && w.contains("trash restore")),
+        "{:?}",
+        warnings(&out)
+    );
+    ok(r, &["trash", "restore", &entry, "--yes"]);
+    assert_eq!(state(r), before);
+}
+
+/// `--keep-last` keeps an entry, and with it what its operation kept
+/// besides (a reset --mode summary's summary pre-image): the entry's undo
+/// still works after the prune.
+#[test]
+fn prune_keep_last_keeps_the_pre_images_of_the_entries_it_keeps() {
+    let root = fixture_copy();
+    let r = root.path();
+    let before = state(r);
+    ok(r, &["reset", "tui-alice", "--mode", "summary", "--yes"]);
+    let log = results(&ok(r, &["log", "--json"]));
+    let op = log[0]["id"].as_str().unwrap().to_owned();
+    assert!(r.join(".sessionctl/ops").join(&op).exists());
+    let out = prune_later(r, &["--keep-last", "1"]);
+    assert!(pruned_names(&out).is_empty(), "{:?}", pruned_names(&out));
+    assert!(
+        r.join(".sessionctl/ops").join(&op).exists(),
+        "the summary pre-image of the kept entry's operation stays"
+    );
+    assert!(
+        warnings(&out).iter().any(|w| w.contains(&op)),
+        "{:?}",
+        warnings(&out)
+    );
+    ok(r, &["undo", "--yes"]);
+    assert_eq!(state(r), before);
 }
