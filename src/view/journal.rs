@@ -26,7 +26,7 @@ pub fn oplog_rows(env: Env) -> crate::Result<Vec<OpRow>> {
         .iter()
         .rev()
         .map(|op| OpRow {
-            why_not: undo::why_not(root, op),
+            why_not: undo::why_not(root, &log, op),
             op: op.clone(),
         })
         .collect())

@@ -318,3 +318,63 @@ fn prune_keep_last_keeps_the_pre_images_of_the_entries_it_keeps() {
     ok(r, &["undo", "--yes"]);
     assert_eq!(state(r), before);
 }
+
+/// For every operation `log --json` lists, `undoable` is exactly whether
+/// `undo ID --force --dry-run` would go ahead (a later change to the same
+/// session is what `--force` is for; nothing else may differ).
+fn log_agrees_with_undo(r: &Path) {
+    let log = results(&ok(r, &["log", "--json", "--limit", "1000"]));
+    assert!(!log.is_empty());
+    for o in &log {
+        let id = o["id"].as_str().unwrap();
+        let out = sessionctl(r)
+            .args(["undo", id, "--force", "--dry-run", "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            o["undoable"] == true,
+            out.status.success(),
+            "log says {} for {id} ({}), undo exits {:?}: {}",
+            o["undoable"],
+            o["command"],
+            out.status.code(),
+            stderr(&out)
+        );
+    }
+}
+
+/// An operation a crash left `done:false` whose pre-images are gone (a
+/// prune before the fix above took them, or a hand): `log` said "yes",
+/// undo refused. And a removed session whose id is taken again: undo
+/// refuses to restore over it, so `log` must not offer it either.
+#[test]
+fn log_calls_undoable_exactly_what_undo_would_reverse() {
+    let root = fixture_copy();
+    let r = root.path();
+    let killed = sessionctl(r)
+        .env("SESSIONCTL_FAILPOINT", "reset-after-file")
+        .args(["reset", "tui-alice", "--mode", "summary", "--yes"])
+        .output()
+        .unwrap();
+    assert!(stderr(&killed).contains("failpoint"), "{killed:?}");
+    let log = results(&ok(r, &["log", "--json"]));
+    assert_eq!(log[0]["done"], false);
+    let op = log[0]["id"].as_str().unwrap().to_owned();
+    log_agrees_with_undo(r);
+    // what it kept is gone
+    std::fs::remove_dir_all(r.join(".sessionctl/ops").join(&op)).unwrap();
+    log_agrees_with_undo(r);
+    let table = String::from_utf8_lossy(&ok(r, &["log"]).stdout).into_owned();
+    let row = table.lines().find(|l| l.starts_with(&op)).unwrap();
+    assert!(row.contains("no: "), "{row}");
+
+    let root = fixture_copy();
+    let r = root.path();
+    ok(r, &["remove", "discord-9001", "--yes"]);
+    ok(r, &["summarize", "tui-alice", "--yes"]);
+    log_agrees_with_undo(r);
+    // Agenvoy starts a new conversation under the same id
+    std::fs::create_dir_all(r.join("sessions/discord-9001")).unwrap();
+    std::fs::write(r.join("sessions/discord-9001/history.json"), "[]").unwrap();
+    log_agrees_with_undo(r);
+}
