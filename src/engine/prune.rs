@@ -18,6 +18,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
+use crate::engine::compact::preimage::Unfinished;
 use crate::error::Result;
 use crate::store::layout::DataRoot;
 use crate::store::oplog::{self, Intent, Log};
@@ -96,7 +97,8 @@ impl PruneTrash<'_> {
     fn pruning(&self) -> Result<Pruning> {
         let entries = trash::list(self.root)?;
         let log = oplog::read(self.root)?;
-        let needed = needed(&log, &entries);
+        let unfinished = crate::engine::compact::preimage::unfinished(self.root)?;
+        let needed = needed(&log, &entries, &unfinished);
         let mut out = Pruning::default();
         let mut staying: BTreeMap<String, String> = BTreeMap::new();
         let old = trash::to_prune(&entries, self.cutoff, self.keep_last);
@@ -140,12 +142,23 @@ impl PruneTrash<'_> {
 /// What unfinished operations (`done:false`) still need, and why: their
 /// own pre-images and Trash entries (a rerun or `undo` completes them
 /// from there), what the operation an unfinished undo reverses kept, and
-/// the Trash entry an unfinished trash restore consumes.
-fn needed(log: &Log, entries: &[EntryInfo]) -> BTreeMap<Unit, String> {
+/// the Trash entry an unfinished trash restore consumes; and the
+/// pre-images interrupted compacts left for the next compact to complete,
+/// whatever their operation's record says.
+fn needed(log: &Log, entries: &[EntryInfo], unfinished: &[Unfinished]) -> BTreeMap<Unit, String> {
     let mut out = BTreeMap::new();
     let mut need = |unit: Unit, why: &dyn Fn() -> String| {
         out.entry(unit).or_insert_with(why);
     };
+    for u in unfinished {
+        let why = || {
+            format!(
+                "the compact of {} it began is unfinished (`sessionctl compact {}` completes it)",
+                u.session, u.session
+            )
+        };
+        need(Unit::Ops(u.op.clone()), &why);
+    }
     for o in log.ops.iter().filter(|o| !o.done) {
         let own = || format!("operation {} ({}) did not finish", o.id, o.command);
         need(Unit::Ops(o.id.clone()), &own);

@@ -255,6 +255,7 @@ impl batch::Ui for Quiet {
 fn compact_op<'a>(
     cache: crate::engine::limits::LimitsCache,
     dry_run: bool,
+    backend: &daemon::Backend,
     warn: &'a (dyn Fn(&str) + Sync),
 ) -> Compact<'a> {
     Compact {
@@ -266,10 +267,12 @@ fn compact_op<'a>(
             for_model: None,
             skip_by_size: false,
             dry_run,
+            through_daemon: matches!(backend, daemon::Backend::Daemon(_)),
         },
         cache,
         folder: None,
         warn,
+        unfinished: Default::default(),
     }
 }
 
@@ -278,7 +281,12 @@ fn compact_op<'a>(
 pub fn plan_compact(env: Env, id: &str) -> crate::Result<CompactReport> {
     let backend = env.ctx.backend(env.args.force)?;
     let resolved = target(env, id, Resolve::Folders)?;
-    let op = compact_op(context_window::cached(env.ctx), true, &|_: &str| {});
+    let op = compact_op(
+        context_window::cached(env.ctx),
+        true,
+        &backend,
+        &|_: &str| {},
+    );
     only(run_op(env, &op, resolved, true, &Quiet, &backend)?)
 }
 
@@ -335,7 +343,7 @@ pub fn compact(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
     let resolved = target(env, id, Resolve::Folders)?;
     let cache = context_window::current(env.ctx).map_err(|e| Error::usage(e.to_string()))?;
     let warn = |w: &str| batch::Ui::warn(ui, w);
-    let op = compact_op(cache, false, &warn);
+    let op = compact_op(cache, false, &backend, &warn);
     let outcome = run_op(env, &op, resolved, false, ui, &backend)?;
     Ok(done(outcome, |r: &CompactReport| compact_line(env, r)))
 }
@@ -363,6 +371,9 @@ pub fn compact_line(env: Env, r: &CompactReport) -> String {
             "; task histories kept in {}",
             env.ctx.root.relative(t)
         ));
+    }
+    if let Some(op) = &r.completes {
+        s.push_str(&format!("; completed the compact {op} left unfinished"));
     }
     s
 }

@@ -185,6 +185,15 @@ pub trait Operation: Sync {
         .with_hint("stop Agenvoy, then retry with --via files"))
     }
 
+    /// Operations a crash left `done:false` whose work this run completes
+    /// when it finishes with no target failed (not a dry run, nor
+    /// declined): their records are closed, as completed by this one (even
+    /// when it found nothing left to do). Asked after the run. Default:
+    /// none.
+    fn completes(&self, _root: &DataRoot) -> Result<Vec<String>> {
+        Ok(Vec::new())
+    }
+
     /// The files a plan depends on: when one changed between planning and
     /// taking the lock, the session is planned again.
     fn watched(&self, target: &Target) -> Vec<PathBuf> {
@@ -318,6 +327,13 @@ pub fn run_via<O: Operation>(
         Err(_) => (Vec::new(), false),
     };
     journal.finish(&changed, complete)?;
+    if let Ok(o) = &result {
+        if !opts.dry_run && !o.declined && o.errors.is_empty() && o.complete {
+            for id in op.completes(root)? {
+                journal.close_completed(&id)?;
+            }
+        }
+    }
     result
 }
 

@@ -552,7 +552,7 @@ impl RecordKey {
         RecordKey::new(r.send_at, &r.role, &r.text())
     }
 
-    fn new(send_at: i64, role: &str, text: &str) -> RecordKey {
+    pub fn new(send_at: i64, role: &str, text: &str) -> RecordKey {
         use sha2::Digest;
         let mut h = sha2::Sha256::new();
         // the role's length first: ("ab", "c") and ("a", "bc") differ
