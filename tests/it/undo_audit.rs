@@ -378,3 +378,210 @@ fn log_calls_undoable_exactly_what_undo_would_reverse() {
     std::fs::write(r.join("sessions/discord-9001/history.json"), "[]").unwrap();
     log_agrees_with_undo(r);
 }
+
+/// tui-alice with 40 long exchanges and a task history of six tool steps:
+/// a compact to a small budget trims history.json, deletes db1 keys,
+/// archives records and folds tool steps.
+fn long_session(r: &Path) {
+    use serde_json::json;
+    let mut records = Vec::new();
+    for i in 0..40i64 {
+        let t = 1_800_000_000_000_000_000 + i * 10_000_000_000;
+        records.push(json!({"role":"user","content":format!("question {i} {}", "words ".repeat(30)),"sendAt":t}));
+        records.push(json!({"role":"assistant","content":format!("answer {i} {}", "more words ".repeat(40)),"sendAt":t + 1}));
+    }
+    std::fs::write(
+        r.join("sessions/tui-alice/history.json"),
+        serde_json::to_vec_pretty(&records).unwrap(),
+    )
+    .unwrap();
+    let mut task = vec![json!({"role":"user","content":"q"})];
+    for k in 0..6 {
+        task.push(json!({"role":"assistant","content":"","tool_calls":[{"id":format!("c{k}"),"type":"function","function":{"name":"read_file","arguments":"{}"}}]}));
+        task.push(json!({"role":"tool","tool_call_id":format!("c{k}"),"content":"x".repeat(3000)}));
+    }
+    std::fs::write(
+        r.join("sessions/tui-alice/history/5e1f.json"),
+        serde_json::to_vec(&task).unwrap(),
+    )
+    .unwrap();
+}
+
+const COMPACT: &[&str] = &[
+    "--offline",
+    "compact",
+    "tui-alice",
+    "--budget",
+    "1500",
+    "--yes",
+];
+
+/// `check`'s findings of interrupted work.
+fn incomplete(r: &Path) -> Vec<serde_json::Value> {
+    let out = sessionctl(r).args(["check", "--json"]).output().unwrap();
+    json_of(&out)["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["kind"].as_str().unwrap().starts_with("incomplete"))
+        .cloned()
+        .collect()
+}
+
+/// Where `check` names `undo` as the way back, `undo` goes ahead.
+fn check_promises_only_what_undo_does(r: &Path, what: &str) {
+    for f in incomplete(r) {
+        let detail = f["detail"].as_str().unwrap();
+        let Some(rest) = detail.split("`sessionctl undo ").nth(1) else {
+            continue;
+        };
+        let id = rest.split('`').next().unwrap();
+        let id = id.split_whitespace().next().unwrap_or(id);
+        let out = sessionctl(r)
+            .args(["undo", id, "--dry-run", "--json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{what}: check says {detail:?}, undo says {}",
+            json_of(&out)["errors"]
+        );
+    }
+}
+
+/// A compact killed after the archive's commit: `check` names what
+/// completes it (its rerun), not an undo that has nothing to undo; the
+/// rerun completes it and closes its record; one undo then goes back to
+/// where the interrupted run started.
+#[test]
+fn a_killed_compact_is_completed_by_its_rerun_and_check_says_so() {
+    let root = fixture_copy();
+    let r = root.path();
+    long_session(r);
+    let before = state(r);
+    let killed = sessionctl(r)
+        .env("SESSIONCTL_FAILPOINT", "compact-after-archive")
+        .args(COMPACT)
+        .output()
+        .unwrap();
+    assert!(stderr(&killed).contains("failpoint"), "{killed:?}");
+    let op = results(&ok(r, &["log", "--json"]))[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let found = incomplete(r);
+    assert!(!found.is_empty(), "check reports the interrupted compact");
+    check_promises_only_what_undo_does(r, "compact-after-archive");
+    assert!(
+        found
+            .iter()
+            .any(|f| f["detail"].as_str().unwrap().contains("compact tui-alice")),
+        "check names the rerun: {found:?}"
+    );
+    let dry = ok(r, &[COMPACT, &["--dry-run", "--json"]].concat());
+    assert_eq!(one(&dry)["completes"], op.as_str(), "the dry run says so");
+    let rerun = ok(r, &[COMPACT, &["--json"]].concat());
+    assert_eq!(one(&rerun)["completes"], op.as_str());
+    assert!(incomplete(r).is_empty(), "{:?}", incomplete(r));
+    let log = results(&ok(r, &["log", "--json"]));
+    assert!(log.iter().all(|o| o["done"] == true), "{log:?}");
+    assert_eq!(log[0]["undoable"], true);
+    ok(r, &["undo", "--yes"]);
+    assert_eq!(state(r), before, "one undo goes back to before the kill");
+    fts_integrity_ok(r);
+}
+
+/// The same at every durable step of the compact.
+#[test]
+fn a_compact_killed_at_any_step_is_completed_by_its_rerun() {
+    let base = fixture_copy();
+    long_session(base.path());
+    let before = state(base.path());
+    let mut kills = 0;
+    for n in 1.. {
+        let t = tempfile::tempdir().unwrap();
+        copy_tree(base.path(), t.path());
+        let r = t.path();
+        let killed = sessionctl(r)
+            .env("SESSIONCTL_KILL_AT", n.to_string())
+            .args(COMPACT)
+            .output()
+            .unwrap();
+        if killed.status.success() {
+            break;
+        }
+        assert!(
+            stderr(&killed).contains("killed at durable step"),
+            "{n}: {killed:?}"
+        );
+        kills += 1;
+        let what = format!("killed at step {n}");
+        check_promises_only_what_undo_does(r, &what);
+        ok(r, COMPACT);
+        assert!(incomplete(r).is_empty(), "{what}: {:?}", incomplete(r));
+        ok(r, &["undo", "--yes"]);
+        assert!(
+            state(r) == before,
+            "{what}: undo after the rerun is not the start"
+        );
+        fts_integrity_ok(r);
+        logs_are_toriidb_readable(r);
+        assert!(n < 300, "no end to the steps");
+    }
+    assert!(kills > 10, "{kills}");
+}
+
+/// `check --repair` closes the killed compact's record, but the session
+/// stays half compacted: `check` goes on reporting that, naming the
+/// compact that completes it, until one does; a compact killed while it
+/// completes another is completed in turn.
+#[test]
+fn a_half_compacted_session_is_reported_until_a_compact_completes_it() {
+    let root = fixture_copy();
+    let r = root.path();
+    long_session(r);
+    let before = state(r);
+    let killed = sessionctl(r)
+        .env("SESSIONCTL_FAILPOINT", "compact-after-torii")
+        .args(COMPACT)
+        .output()
+        .unwrap();
+    assert!(stderr(&killed).contains("failpoint"), "{killed:?}");
+    let c = sessionctl(r)
+        .args(["check", "--repair", "--yes"])
+        .output()
+        .unwrap();
+    assert_ne!(c.status.code(), Some(65), "{}", stderr(&c));
+    let found = incomplete(r);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["kind"], "incomplete-compact");
+    assert_eq!(found[0]["session"], "tui-alice");
+    assert!(found[0]["detail"]
+        .as_str()
+        .unwrap()
+        .contains("compact tui-alice"));
+    // another command line, killed while it completes it
+    let all = ["--offline", "compact", "--all", "--budget", "1500", "--yes"];
+    let killed = sessionctl(r)
+        .env("SESSIONCTL_FAILPOINT", "compact-after-history")
+        .args(all)
+        .output()
+        .unwrap();
+    assert!(stderr(&killed).contains("failpoint"), "{killed:?}");
+    assert!(!incomplete(r).is_empty());
+    check_promises_only_what_undo_does(r, "the second kill");
+    ok(r, &all);
+    assert!(incomplete(r).is_empty(), "{:?}", incomplete(r));
+    loop {
+        let out = sessionctl(r).args(["undo", "--yes"]).output().unwrap();
+        if out.status.code() == Some(64) {
+            break;
+        }
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    assert_eq!(
+        state(r),
+        before,
+        "undo goes back to before the first compact"
+    );
+}
