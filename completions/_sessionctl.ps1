@@ -167,7 +167,8 @@ Register-ArgumentCompleter -Native -CommandName 'sessionctl' -ScriptBlock {
         'sessionctl;view' {
             [CompletionResult]::new('--match', '--match', [CompletionResultType]::ParameterName, 'Open on the sessions whose id matches this glob or substring (the filter `/` edits)')
             [CompletionResult]::new('--summarizer', '--summarizer', [CompletionResultType]::ParameterName, 'Which summarizer writes summaries and folds tool steps')
-            [CompletionResult]::new('--llm-url', '--llm-url', [CompletionResultType]::ParameterName, 'Base URL of the model server')
+            [CompletionResult]::new('--llm-url', '--llm-url', [CompletionResultType]::ParameterName, 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)')
             [CompletionResult]::new('--llm-model', '--llm-model', [CompletionResultType]::ParameterName, 'Model name to ask for')
             [CompletionResult]::new('--llm-timeout', '--llm-timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for one answer')
             [CompletionResult]::new('--root', '--root', [CompletionResultType]::ParameterName, 'The Agenvoy data root [default: ~/.config/agenvoy]')

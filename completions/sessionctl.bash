@@ -2745,7 +2745,7 @@ _sessionctl() {
             return 0
             ;;
         sessionctl__subcmd__view)
-            opts="-q -v -h --match --summarizer --llm-url --llm-model --llm-timeout --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
+            opts="-q -v -h --match --summarizer --base-url --llm-url --llm-model --llm-timeout --force --root --json --quiet --verbose --offline --log --color --no-color --via --daemon-url --timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2760,6 +2760,10 @@ _sessionctl() {
                     return 0
                     ;;
                 --llm-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

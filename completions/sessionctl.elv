@@ -156,7 +156,8 @@ set edit:completion:arg-completer[sessionctl] = {|@words|
         &'sessionctl;view'= {
             cand --match 'Open on the sessions whose id matches this glob or substring (the filter `/` edits)'
             cand --summarizer 'Which summarizer writes summaries and folds tool steps'
-            cand --llm-url 'Base URL of the model server'
+            cand --llm-url 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)'
+            cand --base-url 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)'
             cand --llm-model 'Model name to ask for'
             cand --llm-timeout 'Seconds to wait for one answer'
             cand --root 'The Agenvoy data root [default: ~/.config/agenvoy]'

@@ -168,7 +168,7 @@ complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l match -d 
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l summarizer -d 'Which summarizer writes summaries and folds tool steps' -r -f -a "offline\t'Deterministic and extractive; no network, no key'
 openai\t'Any OpenAI-compatible /v1/chat/completions server'
 anthropic\t'Anthropic /v1/messages'"
-complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l llm-url -d 'Base URL of the model server' -r
+complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l llm-url -l base-url -d 'Base URL of the model server (e.g. a local Ollama: http://127.0.0.1:11434/v1)' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l llm-model -d 'Model name to ask for' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l llm-timeout -d 'Seconds to wait for one answer' -r
 complete -c sessionctl -n "__fish_sessionctl_using_subcommand view" -l root -d 'The Agenvoy data root [default: ~/.config/agenvoy]' -r -F
