@@ -56,10 +56,14 @@ pub fn run(ctx: &Context, args: &CompactArgs) -> Result<Done> {
         }
     };
     let op = Compact {
-        settings: settings(args),
+        settings: Settings {
+            through_daemon: matches!(backend, crate::daemon::Backend::Daemon(_)),
+            ..settings(args)
+        },
         cache,
         folder: args.fold.then_some(&folder as &dyn Folder),
         warn: &warn,
+        unfinished: Default::default(),
     };
     let write = WriteArgs {
         dry_run: args.dry_run,
@@ -93,6 +97,7 @@ fn settings(args: &CompactArgs) -> Settings {
         for_model: args.for_model.clone(),
         skip_by_size: args.targets.all,
         dry_run: args.dry_run,
+        through_daemon: false,
     }
 }
 
@@ -176,6 +181,14 @@ fn render(ctx: &Context, reports: &[CompactReport]) -> Result<()> {
         if let Some(m) = &r.model_switch {
             let verb = if m.applied { "set" } else { "would set" };
             result.push_str(&format!("; {verb} config.json model to {}", m.to));
+        }
+        if let Some(op) = &r.completes {
+            let verb = if r.dry_run {
+                "would complete"
+            } else {
+                "completed"
+            };
+            result.push_str(&format!("; {verb} the compact {op} left unfinished"));
         }
         lines.push(Line {
             session: r.session.clone(),

@@ -7,7 +7,7 @@ use crate::commands::{Context, Done};
 use crate::engine::undo::why_not;
 use crate::output::preview_ids;
 use crate::store::layout::DataRoot;
-use crate::store::oplog::{self, Op};
+use crate::store::oplog::{self, Log, Op};
 use crate::table::{Col, Field, Grid};
 
 pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
@@ -38,7 +38,7 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
         .take(args.limit)
         .collect();
     if ctx.out.json {
-        let rows: Vec<Row> = ops.iter().map(|o| Row::of(&ctx.root, o)).collect();
+        let rows: Vec<Row> = ops.iter().map(|o| Row::of(&ctx.root, &log, o)).collect();
         ctx.out.envelope("log", false, &rows, &[])?;
         return Ok(Done::default());
     }
@@ -71,7 +71,7 @@ pub fn run(ctx: &Context, args: &LogArgs) -> Result<Done> {
                 (None, true, Some(_)) if !o.sessions.is_empty() => "an undo".to_owned(),
                 _ => state(o),
             }),
-            match why_not(&ctx.root, o) {
+            match why_not(&ctx.root, &log, o) {
                 None => "yes".to_owned(),
                 Some(_) if o.undone_by.is_some() => "-".to_owned(),
                 Some(why) => format!("no: {why}"),
@@ -95,8 +95,8 @@ struct Row<'a> {
 }
 
 impl<'a> Row<'a> {
-    fn of(root: &DataRoot, op: &'a Op) -> Row<'a> {
-        let why = why_not(root, op);
+    fn of(root: &DataRoot, log: &Log, op: &'a Op) -> Row<'a> {
+        let why = why_not(root, log, op);
         Row {
             op,
             undoable: why.is_none(),

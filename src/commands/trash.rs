@@ -5,7 +5,7 @@ use anyhow::Result;
 use crate::cli::{TrashPruneArgs, TrashRestoreArgs};
 use crate::cli_util::guard::{finish, to_trash, write_args};
 use crate::commands::{batch_ui, Context, Done};
-use crate::engine::prune::PruneTrash;
+use crate::engine::prune::{PruneTrash, Pruning};
 use crate::engine::undo::op::RestoreEntry;
 use crate::output::bytes;
 use crate::store::trash::{self, EntryInfo};
@@ -75,33 +75,42 @@ pub fn prune(ctx: &Context, args: &TrashPruneArgs) -> Result<Done> {
     };
     let w = write_args(&args.change);
     let question = |_: &[&str], plan: &[String]| format!("Delete {} for good?", plan.join(", "));
-    let Some(doomed) = ctx.run_one(&op, op.target(), batch_ui(ctx, &w, 1, question))? else {
+    let Some(pruning) = ctx.run_one(&op, op.target(), batch_ui(ctx, &w, 1, question))? else {
         ctx.out.line("aborted; nothing changed")?;
         return Ok(Done::from(crate::error::exit::FINDINGS));
     };
     let ids: Vec<String> = if w.dry_run {
         Vec::new()
     } else {
-        doomed.iter().filter_map(|e| e.session.clone()).collect()
+        pruning
+            .doomed
+            .iter()
+            .filter_map(|e| e.session.clone())
+            .collect()
     };
-    prune_report(ctx, w.dry_run, &doomed, &ids)
+    prune_report(ctx, w.dry_run, &pruning, &ids)
 }
 
-fn prune_report(
-    ctx: &Context,
-    dry_run: bool,
-    doomed: &[EntryInfo],
-    ids: &[String],
-) -> Result<Done> {
+fn prune_report(ctx: &Context, dry_run: bool, pruning: &Pruning, ids: &[String]) -> Result<Done> {
+    let doomed = &pruning.doomed;
+    // what stays although old enough, and why: a warning, so the table
+    // (and --json's results) stay what is deleted
+    let kept: Vec<String> = pruning.kept.iter().map(|k| k.line()).collect();
     if ctx.out.json {
-        ctx.out.envelope("trash prune", dry_run, doomed, &[])?;
-    } else if doomed.is_empty() {
-        ctx.out.line("no trash entries to prune")?;
-    } else {
-        render(ctx, doomed)?;
-        let verb = if dry_run { "would delete" } else { "deleted" };
         ctx.out
-            .footer(&format!("{verb} {} entries", doomed.len()))?;
+            .envelope_warning("trash prune", dry_run, doomed, &[], &kept)?;
+    } else {
+        for k in &kept {
+            ctx.out.warn(k);
+        }
+        if doomed.is_empty() {
+            ctx.out.line("no trash entries to prune")?;
+        } else {
+            render(ctx, doomed)?;
+            let verb = if dry_run { "would delete" } else { "deleted" };
+            ctx.out
+                .footer(&format!("{verb} {} entries", doomed.len()))?;
+        }
     }
     Ok(Done {
         code: 0,

@@ -206,7 +206,7 @@ impl Operation for ImportBundles<'_> {
         }
     }
 
-    fn completes(&self, changed: &[String]) -> bool {
+    fn complete_after(&self, changed: &[String]) -> bool {
         self.resume
             .as_ref()
             .is_none_or(|c| c.unfinished.iter().all(|s| changed.contains(s)))

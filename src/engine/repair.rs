@@ -477,9 +477,12 @@ fn log_name(index: u8) -> String {
 }
 
 /// Operations a crash or a failure midway left incomplete (not one that is
-/// running now), and lines of the log that are not records.
+/// running now), compacts whose pre-image an interrupted run left
+/// unfinished, and lines of the log that are not records. Each says what
+/// actually completes it: `undo` only when undo would go ahead.
 fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
     let log = crate::store::oplog::read(root)?;
+    let unfinished = crate::engine::compact::preimage::unfinished(root)?;
     let mut out: Vec<Finding> = Vec::new();
     for o in log.ops.iter().filter(|o| !o.done) {
         if crate::store::oplog::is_running(root, &o.id)? {
@@ -496,16 +499,49 @@ fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
                 ),
                 false,
             ),
-            None => finding(
-                "store",
-                "incomplete-operation",
-                format!(
-                    "operation {} ({}) did not complete; `sessionctl undo {}` restores what it kept, or rerun it; --repair closes its record (what it kept stays restorable)",
-                    o.id, o.command, o.id
-                ),
-                true,
-            ),
+            None => {
+                let compacts: Vec<&str> = unfinished
+                    .iter()
+                    .filter(|u| u.op == o.id)
+                    .map(|u| u.session.as_str())
+                    .collect();
+                let how = match crate::engine::undo::why_not(root, &log, o) {
+                    None => format!(
+                        "`sessionctl undo {}` restores what it kept, or rerun it; --repair closes its record (what it kept stays restorable)",
+                        o.id
+                    ),
+                    Some(_) if !compacts.is_empty() => format!(
+                        "`sessionctl compact {}` completes it (until then `undo` cannot reverse what it began); --repair closes its record",
+                        compacts.join(" ")
+                    ),
+                    Some(why) => format!(
+                        "`undo` cannot reverse it ({why}); rerun it to finish its work; --repair closes its record"
+                    ),
+                };
+                finding(
+                    "store",
+                    "incomplete-operation",
+                    format!("operation {} ({}) did not complete; {how}", o.id, o.command),
+                    true,
+                )
+            }
         });
+    }
+    // an operation closed (by --repair, or because another run completed
+    // its other sessions) can still have left a session half compacted
+    for u in unfinished
+        .iter()
+        .filter(|u| log.get(&u.op).is_none_or(|o| o.done))
+    {
+        out.push(finding(
+            &u.session,
+            "incomplete-compact",
+            format!(
+                "the compact by operation {} did not complete ({} is what it kept); `sessionctl compact {}` completes it",
+                u.op, u.path, u.session
+            ),
+            false,
+        ));
     }
     if log.malformed > 0 {
         let detail = format!(

@@ -175,6 +175,11 @@ pub struct SessionDir {
 }
 
 impl SessionDir {
+    /// The data root the folder is in.
+    pub fn root(&self) -> &DataRoot {
+        &self.root
+    }
+
     pub fn history_json(&self) -> PathBuf {
         self.path.join("history.json")
     }

@@ -365,6 +365,33 @@ impl Journal {
         })
     }
 
+    /// Close `other`, an operation a crash left `done:false` whose work
+    /// this one completes (it took over what `other` kept, or it is the
+    /// same command run again): a `done` line marked `interrupted` and
+    /// naming this operation. Not while `other` runs, nor once it is
+    /// closed or being undone. Returns whether it closed it.
+    pub fn close_completed(&self, other: &str) -> Result<bool> {
+        let Some(root) = &self.root else {
+            return Ok(false);
+        };
+        let by = self.id();
+        if by.as_deref() == Some(other) {
+            return Ok(false);
+        }
+        let log = read(root)?;
+        let Some(o) = log.get(other) else {
+            return Ok(false);
+        };
+        if o.done || o.undone_by.is_some() || is_running(root, other)? {
+            return Ok(false);
+        }
+        append(
+            root,
+            &serde_json::json!({ "id": other, "done": true, "interrupted": true, "completed_by": by }),
+        )?;
+        Ok(true)
+    }
+
     /// Whether a change of any of `sessions` was recorded in this run.
     pub fn noted_any(&self, sessions: &[String]) -> bool {
         let st = self.state();

@@ -234,6 +234,9 @@ fn du(p: &Path) -> u64 {
         .unwrap_or(0)
 }
 
+/// The kind `preimages` gives an operation's folder of pre-images.
+pub const PREIMAGES: &str = "pre-images";
+
 /// The pre-images operations kept under `<root>/.sessionctl/ops/<op>/`
 /// (compact, summarize, errors, limits), one entry per operation, oldest
 /// first. `trash prune` ages them out with the Trash.
@@ -258,7 +261,7 @@ pub fn preimages(root: &DataRoot) -> Result<Vec<EntryInfo>> {
             name: format!(".sessionctl/ops/{id}"),
             path: ops.join(&id),
             session: None,
-            kind: Some("pre-images".into()),
+            kind: Some(PREIMAGES.into()),
             op: Some(id.clone()),
             time,
             bytes: du(&phys.join(&id)),

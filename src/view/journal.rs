@@ -26,7 +26,7 @@ pub fn oplog_rows(env: Env) -> crate::Result<Vec<OpRow>> {
         .iter()
         .rev()
         .map(|op| OpRow {
-            why_not: undo::why_not(root, op),
+            why_not: undo::why_not(root, &log, op),
             op: op.clone(),
         })
         .collect())
@@ -131,10 +131,12 @@ pub fn prune(env: Env, name: &str, ui: &ViewUi) -> crate::Result<Done> {
         keep_last: 0,
     };
     let ran = run_one(env, &op, op.target(), ui, &Backend::Files)?;
-    Ok(finish(ran, |doomed| {
-        doomed
+    Ok(finish(ran, |pruning| {
+        pruning
+            .doomed
             .iter()
             .map(|d| format!("deleted {} for good", d.name))
+            .chain(pruning.kept.iter().map(|k| k.line()))
             .collect()
     }))
 }

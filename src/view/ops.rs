@@ -333,6 +333,7 @@ fn compact_op<'a>(
     keep_last: usize,
     cache: crate::engine::limits::LimitsCache,
     dry_run: bool,
+    backend: &daemon::Backend,
     warn: &'a (dyn Fn(&str) + Sync),
 ) -> Compact<'a> {
     Compact {
@@ -344,10 +345,12 @@ fn compact_op<'a>(
             for_model: None,
             skip_by_size: false,
             dry_run,
+            through_daemon: matches!(backend, daemon::Backend::Daemon(_)),
         },
         cache,
         folder: None,
         warn,
+        unfinished: Default::default(),
     }
 }
 
@@ -360,6 +363,7 @@ pub fn plan_compact(env: Env, id: &str) -> crate::Result<CompactReport> {
         env.args.keep_last,
         context_window::cached(env.ctx),
         true,
+        &backend,
         &|_: &str| {},
     );
     only(run_op(env, &op, resolved, true, &Quiet, &backend)?)
@@ -425,7 +429,7 @@ pub fn compact(env: Env, id: &str, ui: &ViewUi) -> crate::Result<Done> {
     let resolved = target(env, id, Resolve::Folders)?;
     let cache = context_window::current(env.ctx).map_err(|e| Error::usage(e.to_string()))?;
     let warn = |w: &str| batch::Ui::warn(ui, w);
-    let op = compact_op(env.args.keep_last, cache, false, &warn);
+    let op = compact_op(env.args.keep_last, cache, false, &backend, &warn);
     let outcome = run_op(env, &op, resolved, false, ui, &backend)?;
     Ok(done(outcome, |r: &CompactReport| compact_line(env, r)))
 }
@@ -453,6 +457,9 @@ pub fn compact_line(env: Env, r: &CompactReport) -> String {
             "; task histories kept in {}",
             env.ctx.root.relative(t)
         ));
+    }
+    if let Some(op) = &r.completes {
+        s.push_str(&format!("; completed the compact {op} left unfinished"));
     }
     s
 }

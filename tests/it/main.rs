@@ -58,6 +58,7 @@ mod tokens_bpe;
 mod torii_index;
 mod torii_safety;
 mod undo;
+mod undo_audit;
 mod undo_props;
 mod undo_redo;
 mod undo_review;

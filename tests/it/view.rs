@@ -126,6 +126,7 @@ fn compact_plan() -> CompactReport {
         model_switch: None,
         via: None,
         started: None,
+        completes: None,
     }
 }
 

@@ -189,8 +189,17 @@ pub trait Operation: Sync {
     /// without a failure midway: by default, yes. An operation that
     /// continues an interrupted one (`Intent::resume`) may have begun
     /// sessions this run did not finish; its record then stays open.
-    fn completes(&self, _changed: &[String]) -> bool {
+    fn complete_after(&self, _changed: &[String]) -> bool {
         true
+    }
+
+    /// Operations a crash left `done:false` whose work this run completes
+    /// when it finishes with no target failed (not a dry run, nor
+    /// declined): their records are closed, as completed by this one (even
+    /// when it found nothing left to do). Asked after the run. Default:
+    /// none.
+    fn completes(&self, _root: &DataRoot) -> Result<Vec<String>> {
+        Ok(Vec::new())
     }
 
     /// The files a plan depends on: when one changed between planning and
@@ -322,10 +331,20 @@ pub fn run_via<O: Operation>(
     // An error of the whole batch after it began (none is expected: they
     // all come before the first write) leaves the record open.
     let (changed, complete) = match &result {
-        Ok(o) => (o.changed.clone(), o.complete && op.completes(&o.changed)),
+        Ok(o) => (
+            o.changed.clone(),
+            o.complete && op.complete_after(&o.changed),
+        ),
         Err(_) => (Vec::new(), false),
     };
     journal.finish(&changed, complete)?;
+    if let Ok(o) = &result {
+        if !opts.dry_run && !o.declined && o.errors.is_empty() && o.complete {
+            for id in op.completes(root)? {
+                journal.close_completed(&id)?;
+            }
+        }
+    }
     result
 }
 

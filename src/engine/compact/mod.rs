@@ -363,6 +363,9 @@ pub struct Applied {
     pub torii_removed: usize,
     /// The trash entry holding the task histories as they were before.
     pub trash: Option<std::path::PathBuf>,
+    /// The interrupted operation whose compact of the session this one
+    /// completed (it took over that run's pre-image).
+    pub completes: Option<String>,
 }
 
 /// Write a plan, in an order that keeps everything somewhere at every
@@ -389,7 +392,7 @@ pub fn apply(
     now: i64,
 ) -> Result<Applied> {
     let stores = std::sync::Mutex::new((db1, archive));
-    apply_shared(plan, dir, root, &stores, session_keys, now)
+    apply_shared(plan, dir, root, &stores, session_keys, now, None)
 }
 
 /// db1 and the archive as a compact reaches them: only inside `with`, so a
@@ -426,7 +429,8 @@ impl SharedStores
 }
 
 /// `apply`, with the shared stores taken step by step (same steps, same
-/// order, same failpoints).
+/// order, same failpoints); `adopt`: the interrupted operation whose
+/// unfinished pre-image of the session to take over (see `preimage`).
 pub fn apply_shared(
     plan: &Plan,
     dir: &crate::store::layout::SessionDir,
@@ -434,10 +438,19 @@ pub fn apply_shared(
     stores: &impl SharedStores,
     session_keys: Vec<String>,
     now: i64,
+    adopt: Option<&str>,
 ) -> Result<Applied> {
     let mut applied = Applied::default();
     let leaving_keys = keys_before_cut(plan, session_keys);
-    let kept = preimage::before(root, dir, plan, stores, &leaving_keys)?;
+    let tasks: Vec<String> = plan.changed_tasks.iter().map(|t| t.name.clone()).collect();
+    let changes = preimage::Changes {
+        history: !plan.removed.is_empty(),
+        tasks: &tasks,
+        leaving_keys: &leaving_keys,
+        adopt,
+    };
+    let kept = preimage::before(root, dir, changes, stores)?;
+    applied.completes = kept.as_ref().and_then(|k| k.adopted().map(str::to_owned));
     if !plan.changed_tasks.is_empty() {
         applied.trash = Some(keep_task_histories(plan, dir, root)?);
     }
@@ -460,6 +473,30 @@ pub fn apply_shared(
     }
     preimage::after(root, dir, kept, stores)?;
     Ok(applied)
+}
+
+/// Complete the compact the interrupted operation `from` left of this
+/// session, when nothing is left to compact: take its pre-image over,
+/// seal and record it (see `preimage`). Returns `from` when it did.
+pub fn complete_interrupted(
+    dir: &crate::store::layout::SessionDir,
+    root: &crate::store::layout::DataRoot,
+    stores: &impl SharedStores,
+    from: &str,
+) -> Result<Option<String>> {
+    if preimage::unfinished_of(root, from, &dir.id)?.is_none() {
+        return Ok(None);
+    }
+    let changes = preimage::Changes {
+        history: false,
+        tasks: &[],
+        leaving_keys: &[],
+        adopt: Some(from),
+    };
+    let kept = preimage::before(root, dir, changes, stores)?;
+    let completes = kept.as_ref().and_then(|k| k.adopted().map(str::to_owned));
+    preimage::after(root, dir, kept, stores)?;
+    Ok(completes)
 }
 
 /// Of a session's db1 keys (`<id>:<sendAt>`), those below the plan's cut.

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::daemon::{Daemon, Done};
 use crate::engine::batch::{Needs, Operation, ReadStores, Shared, StoreView, Stores, Target};
+use crate::engine::compact::preimage::{self, Unfinished};
 use crate::engine::compact::{self, Plan, SharedStores, StageReport, Task};
 use crate::engine::limits::{window_for, LimitsCache, WindowSource};
 use crate::engine::tokens::Counter;
@@ -15,7 +16,7 @@ use crate::engine::{session_config, sessions};
 use crate::error::{Error, Result};
 use crate::llm::offline::Offline;
 use crate::store::history::Record;
-use crate::store::layout::SessionDir;
+use crate::store::layout::{DataRoot, SessionDir};
 use crate::store::tasks;
 
 /// One session's compaction: planned (a dry run) or done.
@@ -66,6 +67,10 @@ pub struct CompactReport {
     /// no count comes back.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub started: Option<bool>,
+    /// The interrupted operation whose compact of this session this run
+    /// completes (in a dry run: would), taking over what it kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub completes: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -89,6 +94,9 @@ pub struct Settings {
     /// (`--all`, the cron path).
     pub skip_by_size: bool,
     pub dry_run: bool,
+    /// Agenvoy's daemon applies it: the stores are Agenvoy's, so what an
+    /// interrupted compact kept cannot be taken over and completed.
+    pub through_daemon: bool,
 }
 
 /// Merges the records that leave history.json into the rolling summary
@@ -110,12 +118,17 @@ pub struct Compact<'a> {
     pub folder: Option<&'a dyn Folder>,
     /// Told each window guess (the caller says each once).
     pub warn: &'a (dyn Fn(&str) + Sync),
+    /// The pre-images interrupted compacts left unfinished, read once per
+    /// run (`Default::default()`: not read yet).
+    pub unfinished: std::sync::OnceLock<Vec<Unfinished>>,
 }
 
 /// A session's report so far, and the plan when it was read.
 pub struct Assessed {
     report: CompactReport,
     plan: Option<Plan>,
+    /// An interrupted compact of the session to complete: its operation.
+    pending: Option<String>,
 }
 
 impl Operation for Compact<'_> {
@@ -140,6 +153,13 @@ impl Operation for Compact<'_> {
     fn plan(&self, t: &Target, view: &dyn StoreView) -> Result<Assessed> {
         let dir = t.dir.as_ref().ok_or_else(|| unknown(&t.id))?;
         let mut a = self.assess(dir)?;
+        if !self.settings.through_daemon {
+            a.pending = self
+                .unfinished(dir.root())?
+                .iter()
+                .find(|u| u.session == dir.id)
+                .map(|u| u.op.clone());
+        }
         for w in &a.report.warnings {
             (self.warn)(w);
         }
@@ -159,15 +179,30 @@ impl Operation for Compact<'_> {
         Ok(a)
     }
 
+    /// Work to do, or an interrupted compact of the session to complete
+    /// (even with nothing left to compact: its pre-image is sealed and
+    /// recorded, so `undo` can reverse what that run changed).
     fn has_work(&self, a: &Assessed) -> bool {
-        a.plan.as_ref().is_some_and(Plan::has_work)
+        a.plan.as_ref().is_some_and(Plan::has_work) || a.pending.is_some()
     }
 
     fn preview(&self, _t: &Target, a: &Assessed, dry_run: bool) -> CompactReport {
         let mut r = a.report.clone();
         r.dry_run = dry_run;
         r.changed = dry_run && self.has_work(a);
+        r.completes = a.pending.clone().filter(|_| dry_run);
         r
+    }
+
+    /// Only what changed is named in the log: a session an interrupted
+    /// compact was to be completed for, but which another run completed
+    /// first, changed nothing.
+    fn changed(&self, target: &Target, report: &CompactReport) -> Vec<String> {
+        if report.changed {
+            self.locks(target)
+        } else {
+            Vec::new()
+        }
     }
 
     fn apply(&self, t: &Target, a: Assessed, stores: &mut Stores<'_>) -> Result<CompactReport> {
@@ -189,8 +224,17 @@ impl Operation for Compact<'_> {
     ) -> Result<CompactReport> {
         let dir = t.dir.as_ref().ok_or_else(|| unknown(&t.id))?;
         let mut report = a.report;
-        let plan = a.plan.expect("the runner applies only plans with work");
         report.dry_run = false;
+        let Some(plan) = a.plan.filter(Plan::has_work) else {
+            // nothing left to compact; what an interrupted run left to complete
+            let completes = match &a.pending {
+                Some(from) => compact::complete_interrupted(dir, dir.root(), stores, from)?,
+                None => None,
+            };
+            report.changed = completes.is_some();
+            report.completes = completes;
+            return Ok(report);
+        };
         report.changed = true;
         if let Some(f) = self.folder.filter(|_| !plan.removed.is_empty()) {
             let merged = f.fold(dir, &plan.removed, false, stores.journal)?;
@@ -208,12 +252,41 @@ impl Operation for Compact<'_> {
             s.db1()?;
             (s.root, s.now, s.session_keys(&t.id))
         };
-        let applied = compact::apply_shared(&plan, dir, root, stores, keys, now)?;
+        let adopt = a.pending.as_deref();
+        let applied = compact::apply_shared(&plan, dir, root, stores, keys, now, adopt)?;
         stores.lock().forget_keys(&t.id);
         report.removed_torii_keys = applied.torii_removed;
         report.archived_new = applied.archived;
         report.trash = applied.trash;
+        report.completes = applied.completes;
         Ok(report)
+    }
+
+    /// A compact that finished the same command line an interrupted one
+    /// ran (a rerun) has done its work: the unfinished pre-images were
+    /// taken over (which closed their operation), and what is left of the
+    /// interrupted run is either recorded or changed nothing.
+    fn completes(&self, root: &DataRoot) -> Result<Vec<String>> {
+        if self.settings.through_daemon || self.settings.dry_run {
+            return Ok(Vec::new());
+        }
+        let argv: Vec<String> = std::env::args_os()
+            .skip(1)
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        let log = crate::store::oplog::read(root)?;
+        let mut out = Vec::new();
+        for o in log.ops.iter().filter(|o| {
+            o.command == "compact"
+                && !o.done
+                && o.undone_by.is_none()
+                && o.argv.get(1..) == Some(&argv[..])
+        }) {
+            if !crate::store::oplog::is_running(root, &o.id)? {
+                out.push(o.id.clone());
+            }
+        }
+        Ok(out)
     }
 
     fn apply_daemon(
@@ -228,6 +301,15 @@ impl Operation for Compact<'_> {
 }
 
 impl Compact<'_> {
+    /// The unfinished pre-images, read on first use.
+    fn unfinished(&self, root: &DataRoot) -> Result<&[Unfinished]> {
+        if let Some(u) = self.unfinished.get() {
+            return Ok(u);
+        }
+        let found = preimage::unfinished(root)?;
+        Ok(self.unfinished.get_or_init(|| found))
+    }
+
     /// `POST /v1/session/:id/memory {"action":"compact"}`: Agenvoy compacts
     /// by its own rules (the options that would change them are refused
     /// before the batch starts).
@@ -304,6 +386,7 @@ impl Compact<'_> {
             model_switch: None,
             via: None,
             started: None,
+            completes: None,
         };
 
         // The cron path: a session whose files are smaller in bytes than the
@@ -320,7 +403,11 @@ impl Compact<'_> {
                 .max()
                 .unwrap_or(0);
             if history_size + size(&dir.summary_json()) + largest_task <= budget {
-                return Ok(Assessed { report, plan: None });
+                return Ok(Assessed {
+                    report,
+                    plan: None,
+                    pending: None,
+                });
             }
         }
 
@@ -366,6 +453,7 @@ impl Compact<'_> {
         Ok(Assessed {
             report,
             plan: Some(plan),
+            pending: None,
         })
     }
 }

@@ -24,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::store::atomic;
 use crate::store::bundle::{self, Manifest};
 use crate::store::layout::{validate_session_id, DataRoot, Last};
-use crate::store::oplog::Change;
+use crate::store::oplog::{Change, Op};
 
 /// One restore: planned (a dry run) or done.
 #[derive(Debug, Clone, Serialize)]
@@ -66,7 +66,7 @@ impl Planned {
 /// `resume`: an earlier restore of it was interrupted, so files already
 /// put back are expected to be missing from it and present in the session.
 pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) -> Result<Planned> {
-    let planned = read(root, entry, as_id, resume, false)?;
+    let planned = read(root, entry, as_id, resume, false, Verify::Full)?;
     if !resume {
         refuse_overwrite(root, &planned)?;
     }
@@ -81,6 +81,7 @@ fn read(
     as_id: Option<&str>,
     resume: bool,
     force: bool,
+    verify: Verify,
 ) -> Result<Planned> {
     let bundle = bundle::of_entry(entry);
     // followed only inside the root: a bundle linked from outside is refused
@@ -92,14 +93,16 @@ fn read(
         )
         .with_hint("entries Agenvoy made, and compact's task-history copies, are restored by hand")
     })?;
-    bundle::verify(&phys, &manifest, !resume)?;
+    if verify == Verify::Full {
+        bundle::verify(&phys, &manifest, !resume)?;
+    }
     if manifest.kind == COMPACT && !resume {
         compact::refuse_changed(root, &phys, &manifest)?;
     }
     if manifest.kind == error_memory::ERRORS && !resume && !force {
         error_memory::refuse_changed(root, &phys)?;
     }
-    if HOLDS_SESSION_STORES.contains(&manifest.kind.as_str()) {
+    if verify == Verify::Full && HOLDS_SESSION_STORES.contains(&manifest.kind.as_str()) {
         // every row and key it would write must be the session's own
         bundle::check_stores(&phys, &manifest)?;
     }
@@ -300,6 +303,26 @@ pub fn plan_all(
     resume: bool,
     force: bool,
 ) -> Result<Vec<Planned>> {
+    plan_changes(root, changes, resume, force, Verify::Full)
+}
+
+/// How much of a pre-image planning reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verify {
+    /// Every checksum and store line, as before a restore.
+    Full,
+    /// Its manifest and what decides whether it can go back, not the
+    /// content (`log` asks this of every operation it lists).
+    Presence,
+}
+
+fn plan_changes(
+    root: &DataRoot,
+    changes: &[Change],
+    resume: bool,
+    force: bool,
+    verify: Verify,
+) -> Result<Vec<Planned>> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for c in changes.iter().rev() {
@@ -315,7 +338,7 @@ pub fn plan_all(
             }
             return Err(gone(kept));
         }
-        let mut p = read(root, &entry, None, resume, force)?;
+        let mut p = read(root, &entry, None, resume, force, verify)?;
         if c.change == entry::ENTRY {
             // put back as it is, under the id it was restored as
             p.put_back = true;
@@ -356,38 +379,20 @@ fn gone(kept: &str) -> Error {
     .with_hint("`trash prune` deletes kept state for good; `sessionctl log` shows what is undoable")
 }
 
-/// Why `undo OP_ID` would refuse `op` whatever `--force` says, if it would
-/// (for `log`): undone already, nothing kept, or what it kept is gone.
-pub fn why_not(root: &DataRoot, op: &crate::store::oplog::Op) -> Option<String> {
+/// Why `undo OP_ID --force` would refuse `op`, if it would (for `log` and
+/// the view): the very checks undo makes before it writes (the operation
+/// picked, its changes, every pre-image it would read there and readable,
+/// nothing in the way of a restore), short of hashing every pre-image; a
+/// later change of the same session is what `--force` is for.
+pub fn why_not(root: &DataRoot, log: &crate::store::oplog::Log, op: &Op) -> Option<String> {
     if let Some(by) = &op.undone_by {
         return Some(format!("undone by {by}"));
     }
-    let steps = match pick::steps(op) {
-        Ok(s) => s,
-        Err(e) => return Some(e.to_string()),
-    };
-    let resume = !op.done;
-    let gone = steps
-        .iter()
-        .filter_map(|c| c.kept.as_deref())
-        .find(|k| {
-            !resume && std::fs::symlink_metadata(bundle::of_entry(&root.path().join(k))).is_err()
-        })
-        .map(|k| format!("{k} is gone (trash prune?)"));
-    if gone.is_some() || resume {
-        return gone;
-    }
-    // what `undo` itself would refuse: a compact Agenvoy wrote after
-    steps
-        .iter()
-        .filter(|c| c.change == COMPACT)
-        .filter_map(|c| c.kept.as_deref())
-        .find_map(|k| {
-            let entry = root.path().join(k);
-            read(root, &entry, None, false, false)
-                .err()
-                .map(|e| e.to_string())
-        })
+    let planned = pick::pick(log, Some(&op.id)).and_then(|(target, resume)| {
+        let changes = pick::steps(target)?;
+        plan_changes(root, &changes, resume.is_some(), true, Verify::Presence)
+    });
+    planned.err().map(|e| e.to_string())
 }
 
 /// `<old>:<nanos>` → `<new>:<nanos>` for a restore under another id.

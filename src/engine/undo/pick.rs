@@ -226,11 +226,17 @@ pub fn steps(op: &Op) -> Result<Vec<Change>> {
         out.push(c.clone());
     }
     if out.is_empty() {
-        return Err(Error::usage(format!(
+        let e = Error::usage(format!(
             "operation {} ({}) recorded no session change to undo",
             op.id, op.command
-        ))
-        .with_hint("`sessionctl log` lists the operations; `undo OP_ID` names an earlier one"));
+        ));
+        return Err(if op.done {
+            e.with_hint("`sessionctl log` lists the operations; `undo OP_ID` names an earlier one")
+        } else {
+            // interrupted before it recorded a change: what it began is
+            // completed by a rerun, which `check` names
+            e.with_hint("it did not complete: `sessionctl check` says what completes it")
+        });
     }
     Ok(out)
 }

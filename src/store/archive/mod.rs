@@ -115,7 +115,7 @@ impl Archive {
         )
         .map_err(|e| Error::sqlite(path, e))?;
         let mut archive = Archive::configure(conn, path, phys.clone())?;
-        match archive.check_schema() {
+        let schema = match archive.check_schema() {
             Err(Error::Sqlite { source, .. }) if is_hot_journal(&source) => {
                 // A writer was killed mid-transaction. A read-only handle
                 // cannot roll the journal back, and reading around it could
@@ -129,12 +129,14 @@ impl Archive {
                 )
                 .map_err(|e| Error::sqlite(path, e))?;
                 archive = Archive::configure(conn, path, phys)?;
-                archive.check_schema()?;
+                let schema = archive.check_schema()?;
                 archive.rolled_back = true;
+                schema
             }
             other => other?,
-        }
-        Ok(Some(archive))
+        };
+        // a file a kill left before any table was committed holds nothing
+        Ok((schema == Schema::Agenvoy).then_some(archive))
     }
 
     /// Whether a killed writer left a hot journal beside the archive: the
@@ -185,15 +187,42 @@ impl Archive {
             .conn
             .pragma_update(None, "synchronous", "FULL")
             .map_err(|e| Error::sqlite(path, e))?;
-        if existed {
-            archive.check_schema()?;
-        } else {
-            archive
-                .conn
-                .execute_batch(SCHEMA)
-                .map_err(|e| Error::sqlite(path, e))?;
+        if !existed || archive.check_schema()? == Schema::None {
+            archive.create_schema()?;
         }
         Ok(archive)
+    }
+
+    /// Agenvoy's schema, in one transaction: a kill before its commit
+    /// leaves a file with no table (SQLite rolls the journal back), which
+    /// every command takes as no archive, never a half-made schema that
+    /// would be bad data (65) to every rerun.
+    fn create_schema(&mut self) -> Result<()> {
+        let path = self.path.clone();
+        let err = |e| Error::sqlite(&path, e);
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(err)?;
+        // looked at again under the write lock: Agenvoy may have made its
+        // archive since, and what is in the file is not ours to add to
+        let tables: i64 = tx
+            .query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))
+            .map_err(err)?;
+        if tables == 0 {
+            tx.execute_batch(SCHEMA).map_err(err)?;
+            crate::durable_step();
+            tx.commit().map_err(err)?;
+        } else {
+            drop(tx);
+        }
+        match self.check_schema()? {
+            Schema::Agenvoy => Ok(()),
+            Schema::None => Err(Error::data(
+                &self.path,
+                "has no tables after its schema was created",
+            )),
+        }
     }
 
     fn configure(conn: Connection, path: &Path, phys: PathBuf) -> Result<Archive> {
@@ -210,13 +239,15 @@ impl Archive {
 
     /// A file that is not a database, or lacks Agenvoy's tables or the
     /// columns we read, is bad data; found before anything changes anywhere.
-    fn check_schema(&mut self) -> Result<()> {
-        let names: Vec<String> = (|| {
-            let mut stmt = self
-                .conn
-                .prepare("SELECT name FROM sqlite_master WHERE type IN ('table','view')")?;
-            let rows = stmt.query_map([], |r| r.get(0))?;
-            rows.collect::<rusqlite::Result<Vec<String>>>()
+    /// A database with no table, view, index or trigger at all holds
+    /// nothing (`Schema::None`): a 0-byte file is one to SQLite, and that is
+    /// what is left of an archive whose creation was killed before its
+    /// first commit (SQLite creates the file when it opens it).
+    fn check_schema(&mut self) -> Result<Schema> {
+        let names: Vec<(String, String)> = (|| {
+            let mut stmt = self.conn.prepare("SELECT type, name FROM sqlite_master")?;
+            let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get(1)?)))?;
+            rows.collect::<rusqlite::Result<Vec<(String, String)>>>()
         })()
         .map_err(|e| match e.sqlite_error_code() {
             Some(rusqlite::ErrorCode::NotADatabase) => {
@@ -225,6 +256,14 @@ impl Archive {
             }
             _ => Error::sqlite(&self.path, e),
         })?;
+        if names.is_empty() {
+            return Ok(Schema::None);
+        }
+        let names: Vec<String> = names
+            .into_iter()
+            .filter(|(kind, _)| kind == "table" || kind == "view")
+            .map(|(_, name)| name)
+            .collect();
         for table in ["messages", "session_meta", "messages_fts5"] {
             if !names.iter().any(|n| n == table) {
                 return Err(Error::data(
@@ -259,7 +298,7 @@ impl Archive {
             }
         }
         self.has_sender = messages.iter().any(|c| c == "sender");
-        Ok(())
+        Ok(Schema::Agenvoy)
     }
 
     /// The `sender` column, or '' on an archive that predates it.
@@ -513,7 +552,7 @@ impl RecordKey {
         RecordKey::new(r.send_at, &r.role, &r.text())
     }
 
-    fn new(send_at: i64, role: &str, text: &str) -> RecordKey {
+    pub fn new(send_at: i64, role: &str, text: &str) -> RecordKey {
         use sha2::Digest;
         let mut h = sha2::Sha256::new();
         // the role's length first: ("ab", "c") and ("a", "bc") differ
@@ -669,6 +708,15 @@ fn uncovered(
         }
     }
     Ok(out)
+}
+
+/// What an archive file holds, once it is known not to be bad data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Schema {
+    /// Agenvoy's tables and the columns we read.
+    Agenvoy,
+    /// Nothing at all: no table, index, view or trigger.
+    None,
 }
 
 /// SQLite's answer when a read-only connection meets a hot journal.
