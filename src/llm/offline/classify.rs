@@ -170,7 +170,27 @@ pub fn says_new_topic(s: &str) -> bool {
 
 pub fn is_question(s: &str) -> bool {
     let t = s.trim_end_matches(['"', '\'', ')', '」', '）']);
-    t.ends_with('?') || t.ends_with('？') || t.ends_with('吗') || t.ends_with("か。")
+    t.ends_with('?')
+        || t.ends_with('？')
+        || t.ends_with('吗')
+        || t.ends_with("か。")
+        || bare_question(t)
+}
+
+/// "who owns it", "where's the config": terse chat leaves out the question
+/// mark; a short lower-case clause led by a question word still asks.
+fn bare_question(t: &str) -> bool {
+    let ws: Vec<&str> = t.split_whitespace().collect();
+    let first = ws.first().map_or("", |w| w.split('\'').next().unwrap_or(w));
+    ws.len() >= 2
+        && ws.len() <= 8
+        && t.is_ascii()
+        && !t.contains([',', '.', '!', ':', ';'])
+        && t.starts_with(|c: char| c.is_ascii_lowercase())
+        && ["who", "what", "where", "which", "when", "why", "how"].contains(&first)
+        && !["how about", "what if", "when done"]
+            .iter()
+            .any(|p| t.starts_with(p))
 }
 
 /// A number and its unit, as a value a reversal names.
@@ -197,6 +217,25 @@ pub fn user_sentence(s: &str) -> UserKind {
         return UserKind::Defer(s.to_owned());
     }
     if has_any(&l, words("pending")) || has_any(&l, words("user_proposal")) && !is_approval(&l) {
+        return UserKind::Open(s.to_owned());
+    }
+    // "ご提案の内容で進めていただけますでしょうか", "淘汰策略就按你说的改": a
+    // request (even one put as a question) that takes what was proposed,
+    // unless it asks about it ("ご提案の内容はどういう意味ですか")
+    if names_the_proposal(s) && !has_any(&l, words("question_words")) {
+        return UserKind::Approval {
+            strong: true,
+            rest: String::new(),
+        };
+    }
+    // "weighted or hard flip": alternatives without a verb ask which, with
+    // or without the question mark terse chat leaves out
+    if !is_question(s)
+        && is_fragment(s)
+        && has(&l, "or")
+        && s.split_whitespace().count() <= 6
+        && !has(&l, "no")
+    {
         return UserKind::Open(s.to_owned());
     }
     if is_question(s) {
@@ -521,6 +560,25 @@ fn is_instruction(body: &str) -> bool {
     if first == "rate" && second == "limit" {
         return true;
     }
+    // "assign them", "page him": in a clause of two or three words, a word
+    // before an object pronoun is a verb, whichever; not one of feeling or
+    // knowing ("love it") nor a report ("fixed it")
+    const NOT_ORDERS: &[&str] = &[
+        "love", "like", "hate", "get", "got", "see", "saw", "know", "knew", "need", "want", "mean",
+        "have", "had", "did", "made", "read", "heard", "feel", "found", "thought",
+    ];
+    let n = l.split_whitespace().count();
+    if (2..=3).contains(&n)
+        && !l.ends_with('?')
+        && first.chars().all(|c| c.is_ascii_lowercase())
+        && ["it", "them", "those", "him", "her"].contains(&second)
+        && !AUX.contains(&first)
+        && !NOT_ORDERS.contains(&first)
+        && !words("pronouns").contains(&first)
+        && !first.ends_with("ed")
+    {
+        return true;
+    }
     // "For REQ-118 keep the onsite loop at four interviews": a scope, then
     // the instruction
     if matches!(first, "for" | "on" | "in") && !l.ends_with('?') {
@@ -690,6 +748,51 @@ pub fn is_deictic(rest: &str) -> bool {
         || words("deictic").contains(&l.as_str())
         || is_small_talk(rest)
         || deictic_choice(rest)
+        || verb_on_pronoun(&l)
+        || names_the_proposal(rest)
+}
+
+/// "let's roll with that", "go for it", "ship that one": a few words whose
+/// object is a pronoun name nothing the proposal did not, whatever the verb.
+fn verb_on_pronoun(l: &str) -> bool {
+    let mut l = l.trim_end_matches(['.', '!', '。', '！']).trim();
+    for lead in [
+        "let's ", "let us ", "we'll ", "we will ", "please ", "just ",
+    ] {
+        l = l.strip_prefix(lead).unwrap_or(l).trim_start();
+    }
+    let ws: Vec<&str> = l.split_whitespace().collect();
+    let Some((last, before)) = ws.split_last() else {
+        return false;
+    };
+    let last = if *last == "one" && before.last().is_some_and(|w| ["that", "this"].contains(w)) {
+        "that"
+    } else {
+        last
+    };
+    !before.is_empty()
+        && ws.len() <= 4
+        && ["it", "that", "this", "them", "those"].contains(&last)
+        && !words("pronouns").contains(&before[0])
+        && !before
+            .iter()
+            .any(|w| w.chars().any(|c| c.is_ascii_digit() || "_-./`".contains(c)))
+}
+
+/// The sentence names the proposal itself ("ご提案の内容で進めてください",
+/// "淘汰策略就按你说的改", "as you suggested") and adds no value or name
+/// of its own: it takes what was proposed. ("排序规则按你说的显式写
+/// utf8mb4_general_ci" says what it takes.)
+pub fn names_the_proposal(s: &str) -> bool {
+    let l = lower(s);
+    let Some(r) = words("proposal_refs").iter().find(|r| has(&l, r)) else {
+        return false;
+    };
+    let rest = l.replacen(r, " ", 1);
+    !rest
+        .chars()
+        .any(|c| c.is_ascii_digit() || "_`/".contains(c))
+        && super::text::terms(&rest).len() <= 4
 }
 
 /// "そのキー形式で", "この案でお願いします", "就这个吧": a short choice of
@@ -978,14 +1081,31 @@ pub struct Proposal {
 /// An assistant sentence that proposes a course of action, reduced to the
 /// action ("I suggest we keep X" → "keep X"); or an offer put as a
 /// question ("Modify volume to gp3 …, like replica 1?", "要不要…？").
+/// "バージョンも 2.319.1 に上げますか？": a yes/no question about an action
+/// the speaker would take (a verb after its object or goal particle), not a
+/// question word's ("保持は何日にしますか？").
+fn japanese_offer(s: &str) -> bool {
+    let t = s.trim().trim_end_matches(['?', '？']).trim_end();
+    t.ends_with("ますか")
+        && (t.contains('を') || t.contains('に'))
+        && !words("question_words")
+            .iter()
+            .any(|w| !w.is_ascii() && t.contains(w))
+        && !["どちら", "どれ", "いくつ", "いくら"]
+            .iter()
+            .any(|w| t.contains(w))
+}
+
 pub fn proposal(s: &str) -> Option<String> {
     proposal_of(s).map(|p| p.body)
 }
 
 pub fn proposal_of(s: &str) -> Option<Proposal> {
     let l = lower(s);
-    let offer =
-        is_question(s) && (is_instruction(s.trim_end_matches(['?', '？'])) || l.contains("要不要"));
+    let offer = is_question(s)
+        && (is_instruction(s.trim_end_matches(['?', '？']))
+            || l.contains("要不要")
+            || japanese_offer(s));
     // "A narrower fix: add X to Y instead of reverting."
     let labelled = s
         .split_once(": ")
@@ -1021,6 +1141,11 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         "i'd rather ",
         "i'd ",
         "i would ",
+        // an offer put as a question: what follows is the action
+        "do you want me to ",
+        "want me to ",
+        "shall i ",
+        "should i ",
         "我建议",
         "我倾向",
         "建议",
@@ -1076,6 +1201,10 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         "しましょうか",
         "ましょうか",
     ];
+    // "…に上げますか": the offer says what it would do
+    if japanese_offer(s) {
+        body.truncate(body.len() - "か".len());
+    }
     if let Some(t) = JA_TAILS.iter().find(|t| body.ends_with(*t)) {
         body.truncate(body.len() - t.len());
         body = body.trim_end().to_owned();
@@ -1107,8 +1236,15 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
             .split_whitespace()
             .filter(|w| *w != "not")
             .collect();
+        let object = |o: &str| {
+            ["it", "that", "this", "so", "them"]
+                .contains(&o.trim_matches(|c: char| !c.is_alphanumeric()))
+        };
+        // "add it", "set it up": a verb whose only object is a pronoun names
+        // nothing of its own, whichever verb it is
         matches!(first.as_slice(), [v, o, ..] if ["do", "go", "take", "try", "start", "ship", "merge", "keep"].contains(v)
-            && ["it", "that", "this", "so", "them"].contains(&o.trim_matches(|c: char| !c.is_alphanumeric())))
+            && object(o))
+            || matches!(first.as_slice(), [v, o] | [v, o, _] if !words("pronouns").contains(v) && object(o))
     };
     let deictic = points_back || {
         let stripped: String = lb
@@ -1128,7 +1264,10 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
                 && stripped
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == ')')
+            // "それでお願いします" points back; "その場合、プールを 20 本に
+            // …" only opens with a connective and says what it proposes
             || words("cjk_pronouns").iter().any(|p| body.starts_with(p))
+                && super::text::terms(&body).len() <= 3
     };
     Some(Proposal {
         body: clip(&body, DECISION_BYTES),

@@ -723,10 +723,18 @@ impl Memory {
                 .map(|(.., item)| item);
             // else the question the user asked last (it stays last in the
             // focus over the reply), else the first item
+            // ("who owns it" … "CODEOWNERS says @team-payments." … "assign
+            // them": a question asking who or which was answered by the
+            // reply, and that answer is what the pronoun names)
             let asked = ctx
                 .iter()
                 .rfind(|item| self.cur.focus.contains(item) && classify::is_question(item));
+            let answer = asked
+                .filter(|q| asks_what(q) && pronoun_object(&d.body))
+                .and(Some(&self.cur.direction))
+                .filter(|a| !a.is_empty() && !a.starts_with(PROPOSED));
             found = shares
+                .or(answer)
                 .or(asked)
                 .or(ctx.first())
                 .map(|item| (subject_phrase(item), None));
@@ -1496,8 +1504,16 @@ impl Memory {
                     ["should we ", "shall we ", "do we ", "can we ", "should i "]
                         .iter()
                         .find_map(|p| l.find(p).map(|i| q[i + p.len()..].to_owned()))
-                        .unwrap_or_else(|| q.to_owned())
+                        .or_else(|| {
+                            (l.contains(" or ") || q.contains("还是") || q.contains("か、"))
+                                .then(|| q.to_owned())
+                        })
                 });
+                // ("Can PagerDuty fix that?" … "A secondary layer would …
+                // I'd add it": only a question about a course of ours, or
+                // a choice between courses, is what "it" is; else the
+                // sentence before)
+                let asked = asked.flatten();
                 let resolved = label
                     .and_then(|l| {
                         options
@@ -1515,6 +1531,13 @@ impl Memory {
                     }
                     None => continue,
                 }
+            } else if let Some(o) = named_option(&p.body, &options) {
+                // "Immutable にできるので 2 が安全だと思います", "I'd take B":
+                // the option it names is what it proposes
+                p.body = clip(
+                    o.split_once(") ").map_or(o.as_str(), |x| x.1),
+                    classify::DECISION_BYTES,
+                );
             } else if needs_subject(&p.body) && i > 0 {
                 basis = Some(sents[i - 1].text.clone());
             }
@@ -1839,6 +1862,25 @@ fn option_refs<'a>(body: &str, focus: &'a [String]) -> Vec<&'a String> {
         .collect()
 }
 
+/// The one option of `options` a sentence names by a lone label ("2 が安全
+/// だと思います", "I'd take B, since …"): a letter or digit standing alone,
+/// not part of a number, a version or a name.
+fn named_option<'a>(body: &str, options: &'a [String]) -> Option<&'a String> {
+    let labels: Vec<String> = body
+        .split(|c: char| !(c.is_ascii_alphanumeric() || "._-:/%".contains(c)))
+        .filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_alphanumeric()))
+        .map(str::to_lowercase)
+        .collect();
+    let named: Vec<&String> = options
+        .iter()
+        .filter(|o| option_label_of_item(o).is_some_and(|l| labels.contains(&l)))
+        .collect();
+    match named.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
 /// The label of an option as stored in the focus ("b) Last write wins…").
 fn option_label_of_item(item: &str) -> Option<String> {
     let (label, _) = item.split_once(") ")?;
@@ -1977,6 +2019,16 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
     }
 }
 
+/// "assign them", "ping her": a short instruction whose object is a
+/// pronoun.
+fn pronoun_object(body: &str) -> bool {
+    let ws: Vec<String> = body.split_whitespace().map(|w| w.to_lowercase()).collect();
+    ws.len() <= 3
+        && ws
+            .get(1)
+            .is_some_and(|w| ["it", "them", "him", "her", "those"].contains(&w.as_str()))
+}
+
 /// A question that asks for information by a question word ("what",
 /// "which", "when"), not whether to do something.
 fn asks_what(q: &str) -> bool {
@@ -2081,6 +2133,22 @@ fn replaces(d: &Decision, old: &str) -> bool {
         && new_head
             .iter()
             .any(|t| !t.chars().all(char::is_alphabetic) || t.len() >= 6)
+    {
+        return true;
+    }
+    // "drop the 7-day thing on debug": what the verb takes away, every
+    // word of it but placeholders, one of them specific, named by the old
+    // decision
+    let object: Vec<String> = terms(d.body.split_once(' ').map_or("", |x| x.1))
+        .into_iter()
+        .filter(|t| !generic(t))
+        .collect();
+    if removes
+        && !object.is_empty()
+        && object.iter().all(|t| terms(body).contains(t))
+        && object
+            .iter()
+            .any(|t| t.chars().any(|c| c.is_ascii_digit()) || t.len() >= 6)
     {
         return true;
     }
