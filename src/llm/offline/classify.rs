@@ -675,10 +675,11 @@ fn is_instruction(body: &str) -> bool {
             return true;
         }
         // "先在 staging 上演练一次": "first, …" orders a step
-        if start
-            .strip_prefix('先')
-            .is_some_and(|r| !descriptive(r) && !r.starts_with(['不', '别']))
-        {
+        // (also after a topic: "安卓先发", as the adverbs above)
+        if starts.iter().any(|st| {
+            st.strip_prefix('先')
+                .is_some_and(|r| !descriptive(r) && !r.starts_with(['不', '别']))
+        }) {
             return true;
         }
         // a verb of decision inside: "日志级别马上改回 INFO", not "已经改成了"

@@ -306,7 +306,7 @@ impl Memory {
                         turn.opened.push(q);
                     }
                 }
-                UserKind::Defer(s) => self.defer(s, &mut turn),
+                UserKind::Defer(s) => self.defer_or_split(s, &mut turn),
                 UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
                 UserKind::Other => self.other_statement(s, &mut turn),
                 UserKind::SmallTalk => continue,
@@ -472,7 +472,16 @@ impl Memory {
         };
         if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
             let (_, prev_body) = polarity_and_body(&self.decisions[i]);
-            let same = shared(&head_terms(&d.body), &terms(prev_body)) > 0;
+            // "…ことにしましょう。第 1 水曜で。", "じゃそれで。vz 付きで": a
+            // bare "X で" has no verb of its own, it details the decision
+            // just made
+            // (not "同日リリースは無しで": a topic of its own)
+            let bare_de = d.body.chars().any(is_kana)
+                && d.body.trim_end_matches(['。', '！']).ends_with('で')
+                && !d.body.contains(['は', 'を', 'が'])
+                && d.polarity == Polarity::Want
+                && !classify::is_deferral(&d.body);
+            let same = bare_de || shared(&head_terms(&d.body), &terms(prev_body)) > 0;
             if brief && same && d.lead.is_none() && d.old_value.is_none() {
                 let line = &mut self.decisions[i];
                 let cjk = line.chars().last().is_some_and(is_cjk);
@@ -964,6 +973,17 @@ impl Memory {
         // "sgtm on the exports expiry": what it approves
         let rest = rest.strip_prefix("on ").unwrap_or(rest);
         let pending = self.pending_proposal();
+        // "可以先观察两天再决定" … "行，先观察两天": to accept waiting
+        // decides nothing; the question stays open
+        if let Some(p) = pending.as_ref().filter(|p| classify::is_deferral(&p.body)) {
+            let what = if rest.is_empty() {
+                p.body.as_str()
+            } else {
+                rest
+            };
+            self.defer(what, turn);
+            return;
+        }
         // a proposal made "instead" of what the user decided replaces it
         if pending
             .as_ref()
@@ -1134,6 +1154,21 @@ impl Memory {
     /// pending proposal ("Design doc first."), the answer to a question
     /// left open ("Security came back: …"), or else a fact.
     fn other_statement(&mut self, s: &str, turn: &mut Turn) {
+        // "やっぱ Colima やめよ。Podman のほうが…揃うわ": after a "don't" in
+        // the same turn, what the user says is better is the new choice
+        let rejected = turn
+            .decided
+            .iter()
+            .any(|l| l.starts_with(Polarity::DontWant.prefix()));
+        if rejected
+            && !classify::is_question(s)
+            && classify::has_any(&s.to_lowercase(), words("preference_markers"))
+        {
+            let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
+            let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+            self.decide_in_turn(d, turn);
+            return;
+        }
         // "And no retries after all": a "no" that names something on the
         // table (a decision, the working focus, a pending proposal) rules
         // it out
@@ -1297,6 +1332,72 @@ impl Memory {
             Polarity::Want,
             clip(&line, classify::DECISION_BYTES),
         ))
+    }
+
+    /// "那 iOS 等审核过了再说，安卓先发", "park the rollout, but ship the
+    /// fix": one clause puts something off and another decides; each is
+    /// what it is. A sentence that is one deferral is put off whole.
+    fn defer_or_split(&mut self, s: &str, turn: &mut Turn) {
+        let parts: Vec<&str> = s
+            .split_inclusive(['，', '；', ';'])
+            .flat_map(|p| p.split_inclusive(", "))
+            .map(|p| p.trim().trim_end_matches(['，', '；', ';', ',']).trim())
+            .filter(|p| !p.is_empty())
+            .collect();
+        let decided: Vec<Vec<Decision>> = parts
+            .iter()
+            .map(|p| match classify::user_sentence(p) {
+                UserKind::Decisions(ds) if !classify::is_deferral(p) => ds,
+                _ => Vec::new(),
+            })
+            .collect();
+        // only a deferral that names what it puts off, and a "do" about
+        // something else ("社交的合并先不做，…等他们定了再说" is one thought:
+        // not now, and why; "上线时间等 SRE 排期，暂时待定" too)
+        let own = |p: &str| -> Vec<String> {
+            // the clause without its words of waiting: what is left names
+            // what waits
+            let mut rest = p.to_lowercase();
+            for list in [
+                "deferrals",
+                "pending",
+                "temporary_markers",
+                "deferral_verbs",
+                "deferral_times",
+            ] {
+                for w in words(list) {
+                    if !w.is_ascii() || classify::has(&rest, w) {
+                        rest = rest.replace(w, " ");
+                    }
+                }
+            }
+            terms(&rest)
+        };
+        let deferred: Vec<String> = parts
+            .iter()
+            .filter(|p| classify::is_deferral(p))
+            .flat_map(|p| own(p))
+            .collect();
+        let apart = decided.iter().zip(&parts).all(|(ds, p)| {
+            ds.is_empty()
+                || ds.iter().all(|d| d.polarity == Polarity::Want)
+                    && shared(&terms(p), &deferred) == 0
+        });
+        let defers = !deferred.is_empty() && apart;
+        if parts.len() < 2 || !defers || decided.iter().all(Vec::is_empty) {
+            self.defer(s, turn);
+            return;
+        }
+        for (p, ds) in parts.iter().zip(decided) {
+            if classify::is_deferral(p) {
+                self.defer(p, turn);
+            } else {
+                for d in ds {
+                    self.decide_in_turn(d, turn);
+                }
+            }
+            turn.prev_sentence = Some((*p).to_owned());
+        }
     }
 
     /// A decision put off: what it puts off becomes an open question, and
@@ -1989,6 +2090,11 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
         if named.len() == 1 {
             revisited = named;
         }
+    }
+    // a "don't" of what the first part chose takes its details with it
+    // ("じゃそれで（Colima…），vz 付きで" … "Colima やめよ")
+    if d.polarity == Polarity::DontWant && revisited.first() == Some(&0) {
+        return None;
     }
     match revisited.as_slice() {
         [k] => {
