@@ -230,13 +230,19 @@ pub fn user_sentence(s: &str) -> UserKind {
     }
     // "weighted or hard flip": alternatives without a verb ask which, with
     // or without the question mark terse chat leaves out
-    if !is_question(s)
-        && is_fragment(s)
-        && has(&l, "or")
-        && s.split_whitespace().count() <= 6
-        && !has(&l, "no")
-    {
+    if !is_question(s) && has(&l, "or") && s.split_whitespace().count() <= 6 && no_verb(&l) {
         return UserKind::Open(s.to_owned());
+    }
+    // "dns ttl on api.shopfront.io?", "health check on new lb?": a noun
+    // phrase asked about wants to know what it is, not whether to act
+    if is_question(s)
+        && !has(&l, "or")
+        && no_verb(&l)
+        && !has_any(&l, words("deciding"))
+        && !has_any(&l, words("strong_deciding"))
+        && !is_instruction(s.trim_end_matches(['?', '？']))
+    {
+        return UserKind::Other;
     }
     if is_question(s) {
         let body = lower(strip_fillers(s));
@@ -449,9 +455,13 @@ pub fn is_fragment(s: &str) -> bool {
 fn terse_decision(s: &str) -> Option<Decision> {
     let t = s.trim().trim_end_matches(['.', '!']);
     // a number of its own, not one inside a name ("pg-replica-2")
+    // ("cutover fri": in terse chat a day is the value of a plan)
     let has_value = |x: &str| {
         x.split(|c: char| c.is_whitespace() || "(),;".contains(c))
-            .any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+            .any(|w| {
+                w.starts_with(|c: char| c.is_ascii_digit())
+                    || label_free_day(&lower(w.trim_end_matches(['.', '!'])))
+            })
     };
     let (label, np) = match t.split_once(": ") {
         Some((label, np)) if label.split_whitespace().count() <= 4 => (Some(label), np),
@@ -484,6 +494,54 @@ fn terse_decision(s: &str) -> Option<Decision> {
         .filter(|l| !l.is_empty());
     d.verbless = true;
     Some(d)
+}
+
+/// A short Latin phrase with no auxiliary, copula, pronoun or modal:
+/// terse chat's noun phrases ("weighted or hard flip", "health check on
+/// new lb?").
+fn no_verb(l: &str) -> bool {
+    const VERBISH: &[&str] = &[
+        "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can",
+        "could", "should", "shall", "does", "did", "do", "i", "we", "you", "they", "he", "she",
+        "it", "my", "our", "need", "want", "let's", "should", "must", "may",
+    ];
+    let ws: Vec<&str> = l
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''))
+        .collect();
+    l.is_ascii()
+        && !ws.is_empty()
+        && ws.len() <= 8
+        && !ws.iter().any(|w| VERBISH.contains(w) || w.contains('\''))
+}
+
+/// A day named in terse chat ("fri", "tomorrow"): a time word that is a
+/// day, not "next" or "later".
+fn label_free_day(w: &str) -> bool {
+    const DAYS: &[&str] = &[
+        "mon",
+        "tue",
+        "tues",
+        "wed",
+        "thu",
+        "thur",
+        "thurs",
+        "fri",
+        "sat",
+        "sun",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "today",
+        "tomorrow",
+        "tonight",
+        "tmrw",
+    ];
+    DAYS.contains(&w)
 }
 
 /// "No retries.", "and no retries after all": what a verbless fragment

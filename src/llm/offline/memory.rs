@@ -537,7 +537,14 @@ impl Memory {
         if let Some(lead) = d.lead.clone() {
             ctx.insert(0, lead);
         }
-        let prev = turn.prev_subject.clone();
+        // a sentence of the turn that was itself a decision ("cutover fri.
+        // drop to 60 wed") is a decision beside it, not its subject
+        let prev = turn.prev_subject.clone().filter(|p| {
+            !turn
+                .decided
+                .last()
+                .is_some_and(|l| l.contains(p.trim_end_matches(['.', '。'])))
+        });
         let (mut d, slot) = self.with_subject(d, &ctx, prev.as_deref());
         // the answer to a question left open names the question's subject
         if let Some(q) = &turn.answered {
@@ -690,6 +697,7 @@ impl Memory {
                     if let Some(s) = quantities(item)
                         .into_iter()
                         .filter(|x| x.kind == q.kind)
+                        .filter(|x| !(x.kind == "number" && in_a_name(item, x.start)))
                         .find_map(|x| subject_before(item, x.start))
                     {
                         found = Some((s, None));
@@ -2123,6 +2131,20 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
         }
         _ => None,
     }
+}
+
+/// The number at `at` is part of a name ("Route 53", "PostgreSQL 16",
+/// "Windows 11"): a capitalised word right before it, not a setting a bare
+/// number could change.
+fn in_a_name(item: &str, at: usize) -> bool {
+    let before = &item[..at];
+    let Some(word) = before
+        .strip_suffix(' ')
+        .and_then(|b| b.split_whitespace().last())
+    else {
+        return false;
+    };
+    word.chars().next().is_some_and(char::is_uppercase) && word.chars().all(char::is_alphanumeric)
 }
 
 /// "assign them", "ping her": a short instruction whose object is a
