@@ -628,7 +628,9 @@ fn is_instruction(body: &str) -> bool {
     let n = l.split_whitespace().count();
     if (2..=3).contains(&n)
         && !l.ends_with('?')
-        && first.chars().all(|c| c.is_ascii_lowercase())
+        && first
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-')
         && ["it", "them", "those", "him", "her"].contains(&second)
         && !AUX.contains(&first)
         && !NOT_ORDERS.contains(&first)
@@ -691,7 +693,12 @@ fn is_instruction(body: &str) -> bool {
         // "运营先只给只读权限", "events 只迁最近 90 天": a topic, then an
         // adverb of instruction, then the verb
         let mut starts = vec![start];
-        for adverb in ["先", "只", "就", "都", "单独", "统一", "一律"] {
+        // ("iOS 也明天上午放出去": an adverb, then when, then the verb)
+        const ADVERBS: [&str; 8] = ["先", "只", "就", "都", "也", "单独", "统一", "一律"];
+        const WHEN: [&str; 9] = [
+            "明天", "今天", "今晚", "后天", "上午", "下午", "晚上", "周末", "下周",
+        ];
+        for adverb in ADVERBS {
             if let Some((i, _)) = start.match_indices(adverb).next() {
                 if i > 0 && start[..i].chars().count() <= 12 {
                     starts.push(&start[i..]);
@@ -701,8 +708,9 @@ fn is_instruction(body: &str) -> bool {
         let imperative = |v: &&str| {
             starts.iter().any(|s| {
                 let mut rest = *s;
-                while let Some(r) = ["先", "只", "就", "都", "单独", "统一", "一律"]
+                while let Some(r) = ADVERBS
                     .iter()
+                    .chain(WHEN.iter())
                     .find_map(|a| rest.strip_prefix(a))
                 {
                     rest = r.trim_start();

@@ -329,6 +329,17 @@ impl Memory {
                     || !(shared(&terms(q), &said) >= 2 && shared(&terms(q), &decided) >= 1)
             });
         }
+        // "那 iOS 等审核过了再说" … "审核过了": the condition a deferral waited
+        // for, reported in its own words, closes it
+        let opened: Vec<String> = turn.opened.iter().map(|o| clip(o, OPEN_BYTES)).collect();
+        for (s, _) in &items {
+            let said = s.trim().trim_end_matches(['.', '。', '!', '！']);
+            if said.chars().count() >= 3 && !classify::is_question(s) && !classify::is_deferral(s) {
+                self.cur.open.retain(|q| {
+                    opened.contains(q) || !(classify::is_deferral(q) && q.contains(said))
+                });
+            }
+        }
         // the user's own words are the context of the reply that follows
         // until the reply says more
         if let Some(p) = turn.prev_subject.filter(|p| !p.is_empty()) {
@@ -919,6 +930,18 @@ impl Memory {
                 return Some(old.clone());
             }
         }
+        // "replicas 12 还是多了，…改回 8": the old value it quotes names the
+        // one decision it reconsiders
+        let quoted: Vec<&String> = wants()
+            .filter(|old| {
+                old_values(&d.body)
+                    .iter()
+                    .any(|n| contains_value(polarity_and_body(old).1, n))
+            })
+            .collect();
+        if let [one] = quoted.as_slice() {
+            return Some((*one).clone());
+        }
         let about_focus = |old: &&String| {
             let h = head_terms(polarity_and_body(old).1);
             shared(&h, &focus) > 0 && shared(&h, &new_head) == 0
@@ -1312,10 +1335,16 @@ impl Memory {
         let chosen = chosen.or_else(|| {
             (!bt.is_empty() && bt.len() <= 2)
                 .then(|| {
-                    options
-                        .clone()
-                        .filter(|o| is_choice(o))
-                        .find(|o| bt.iter().all(|t| terms(o).contains(t)))
+                    options.clone().filter(|o| is_choice(o)).find(|o| {
+                        // "prod" picks "only production"
+                        let ot = terms(o);
+                        bt.iter().all(|t| {
+                            ot.contains(t)
+                                || t.len() >= 4
+                                    && t.is_ascii()
+                                    && ot.iter().any(|x| x.starts_with(t.as_str()))
+                        })
+                    })
                 })
                 .flatten()
         })?;
@@ -2023,11 +2052,16 @@ fn options_in(text: &str) -> Vec<String> {
             continue;
         }
         let rest = &t[label.len()..];
+        // ("2. 24.04 の新しい AMI": after the mark and a space a number may
+        // start the text; "1.5" is no label)
         let Some(rest) = rest
             .strip_prefix(". ")
             .or_else(|| rest.strip_prefix(") "))
-            .or_else(|| rest.strip_prefix("."))
-            .filter(|r| !r.is_empty() && !r.starts_with(|c: char| c.is_ascii_digit()))
+            .or_else(|| {
+                rest.strip_prefix(".")
+                    .filter(|r| !r.starts_with(|c: char| c.is_ascii_digit()))
+            })
+            .filter(|r| !r.is_empty())
         else {
             continue;
         };
@@ -2095,8 +2129,21 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
             .copied()
             .filter(|&k| shared(&terms(parts[k]), &head) > 0)
             .collect();
+        // … or the one holding the old value it quotes ("replicas 12 还是
+        // 多了" of "max.poll.records 就 100，实例先扩到 12")
+        let quoted: Vec<usize> = revisited
+            .iter()
+            .copied()
+            .filter(|&k| {
+                old_values(&d.body)
+                    .iter()
+                    .any(|n| contains_value(parts[k], n))
+            })
+            .collect();
         if named.len() == 1 {
             revisited = named;
+        } else if quoted.len() == 1 {
+            revisited = quoted;
         }
     }
     // a "don't" of what the first part chose takes its details with it
@@ -2125,12 +2172,23 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
                 .to_owned();
             // (an adopted proposal need not read as an instruction: "まずは
             // この Redis に商品詳細を JSON で入れて")
-            let decides = !classify::decisions_in(&rest).is_empty() || terms(&rest).len() >= 3;
+            // ("max.poll.records 就 100": a named setting and its value)
+            let decides = !classify::decisions_in(&rest).is_empty()
+                || terms(&rest).len() >= 3
+                || !subject::identifiers(&rest).is_empty() && !quantities(&rest).is_empty();
             (decides && !needs_subject(&rest))
                 .then(|| (format!("{}{rest}", polarity.prefix()), part))
         }
         _ => None,
     }
+}
+
+/// The numbers a decision quotes besides the value it sets (its last):
+/// "replicas 12 还是多了，…改回 8" quotes 12.
+fn old_values(body: &str) -> Vec<&str> {
+    let mut n = number_tokens(body);
+    n.pop();
+    n
 }
 
 /// The number at `at` is part of a name ("Route 53", "PostgreSQL 16",
