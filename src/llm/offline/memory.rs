@@ -1229,7 +1229,20 @@ impl Memory {
                 && s.chars().count() <= 40
                 && (!quantities(s).is_empty() || qualifier)
                 && !classify::is_question(s);
-            if (classify::is_fragment(s) || cjk_detail) && turn.prev_sentence.is_some() {
+            // "drop the 7-day thing on debug. The on-call folks want 30 days
+            // there as well.": the value that takes the removed one's place
+            let kinds: Vec<&str> = quantities(&self.decisions[i].replace('-', " "))
+                .iter()
+                .map(|q| q.kind)
+                .filter(|k| *k != "number")
+                .collect();
+            let replaces_value = !s.chars().any(is_cjk)
+                && s.split_whitespace().count() <= 12
+                && !classify::is_question(s)
+                && quantities(s).iter().any(|q| kinds.contains(&q.kind));
+            if (classify::is_fragment(s) || cjk_detail || replaces_value)
+                && turn.prev_sentence.is_some()
+            {
                 let line = &mut self.decisions[i];
                 line.push_str("; ");
                 line.push_str(s.trim_end_matches(['.', '。']));
