@@ -213,7 +213,9 @@ pub fn user_sentence(s: &str) -> UserKind {
     if is_small_talk(s) {
         return UserKind::SmallTalk;
     }
-    if is_deferral(s) {
+    // "later", "next week", "あとで" alone: the offer on the table waits
+    let bare = lower(s.trim().trim_end_matches(['.', '!', '。', '！']));
+    if is_deferral(s) || words("deferral_times").contains(&bare.as_str()) && bare != "first" {
         return UserKind::Defer(s.to_owned());
     }
     if has_any(&l, words("pending")) || has_any(&l, words("user_proposal")) && !is_approval(&l) {
@@ -234,10 +236,12 @@ pub fn user_sentence(s: &str) -> UserKind {
         return UserKind::Open(s.to_owned());
     }
     // "dns ttl on api.shopfront.io?", "health check on new lb?": a noun
-    // phrase asked about wants to know what it is, not whether to act
+    // phrase of something's attribute wants to know its value, not whether
+    // to act ("backfill window?" may ask which to choose)
     if is_question(s)
         && !has(&l, "or")
         && no_verb(&l)
+        && has_any(&l, &["on", "of", "for", "in", "at"])
         && !has_any(&l, words("deciding"))
         && !has_any(&l, words("strong_deciding"))
         && !is_instruction(s.trim_end_matches(['?', '？']))
@@ -570,8 +574,14 @@ pub fn rules_out(s: &str) -> Option<String> {
 
 /// The statement names a requirement ("… are must-haves", "必须…").
 fn is_requirement(l: &str) -> bool {
-    has_any(l, words("requirement_markers"))
+    has_any(l, words("requirement_markers")) || PASSIVE_ORDER.is_match(l)
 }
+
+/// "The old server should be kept read-only", "logs must be encrypted": a
+/// modal with a passive says what is to be done to something.
+static PASSIVE_ORDER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:should|must|needs to|has to|have to) be (?:\w+ed|kept|set|run|put|made|done|shut|split|frozen|written|rewritten|taken|moved)").unwrap()
+});
 
 /// A clause that instructs: it starts with an imperative verb not followed
 /// by a copula or auxiliary ("Add the index", not "Log retention is 30

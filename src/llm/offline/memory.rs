@@ -767,8 +767,11 @@ impl Memory {
                 .or(ctx.first())
                 .map(|item| (subject_phrase(item), None));
         }
+        // (a subject that is the decision's own sentence adds nothing:
+        // "notify them two weeks in advance" of "Shall I notify them …?")
+        let restated = |s: &str| s.to_lowercase().contains(&d.body.to_lowercase());
         match found {
-            Some((s, slot)) if !s.is_empty() && !d.body.contains(&s) => {
+            Some((s, slot)) if !s.is_empty() && !d.body.contains(&s) && !restated(&s) => {
                 let cjk = d.body.chars().last().is_some_and(is_cjk);
                 let s = clip(&s, SUBJECT_BYTES);
                 d.body = if cjk {
@@ -903,6 +906,23 @@ impl Memory {
             return wants()
                 .find(|old| shared(&terms(polarity_and_body(old).1), &new_head) > 0)
                 .cloned();
+        }
+        // "notify them two weeks in advance" … "notify them on 15 February
+        // instead": the same verb on the same object is the same subject
+        let opening = |b: &str| {
+            let ws: Vec<String> = b
+                .split_whitespace()
+                .take(2)
+                .map(|w| w.to_lowercase())
+                .collect();
+            (ws.len() == 2).then_some(ws)
+        };
+        if let Some(o) = opening(&d.body) {
+            if let Some(old) =
+                wants().find(|old| opening(polarity_and_body(old).1).as_ref() == Some(&o))
+            {
+                return Some(old.clone());
+            }
         }
         // "wed is the finance close. thu 02:00 instead": the sentence before
         // in the turn names what "instead" sets aside
@@ -1484,6 +1504,15 @@ impl Memory {
             .split(|c: char| !c.is_alphanumeric())
             .any(|w| ["that", "it", "this", "those", "them"].contains(&w))
             || words("cjk_pronouns").iter().any(|p| s.contains(p));
+        // "Want that?" … "later": what it puts off is the offer
+        if own.is_empty() && turn.prev_sentence.is_none() {
+            if let Some(p) = self.pending_proposal() {
+                self.cur.direction.clear();
+                self.add_open(&p.body);
+                turn.opened.push(p.body);
+                return;
+            }
+        }
         match &turn.prev_sentence {
             Some(prev) if own.len() <= 1 || deictic && own.len() <= 3 => {
                 if self.cur.open.iter().any(|q| q == prev) {
@@ -1616,6 +1645,38 @@ impl Memory {
         // a question asking for information ("is ECDSA ok for them?", "rca:
         // check other gp2 volumes?") is answered by a reply about it
         let reply = terms(text);
+        // "Does Transfer Family support PGP?" … "Yes, through …": a reply
+        // opening with yes or no answers the last question that asked
+        // whether something is so
+        let yes_no = {
+            let l = text.trim_start().to_lowercase();
+            ["yes", "no", "yes,", "no,"]
+                .iter()
+                .any(|w| l.split_whitespace().next() == Some(*w))
+                || [
+                    "はい、",
+                    "いいえ、",
+                    "是的",
+                    "可以，",
+                    "不行",
+                    "できます",
+                    "できません",
+                ]
+                .iter()
+                .any(|w| l.starts_with(w))
+        };
+        if yes_no {
+            if let Some(i) = self.cur.open.iter().rposition(|q| {
+                let l = q.to_lowercase();
+                classify::is_question(q)
+                    && !asks_what(q)
+                    && !classify::has_any(&l, words("deciding"))
+                    && !classify::has_any(&l, words("strong_deciding"))
+                    && !l.contains(" or ")
+            }) {
+                self.cur.open.remove(i);
+            }
+        }
         self.cur.open.retain(|q| {
             let l = q.to_lowercase();
             let deciding = classify::has_any(&l, words("deciding"))
@@ -1665,6 +1726,22 @@ impl Memory {
                 // a choice between courses, is what "it" is; else the
                 // sentence before)
                 let asked = asked.flatten();
+                // ("I can add interface endpoints … That should cut $3,500.
+                // Go?": the offer made earlier in the reply)
+                let offered = sents[..i].iter().rev().take(3).find_map(|x| {
+                    classify::proposal_of(&x.text)
+                        .filter(|x| !x.deictic)
+                        .map(|x| x.body)
+                        .or_else(|| {
+                            // "I can add …": an offer only when a
+                            // question asks for the go-ahead
+                            let l = x.text.to_lowercase();
+                            ["i can ", "i could ", "we can ", "we could "]
+                                .iter()
+                                .find(|p| l.starts_with(*p))
+                                .map(|p| x.text[p.len()..].trim_end_matches('.').to_owned())
+                        })
+                });
                 let resolved = label
                     .and_then(|l| {
                         options
@@ -1672,6 +1749,7 @@ impl Memory {
                             .find(|o| option_label_of_item(o) == Some(l.clone()))
                     })
                     .map(|o| o.split_once(") ").map_or(o.clone(), |x| x.1.to_owned()))
+                    .or(offered)
                     .or(action)
                     .or(asked)
                     .or_else(|| (i > 0).then(|| sents[i - 1].text.clone()));
@@ -2019,6 +2097,8 @@ fn option_refs<'a>(body: &str, focus: &'a [String]) -> Vec<&'a String> {
 fn named_option<'a>(body: &str, options: &'a [String]) -> Option<&'a String> {
     let labels: Vec<String> = body
         .split(|c: char| !(c.is_ascii_alphanumeric() || "._-:/%".contains(c)))
+        // ("option 1: it removes …": a colon after the label ends it)
+        .map(|t| t.trim_end_matches(':'))
         .filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_alphanumeric()))
         .map(str::to_lowercase)
         .collect();
@@ -2424,6 +2504,17 @@ fn replaces(d: &Decision, old: &str) -> bool {
 /// reversal, and no term or number the older one lacks.
 fn restates(d: &Decision, dt: &[String], old: &str) -> bool {
     let (old_polarity, body) = polarity_and_body(old);
+    // a reconsidering decision is judged on what was said, not on the
+    // subject the summary added ("sun 01:00 instead" does not restate "sat
+    // 01:00 then (Quietest are Sat and Sun, 01:00 to 03:00 UTC)"); a pick
+    // among what the subject names ("那就 otter") still restates
+    let reconsiders = classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
+    let body = match subject::trailing_subject(body).filter(|_| reconsiders) {
+        Some(s) => {
+            body[..s.as_ptr() as usize - body.as_ptr() as usize].trim_end_matches(['(', '（', ' '])
+        }
+        None => body,
+    };
     let ot = terms(body);
     old_polarity == d.polarity
         && !d.reverses
