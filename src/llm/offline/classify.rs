@@ -519,6 +519,23 @@ fn no_verb(l: &str) -> bool {
         && !ws.iter().any(|w| VERBISH.contains(w) || w.contains('\''))
 }
 
+/// `clause` gives a value of the kind the negative `text` named.
+fn replaces_value(text: &str, clause: &str) -> bool {
+    use super::subject::quantities;
+    let kinds: Vec<&str> = quantities(text)
+        .iter()
+        .map(|q| q.kind)
+        .filter(|k| *k != "number")
+        .collect();
+    let l = lower(clause);
+    !kinds.is_empty()
+        && quantities(clause).iter().any(|q| kinds.contains(&q.kind))
+        && !words("negative_start")
+            .iter()
+            .any(|n| starts_with_word(strip_fillers(&l), n))
+        && !has_any(&l, words("negative_markers"))
+}
+
 /// A day named in terse chat ("fri", "tomorrow"): a time word that is a
 /// day, not "next" or "later".
 fn label_free_day(w: &str) -> bool {
@@ -918,6 +935,12 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         match (clause_polarity(clause), runs.last_mut()) {
             (Some(p), Some((q, text))) if *q == p => text.push_str(clause),
             (Some(p), _) => runs.push((p, clause.to_owned())),
+            // "やっぱ 5% はなし、まず 1% から", "no 5%, 1% first": after a
+            // "don't" naming a value, a value of the same kind is what
+            // takes its place
+            (None, Some((Polarity::DontWant, text))) if replaces_value(text, clause) => {
+                runs.push((Polarity::Want, clause.to_owned()))
+            }
             (None, Some((_, text))) if is_detail(clause) => text.push_str(clause),
             (None, Some(_)) => {}                  // a reason
             (None, None) => lead.push_str(clause), // words before the decision
