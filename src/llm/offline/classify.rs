@@ -597,7 +597,7 @@ fn is_requirement(l: &str) -> bool {
 /// "The old server should be kept read-only", "logs must be encrypted": a
 /// modal with a passive says what is to be done to something.
 static PASSIVE_ORDER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:should|must|needs to|has to|have to) be (?:\w+ed|kept|set|run|put|made|done|shut|split|frozen|written|rewritten|taken|moved)").unwrap()
+    Regex::new(r"\b(?:should|must|needs to|has to|have to) be (?:\w+ed|kept|set|run|put|made|done|shut|split|frozen|written|rewritten|taken|moved)\b").unwrap()
 });
 
 /// A clause that instructs: it starts with an imperative verb not followed

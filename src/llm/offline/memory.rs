@@ -285,8 +285,18 @@ impl Memory {
                 UserKind::Open(q) => {
                     // "pino or winston?" says little without "I want proper
                     // structured logging." before it
+                    // ("Metrics are a separate conversation. I haven't made up
+                    // my mind on moving them …": its pronoun names the
+                    // sentence before)
+                    let points_back = q
+                        .to_lowercase()
+                        .split(|c: char| !c.is_alphanumeric())
+                        .any(|w| ["them", "it", "that", "those", "this"].contains(&w));
                     let q = match &turn.prev_sentence {
-                        Some(prev) if terms(q).len() < 3 && !classify::is_question(prev) => {
+                        Some(prev)
+                            if (terms(q).len() < 3 || points_back)
+                                && !classify::is_question(prev) =>
+                        {
                             format!("{} {q}", clip(prev, OPEN_BYTES / 2))
                         }
                         _ => q.clone(),
