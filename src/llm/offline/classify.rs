@@ -170,7 +170,27 @@ pub fn says_new_topic(s: &str) -> bool {
 
 pub fn is_question(s: &str) -> bool {
     let t = s.trim_end_matches(['"', '\'', ')', '」', '）']);
-    t.ends_with('?') || t.ends_with('？') || t.ends_with('吗') || t.ends_with("か。")
+    t.ends_with('?')
+        || t.ends_with('？')
+        || t.ends_with('吗')
+        || t.ends_with("か。")
+        || bare_question(t)
+}
+
+/// "who owns it", "where's the config": terse chat leaves out the question
+/// mark; a short lower-case clause led by a question word still asks.
+fn bare_question(t: &str) -> bool {
+    let ws: Vec<&str> = t.split_whitespace().collect();
+    let first = ws.first().map_or("", |w| w.split('\'').next().unwrap_or(w));
+    ws.len() >= 2
+        && ws.len() <= 8
+        && t.is_ascii()
+        && !t.contains([',', '.', '!', ':', ';'])
+        && t.starts_with(|c: char| c.is_ascii_lowercase())
+        && ["who", "what", "where", "which", "when", "why", "how"].contains(&first)
+        && !["how about", "what if", "when done"]
+            .iter()
+            .any(|p| t.starts_with(p))
 }
 
 /// A number and its unit, as a value a reversal names.
@@ -193,11 +213,40 @@ pub fn user_sentence(s: &str) -> UserKind {
     if is_small_talk(s) {
         return UserKind::SmallTalk;
     }
-    if is_deferral(s) {
+    // "later", "next week", "あとで" alone: the offer on the table waits
+    let bare = lower(s.trim().trim_end_matches(['.', '!', '。', '！']));
+    if is_deferral(s) || words("deferral_times").contains(&bare.as_str()) && bare != "first" {
         return UserKind::Defer(s.to_owned());
     }
     if has_any(&l, words("pending")) || has_any(&l, words("user_proposal")) && !is_approval(&l) {
         return UserKind::Open(s.to_owned());
+    }
+    // "ご提案の内容で進めていただけますでしょうか", "淘汰策略就按你说的改": a
+    // request (even one put as a question) that takes what was proposed,
+    // unless it asks about it ("ご提案の内容はどういう意味ですか")
+    if names_the_proposal(s) && !has_any(&l, words("question_words")) {
+        return UserKind::Approval {
+            strong: true,
+            rest: String::new(),
+        };
+    }
+    // "weighted or hard flip": alternatives without a verb ask which, with
+    // or without the question mark terse chat leaves out
+    if !is_question(s) && has(&l, "or") && s.split_whitespace().count() <= 6 && no_verb(&l) {
+        return UserKind::Open(s.to_owned());
+    }
+    // "dns ttl on api.shopfront.io?", "health check on new lb?": a noun
+    // phrase of something's attribute wants to know its value, not whether
+    // to act ("backfill window?" may ask which to choose)
+    if is_question(s)
+        && !has(&l, "or")
+        && no_verb(&l)
+        && has_any(&l, &["on", "of", "for", "in", "at"])
+        && !has_any(&l, words("deciding"))
+        && !has_any(&l, words("strong_deciding"))
+        && !is_instruction(s.trim_end_matches(['?', '？']))
+    {
+        return UserKind::Other;
     }
     if is_question(s) {
         let body = lower(strip_fillers(s));
@@ -410,9 +459,13 @@ pub fn is_fragment(s: &str) -> bool {
 fn terse_decision(s: &str) -> Option<Decision> {
     let t = s.trim().trim_end_matches(['.', '!']);
     // a number of its own, not one inside a name ("pg-replica-2")
+    // ("cutover fri": in terse chat a day is the value of a plan)
     let has_value = |x: &str| {
         x.split(|c: char| c.is_whitespace() || "(),;".contains(c))
-            .any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+            .any(|w| {
+                w.starts_with(|c: char| c.is_ascii_digit())
+                    || label_free_day(&lower(w.trim_end_matches(['.', '!'])))
+            })
     };
     let (label, np) = match t.split_once(": ") {
         Some((label, np)) if label.split_whitespace().count() <= 4 => (Some(label), np),
@@ -447,6 +500,71 @@ fn terse_decision(s: &str) -> Option<Decision> {
     Some(d)
 }
 
+/// A short Latin phrase with no auxiliary, copula, pronoun or modal:
+/// terse chat's noun phrases ("weighted or hard flip", "health check on
+/// new lb?").
+fn no_verb(l: &str) -> bool {
+    const VERBISH: &[&str] = &[
+        "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can",
+        "could", "should", "shall", "does", "did", "do", "i", "we", "you", "they", "he", "she",
+        "it", "my", "our", "need", "want", "let's", "should", "must", "may",
+    ];
+    let ws: Vec<&str> = l
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''))
+        .collect();
+    l.is_ascii()
+        && !ws.is_empty()
+        && ws.len() <= 8
+        && !ws.iter().any(|w| VERBISH.contains(w) || w.contains('\''))
+}
+
+/// `clause` gives a value of the kind the negative `text` named.
+fn replaces_value(text: &str, clause: &str) -> bool {
+    use super::subject::quantities;
+    let kinds: Vec<&str> = quantities(text)
+        .iter()
+        .map(|q| q.kind)
+        .filter(|k| *k != "number")
+        .collect();
+    let l = lower(clause);
+    !kinds.is_empty()
+        && quantities(clause).iter().any(|q| kinds.contains(&q.kind))
+        && !words("negative_start")
+            .iter()
+            .any(|n| starts_with_word(strip_fillers(&l), n))
+        && !has_any(&l, words("negative_markers"))
+}
+
+/// A day named in terse chat ("fri", "tomorrow"): a time word that is a
+/// day, not "next" or "later".
+fn label_free_day(w: &str) -> bool {
+    const DAYS: &[&str] = &[
+        "mon",
+        "tue",
+        "tues",
+        "wed",
+        "thu",
+        "thur",
+        "thurs",
+        "fri",
+        "sat",
+        "sun",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "today",
+        "tomorrow",
+        "tonight",
+        "tmrw",
+    ];
+    DAYS.contains(&w)
+}
+
 /// "No retries.", "and no retries after all": what a verbless fragment
 /// rules out (the words after "no"), for the caller to check against what
 /// is on the table.
@@ -473,8 +591,14 @@ pub fn rules_out(s: &str) -> Option<String> {
 
 /// The statement names a requirement ("… are must-haves", "必须…").
 fn is_requirement(l: &str) -> bool {
-    has_any(l, words("requirement_markers"))
+    has_any(l, words("requirement_markers")) || PASSIVE_ORDER.is_match(l)
 }
+
+/// "The old server should be kept read-only", "logs must be encrypted": a
+/// modal with a passive says what is to be done to something.
+static PASSIVE_ORDER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:should|must|needs to|has to|have to) be (?:\w+ed|kept|set|run|put|made|done|shut|split|frozen|written|rewritten|taken|moved)\b").unwrap()
+});
 
 /// A clause that instructs: it starts with an imperative verb not followed
 /// by a copula or auxiliary ("Add the index", not "Log retention is 30
@@ -519,6 +643,27 @@ fn is_instruction(body: &str) -> bool {
         return true;
     }
     if first == "rate" && second == "limit" {
+        return true;
+    }
+    // "assign them", "page him": in a clause of two or three words, a word
+    // before an object pronoun is a verb, whichever; not one of feeling or
+    // knowing ("love it") nor a report ("fixed it")
+    const NOT_ORDERS: &[&str] = &[
+        "love", "like", "hate", "get", "got", "see", "saw", "know", "knew", "need", "want", "mean",
+        "have", "had", "did", "made", "read", "heard", "feel", "found", "thought",
+    ];
+    let n = l.split_whitespace().count();
+    if (2..=3).contains(&n)
+        && !l.ends_with('?')
+        && first
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-')
+        && ["it", "them", "those", "him", "her"].contains(&second)
+        && !AUX.contains(&first)
+        && !NOT_ORDERS.contains(&first)
+        && !words("pronouns").contains(&first)
+        && !first.ends_with("ed")
+    {
         return true;
     }
     // "For REQ-118 keep the onsite loop at four interviews": a scope, then
@@ -575,7 +720,12 @@ fn is_instruction(body: &str) -> bool {
         // "运营先只给只读权限", "events 只迁最近 90 天": a topic, then an
         // adverb of instruction, then the verb
         let mut starts = vec![start];
-        for adverb in ["先", "只", "就", "都", "单独", "统一", "一律"] {
+        // ("iOS 也明天上午放出去": an adverb, then when, then the verb)
+        const ADVERBS: [&str; 8] = ["先", "只", "就", "都", "也", "单独", "统一", "一律"];
+        const WHEN: [&str; 9] = [
+            "明天", "今天", "今晚", "后天", "上午", "下午", "晚上", "周末", "下周",
+        ];
+        for adverb in ADVERBS {
             if let Some((i, _)) = start.match_indices(adverb).next() {
                 if i > 0 && start[..i].chars().count() <= 12 {
                     starts.push(&start[i..]);
@@ -585,8 +735,9 @@ fn is_instruction(body: &str) -> bool {
         let imperative = |v: &&str| {
             starts.iter().any(|s| {
                 let mut rest = *s;
-                while let Some(r) = ["先", "只", "就", "都", "单独", "统一", "一律"]
+                while let Some(r) = ADVERBS
                     .iter()
+                    .chain(WHEN.iter())
                     .find_map(|a| rest.strip_prefix(a))
                 {
                     rest = r.trim_start();
@@ -617,10 +768,11 @@ fn is_instruction(body: &str) -> bool {
             return true;
         }
         // "先在 staging 上演练一次": "first, …" orders a step
-        if start
-            .strip_prefix('先')
-            .is_some_and(|r| !descriptive(r) && !r.starts_with(['不', '别']))
-        {
+        // (also after a topic: "安卓先发", as the adverbs above)
+        if starts.iter().any(|st| {
+            st.strip_prefix('先')
+                .is_some_and(|r| !descriptive(r) && !r.starts_with(['不', '别']))
+        }) {
             return true;
         }
         // a verb of decision inside: "日志级别马上改回 INFO", not "已经改成了"
@@ -690,6 +842,51 @@ pub fn is_deictic(rest: &str) -> bool {
         || words("deictic").contains(&l.as_str())
         || is_small_talk(rest)
         || deictic_choice(rest)
+        || verb_on_pronoun(&l)
+        || names_the_proposal(rest)
+}
+
+/// "let's roll with that", "go for it", "ship that one": a few words whose
+/// object is a pronoun name nothing the proposal did not, whatever the verb.
+fn verb_on_pronoun(l: &str) -> bool {
+    let mut l = l.trim_end_matches(['.', '!', '。', '！']).trim();
+    for lead in [
+        "let's ", "let us ", "we'll ", "we will ", "please ", "just ",
+    ] {
+        l = l.strip_prefix(lead).unwrap_or(l).trim_start();
+    }
+    let ws: Vec<&str> = l.split_whitespace().collect();
+    let Some((last, before)) = ws.split_last() else {
+        return false;
+    };
+    let last = if *last == "one" && before.last().is_some_and(|w| ["that", "this"].contains(w)) {
+        "that"
+    } else {
+        last
+    };
+    !before.is_empty()
+        && ws.len() <= 4
+        && ["it", "that", "this", "them", "those"].contains(&last)
+        && !words("pronouns").contains(&before[0])
+        && !before
+            .iter()
+            .any(|w| w.chars().any(|c| c.is_ascii_digit() || "_-./`".contains(c)))
+}
+
+/// The sentence names the proposal itself ("ご提案の内容で進めてください",
+/// "淘汰策略就按你说的改", "as you suggested") and adds no value or name
+/// of its own: it takes what was proposed. ("排序规则按你说的显式写
+/// utf8mb4_general_ci" says what it takes.)
+pub fn names_the_proposal(s: &str) -> bool {
+    let l = lower(s);
+    let Some(r) = words("proposal_refs").iter().find(|r| has(&l, r)) else {
+        return false;
+    };
+    let rest = l.replacen(r, " ", 1);
+    !rest
+        .chars()
+        .any(|c| c.is_ascii_digit() || "_`/".contains(c))
+        && super::text::terms(&rest).len() <= 4
 }
 
 /// "そのキー形式で", "この案でお願いします", "就这个吧": a short choice of
@@ -738,6 +935,12 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         match (clause_polarity(clause), runs.last_mut()) {
             (Some(p), Some((q, text))) if *q == p => text.push_str(clause),
             (Some(p), _) => runs.push((p, clause.to_owned())),
+            // "やっぱ 5% はなし、まず 1% から", "no 5%, 1% first": after a
+            // "don't" naming a value, a value of the same kind is what
+            // takes its place
+            (None, Some((Polarity::DontWant, text))) if replaces_value(text, clause) => {
+                runs.push((Polarity::Want, clause.to_owned()))
+            }
             (None, Some((_, text))) if is_detail(clause) => text.push_str(clause),
             (None, Some(_)) => {}                  // a reason
             (None, None) => lead.push_str(clause), // words before the decision
@@ -978,14 +1181,31 @@ pub struct Proposal {
 /// An assistant sentence that proposes a course of action, reduced to the
 /// action ("I suggest we keep X" → "keep X"); or an offer put as a
 /// question ("Modify volume to gp3 …, like replica 1?", "要不要…？").
+/// "バージョンも 2.319.1 に上げますか？": a yes/no question about an action
+/// the speaker would take (a verb after its object or goal particle), not a
+/// question word's ("保持は何日にしますか？").
+fn japanese_offer(s: &str) -> bool {
+    let t = s.trim().trim_end_matches(['?', '？']).trim_end();
+    t.ends_with("ますか")
+        && (t.contains('を') || t.contains('に'))
+        && !words("question_words")
+            .iter()
+            .any(|w| !w.is_ascii() && t.contains(w))
+        && !["どちら", "どれ", "いくつ", "いくら"]
+            .iter()
+            .any(|w| t.contains(w))
+}
+
 pub fn proposal(s: &str) -> Option<String> {
     proposal_of(s).map(|p| p.body)
 }
 
 pub fn proposal_of(s: &str) -> Option<Proposal> {
     let l = lower(s);
-    let offer =
-        is_question(s) && (is_instruction(s.trim_end_matches(['?', '？'])) || l.contains("要不要"));
+    let offer = is_question(s)
+        && (is_instruction(s.trim_end_matches(['?', '？']))
+            || l.contains("要不要")
+            || japanese_offer(s));
     // "A narrower fix: add X to Y instead of reverting."
     let labelled = s
         .split_once(": ")
@@ -1021,6 +1241,11 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         "i'd rather ",
         "i'd ",
         "i would ",
+        // an offer put as a question: what follows is the action
+        "do you want me to ",
+        "want me to ",
+        "shall i ",
+        "should i ",
         "我建议",
         "我倾向",
         "建议",
@@ -1076,6 +1301,10 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         "しましょうか",
         "ましょうか",
     ];
+    // "…に上げますか": the offer says what it would do
+    if japanese_offer(s) {
+        body.truncate(body.len() - "か".len());
+    }
     if let Some(t) = JA_TAILS.iter().find(|t| body.ends_with(*t)) {
         body.truncate(body.len() - t.len());
         body = body.trim_end().to_owned();
@@ -1107,8 +1336,15 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
             .split_whitespace()
             .filter(|w| *w != "not")
             .collect();
+        let object = |o: &str| {
+            ["it", "that", "this", "so", "them"]
+                .contains(&o.trim_matches(|c: char| !c.is_alphanumeric()))
+        };
+        // "add it", "set it up": a verb whose only object is a pronoun names
+        // nothing of its own, whichever verb it is
         matches!(first.as_slice(), [v, o, ..] if ["do", "go", "take", "try", "start", "ship", "merge", "keep"].contains(v)
-            && ["it", "that", "this", "so", "them"].contains(&o.trim_matches(|c: char| !c.is_alphanumeric())))
+            && object(o))
+            || matches!(first.as_slice(), [v, o] | [v, o, _] if !words("pronouns").contains(v) && object(o))
     };
     let deictic = points_back || {
         let stripped: String = lb
@@ -1128,7 +1364,10 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
                 && stripped
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == ')')
+            // "それでお願いします" points back; "その場合、プールを 20 本に
+            // …" only opens with a connective and says what it proposes
             || words("cjk_pronouns").iter().any(|p| body.starts_with(p))
+                && super::text::terms(&body).len() <= 3
     };
     Some(Proposal {
         body: clip(&body, DECISION_BYTES),

@@ -285,8 +285,18 @@ impl Memory {
                 UserKind::Open(q) => {
                     // "pino or winston?" says little without "I want proper
                     // structured logging." before it
+                    // ("Metrics are a separate conversation. I haven't made up
+                    // my mind on moving them …": its pronoun names the
+                    // sentence before)
+                    let points_back = q
+                        .to_lowercase()
+                        .split(|c: char| !c.is_alphanumeric())
+                        .any(|w| ["them", "it", "that", "those", "this"].contains(&w));
                     let q = match &turn.prev_sentence {
-                        Some(prev) if terms(q).len() < 3 && !classify::is_question(prev) => {
+                        Some(prev)
+                            if (terms(q).len() < 3 || points_back)
+                                && !classify::is_question(prev) =>
+                        {
                             format!("{} {q}", clip(prev, OPEN_BYTES / 2))
                         }
                         _ => q.clone(),
@@ -306,7 +316,7 @@ impl Memory {
                         turn.opened.push(q);
                     }
                 }
-                UserKind::Defer(s) => self.defer(s, &mut turn),
+                UserKind::Defer(s) => self.defer_or_split(s, &mut turn),
                 UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
                 UserKind::Other => self.other_statement(s, &mut turn),
                 UserKind::SmallTalk => continue,
@@ -328,6 +338,17 @@ impl Memory {
                 opened.contains(q)
                     || !(shared(&terms(q), &said) >= 2 && shared(&terms(q), &decided) >= 1)
             });
+        }
+        // "那 iOS 等审核过了再说" … "审核过了": the condition a deferral waited
+        // for, reported in its own words, closes it
+        let opened: Vec<String> = turn.opened.iter().map(|o| clip(o, OPEN_BYTES)).collect();
+        for (s, _) in &items {
+            let said = s.trim().trim_end_matches(['.', '。', '!', '！']);
+            if said.chars().count() >= 3 && !classify::is_question(s) && !classify::is_deferral(s) {
+                self.cur.open.retain(|q| {
+                    opened.contains(q) || !(classify::is_deferral(q) && q.contains(said))
+                });
+            }
         }
         // the user's own words are the context of the reply that follows
         // until the reply says more
@@ -472,7 +493,16 @@ impl Memory {
         };
         if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
             let (_, prev_body) = polarity_and_body(&self.decisions[i]);
-            let same = shared(&head_terms(&d.body), &terms(prev_body)) > 0;
+            // "…ことにしましょう。第 1 水曜で。", "じゃそれで。vz 付きで": a
+            // bare "X で" has no verb of its own, it details the decision
+            // just made
+            // (not "同日リリースは無しで": a topic of its own)
+            let bare_de = d.body.chars().any(is_kana)
+                && d.body.trim_end_matches(['。', '！']).ends_with('で')
+                && !d.body.contains(['は', 'を', 'が'])
+                && d.polarity == Polarity::Want
+                && !classify::is_deferral(&d.body);
+            let same = bare_de || shared(&head_terms(&d.body), &terms(prev_body)) > 0;
             if brief && same && d.lead.is_none() && d.old_value.is_none() {
                 let line = &mut self.decisions[i];
                 let cjk = line.chars().last().is_some_and(is_cjk);
@@ -528,7 +558,14 @@ impl Memory {
         if let Some(lead) = d.lead.clone() {
             ctx.insert(0, lead);
         }
-        let prev = turn.prev_subject.clone();
+        // a sentence of the turn that was itself a decision ("cutover fri.
+        // drop to 60 wed") is a decision beside it, not its subject
+        let prev = turn.prev_subject.clone().filter(|p| {
+            !turn
+                .decided
+                .last()
+                .is_some_and(|l| l.contains(p.trim_end_matches(['.', '。'])))
+        });
         let (mut d, slot) = self.with_subject(d, &ctx, prev.as_deref());
         // the answer to a question left open names the question's subject
         if let Some(q) = &turn.answered {
@@ -681,6 +718,7 @@ impl Memory {
                     if let Some(s) = quantities(item)
                         .into_iter()
                         .filter(|x| x.kind == q.kind)
+                        .filter(|x| !(x.kind == "number" && in_a_name(item, x.start)))
                         .find_map(|x| subject_before(item, x.start))
                     {
                         found = Some((s, None));
@@ -723,16 +761,27 @@ impl Memory {
                 .map(|(.., item)| item);
             // else the question the user asked last (it stays last in the
             // focus over the reply), else the first item
+            // ("who owns it" … "CODEOWNERS says @team-payments." … "assign
+            // them": a question asking who or which was answered by the
+            // reply, and that answer is what the pronoun names)
             let asked = ctx
                 .iter()
                 .rfind(|item| self.cur.focus.contains(item) && classify::is_question(item));
+            let answer = asked
+                .filter(|q| asks_what(q) && pronoun_object(&d.body))
+                .and(Some(&self.cur.direction))
+                .filter(|a| !a.is_empty() && !a.starts_with(PROPOSED));
             found = shares
+                .or(answer)
                 .or(asked)
                 .or(ctx.first())
                 .map(|item| (subject_phrase(item), None));
         }
+        // (a subject that is the decision's own sentence adds nothing:
+        // "notify them two weeks in advance" of "Shall I notify them …?")
+        let restated = |s: &str| s.to_lowercase().contains(&d.body.to_lowercase());
         match found {
-            Some((s, slot)) if !s.is_empty() && !d.body.contains(&s) => {
+            Some((s, slot)) if !s.is_empty() && !d.body.contains(&s) && !restated(&s) => {
                 let cjk = d.body.chars().last().is_some_and(is_cjk);
                 let s = clip(&s, SUBJECT_BYTES);
                 d.body = if cjk {
@@ -868,6 +917,23 @@ impl Memory {
                 .find(|old| shared(&terms(polarity_and_body(old).1), &new_head) > 0)
                 .cloned();
         }
+        // "notify them two weeks in advance" … "notify them on 15 February
+        // instead": the same verb on the same object is the same subject
+        let opening = |b: &str| {
+            let ws: Vec<String> = b
+                .split_whitespace()
+                .take(2)
+                .map(|w| w.to_lowercase())
+                .collect();
+            (ws.len() == 2).then_some(ws)
+        };
+        if let Some(o) = opening(&d.body) {
+            if let Some(old) =
+                wants().find(|old| opening(polarity_and_body(old).1).as_ref() == Some(&o))
+            {
+                return Some(old.clone());
+            }
+        }
         // "wed is the finance close. thu 02:00 instead": the sentence before
         // in the turn names what "instead" sets aside
         if let Some(b) = d.before.as_deref().filter(|b| !classify::is_question(b)) {
@@ -893,6 +959,18 @@ impl Memory {
             }) {
                 return Some(old.clone());
             }
+        }
+        // "replicas 12 还是多了，…改回 8": the old value it quotes names the
+        // one decision it reconsiders
+        let quoted: Vec<&String> = wants()
+            .filter(|old| {
+                old_values(&d.body)
+                    .iter()
+                    .any(|n| contains_value(polarity_and_body(old).1, n))
+            })
+            .collect();
+        if let [one] = quoted.as_slice() {
+            return Some((*one).clone());
         }
         let about_focus = |old: &&String| {
             let h = head_terms(polarity_and_body(old).1);
@@ -956,6 +1034,17 @@ impl Memory {
         // "sgtm on the exports expiry": what it approves
         let rest = rest.strip_prefix("on ").unwrap_or(rest);
         let pending = self.pending_proposal();
+        // "可以先观察两天再决定" … "行，先观察两天": to accept waiting
+        // decides nothing; the question stays open
+        if let Some(p) = pending.as_ref().filter(|p| classify::is_deferral(&p.body)) {
+            let what = if rest.is_empty() {
+                p.body.as_str()
+            } else {
+                rest
+            };
+            self.defer(what, turn);
+            return;
+        }
         // a proposal made "instead" of what the user decided replaces it
         if pending
             .as_ref()
@@ -1126,6 +1215,21 @@ impl Memory {
     /// pending proposal ("Design doc first."), the answer to a question
     /// left open ("Security came back: …"), or else a fact.
     fn other_statement(&mut self, s: &str, turn: &mut Turn) {
+        // "やっぱ Colima やめよ。Podman のほうが…揃うわ": after a "don't" in
+        // the same turn, what the user says is better is the new choice
+        let rejected = turn
+            .decided
+            .iter()
+            .any(|l| l.starts_with(Polarity::DontWant.prefix()));
+        if rejected
+            && !classify::is_question(s)
+            && classify::has_any(&s.to_lowercase(), words("preference_markers"))
+        {
+            let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
+            let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+            self.decide_in_turn(d, turn);
+            return;
+        }
         // "And no retries after all": a "no" that names something on the
         // table (a decision, the working focus, a pending proposal) rules
         // it out
@@ -1155,7 +1259,20 @@ impl Memory {
                 && s.chars().count() <= 40
                 && (!quantities(s).is_empty() || qualifier)
                 && !classify::is_question(s);
-            if (classify::is_fragment(s) || cjk_detail) && turn.prev_sentence.is_some() {
+            // "drop the 7-day thing on debug. The on-call folks want 30 days
+            // there as well.": the value that takes the removed one's place
+            let kinds: Vec<&str> = quantities(&self.decisions[i].replace('-', " "))
+                .iter()
+                .map(|q| q.kind)
+                .filter(|k| *k != "number")
+                .collect();
+            let replaces_value = !s.chars().any(is_cjk)
+                && s.split_whitespace().count() <= 12
+                && !classify::is_question(s)
+                && quantities(s).iter().any(|q| kinds.contains(&q.kind));
+            if (classify::is_fragment(s) || cjk_detail || replaces_value)
+                && turn.prev_sentence.is_some()
+            {
                 let line = &mut self.decisions[i];
                 line.push_str("; ");
                 line.push_str(s.trim_end_matches(['.', '。']));
@@ -1261,10 +1378,16 @@ impl Memory {
         let chosen = chosen.or_else(|| {
             (!bt.is_empty() && bt.len() <= 2)
                 .then(|| {
-                    options
-                        .clone()
-                        .filter(|o| is_choice(o))
-                        .find(|o| bt.iter().all(|t| terms(o).contains(t)))
+                    options.clone().filter(|o| is_choice(o)).find(|o| {
+                        // "prod" picks "only production"
+                        let ot = terms(o);
+                        bt.iter().all(|t| {
+                            ot.contains(t)
+                                || t.len() >= 4
+                                    && t.is_ascii()
+                                    && ot.iter().any(|x| x.starts_with(t.as_str()))
+                        })
+                    })
                 })
                 .flatten()
         })?;
@@ -1289,6 +1412,72 @@ impl Memory {
             Polarity::Want,
             clip(&line, classify::DECISION_BYTES),
         ))
+    }
+
+    /// "那 iOS 等审核过了再说，安卓先发", "park the rollout, but ship the
+    /// fix": one clause puts something off and another decides; each is
+    /// what it is. A sentence that is one deferral is put off whole.
+    fn defer_or_split(&mut self, s: &str, turn: &mut Turn) {
+        let parts: Vec<&str> = s
+            .split_inclusive(['，', '；', ';'])
+            .flat_map(|p| p.split_inclusive(", "))
+            .map(|p| p.trim().trim_end_matches(['，', '；', ';', ',']).trim())
+            .filter(|p| !p.is_empty())
+            .collect();
+        let decided: Vec<Vec<Decision>> = parts
+            .iter()
+            .map(|p| match classify::user_sentence(p) {
+                UserKind::Decisions(ds) if !classify::is_deferral(p) => ds,
+                _ => Vec::new(),
+            })
+            .collect();
+        // only a deferral that names what it puts off, and a "do" about
+        // something else ("社交的合并先不做，…等他们定了再说" is one thought:
+        // not now, and why; "上线时间等 SRE 排期，暂时待定" too)
+        let own = |p: &str| -> Vec<String> {
+            // the clause without its words of waiting: what is left names
+            // what waits
+            let mut rest = p.to_lowercase();
+            for list in [
+                "deferrals",
+                "pending",
+                "temporary_markers",
+                "deferral_verbs",
+                "deferral_times",
+            ] {
+                for w in words(list) {
+                    if !w.is_ascii() || classify::has(&rest, w) {
+                        rest = rest.replace(w, " ");
+                    }
+                }
+            }
+            terms(&rest)
+        };
+        let deferred: Vec<String> = parts
+            .iter()
+            .filter(|p| classify::is_deferral(p))
+            .flat_map(|p| own(p))
+            .collect();
+        let apart = decided.iter().zip(&parts).all(|(ds, p)| {
+            ds.is_empty()
+                || ds.iter().all(|d| d.polarity == Polarity::Want)
+                    && shared(&terms(p), &deferred) == 0
+        });
+        let defers = !deferred.is_empty() && apart;
+        if parts.len() < 2 || !defers || decided.iter().all(Vec::is_empty) {
+            self.defer(s, turn);
+            return;
+        }
+        for (p, ds) in parts.iter().zip(decided) {
+            if classify::is_deferral(p) {
+                self.defer(p, turn);
+            } else {
+                for d in ds {
+                    self.decide_in_turn(d, turn);
+                }
+            }
+            turn.prev_sentence = Some((*p).to_owned());
+        }
     }
 
     /// A decision put off: what it puts off becomes an open question, and
@@ -1325,6 +1514,15 @@ impl Memory {
             .split(|c: char| !c.is_alphanumeric())
             .any(|w| ["that", "it", "this", "those", "them"].contains(&w))
             || words("cjk_pronouns").iter().any(|p| s.contains(p));
+        // "Want that?" … "later": what it puts off is the offer
+        if own.is_empty() && turn.prev_sentence.is_none() {
+            if let Some(p) = self.pending_proposal() {
+                self.cur.direction.clear();
+                self.add_open(&p.body);
+                turn.opened.push(p.body);
+                return;
+            }
+        }
         match &turn.prev_sentence {
             Some(prev) if own.len() <= 1 || deictic && own.len() <= 3 => {
                 if self.cur.open.iter().any(|q| q == prev) {
@@ -1457,6 +1655,38 @@ impl Memory {
         // a question asking for information ("is ECDSA ok for them?", "rca:
         // check other gp2 volumes?") is answered by a reply about it
         let reply = terms(text);
+        // "Does Transfer Family support PGP?" … "Yes, through …": a reply
+        // opening with yes or no answers the last question that asked
+        // whether something is so
+        let yes_no = {
+            let l = text.trim_start().to_lowercase();
+            ["yes", "no", "yes,", "no,"]
+                .iter()
+                .any(|w| l.split_whitespace().next() == Some(*w))
+                || [
+                    "はい、",
+                    "いいえ、",
+                    "是的",
+                    "可以，",
+                    "不行",
+                    "できます",
+                    "できません",
+                ]
+                .iter()
+                .any(|w| l.starts_with(w))
+        };
+        if yes_no {
+            if let Some(i) = self.cur.open.iter().rposition(|q| {
+                let l = q.to_lowercase();
+                classify::is_question(q)
+                    && !asks_what(q)
+                    && !classify::has_any(&l, words("deciding"))
+                    && !classify::has_any(&l, words("strong_deciding"))
+                    && !l.contains(" or ")
+            }) {
+                self.cur.open.remove(i);
+            }
+        }
         self.cur.open.retain(|q| {
             let l = q.to_lowercase();
             let deciding = classify::has_any(&l, words("deciding"))
@@ -1496,7 +1726,31 @@ impl Memory {
                     ["should we ", "shall we ", "do we ", "can we ", "should i "]
                         .iter()
                         .find_map(|p| l.find(p).map(|i| q[i + p.len()..].to_owned()))
-                        .unwrap_or_else(|| q.to_owned())
+                        .or_else(|| {
+                            (l.contains(" or ") || q.contains("还是") || q.contains("か、"))
+                                .then(|| q.to_owned())
+                        })
+                });
+                // ("Can PagerDuty fix that?" … "A secondary layer would …
+                // I'd add it": only a question about a course of ours, or
+                // a choice between courses, is what "it" is; else the
+                // sentence before)
+                let asked = asked.flatten();
+                // ("I can add interface endpoints … That should cut $3,500.
+                // Go?": the offer made earlier in the reply)
+                let offered = sents[..i].iter().rev().take(3).find_map(|x| {
+                    classify::proposal_of(&x.text)
+                        .filter(|x| !x.deictic)
+                        .map(|x| x.body)
+                        .or_else(|| {
+                            // "I can add …": an offer only when a
+                            // question asks for the go-ahead
+                            let l = x.text.to_lowercase();
+                            ["i can ", "i could ", "we can ", "we could "]
+                                .iter()
+                                .find(|p| l.starts_with(*p))
+                                .map(|p| x.text[p.len()..].trim_end_matches('.').to_owned())
+                        })
                 });
                 let resolved = label
                     .and_then(|l| {
@@ -1505,6 +1759,7 @@ impl Memory {
                             .find(|o| option_label_of_item(o) == Some(l.clone()))
                     })
                     .map(|o| o.split_once(") ").map_or(o.clone(), |x| x.1.to_owned()))
+                    .or(offered)
                     .or(action)
                     .or(asked)
                     .or_else(|| (i > 0).then(|| sents[i - 1].text.clone()));
@@ -1515,6 +1770,13 @@ impl Memory {
                     }
                     None => continue,
                 }
+            } else if let Some(o) = named_option(&p.body, &options) {
+                // "Immutable にできるので 2 が安全だと思います", "I'd take B":
+                // the option it names is what it proposes
+                p.body = clip(
+                    o.split_once(") ").map_or(o.as_str(), |x| x.1),
+                    classify::DECISION_BYTES,
+                );
             } else if needs_subject(&p.body) && i > 0 {
                 basis = Some(sents[i - 1].text.clone());
             }
@@ -1839,6 +2101,27 @@ fn option_refs<'a>(body: &str, focus: &'a [String]) -> Vec<&'a String> {
         .collect()
 }
 
+/// The one option of `options` a sentence names by a lone label ("2 が安全
+/// だと思います", "I'd take B, since …"): a letter or digit standing alone,
+/// not part of a number, a version or a name.
+fn named_option<'a>(body: &str, options: &'a [String]) -> Option<&'a String> {
+    let labels: Vec<String> = body
+        .split(|c: char| !(c.is_ascii_alphanumeric() || "._-:/%".contains(c)))
+        // ("option 1: it removes …": a colon after the label ends it)
+        .map(|t| t.trim_end_matches(':'))
+        .filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_alphanumeric()))
+        .map(str::to_lowercase)
+        .collect();
+    let named: Vec<&String> = options
+        .iter()
+        .filter(|o| option_label_of_item(o).is_some_and(|l| labels.contains(&l)))
+        .collect();
+    match named.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
 /// The label of an option as stored in the focus ("b) Last write wins…").
 fn option_label_of_item(item: &str) -> Option<String> {
     let (label, _) = item.split_once(") ")?;
@@ -1872,11 +2155,16 @@ fn options_in(text: &str) -> Vec<String> {
             continue;
         }
         let rest = &t[label.len()..];
+        // ("2. 24.04 の新しい AMI": after the mark and a space a number may
+        // start the text; "1.5" is no label)
         let Some(rest) = rest
             .strip_prefix(". ")
             .or_else(|| rest.strip_prefix(") "))
-            .or_else(|| rest.strip_prefix("."))
-            .filter(|r| !r.is_empty() && !r.starts_with(|c: char| c.is_ascii_digit()))
+            .or_else(|| {
+                rest.strip_prefix(".")
+                    .filter(|r| !r.starts_with(|c: char| c.is_ascii_digit()))
+            })
+            .filter(|r| !r.is_empty())
         else {
             continue;
         };
@@ -1944,9 +2232,27 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
             .copied()
             .filter(|&k| shared(&terms(parts[k]), &head) > 0)
             .collect();
+        // … or the one holding the old value it quotes ("replicas 12 还是
+        // 多了" of "max.poll.records 就 100，实例先扩到 12")
+        let quoted: Vec<usize> = revisited
+            .iter()
+            .copied()
+            .filter(|&k| {
+                old_values(&d.body)
+                    .iter()
+                    .any(|n| contains_value(parts[k], n))
+            })
+            .collect();
         if named.len() == 1 {
             revisited = named;
+        } else if quoted.len() == 1 {
+            revisited = quoted;
         }
+    }
+    // a "don't" of what the first part chose takes its details with it
+    // ("じゃそれで（Colima…），vz 付きで" … "Colima やめよ")
+    if d.polarity == Polarity::DontWant && revisited.first() == Some(&0) {
+        return None;
     }
     match revisited.as_slice() {
         [k] => {
@@ -1969,12 +2275,47 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
                 .to_owned();
             // (an adopted proposal need not read as an instruction: "まずは
             // この Redis に商品詳細を JSON で入れて")
-            let decides = !classify::decisions_in(&rest).is_empty() || terms(&rest).len() >= 3;
+            // ("max.poll.records 就 100": a named setting and its value)
+            let decides = !classify::decisions_in(&rest).is_empty()
+                || terms(&rest).len() >= 3
+                || !subject::identifiers(&rest).is_empty() && !quantities(&rest).is_empty();
             (decides && !needs_subject(&rest))
                 .then(|| (format!("{}{rest}", polarity.prefix()), part))
         }
         _ => None,
     }
+}
+
+/// The numbers a decision quotes besides the value it sets (its last):
+/// "replicas 12 还是多了，…改回 8" quotes 12.
+fn old_values(body: &str) -> Vec<&str> {
+    let mut n = number_tokens(body);
+    n.pop();
+    n
+}
+
+/// The number at `at` is part of a name ("Route 53", "PostgreSQL 16",
+/// "Windows 11"): a capitalised word right before it, not a setting a bare
+/// number could change.
+fn in_a_name(item: &str, at: usize) -> bool {
+    let before = &item[..at];
+    let Some(word) = before
+        .strip_suffix(' ')
+        .and_then(|b| b.split_whitespace().last())
+    else {
+        return false;
+    };
+    word.chars().next().is_some_and(char::is_uppercase) && word.chars().all(char::is_alphanumeric)
+}
+
+/// "assign them", "ping her": a short instruction whose object is a
+/// pronoun.
+fn pronoun_object(body: &str) -> bool {
+    let ws: Vec<String> = body.split_whitespace().map(|w| w.to_lowercase()).collect();
+    ws.len() <= 3
+        && ws
+            .get(1)
+            .is_some_and(|w| ["it", "them", "him", "her", "those"].contains(&w.as_str()))
 }
 
 /// A question that asks for information by a question word ("what",
@@ -2084,6 +2425,22 @@ fn replaces(d: &Decision, old: &str) -> bool {
     {
         return true;
     }
+    // "drop the 7-day thing on debug": what the verb takes away, every
+    // word of it but placeholders, one of them specific, named by the old
+    // decision
+    let object: Vec<String> = terms(d.body.split_once(' ').map_or("", |x| x.1))
+        .into_iter()
+        .filter(|t| !generic(t))
+        .collect();
+    if removes
+        && !object.is_empty()
+        && object.iter().all(|t| terms(body).contains(t))
+        && object
+            .iter()
+            .any(|t| t.chars().any(|c| c.is_ascii_digit()) || t.len() >= 6)
+    {
+        return true;
+    }
     // "木曜は棚卸しがあるので、金曜にずらして", "push the cutover to Friday":
     // a move of what an earlier decision names replaces it
     let l = d.body.to_lowercase();
@@ -2157,6 +2514,17 @@ fn replaces(d: &Decision, old: &str) -> bool {
 /// reversal, and no term or number the older one lacks.
 fn restates(d: &Decision, dt: &[String], old: &str) -> bool {
     let (old_polarity, body) = polarity_and_body(old);
+    // a reconsidering decision is judged on what was said, not on the
+    // subject the summary added ("sun 01:00 instead" does not restate "sat
+    // 01:00 then (Quietest are Sat and Sun, 01:00 to 03:00 UTC)"); a pick
+    // among what the subject names ("那就 otter") still restates
+    let reconsiders = classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
+    let body = match subject::trailing_subject(body).filter(|_| reconsiders) {
+        Some(s) => {
+            body[..s.as_ptr() as usize - body.as_ptr() as usize].trim_end_matches(['(', '（', ' '])
+        }
+        None => body,
+    };
     let ot = terms(body);
     old_polarity == d.polarity
         && !d.reverses
