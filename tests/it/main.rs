@@ -40,6 +40,7 @@ mod plan_apply;
 mod read_commands;
 mod readonly;
 mod reset_remove;
+mod restore_guard;
 mod restore_io;
 mod restore_paths;
 mod row_cache;

@@ -151,7 +151,20 @@ fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
         // conflict rule of undo guards what came after)
         return Ok(());
     }
+    if let Some(op) = snapshot::begun_by_import(root, &p.id)? {
+        return Err(Error::usage(format!(
+            "session {} was begun by import {op}, which was interrupted; restoring {} there would merge two sessions under one id",
+            p.id,
+            p.entry.display()
+        ))
+        .with_hint(format!(
+            "rerun that import with its own bundle to complete it, or `sessionctl undo {op}` to take back what it wrote and `sessionctl check --repair` to close it; or restore under another id with --as NEW_ID"
+        )));
+    }
     let here = root.session_entry(&p.id)?;
+    if here.is_none() && p.manifest.kind != "reset" {
+        refuse_stores_without_folder(root, p)?;
+    }
     let taken = match (&here, p.manifest.kind.as_str()) {
         (None, _) => None,
         (Some(d), "reset") => p
@@ -171,6 +184,42 @@ fn refuse_overwrite(root: &DataRoot, p: &Planned) -> Result<()> {
         ))
         .with_hint("restore it under another id with --as NEW_ID, or move the session away first")),
     }
+}
+
+/// A session whose folder is gone may still exist in the shared stores
+/// (an interrupted remove or import left its archive rows or db1 keys):
+/// a restore there would add the entry's messages to them, two sessions
+/// under one id, or every message archived twice.
+fn refuse_stores_without_folder(root: &DataRoot, p: &Planned) -> Result<()> {
+    use crate::store::torii;
+    let rows = match crate::store::archive::Archive::open_read(root, &root.archive_path())? {
+        Some(a) => a.count_session(&p.id)?,
+        None => 0,
+    };
+    let keys = if rows > 0 {
+        0
+    } else {
+        torii::Db::load_store(root, torii::DB_SESSION_HIST)?
+            .session_key_count(&p.id, torii::now_unix())
+    };
+    if rows == 0 && keys == 0 {
+        return Ok(());
+    }
+    let what = if rows > 0 {
+        format!("{rows} archive rows")
+    } else {
+        format!("{keys} ToriiDB keys")
+    };
+    Err(Error::usage(format!(
+        "session {} has no folder but exists in the stores under {} ({what}); restoring {} there would merge two sessions under one id",
+        p.id,
+        root.path().display(),
+        p.entry.display()
+    ))
+    .with_hint(format!(
+        "`sessionctl remove {}` takes what is left of it to the Trash; or restore under another id with --as NEW_ID",
+        p.id
+    )))
 }
 
 /// Take a session away to the Trash as `remove` does (a sealed bundle,

@@ -75,6 +75,31 @@ pub fn keep_absent(journal: &Journal, root: &DataRoot, id: &str, bundle: &str) -
     })
 }
 
+/// The import a kill or a failure interrupted (not running, not closed,
+/// not undone) that began session `id` and had not put it in place: its
+/// rows and keys may be written while its folder is still staged, so the
+/// session exists although no folder says so.
+pub fn begun_by_import(root: &DataRoot, id: &str) -> Result<Option<String>> {
+    let log = oplog::read(root)?;
+    for o in log.ops.iter().rev() {
+        if o.command != "import" || o.done || o.undone_by.is_some() {
+            continue;
+        }
+        let began = o
+            .sessions
+            .iter()
+            .any(|c| c.session == id && c.change == SNAPSHOT);
+        let placed = o
+            .sessions
+            .iter()
+            .any(|c| c.session == id && c.change == "import");
+        if began && !placed && !oplog::is_running(root, &o.id)? {
+            return Ok(Some(o.id.clone()));
+        }
+    }
+    Ok(None)
+}
+
 fn sealed(root: &DataRoot, dir: &Path) -> Result<bool> {
     Ok(std::fs::symlink_metadata(root.resolve(&dir.join(bundle::MANIFEST), Last::Entry)?).is_ok())
 }

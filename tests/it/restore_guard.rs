@@ -1,0 +1,216 @@
+//! What a kill leaves half done is not built upon: `trash restore` refuses
+//! a session an interrupted import began (or whose rows and keys outlived
+//! its folder) as `import` does; an interrupted undo is what plain `undo`
+//! completes, and no other write goes to the sessions it is restoring; a
+//! bundle folder an interrupted export left is a failure of `import DIR`,
+//! and a rerun of the export completes it.
+
+use crate::common::*;
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+fn run(root: &Path, args: &[&str]) -> Output {
+    sessionctl(root)
+        .env("SESSIONCTL_OFFLINE", "1")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn killed_at(root: &Path, n: usize, args: &[&str]) -> Output {
+    sessionctl(root)
+        .env("SESSIONCTL_OFFLINE", "1")
+        .env("SESSIONCTL_KILL_AT", n.to_string())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn ok(o: &Output) {
+    assert!(
+        o.status.success(),
+        "failed ({:?}): {}{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        err(o)
+    );
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// The bundles of every fixture session, in `out`.
+fn export_all(out: &Path) -> PathBuf {
+    let src = fixture_copy();
+    let x = out.join("exp");
+    ok(&run(src.path(), &["export", "--all", "-o", p(&x)]));
+    x
+}
+
+fn trash_entries(root: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root.join("sessions/.Trash"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.') && !n.contains("stores"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Archived messages of `id`; none before the archive has its tables.
+fn rows(root: &Path, id: &str) -> i64 {
+    if !root.join(".store/history.db").exists() {
+        return 0;
+    }
+    sqlite(root)
+        .query_row(
+            "SELECT COUNT(*) FROM messages WHERE session_id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .unwrap_or(0)
+}
+
+fn staged(root: &Path, id: &str) -> bool {
+    root.join(format!("sessions/.{id}.import")).exists()
+}
+
+/// Import `bundle` killed at the first step after which the session's
+/// archive rows are written while its folder is still staged.
+fn import_killed_with_rows_written(root: &Path, bundle: &Path, id: &str) -> String {
+    for n in 1..200 {
+        let scratch = tempfile::tempdir().unwrap();
+        let r = scratch.path().join("r");
+        copy_tree(root, &r);
+        let o = killed_at(&r, n, &["import", p(bundle), "--yes"]);
+        assert!(!o.status.success(), "import passed step {n} without a kill");
+        if staged(&r, id) && rows(&r, id) > 0 {
+            std::fs::remove_dir_all(root).unwrap();
+            copy_tree(&r, root);
+            let log = std::fs::read_to_string(root.join(".sessionctl/oplog.jsonl")).unwrap();
+            let op: serde_json::Value = serde_json::from_str(
+                log.lines()
+                    .rev()
+                    .find(|l| l.contains("\"import\""))
+                    .unwrap(),
+            )
+            .unwrap();
+            return op["id"].as_str().unwrap().to_owned();
+        }
+    }
+    panic!("no kill left the rows written and the folder staged");
+}
+
+#[test]
+fn trash_restore_of_a_removed_session_refuses_one_an_interrupted_import_began() {
+    let tmp = tempfile::tempdir().unwrap();
+    let x = export_all(tmp.path());
+    let root = tmp.path().join("root");
+    std::fs::create_dir_all(root.join("sessions")).unwrap();
+    let bundle = x.join("discord-9001");
+    ok(&run(&root, &["import", p(&bundle), "--yes"]));
+    ok(&run(&root, &["remove", "discord-9001", "--yes"]));
+    let entry = trash_entries(&root).pop().unwrap();
+    let op = import_killed_with_rows_written(&root, &bundle, "discord-9001");
+    let rows = archive_count(&root, "discord-9001");
+    let before = snapshot(&root.join("sessions"));
+
+    let o = run(&root, &["trash", "restore", &entry, "--yes"]);
+    assert_eq!(o.status.code(), Some(64), "{}", err(&o));
+    assert!(err(&o).contains(&op), "names the import: {}", err(&o));
+    assert!(
+        err(&o).contains(&format!("sessionctl undo {op}")),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(
+        archive_count(&root, "discord-9001"),
+        rows,
+        "no message archived twice"
+    );
+    assert_eq!(snapshot(&root.join("sessions")), before);
+    // the import can still complete
+    ok(&run(&root, &["import", p(&bundle), "--yes"]));
+    assert_eq!(archive_count(&root, "discord-9001"), rows);
+}
+
+#[test]
+fn trash_restore_as_refuses_an_id_an_interrupted_import_began() {
+    let tmp = tempfile::tempdir().unwrap();
+    let x = export_all(tmp.path());
+    let root = tmp.path().join("root");
+    std::fs::create_dir_all(root.join("sessions")).unwrap();
+    let bundle = x.join("discord-9001");
+    let op = import_killed_with_rows_written(&root, &bundle, "discord-9001");
+    ok(&run(
+        &root,
+        &["import", p(&x.join("tui-alice")), "--as", "tmpx", "--yes"],
+    ));
+    ok(&run(&root, &["remove", "tmpx", "--yes"]));
+    let entry = trash_entries(&root).pop().unwrap();
+    let rows = archive_count(&root, "discord-9001");
+
+    // import refuses the id; so does trash restore, the same way
+    let o = run(
+        &root,
+        &[
+            "import",
+            p(&x.join("tui-alice-2")),
+            "--as",
+            "discord-9001",
+            "--yes",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(64), "{}", err(&o));
+    let o = run(
+        &root,
+        &["trash", "restore", &entry, "--as", "discord-9001", "--yes"],
+    );
+    assert_eq!(o.status.code(), Some(64), "{}", err(&o));
+    assert!(err(&o).contains(&op), "names the import: {}", err(&o));
+    assert_eq!(archive_count(&root, "discord-9001"), rows);
+    assert!(!root.join("sessions/discord-9001").exists());
+    assert!(root.join(format!("sessions/.Trash/{entry}")).exists());
+    ok(&run(&root, &["import", p(&x), "--yes"]));
+}
+
+#[test]
+fn trash_restore_refuses_a_session_whose_rows_outlived_its_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let x = export_all(tmp.path());
+    let root = tmp.path().join("root");
+    std::fs::create_dir_all(root.join("sessions")).unwrap();
+    let bundle = x.join("discord-9001");
+    ok(&run(&root, &["import", p(&bundle), "--yes"]));
+    ok(&run(&root, &["remove", "discord-9001", "--yes"]));
+    let entry = trash_entries(&root).pop().unwrap();
+    import_killed_with_rows_written(&root, &bundle, "discord-9001");
+    // its record closed and its staging gone: only the rows and keys say
+    // the session exists
+    let o = run(&root, &["check", "--repair", "--yes"]);
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{}", err(&o));
+    assert!(!staged(&root, "discord-9001"));
+    let rows = archive_count(&root, "discord-9001");
+    assert!(rows > 0);
+
+    let o = run(&root, &["trash", "restore", &entry, "--yes"]);
+    assert_eq!(o.status.code(), Some(64), "{}", err(&o));
+    assert!(err(&o).contains("archive rows"), "{}", err(&o));
+    assert!(
+        err(&o).contains("sessionctl remove discord-9001"),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(archive_count(&root, "discord-9001"), rows);
+    // under another id it goes ahead
+    ok(&run(
+        &root,
+        &["trash", "restore", &entry, "--as", "d2", "--yes"],
+    ));
+}
