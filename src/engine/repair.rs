@@ -494,8 +494,8 @@ fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
                 "store",
                 "incomplete-undo",
                 format!(
-                    "operation {} (the undo of {target}) did not complete; `sessionctl undo` completes it",
-                    o.id
+                    "operation {} (the undo of {target}) did not complete; `sessionctl undo {}` completes it",
+                    o.id, o.id
                 ),
                 false,
             ),

@@ -482,6 +482,33 @@ pub fn is_running(root: &DataRoot, id: &str) -> Result<bool> {
     crate::store::lock::is_held(root, &crate::store::lock::operation_file_name(id))
 }
 
+/// Undos a kill or a failure interrupted (not done, not running), each
+/// with the sessions it is putting back: those of the operation it undoes
+/// and its own. Until it completes, another write to one of them would be
+/// built on a half-restored session, and the undo's completion would then
+/// restore over that write.
+pub fn interrupted_undos(root: &DataRoot) -> Result<Vec<(String, Vec<String>)>> {
+    let log = read(root)?;
+    let mut out = Vec::new();
+    for u in log.ops.iter().filter(|o| !o.done && o.undone_by.is_none()) {
+        let Some(target) = &u.undoes else { continue };
+        if is_running(root, &u.id)? {
+            continue;
+        }
+        let mut sessions: Vec<String> = log
+            .get(target)
+            .into_iter()
+            .flat_map(|t| t.sessions.iter())
+            .chain(u.sessions.iter())
+            .map(|c| c.session.clone())
+            .collect();
+        sessions.sort_unstable();
+        sessions.dedup();
+        out.push((u.id.clone(), sessions));
+    }
+    Ok(out)
+}
+
 /// Close every operation a crash left incomplete (not one running now,
 /// nor an interrupted undo, which `undo` completes): a `done` line marked
 /// `interrupted`. Nothing it kept is touched.

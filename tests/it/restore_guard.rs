@@ -214,3 +214,95 @@ fn trash_restore_refuses_a_session_whose_rows_outlived_its_folder() {
         &["trash", "restore", &entry, "--as", "d2", "--yes"],
     ));
 }
+
+fn check_out(root: &Path) -> String {
+    String::from_utf8_lossy(&run(root, &["check"]).stdout).into_owned()
+}
+
+fn records(root: &Path, id: &str) -> usize {
+    let text = std::fs::read_to_string(root.join(format!("sessions/{id}/history.json")))
+        .unwrap_or_default();
+    serde_json::from_str::<Vec<serde_json::Value>>(&text).map_or(0, |v| v.len())
+}
+
+/// A fixture root where `undo` of a reset of tui-alice was killed midway
+/// (the session only partly back); the interrupted undo's id.
+fn interrupted_undo(root: &Path) -> String {
+    for n in 1..200 {
+        std::fs::remove_dir_all(root).ok();
+        copy_fixture(root);
+        ok(&run(
+            root,
+            &["reset", "tui-alice", "--mode", "all", "--yes"],
+        ));
+        let o = killed_at(root, n, &["undo", "--yes"]);
+        assert!(!o.status.success(), "undo passed step {n} without a kill");
+        let log = std::fs::read_to_string(root.join(".sessionctl/oplog.jsonl")).unwrap();
+        let undo = log
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .find(|v| v["undoes"].is_string());
+        if let Some(u) = undo {
+            if records(root, "tui-alice") == 0 && check_out(root).contains("incomplete-undo") {
+                return u["id"].as_str().unwrap().to_owned();
+            }
+        }
+    }
+    panic!("no kill left the undo interrupted with the session not back");
+}
+
+#[test]
+fn plain_undo_completes_an_interrupted_undo_a_later_write_came_after() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("r");
+    let u = interrupted_undo(&root);
+    let want = records(&fixture_root(), "tui-alice");
+    // a write to another session: plain undo still completes the undo
+    ok(&run(
+        &root,
+        &["reset", "tui-alice-2", "--mode", "all", "--yes"],
+    ));
+    let o = run(&root, &["--json", "undo", "--yes"]);
+    ok(&o);
+    assert_eq!(records(&root, "tui-alice"), want);
+    assert_eq!(records(&root, "tui-alice-2"), 0, "the later reset stays");
+    assert!(!check_out(&root).contains("incomplete-undo"));
+    let log = std::fs::read_to_string(root.join(".sessionctl/oplog.jsonl")).unwrap();
+    assert!(log.contains(&format!("\"id\":\"{u}\",")), "{log}");
+    // the next undo is of the later reset
+    ok(&run(&root, &["undo", "--yes"]));
+    assert_eq!(
+        records(&root, "tui-alice-2"),
+        records(&fixture_root(), "tui-alice-2")
+    );
+}
+
+#[test]
+fn a_write_to_a_session_an_interrupted_undo_is_putting_back_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("r");
+    let u = interrupted_undo(&root);
+    // check names exactly what completes it
+    assert!(
+        check_out(&root).contains(&format!("`sessionctl undo {u}` completes it")),
+        "{}",
+        check_out(&root)
+    );
+    let before = snapshot(&root.join("sessions"));
+    let o = run(&root, &["remove", "tui-alice", "--yes"]);
+    assert_eq!(o.status.code(), Some(64), "{}", err(&o));
+    assert!(
+        err(&o).contains(&format!("sessionctl undo {u}")),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(snapshot(&root.join("sessions")), before);
+    // plain undo completes it; then the write goes ahead
+    ok(&run(&root, &["undo", "--yes"]));
+    assert_eq!(
+        records(&root, "tui-alice"),
+        records(&fixture_root(), "tui-alice")
+    );
+    assert!(!check_out(&root).contains("incomplete"));
+    ok(&run(&root, &["remove", "tui-alice", "--yes"]));
+}

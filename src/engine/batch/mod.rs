@@ -415,11 +415,16 @@ fn run_journaled<O: Operation>(
         let ids: Vec<&str> = work.iter().map(|w| w.1.id.as_str()).collect();
         let summaries: Vec<String> = work.iter().filter_map(|w| op.summary(&w.2)).collect();
         if ui.confirm(&ids, &summaries)? {
+            let resumes = op.intent().resume;
             let run = Run {
                 root,
                 now,
                 ui,
                 journal,
+                restoring: crate::store::oplog::interrupted_undos(root)?
+                    .into_iter()
+                    .filter(|(u, _)| resumes.as_deref() != Some(u.as_str()))
+                    .collect(),
             };
             match backend {
                 Backend::Files => run.apply_all(op, work, opts, replayed, &mut slots)?,
@@ -479,9 +484,27 @@ struct Run<'a> {
     now: i64,
     ui: &'a dyn Ui,
     journal: &'a Journal,
+    /// Interrupted undos (other than one this run completes) and the
+    /// sessions each is putting back: no write of this run goes there.
+    restoring: Vec<(String, Vec<String>)>,
 }
 
 impl Run<'_> {
+    /// Refuse a target whose sessions an interrupted undo is putting back.
+    fn refuse_restoring(&self, sessions: &[String]) -> Result<()> {
+        for (undo, restoring) in &self.restoring {
+            if let Some(s) = sessions.iter().find(|s| restoring.contains(s)) {
+                return Err(Error::usage(format!(
+                    "session {s} is being put back by undo {undo}, which did not complete"
+                ))
+                .with_hint(format!(
+                    "`sessionctl undo {undo}` completes it first; then retry"
+                )));
+            }
+        }
+        Ok(())
+    }
+
     fn apply_all<O: Operation>(
         &self,
         op: &O,
@@ -543,6 +566,9 @@ impl Run<'_> {
     ) -> Applied<O::Report> {
         let sessions = op.locks(target);
         let fail = |error: Error, began: bool| Applied::failed(target.id.clone(), error, began);
+        if let Err(e) = self.refuse_restoring(&sessions) {
+            return fail(e, false);
+        }
         let locks = match self.lock_sessions(&sessions) {
             Ok(l) => l,
             Err(e) => return fail(e, false),
@@ -656,6 +682,7 @@ impl Run<'_> {
                 .expect("each item runs once");
             let sessions = op.locks(&target);
             let applied = (|| {
+                self.refuse_restoring(&sessions)?;
                 let locks = self.lock_sessions(&sessions)?;
                 self.journal.begin()?;
                 let report = op.apply_daemon(&target, plan, daemon, &stores)?;

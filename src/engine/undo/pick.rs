@@ -76,20 +76,27 @@ impl Request {
 }
 
 /// The operation to undo, and the id of an interrupted undo of it to
-/// complete. Without an id: an interrupted undo, if the latest operation
-/// is one; else the latest operation whose changes are in play (an
-/// original write or a redo, not undone).
+/// complete. Without an id: the latest interrupted undo, wherever it is in
+/// the log (a write that came after it must not hide it: reversing that
+/// write instead would leave the restore half done); else the latest
+/// operation whose changes are in play (an original write or a redo, not
+/// undone).
 pub fn pick<'a>(log: &'a Log, id: Option<&str>) -> Result<(&'a Op, Option<String>)> {
     let op = match id {
         Some(id) => log.get(id).ok_or_else(|| {
             Error::no_input(format!("no operation '{id}' in the operation log"))
                 .with_hint("`sessionctl log` lists the operations")
         })?,
-        None => match log.ops.last() {
-            Some(last) if last.undoes.is_some() && !last.done => {
-                return resume_of(log, last);
+        None => match log
+            .ops
+            .iter()
+            .rev()
+            .find(|o| o.undoes.is_some() && !o.done && o.undone_by.is_none())
+        {
+            Some(interrupted) => {
+                return resume_of(log, interrupted);
             }
-            _ => log
+            None => log
                 .ops
                 .iter()
                 .rev()
