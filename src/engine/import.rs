@@ -84,10 +84,18 @@ impl ImportBundles<'_> {
         for b in found {
             let named = bundle::load_with_digest(b).and_then(|m| {
                 m.ok_or_else(|| {
-                    Error::data(
-                        b.join(bundle::MANIFEST),
-                        "is missing: not a sessionctl bundle",
-                    )
+                    if crate::engine::tarball::unfinished_bundle(b) {
+                        Error::data(
+                            b.join(bundle::MANIFEST),
+                            "is missing: the export that wrote this bundle did not complete",
+                        )
+                        .with_hint("rerun the export into the same folder to write it whole, then import it; the other bundles are imported")
+                    } else {
+                        Error::data(
+                            b.join(bundle::MANIFEST),
+                            "is missing: not a sessionctl bundle",
+                        )
+                    }
                 })
             });
             let id = match named {

@@ -72,6 +72,12 @@ impl TarExport {
             .map(|e| e.map(|e| e.file_name()))
             .collect::<std::io::Result<_>>()
             .map_err(|e| Error::read(self.folder(), e))?;
+        // a bundle whose export failed midway stays out: its session was
+        // reported as failed, and it would not import
+        names.retain(|n| {
+            let n = n.to_string_lossy();
+            !n.ends_with(crate::engine::transfer::EXPORT_STAGING_SUFFIX)
+        });
         names.sort();
         let mut tar = tar::Builder::new(BufWriter::new(tmp.as_file()));
         // links stay links: a bundle records them, it never follows them
@@ -295,7 +301,10 @@ pub fn bundles_in(path: &Path) -> Result<Vec<PathBuf>> {
 }
 
 /// The unpacked folder itself when it is one bundle, else each top-level
-/// folder (not a link) that has a manifest, in name order.
+/// folder (not a link) that has a manifest, in name order. A folder an
+/// interrupted export left (its sidecar or staging name, no manifest) is
+/// listed too: importing it fails by name, where skipping it would lose
+/// that session without a word.
 fn find_bundles(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     if has_manifest(dir) {
         return Ok(vec![dir.to_path_buf()]);
@@ -303,12 +312,25 @@ fn find_bundles(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
-        if entry.file_type()?.is_dir() && has_manifest(&entry.path()) {
+        if entry.file_type()?.is_dir()
+            && (has_manifest(&entry.path()) || unfinished_bundle(&entry.path()))
+        {
             out.push(entry.path());
         }
     }
     out.sort();
     Ok(out)
+}
+
+/// A folder an export began and did not seal: no manifest, and its
+/// sidecar or the name of a bundle's staging folder.
+pub fn unfinished_bundle(dir: &Path) -> bool {
+    let staging = dir.file_name().is_some_and(|n| {
+        let n = n.to_string_lossy();
+        n.starts_with('.') && n.ends_with(crate::engine::transfer::EXPORT_STAGING_SUFFIX)
+    });
+    !has_manifest(dir)
+        && (staging || fs::symlink_metadata(dir.join(bundle::SIDECAR)).is_ok_and(|m| m.is_dir()))
 }
 
 fn has_manifest(dir: &Path) -> bool {

@@ -64,13 +64,7 @@ impl<'r> Exporter<'r> {
         let dir = root.session(id)?;
         refuse_out_in_sessions(root, out)?;
         let dest = out.join(crate::store::layout::name_part(id, 200).as_ref());
-        if fs::symlink_metadata(&dest).is_ok() {
-            return Err(Error::usage(format!(
-                "{} already exists; export never overwrites",
-                dest.display()
-            ))
-            .with_hint("choose another -o DIR"));
-        }
+        refuse_sealed(&dest)?;
         let _lock = if dry_run {
             None
         } else {
@@ -95,20 +89,21 @@ impl<'r> Exporter<'r> {
         fs::create_dir_all(out).map_err(|e| Error::write(out, e))?;
         let out_root = DataRoot::at(out)?;
         let dest = out_root.path().join(dest.file_name().expect("a name"));
-        let sidecar = dest.join(bundle::SIDECAR);
+        let staging = begin_bundle(&out_root, &dest)?;
+        let sidecar = staging.join(bundle::SIDECAR);
         atomic::create_dir_all(&out_root, &sidecar)?;
         let src = root.resolve(&dir.path, Last::Follow)?;
-        report.files = copy_tree(&src, &out_root, &dest)?;
+        report.files = copy_tree(&src, &out_root, &staging)?;
         if let Some(a) = &mut self.archive {
             report.archive_rows = a.export_session(&out_root, id, &sidecar)?;
         }
         if !keys.is_empty() {
             trash::export_torii(&out_root, &self.db1, &keys, &sidecar)?;
         }
-        trash::record_id(&out_root, &dest, id)?;
-        bundle::seal(
+        trash::record_id(&out_root, &staging, id)?;
+        let made = bundle::seal(
             &out_root,
-            &dest,
+            &staging,
             bundle::Spec {
                 session: id,
                 kind: "export",
@@ -118,10 +113,88 @@ impl<'r> Exporter<'r> {
                 from: root.path(),
             },
         )?;
+        place(&out_root, &staging, &dest, &made)?;
         report.bundle = dest;
         Ok(report)
     }
 }
+
+/// What is at `dest` and is not a bundle is never overwritten, refused
+/// before anything is written. A sealed bundle there is compared once the
+/// new one is sealed (`place`); a folder without a manifest but with a
+/// sidecar is what an interrupted export left: written again.
+fn refuse_sealed(dest: &Path) -> Result<()> {
+    let there = fs::symlink_metadata(dest).is_ok();
+    let bundle = fs::symlink_metadata(dest.join(bundle::MANIFEST)).is_ok_and(|m| m.is_file());
+    if there && !bundle && !unsealed_leftover(dest) {
+        return Err(exists_error(dest));
+    }
+    Ok(())
+}
+
+fn exists_error(dest: &Path) -> Error {
+    Error::usage(format!(
+        "{} already exists; export never overwrites",
+        dest.display()
+    ))
+    .with_hint("choose another -o DIR")
+}
+
+/// Rename the sealed bundle `staging` into place at `dest`. A sealed
+/// bundle already there is never overwritten: when it is this very export
+/// (the same session, files, rows and keys, from the same root: a run a
+/// kill cut short wrote it), it stands and the rerun goes on past it;
+/// anything else there is refused.
+fn place(out_root: &DataRoot, staging: &Path, dest: &Path, made: &Manifest) -> Result<()> {
+    if fs::symlink_metadata(dest).is_err() || unsealed_leftover(dest) {
+        atomic::remove_path(out_root, dest)?;
+        return atomic::move_path(out_root, staging, dest);
+    }
+    let same = bundle::load(dest).ok().flatten().is_some_and(|m| {
+        Manifest {
+            created_at: made.created_at.clone(),
+            ..m
+        } == *made
+    });
+    atomic::remove_path(out_root, staging)?;
+    if same {
+        Ok(())
+    } else {
+        Err(exists_error(dest).with_hint(
+            "it holds another export of this session (or the session changed since); choose another -o DIR",
+        ))
+    }
+}
+
+fn unsealed_leftover(dest: &Path) -> bool {
+    let is_dir = |p: &Path| fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
+    is_dir(dest)
+        && is_dir(&dest.join(bundle::SIDECAR))
+        && fs::symlink_metadata(dest.join(bundle::MANIFEST)).is_err()
+}
+
+/// Where a bundle is written before it is sealed: `.<name>.export` beside
+/// where it goes, renamed into place once its manifest is written, so a
+/// folder of bundles never holds one that looks whole and is not. What an
+/// interrupted export left there (or at `dest` unsealed) is deleted first.
+fn begin_bundle(out_root: &DataRoot, dest: &Path) -> Result<PathBuf> {
+    let staging = export_staging(dest);
+    atomic::remove_path(out_root, &staging)?;
+    if unsealed_leftover(dest) {
+        atomic::remove_path(out_root, dest)?;
+    }
+    Ok(staging)
+}
+
+/// The staging folder of the bundle `dest` (hidden, never a session id).
+pub fn export_staging(dest: &Path) -> PathBuf {
+    let name = dest.file_name().expect("a name").to_string_lossy();
+    let name = name.trim_start_matches('.');
+    dest.with_file_name(format!(".{name}{EXPORT_STAGING_SUFFIX}"))
+}
+
+/// The suffix of a bundle's staging folder.
+pub const EXPORT_STAGING_SUFFIX: &str = ".export";
 
 /// The kind, and the folder name in an export, of the error memory's
 /// bundle (`export --with-errors`): a leading dot is never a session id.
@@ -135,13 +208,7 @@ pub const ERROR_MEMORY_BUNDLE: &str = ".error-memory";
 pub fn export_errors(root: &DataRoot, out: &Path, dry_run: bool) -> Result<TransferReport> {
     refuse_out_in_sessions(root, out)?;
     let dest = out.join(ERROR_MEMORY_BUNDLE);
-    if fs::symlink_metadata(&dest).is_ok() {
-        return Err(Error::usage(format!(
-            "{} already exists; export never overwrites",
-            dest.display()
-        ))
-        .with_hint("choose another -o DIR"));
-    }
+    refuse_sealed(&dest)?;
     let db2 = Db::load_store(root, torii::DB_ERROR_MEMORY)?;
     let now = torii::now_unix();
     let keys = db2.keys("*", now);
@@ -159,12 +226,13 @@ pub fn export_errors(root: &DataRoot, out: &Path, dry_run: bool) -> Result<Trans
     fs::create_dir_all(out).map_err(|e| Error::write(out, e))?;
     let out_root = DataRoot::at(out)?;
     let dest = out_root.path().join(ERROR_MEMORY_BUNDLE);
-    let sidecar = dest.join(bundle::SIDECAR);
+    let staging = begin_bundle(&out_root, &dest)?;
+    let sidecar = staging.join(bundle::SIDECAR);
     atomic::create_dir_all(&out_root, &sidecar)?;
     trash::export_torii(&out_root, &db2, &keys, &sidecar)?;
-    bundle::seal(
+    let made = bundle::seal(
         &out_root,
-        &dest,
+        &staging,
         bundle::Spec {
             session: ERROR_MEMORY_BUNDLE,
             kind: ERROR_MEMORY_KIND,
@@ -174,6 +242,7 @@ pub fn export_errors(root: &DataRoot, out: &Path, dry_run: bool) -> Result<Trans
             from: root.path(),
         },
     )?;
+    place(&out_root, &staging, &dest, &made)?;
     report.bundle = dest;
     Ok(report)
 }

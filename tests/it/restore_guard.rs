@@ -306,3 +306,108 @@ fn a_write_to_a_session_an_interrupted_undo_is_putting_back_is_refused() {
     assert!(!check_out(&root).contains("incomplete"));
     ok(&run(&root, &["remove", "tui-alice", "--yes"]));
 }
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// `export --all -o <out>/x` of a fixture copy killed at the first step
+/// that leaves a bundle folder begun and not sealed; the source root.
+fn export_killed_midway(out: &Path) -> tempfile::TempDir {
+    for n in 1..200 {
+        let src = fixture_copy();
+        let x = out.join("x");
+        std::fs::remove_dir_all(&x).ok();
+        let o = killed_at(src.path(), n, &["export", "--all", "-o", p(&x)]);
+        assert!(!o.status.success(), "export passed step {n} without a kill");
+        let sealed = |d: &Path| d.join(".sessionctl/manifest.json").exists();
+        let unsealed = x.exists()
+            && names(&x).iter().any(|b| !sealed(&x.join(b)))
+            && names(&x).iter().any(|b| sealed(&x.join(b)));
+        if unsealed {
+            return src;
+        }
+    }
+    panic!("no kill left a bundle begun beside a sealed one");
+}
+
+fn errors_of(o: &Output) -> Vec<serde_json::Value> {
+    json_of(o)["errors"].as_array().cloned().unwrap_or_default()
+}
+
+#[test]
+fn import_dir_fails_a_bundle_folder_an_interrupted_export_left_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    // the folder an export killed midway left
+    export_killed_midway(tmp.path());
+    let x = tmp.path().join("x");
+    let dst = tmp.path().join("dst");
+    let o = run(&dst, &["--json", "import", p(&x), "--yes"]);
+    assert_eq!(o.status.code(), Some(65), "{}", err(&o));
+    let errors = errors_of(&o);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("did not complete"));
+    assert!(
+        !json_of(&o)["results"].as_array().unwrap().is_empty(),
+        "the others go on"
+    );
+
+    // a bundle folder with its sidecar and no manifest (as an export that
+    // wrote in place left it) is failed by its name too
+    let whole = tmp.path().join("whole");
+    ok(&run(
+        fixture_copy().path(),
+        &["export", "--all", "-o", p(&whole)],
+    ));
+    std::fs::remove_file(whole.join("tui-alice/.sessionctl/manifest.json")).unwrap();
+    let dst = tmp.path().join("dst2");
+    let o = run(&dst, &["--json", "import", p(&whole), "--yes"]);
+    assert_eq!(o.status.code(), Some(65), "{}", err(&o));
+    let errors = errors_of(&o);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0]["session"]
+        .as_str()
+        .unwrap()
+        .ends_with("tui-alice"));
+    assert!(dst.join("sessions/tui-alice-2").exists());
+    assert!(!dst.join("sessions/tui-alice").exists());
+}
+
+#[test]
+fn a_rerun_of_an_interrupted_export_completes_it_and_never_overwrites_a_sealed_bundle() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = export_killed_midway(tmp.path());
+    let x = tmp.path().join("x");
+    ok(&run(src.path(), &["export", "--all", "-o", p(&x)]));
+    assert_eq!(names(&x), ["discord-9001", "tui-alice", "tui-alice-2"]);
+    let dst = tmp.path().join("dst");
+    ok(&run(&dst, &["import", p(&x), "--yes"]));
+    assert_eq!(
+        names(&dst.join("sessions")),
+        ["discord-9001", "tui-alice", "tui-alice-2"]
+    );
+
+    // an unsealed leftover at a bundle's own name is written again
+    std::fs::remove_file(x.join("tui-alice/.sessionctl/manifest.json")).unwrap();
+    ok(&run(src.path(), &["export", "--all", "-o", p(&x)]));
+    assert!(x.join("tui-alice/.sessionctl/manifest.json").exists());
+
+    // a sealed bundle of a session changed since stays as it is: refused
+    let before = snapshot(&x);
+    ok(&run(
+        src.path(),
+        &["reset", "tui-alice", "--mode", "all", "--yes"],
+    ));
+    let o = run(src.path(), &["export", "--all", "-o", p(&x)]);
+    assert_eq!(o.status.code(), Some(64), "{}", err(&o));
+    assert!(err(&o).contains("never overwrites"), "{}", err(&o));
+    assert_eq!(snapshot(&x), before);
+}
