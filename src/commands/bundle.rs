@@ -93,7 +93,10 @@ pub fn import(ctx: &Context, args: &ImportArgs) -> Result<Done> {
     let tar = unpacked
         .as_ref()
         .map(|u| (args.bundle.clone(), u.path().to_path_buf()));
-    let (op, targets, errors) = ImportBundles::new(&ctx.root, &found, args.as_id.clone(), tar);
+    let (mut op, targets, errors) = ImportBundles::new(&ctx.root, &found, args.as_id.clone(), tar);
+    if let Some(e) = op.refused() {
+        return Err(e.into());
+    }
     if new_root && w.dry_run {
         ctx.out.warn(&format!(
             "{} is not an Agenvoy data root yet; the import would create it (sessions/, .store/)",

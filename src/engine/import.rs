@@ -44,6 +44,8 @@ pub struct ImportBundles<'a> {
     begun: std::collections::HashMap<String, BegunBy>,
     /// The interrupted import this run continues.
     resume: Option<Continued>,
+    /// Two bundles of one session: the whole import is refused.
+    duplicate: Option<Error>,
 }
 
 /// An interrupted import continued by this run.
@@ -77,6 +79,7 @@ impl ImportBundles<'_> {
             tar,
             begun: Default::default(),
             resume: None,
+            duplicate: None,
         };
         let mut targets = Vec::new();
         let mut errors = Vec::new();
@@ -114,14 +117,18 @@ impl ImportBundles<'_> {
                     continue;
                 }
             };
-            if op.bundles.contains_key(&id) {
-                errors.push(crate::engine::batch::SessionError {
-                    session: id.clone(),
-                    error: op.relabel(Error::data(
-                        b.join(bundle::MANIFEST),
-                        format!("is a second bundle of session {id}"),
-                    )),
-                });
+            if let Some(first) = op.bundles.get(&id) {
+                // which of the two is meant cannot be told: neither is
+                // imported, nor anything else (refused before any write)
+                let e = Error::data(
+                    b.join(bundle::MANIFEST),
+                    format!(
+                        "is a second bundle of session {id} (beside {})",
+                        first.file_name().unwrap_or_default().to_string_lossy()
+                    ),
+                )
+                .with_hint("nothing was imported; import them one at a time, one with --as NEW_ID");
+                op.duplicate.get_or_insert(op.relabel(e));
                 continue;
             }
             op.bundles.insert(id.clone(), b.clone());
@@ -176,6 +183,12 @@ impl ImportBundles<'_> {
             unfinished,
             imported,
         });
+    }
+
+    /// Why nothing of this import may be written, found while reading the
+    /// bundles (two of one session).
+    pub fn refused(&mut self) -> Option<Error> {
+        self.duplicate.take()
     }
 
     fn relabel(&self, e: Error) -> Error {

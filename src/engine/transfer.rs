@@ -633,6 +633,10 @@ pub fn import(stores: &mut Stores<'_>, p: Import) -> Result<TransferReport> {
     if p.resume {
         atomic::remove_path(root, &p.staging)?;
     }
+    // what this run writes, not what the manifest counts: a part may hold
+    // fewer lines, and a continued import finds some written already
+    report.archive_rows = 0;
+    report.torii_keys = 0;
     atomic::create_dir_all(root, &root.sessions_dir())?;
     // only the session's files: a reset entry keeps its store parts at
     // the top, beside them, and those go to the stores, not the folder

@@ -440,7 +440,7 @@ fn dump(r: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 /// Make a bundle's manifest list its files and links as they are now.
-fn reseal(b: &Path) {
+pub(crate) fn reseal(b: &Path) {
     fn walk(base: &Path, dir: &Path, out: &mut Vec<serde_json::Value>) {
         for e in std::fs::read_dir(dir).unwrap() {
             let p = e.unwrap().path();

@@ -411,3 +411,57 @@ fn a_rerun_of_an_interrupted_export_completes_it_and_never_overwrites_a_sealed_b
     assert!(err(&o).contains("never overwrites"), "{}", err(&o));
     assert_eq!(snapshot(&x), before);
 }
+
+#[test]
+fn import_reports_the_keys_and_rows_it_wrote_not_the_manifests_counts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let x = export_all(tmp.path());
+    let b = tmp.path().join("b1");
+    copy_tree(&x.join("discord-9001"), &b);
+    // its db1 part emptied, the manifest's counts left as they were
+    std::fs::write(b.join(".sessionctl/torii-db1.jsonl"), "").unwrap();
+    crate::bundle::reseal(&b);
+    let dst = tmp.path().join("dst");
+    let o = run(&dst, &["--json", "import", p(&b), "--as", "x1", "--yes"]);
+    ok(&o);
+    let r = &json_of(&o)["results"][0];
+    assert_eq!(r["torii_keys"], 0, "{r}");
+    assert!(db1_keys(&dst).iter().all(|k| !k.starts_with("x1:")));
+    assert_eq!(r["archive_rows"].as_i64().unwrap(), rows(&dst, "x1"));
+}
+
+#[test]
+fn a_tar_with_two_bundles_of_one_session_is_refused_before_anything_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let x = export_all(tmp.path());
+    let d = tmp.path().join("d2");
+    copy_tree(&x.join("discord-9001"), &d.join("a"));
+    copy_tree(&x.join("discord-9001"), &d.join("b"));
+    let tar = tmp.path().join("d2.tar");
+    let st = std::process::Command::new("tar")
+        .arg("-C")
+        .arg(&d)
+        .arg("-cf")
+        .arg(&tar)
+        .args(["a", "b"])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let dst = tmp.path().join("dst");
+    copy_fixture(&dst);
+    ok(&run(&dst, &["remove", "discord-9001", "--yes"]));
+    let before = snapshot(&dst);
+    let o = run(&dst, &["import", p(&tar), "--yes"]);
+    assert_eq!(o.status.code(), Some(65), "{}", err(&o));
+    assert!(
+        err(&o).contains("second bundle of session discord-9001"),
+        "{}",
+        err(&o)
+    );
+    assert!(err(&o).contains("nothing was imported"), "{}", err(&o));
+    assert_eq!(snapshot(&dst), before);
+    // a folder of them, the same
+    let o = run(&dst, &["import", p(&d), "--yes"]);
+    assert_eq!(o.status.code(), Some(65), "{}", err(&o));
+    assert_eq!(snapshot(&dst), before);
+}
