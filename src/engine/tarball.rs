@@ -74,10 +74,7 @@ impl TarExport {
             .map_err(|e| Error::read(self.folder(), e))?;
         // a bundle whose export failed midway stays out: its session was
         // reported as failed, and it would not import
-        names.retain(|n| {
-            let n = n.to_string_lossy();
-            !n.ends_with(crate::engine::transfer::EXPORT_STAGING_SUFFIX)
-        });
+        names.retain(|n| !crate::engine::transfer::is_export_staging(&n.to_string_lossy()));
         names.sort();
         let mut tar = tar::Builder::new(BufWriter::new(tmp.as_file()));
         // links stay links: a bundle records them, it never follows them
@@ -325,10 +322,9 @@ fn find_bundles(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 /// A folder an export began and did not seal: no manifest, and its
 /// sidecar or the name of a bundle's staging folder.
 pub fn unfinished_bundle(dir: &Path) -> bool {
-    let staging = dir.file_name().is_some_and(|n| {
-        let n = n.to_string_lossy();
-        n.starts_with('.') && n.ends_with(crate::engine::transfer::EXPORT_STAGING_SUFFIX)
-    });
+    let staging = dir
+        .file_name()
+        .is_some_and(|n| crate::engine::transfer::is_export_staging(&n.to_string_lossy()));
     !has_manifest(dir)
         && (staging || fs::symlink_metadata(dir.join(bundle::SIDECAR)).is_ok_and(|m| m.is_dir()))
 }

@@ -194,7 +194,13 @@ pub fn export_staging(dest: &Path) -> PathBuf {
 }
 
 /// The suffix of a bundle's staging folder.
-pub const EXPORT_STAGING_SUFFIX: &str = ".export";
+const EXPORT_STAGING_SUFFIX: &str = ".export";
+
+/// `name` is that of a bundle's staging folder (hidden: a session id,
+/// which never starts with a dot, may end with the same suffix).
+pub fn is_export_staging(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(EXPORT_STAGING_SUFFIX)
+}
 
 /// The kind, and the folder name in an export, of the error memory's
 /// bundle (`export --with-errors`): a leading dot is never a session id.

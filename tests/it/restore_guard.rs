@@ -465,3 +465,26 @@ fn a_tar_with_two_bundles_of_one_session_is_refused_before_anything_is_written()
     assert_eq!(o.status.code(), Some(65), "{}", err(&o));
     assert_eq!(snapshot(&dst), before);
 }
+
+#[test]
+fn a_session_whose_id_ends_like_a_staging_folder_is_exported_into_a_tar() {
+    let tmp = tempfile::tempdir().unwrap();
+    let x = export_all(tmp.path());
+    let src = tmp.path().join("src");
+    std::fs::create_dir_all(src.join("sessions")).unwrap();
+    ok(&run(
+        &src,
+        &[
+            "import",
+            p(&x.join("tui-alice")),
+            "--as",
+            "a.export",
+            "--yes",
+        ],
+    ));
+    let tar = tmp.path().join("all.tar");
+    ok(&run(&src, &["export", "--all", "-o", p(&tar)]));
+    let dst = tmp.path().join("dst");
+    ok(&run(&dst, &["import", p(&tar), "--yes"]));
+    assert_eq!(names(&dst.join("sessions")), ["a.export"]);
+}
