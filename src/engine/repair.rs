@@ -88,6 +88,17 @@ pub fn inspect(root: &DataRoot, dirs: &[SessionDir], whole_root: bool) -> Result
         left: Vec::new(),
     };
     if whole_root {
+        if crate::store::trash::is_link(root) {
+            let e = crate::store::trash::link_refused(&root.trash_dir());
+            let hint = format!("; {}", e.hint());
+            // not repaired: which folder the link stands for is the user's call
+            ins.findings.push(finding(
+                "store",
+                "trash-symlink",
+                format!("{e}{hint}"),
+                false,
+            ));
+        }
         ins.findings.extend(oplog_findings(root)?);
     }
     ins.torii(root, whole_root.then_some(&ids));

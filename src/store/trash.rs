@@ -29,7 +29,7 @@ pub const SESSION_ID_FILE: &str = ".sessionctl/session-id";
 /// trash folder must resolve inside the root.
 pub fn new_path(root: &DataRoot, id: &str) -> Result<PathBuf> {
     let trash = root.trash_dir();
-    let phys = root.resolve(&trash, Last::Follow)?;
+    let phys = dir(root)?;
     let stamp = crate::timefmt::now()
         .with_timezone(&chrono::Local)
         .format("%Y%m%d_%H%M%S%.3f")
@@ -42,6 +42,40 @@ pub fn new_path(root: &DataRoot, id: &str) -> Result<PathBuf> {
         n += 1;
     }
     Ok(trash.join(candidate))
+}
+
+/// The Trash folder, resolved; refused (65) when `sessions/.Trash` is a
+/// symlink. A link leading out of the root is refused by resolving it,
+/// but one leading back into it (to `.store`, to `sessions`) would make
+/// the stores or the live sessions look like Trash entries: reset and
+/// remove would move into them, and prune delete them for good.
+pub fn dir(root: &DataRoot) -> Result<PathBuf> {
+    let trash = root.trash_dir();
+    let phys = root.resolve(&trash, Last::Entry)?;
+    match std::fs::symlink_metadata(&phys) {
+        Ok(m) if m.file_type().is_symlink() => Err(link_refused(&trash)),
+        _ => Ok(phys),
+    }
+}
+
+/// What `dir` says of a symlinked `.Trash` (also `check`'s finding).
+pub fn link_refused(trash: &Path) -> Error {
+    Error::data(
+        trash,
+        "is a symlink, not a folder: the Trash must be a real folder, or what is linked would be taken for Trash entries",
+    )
+    .with_hint(format!(
+        "remove the link (`rm {}`; what it points to stays) or replace it with a folder",
+        trash.display()
+    ))
+}
+
+/// Whether `sessions/.Trash` is a symlink (`check` reports it).
+pub fn is_link(root: &DataRoot) -> bool {
+    root.resolve(&root.trash_dir(), Last::Entry)
+        .ok()
+        .and_then(|p| std::fs::symlink_metadata(p).ok())
+        .is_some_and(|m| m.file_type().is_symlink())
 }
 
 /// Create an entry folder and record the session id in it.
@@ -159,7 +193,7 @@ pub struct EntryInfo {
 /// belongs to its entry and is not listed on its own.
 pub fn list(root: &DataRoot) -> Result<Vec<EntryInfo>> {
     let trash = root.trash_dir();
-    let phys = root.resolve(&trash, Last::Follow)?;
+    let phys = dir(root)?;
     let rd = match std::fs::read_dir(&phys) {
         Ok(rd) => rd,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -296,6 +330,7 @@ pub fn to_prune(
 
 /// Delete an entry for good, with its `.stores` folder.
 pub fn delete(root: &DataRoot, entry: &Path) -> Result<()> {
+    dir(root)?;
     let stores = PathBuf::from(format!("{}.stores", entry.display()));
     let is_link = std::fs::symlink_metadata(root.resolve(entry, Last::Entry)?)
         .is_ok_and(|m| m.file_type().is_symlink());

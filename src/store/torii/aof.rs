@@ -345,7 +345,10 @@ const GO_EXTRA: [u8; 256] = {
 /// it is worth not branching), and U+2028/U+2029 found by their lead byte.
 fn go_escaped_len(valid: &str) -> usize {
     let bytes = valid.as_bytes();
-    let table: usize = bytes.iter().map(|&b| usize::from(GO_EXTRA[b as usize])).sum();
+    let table: usize = bytes
+        .iter()
+        .map(|&b| usize::from(GO_EXTRA[b as usize]))
+        .sum();
     // U+2028 and U+2029 (E2 80 A8, E2 80 A9): 3 bytes → 6
     let separators = memchr::memchr_iter(0xe2, bytes)
         .filter(|&i| matches!(bytes.get(i + 1..i + 3), Some([0x80, 0xa8 | 0xa9])))
