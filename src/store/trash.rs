@@ -208,7 +208,7 @@ pub fn list(root: &DataRoot) -> Result<Vec<EntryInfo>> {
         }
         out.push(info(&trash, &phys, &name)?);
     }
-    out.sort_by(|a, b| a.time.cmp(&b.time).then_with(|| a.name.cmp(&b.name)));
+    out.sort_by(older);
     Ok(out)
 }
 
@@ -217,17 +217,21 @@ fn info(trash: &Path, phys: &Path, name: &str) -> Result<EntryInfo> {
     let bundle = crate::store::bundle::of_entry(&entry);
     let manifest = crate::store::bundle::load(&bundle).ok().flatten();
     let recorded = std::fs::read_to_string(bundle.join(SESSION_ID_FILE)).ok();
-    let time = manifest
+    // One clock for every entry: the name's stamp, to the millisecond,
+    // taken when the entry was begun. The manifest's time is the sealing
+    // time in whole seconds, and entries a kill left have none: mixing the
+    // two sorted a sealed entry before an unsealed older one of the same
+    // second, and `--keep-last` kept the wrong one.
+    let sealed = manifest
         .as_ref()
         .and_then(|m| chrono::DateTime::parse_from_rfc3339(&m.created_at).ok())
-        .map(|t| t.with_timezone(&chrono::Utc))
-        .or_else(|| stamp_time(name))
-        .unwrap_or_else(|| {
-            std::fs::symlink_metadata(&entry)
-                .and_then(|m| m.modified())
-                .map(chrono::DateTime::<chrono::Utc>::from)
-                .unwrap_or_else(|_| crate::timefmt::now())
-        });
+        .map(|t| t.with_timezone(&chrono::Utc));
+    let time = stamp_time(name, sealed).or(sealed).unwrap_or_else(|| {
+        std::fs::symlink_metadata(&entry)
+            .and_then(|m| m.modified())
+            .map(chrono::DateTime::<chrono::Utc>::from)
+            .unwrap_or_else(|_| crate::timefmt::now())
+    });
     Ok(EntryInfo {
         name: name.to_owned(),
         path: trash.join(name),
@@ -243,16 +247,42 @@ fn info(trash: &Path, phys: &Path, name: &str) -> Result<EntryInfo> {
 }
 
 /// The time in Agenvoy's entry name `<id>_YYYYMMDD_HHMMSS.mmm[-N]` (local).
-fn stamp_time(name: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    let base = name
-        .rsplit_once('-')
-        .filter(|(_, n)| n.parse::<u32>().is_ok())
-        .map_or(name, |(b, _)| b);
+/// A local time the clock went through twice (the hour a DST change
+/// repeats) is read as the one before `sealed`, when the entry has it (it
+/// was named before it was sealed).
+fn stamp_time(
+    name: &str,
+    sealed: Option<chrono::DateTime<chrono::Utc>>,
+) -> Option<chrono::DateTime<chrono::Utc>> {
+    let (base, _) = split_suffix(name);
     let stamp = base.get(base.len().checked_sub(19)?..)?;
     let t = chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%d_%H%M%S%.3f").ok()?;
-    t.and_local_timezone(chrono::Local)
-        .earliest()
+    let local = t.and_local_timezone(chrono::Local);
+    let latest_before = sealed.and_then(|s| {
+        local
+            .latest()
+            .filter(|l| l.with_timezone(&chrono::Utc) <= s + chrono::Duration::seconds(1))
+    });
+    latest_before
+        .or_else(|| local.earliest())
         .map(|t| t.with_timezone(&chrono::Utc))
+}
+
+/// `<name>-N` (a second entry of the same session and millisecond) as
+/// the name and N; any other name with N = 1.
+fn split_suffix(name: &str) -> (&str, u32) {
+    name.rsplit_once('-')
+        .and_then(|(b, n)| Some((b, n.parse::<u32>().ok()?)))
+        .unwrap_or((name, 1))
+}
+
+/// The order of `list`: by time, then by name with `-N` read as a number
+/// (`x-2` before `x-10`, both after `x`), so that entries of the same
+/// millisecond keep the order they were made in.
+fn older(a: &EntryInfo, b: &EntryInfo) -> std::cmp::Ordering {
+    a.time
+        .cmp(&b.time)
+        .then_with(|| split_suffix(&a.name).cmp(&split_suffix(&b.name)))
 }
 
 /// Bytes of the files under `p` (links not followed).
@@ -344,6 +374,37 @@ pub fn delete(root: &DataRoot, entry: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entries_of_one_millisecond_sort_in_the_order_they_were_made() {
+        let at = |name: &str| EntryInfo {
+            name: name.into(),
+            path: name.into(),
+            session: None,
+            kind: None,
+            op: None,
+            time: stamp_time(name, None).unwrap(),
+            bytes: 0,
+            restorable: false,
+        };
+        let mut v = vec![
+            at("a_20260301_100000.400-10"),
+            at("a_20260301_100000.400-2"),
+            at("a_20260301_100000.401"),
+            at("a_20260301_100000.400"),
+        ];
+        v.sort_by(older);
+        let names: Vec<&str> = v.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "a_20260301_100000.400",
+                "a_20260301_100000.400-2",
+                "a_20260301_100000.400-10",
+                "a_20260301_100000.401"
+            ]
+        );
+    }
 
     #[test]
     fn a_255_byte_id_gets_an_entry_that_records_it() {
