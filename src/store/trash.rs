@@ -387,7 +387,7 @@ mod tests {
             bytes: 0,
             restorable: false,
         };
-        let mut v = vec![
+        let mut v = [
             at("a_20260301_100000.400-10"),
             at("a_20260301_100000.400-2"),
             at("a_20260301_100000.401"),
