@@ -51,6 +51,8 @@ pub fn new_path(root: &DataRoot, id: &str) -> Result<PathBuf> {
 /// remove would move into them, and prune delete them for good.
 pub fn dir(root: &DataRoot) -> Result<PathBuf> {
     let trash = root.trash_dir();
+    // a link out of the root is refused as every such link is
+    root.resolve(&trash, Last::Follow)?;
     let phys = root.resolve(&trash, Last::Entry)?;
     match std::fs::symlink_metadata(&phys) {
         Ok(m) if m.file_type().is_symlink() => Err(link_refused(&trash)),
