@@ -21,7 +21,7 @@ use crate::engine::batch::{Needs, Operation, StoreView, Stores, Target};
 use crate::engine::compact::preimage::Unfinished;
 use crate::error::Result;
 use crate::store::layout::DataRoot;
-use crate::store::oplog::{self, Intent, Log};
+use crate::store::oplog::{self, Intent, Log, Op};
 use crate::store::trash::{self, EntryInfo};
 
 pub struct PruneTrash<'a> {
@@ -170,6 +170,9 @@ fn needed(log: &Log, entries: &[EntryInfo], unfinished: &[Unfinished]) -> BTreeM
         for e in entries.iter().filter(|e| e.op.as_deref() == Some(&o.id)) {
             need(Unit::Entry(e.name.clone()), &own);
         }
+        for e in unsealed_of(o, entries) {
+            need(Unit::Entry(e.name.clone()), &own);
+        }
         if let Some(target) = o.undoes.as_deref().and_then(|t| log.get(t)) {
             let why = || {
                 format!(
@@ -201,6 +204,31 @@ fn needed(log: &Log, entries: &[EntryInfo], unfinished: &[Unfinished]) -> BTreeM
         }
     }
     out
+}
+
+/// The Trash entries an unfinished reset or remove may have begun and not
+/// sealed: those with no manifest (so no operation named in one), named
+/// once it had begun. A kill before the manifest leaves the session's
+/// files, archive rows and ToriiDB entries in such an entry alone, and
+/// the log does not name it yet (a change is recorded once sealed). An
+/// entry of the same age Agenvoy made is taken too: kept for nothing is
+/// better than a session deleted for good.
+pub fn unsealed_of<'e>(o: &Op, entries: &'e [EntryInfo]) -> Vec<&'e EntryInfo> {
+    if o.done || !matches!(o.command.as_str(), "reset" | "remove") {
+        return Vec::new();
+    }
+    // the id starts with the UTC time it began, to the millisecond
+    let Some(began) =
+        o.id.get(..19)
+            .and_then(|t| chrono::NaiveDateTime::parse_from_str(t, "%Y%m%dT%H%M%S%.3f").ok())
+            .map(|t| t.and_utc())
+    else {
+        return Vec::new();
+    };
+    entries
+        .iter()
+        .filter(|e| !e.restorable && e.kind.is_none() && e.time >= began)
+        .collect()
 }
 
 impl Operation for PruneTrash<'_> {

@@ -88,6 +88,17 @@ pub fn inspect(root: &DataRoot, dirs: &[SessionDir], whole_root: bool) -> Result
         left: Vec::new(),
     };
     if whole_root {
+        if crate::store::trash::is_link(root) {
+            let e = crate::store::trash::link_refused(&root.trash_dir());
+            let hint = format!("; {}", e.hint());
+            // not repaired: which folder the link stands for is the user's call
+            ins.findings.push(finding(
+                "store",
+                "trash-symlink",
+                format!("{e}{hint}"),
+                false,
+            ));
+        }
         ins.findings.extend(oplog_findings(root)?);
     }
     ins.torii(root, whole_root.then_some(&ids));
@@ -483,6 +494,8 @@ fn log_name(index: u8) -> String {
 fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
     let log = crate::store::oplog::read(root)?;
     let unfinished = crate::engine::compact::preimage::unfinished(root)?;
+    // a symlinked .Trash is a finding of its own; no entry is read through it
+    let entries = crate::store::trash::list(root).unwrap_or_default();
     let mut out: Vec<Finding> = Vec::new();
     for o in log.ops.iter().filter(|o| !o.done) {
         if crate::store::oplog::is_running(root, &o.id)? {
@@ -505,6 +518,10 @@ fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
                     .filter(|u| u.op == o.id)
                     .map(|u| u.session.as_str())
                     .collect();
+                let unsealed: Vec<&str> = crate::engine::prune::unsealed_of(o, &entries)
+                    .iter()
+                    .map(|e| e.name.as_str())
+                    .collect();
                 let how = match crate::engine::undo::why_not(root, &log, o) {
                     None => format!(
                         "`sessionctl undo {}` restores what it kept, or rerun it; --repair closes its record (what it kept stays restorable)",
@@ -513,6 +530,12 @@ fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
                     Some(_) if !compacts.is_empty() => format!(
                         "`sessionctl compact {}` completes it (until then `undo` cannot reverse what it began); --repair closes its record",
                         compacts.join(" ")
+                    ),
+                    // a rerun finds nothing left to do: what it took is in
+                    // the entry, which no command reads without a manifest
+                    Some(why) if !unsealed.is_empty() => format!(
+                        "`undo` cannot reverse it ({why}); what it took is in the Trash entry {}, which a kill left without its manifest: neither a rerun, `undo` nor `trash restore` puts it back (its files, and the archive rows and ToriiDB entries as JSON Lines, are there to copy back by hand); `trash prune` keeps it while this record is open; --repair closes the record, after which prune may delete it",
+                        unsealed.join(", ")
                     ),
                     Some(why) => format!(
                         "`undo` cannot reverse it ({why}); rerun it to finish its work; --repair closes its record"

@@ -29,7 +29,7 @@ pub const SESSION_ID_FILE: &str = ".sessionctl/session-id";
 /// trash folder must resolve inside the root.
 pub fn new_path(root: &DataRoot, id: &str) -> Result<PathBuf> {
     let trash = root.trash_dir();
-    let phys = root.resolve(&trash, Last::Follow)?;
+    let phys = dir(root)?;
     let stamp = crate::timefmt::now()
         .with_timezone(&chrono::Local)
         .format("%Y%m%d_%H%M%S%.3f")
@@ -42,6 +42,42 @@ pub fn new_path(root: &DataRoot, id: &str) -> Result<PathBuf> {
         n += 1;
     }
     Ok(trash.join(candidate))
+}
+
+/// The Trash folder, resolved; refused (65) when `sessions/.Trash` is a
+/// symlink. A link leading out of the root is refused by resolving it,
+/// but one leading back into it (to `.store`, to `sessions`) would make
+/// the stores or the live sessions look like Trash entries: reset and
+/// remove would move into them, and prune delete them for good.
+pub fn dir(root: &DataRoot) -> Result<PathBuf> {
+    let trash = root.trash_dir();
+    // a link out of the root is refused as every such link is
+    root.resolve(&trash, Last::Follow)?;
+    let phys = root.resolve(&trash, Last::Entry)?;
+    match std::fs::symlink_metadata(&phys) {
+        Ok(m) if m.file_type().is_symlink() => Err(link_refused(&trash)),
+        _ => Ok(phys),
+    }
+}
+
+/// What `dir` says of a symlinked `.Trash` (also `check`'s finding).
+pub fn link_refused(trash: &Path) -> Error {
+    Error::data(
+        trash,
+        "is a symlink, not a folder: the Trash must be a real folder, or what is linked would be taken for Trash entries",
+    )
+    .with_hint(format!(
+        "remove the link (`rm {}`; what it points to stays) or replace it with a folder",
+        trash.display()
+    ))
+}
+
+/// Whether `sessions/.Trash` is a symlink (`check` reports it).
+pub fn is_link(root: &DataRoot) -> bool {
+    root.resolve(&root.trash_dir(), Last::Entry)
+        .ok()
+        .and_then(|p| std::fs::symlink_metadata(p).ok())
+        .is_some_and(|m| m.file_type().is_symlink())
 }
 
 /// Create an entry folder and record the session id in it.
@@ -159,7 +195,7 @@ pub struct EntryInfo {
 /// belongs to its entry and is not listed on its own.
 pub fn list(root: &DataRoot) -> Result<Vec<EntryInfo>> {
     let trash = root.trash_dir();
-    let phys = root.resolve(&trash, Last::Follow)?;
+    let phys = dir(root)?;
     let rd = match std::fs::read_dir(&phys) {
         Ok(rd) => rd,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -174,7 +210,7 @@ pub fn list(root: &DataRoot) -> Result<Vec<EntryInfo>> {
         }
         out.push(info(&trash, &phys, &name)?);
     }
-    out.sort_by(|a, b| a.time.cmp(&b.time).then_with(|| a.name.cmp(&b.name)));
+    out.sort_by(older);
     Ok(out)
 }
 
@@ -183,17 +219,21 @@ fn info(trash: &Path, phys: &Path, name: &str) -> Result<EntryInfo> {
     let bundle = crate::store::bundle::of_entry(&entry);
     let manifest = crate::store::bundle::load(&bundle).ok().flatten();
     let recorded = std::fs::read_to_string(bundle.join(SESSION_ID_FILE)).ok();
-    let time = manifest
+    // One clock for every entry: the name's stamp, to the millisecond,
+    // taken when the entry was begun. The manifest's time is the sealing
+    // time in whole seconds, and entries a kill left have none: mixing the
+    // two sorted a sealed entry before an unsealed older one of the same
+    // second, and `--keep-last` kept the wrong one.
+    let sealed = manifest
         .as_ref()
         .and_then(|m| chrono::DateTime::parse_from_rfc3339(&m.created_at).ok())
-        .map(|t| t.with_timezone(&chrono::Utc))
-        .or_else(|| stamp_time(name))
-        .unwrap_or_else(|| {
-            std::fs::symlink_metadata(&entry)
-                .and_then(|m| m.modified())
-                .map(chrono::DateTime::<chrono::Utc>::from)
-                .unwrap_or_else(|_| crate::timefmt::now())
-        });
+        .map(|t| t.with_timezone(&chrono::Utc));
+    let time = stamp_time(name, sealed).or(sealed).unwrap_or_else(|| {
+        std::fs::symlink_metadata(&entry)
+            .and_then(|m| m.modified())
+            .map(chrono::DateTime::<chrono::Utc>::from)
+            .unwrap_or_else(|_| crate::timefmt::now())
+    });
     Ok(EntryInfo {
         name: name.to_owned(),
         path: trash.join(name),
@@ -209,16 +249,42 @@ fn info(trash: &Path, phys: &Path, name: &str) -> Result<EntryInfo> {
 }
 
 /// The time in Agenvoy's entry name `<id>_YYYYMMDD_HHMMSS.mmm[-N]` (local).
-fn stamp_time(name: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    let base = name
-        .rsplit_once('-')
-        .filter(|(_, n)| n.parse::<u32>().is_ok())
-        .map_or(name, |(b, _)| b);
+/// A local time the clock went through twice (the hour a DST change
+/// repeats) is read as the one before `sealed`, when the entry has it (it
+/// was named before it was sealed).
+fn stamp_time(
+    name: &str,
+    sealed: Option<chrono::DateTime<chrono::Utc>>,
+) -> Option<chrono::DateTime<chrono::Utc>> {
+    let (base, _) = split_suffix(name);
     let stamp = base.get(base.len().checked_sub(19)?..)?;
     let t = chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%d_%H%M%S%.3f").ok()?;
-    t.and_local_timezone(chrono::Local)
-        .earliest()
+    let local = t.and_local_timezone(chrono::Local);
+    let latest_before = sealed.and_then(|s| {
+        local
+            .latest()
+            .filter(|l| l.with_timezone(&chrono::Utc) <= s + chrono::Duration::seconds(1))
+    });
+    latest_before
+        .or_else(|| local.earliest())
         .map(|t| t.with_timezone(&chrono::Utc))
+}
+
+/// `<name>-N` (a second entry of the same session and millisecond) as
+/// the name and N; any other name with N = 1.
+fn split_suffix(name: &str) -> (&str, u32) {
+    name.rsplit_once('-')
+        .and_then(|(b, n)| Some((b, n.parse::<u32>().ok()?)))
+        .unwrap_or((name, 1))
+}
+
+/// The order of `list`: by time, then by name with `-N` read as a number
+/// (`x-2` before `x-10`, both after `x`), so that entries of the same
+/// millisecond keep the order they were made in.
+fn older(a: &EntryInfo, b: &EntryInfo) -> std::cmp::Ordering {
+    a.time
+        .cmp(&b.time)
+        .then_with(|| split_suffix(&a.name).cmp(&split_suffix(&b.name)))
 }
 
 /// Bytes of the files under `p` (links not followed).
@@ -296,6 +362,7 @@ pub fn to_prune(
 
 /// Delete an entry for good, with its `.stores` folder.
 pub fn delete(root: &DataRoot, entry: &Path) -> Result<()> {
+    dir(root)?;
     let stores = PathBuf::from(format!("{}.stores", entry.display()));
     let is_link = std::fs::symlink_metadata(root.resolve(entry, Last::Entry)?)
         .is_ok_and(|m| m.file_type().is_symlink());
@@ -309,6 +376,37 @@ pub fn delete(root: &DataRoot, entry: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entries_of_one_millisecond_sort_in_the_order_they_were_made() {
+        let at = |name: &str| EntryInfo {
+            name: name.into(),
+            path: name.into(),
+            session: None,
+            kind: None,
+            op: None,
+            time: stamp_time(name, None).unwrap(),
+            bytes: 0,
+            restorable: false,
+        };
+        let mut v = [
+            at("a_20260301_100000.400-10"),
+            at("a_20260301_100000.400-2"),
+            at("a_20260301_100000.401"),
+            at("a_20260301_100000.400"),
+        ];
+        v.sort_by(older);
+        let names: Vec<&str> = v.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "a_20260301_100000.400",
+                "a_20260301_100000.400-2",
+                "a_20260301_100000.400-10",
+                "a_20260301_100000.401"
+            ]
+        );
+    }
 
     #[test]
     fn a_255_byte_id_gets_an_entry_that_records_it() {

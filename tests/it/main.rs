@@ -58,6 +58,7 @@ mod tokens;
 mod tokens_bpe;
 mod torii_index;
 mod torii_safety;
+mod trash_prune;
 mod undo;
 mod undo_audit;
 mod undo_props;

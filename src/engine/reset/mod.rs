@@ -196,6 +196,10 @@ impl Operation for Reset<'_> {
 
     fn plan(&self, t: &Target, view: &dyn StoreView) -> Result<Found> {
         let dir = t.dir.as_ref().ok_or_else(|| unknown(&t.id))?;
+        if !self.purge {
+            // refused before anything is planned into a symlinked .Trash
+            trash::dir(dir.root())?;
+        }
         let mut files = Vec::new();
         for name in files_to_reset(self.mode) {
             if std::fs::symlink_metadata(dir.path.join(name)).is_ok() {
@@ -313,6 +317,10 @@ impl Operation for Remove {
     }
 
     fn plan(&self, t: &Target, view: &dyn StoreView) -> Result<Found> {
+        if let (false, Some(dir)) = (self.purge, &t.dir) {
+            // refused before anything is planned into a symlinked .Trash
+            trash::dir(dir.root())?;
+        }
         // By path, symlinks included: rename moves a link as a link.
         let folder = t
             .dir

@@ -50,6 +50,7 @@ fn stores_of(entry: &Path) -> PathBuf {
 /// one, should that be taken). Returns where it went.
 pub fn put_back(root: &DataRoot, copy: &Path, id: &str) -> Result<PathBuf> {
     let name = copy.file_name().expect("an entry name");
+    crate::store::trash::dir(root)?;
     let mut dest = root.trash_dir().join(name);
     if std::fs::symlink_metadata(root.resolve(&dest, Last::Entry)?).is_ok() {
         dest = crate::store::trash::new_path(root, id)?;

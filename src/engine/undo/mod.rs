@@ -84,6 +84,10 @@ fn read(
     verify: Verify,
 ) -> Result<Planned> {
     let bundle = bundle::of_entry(entry);
+    if entry.starts_with(root.trash_dir()) {
+        // never an entry read through a symlinked .Trash
+        crate::store::trash::dir(root)?;
+    }
     // followed only inside the root: a bundle linked from outside is refused
     let phys = root.resolve(&bundle, Last::Follow)?;
     let manifest = bundle::load(&phys)?.ok_or_else(|| {

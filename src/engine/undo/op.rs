@@ -150,6 +150,8 @@ impl<'a> RestoreEntry<'a> {
             return Err(Error::usage(format!("'{name}' is not a trash entry name"))
                 .with_hint("`sessionctl trash list` shows the entries"));
         }
+        // a symlinked .Trash is refused before anything is read through it
+        crate::store::trash::dir(root)?;
         let resume = Self::interrupted(root, name)?;
         let entry = root.trash_dir().join(name);
         let begun = matches!(resume, Some((_, Some(_))));

@@ -1,0 +1,208 @@
+//! `trash prune` against what kills and odd layouts leave: which entry
+//! `--keep-last` keeps when a killed reset left an unsealed entry in the
+//! same second, the unsealed entry of an interrupted reset or remove (the
+//! only copy of the session), and a `.Trash` that is a link back into the
+//! root.
+
+use crate::common::*;
+
+use std::path::Path;
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn run(r: &Path, now: Option<&str>, kill_at: Option<&str>, args: &[&str]) -> std::process::Output {
+    let mut cmd = sessionctl(r);
+    if let Some(now) = now {
+        cmd.env("SESSIONCTL_NOW", now);
+    }
+    if let Some(n) = kill_at {
+        cmd.env("SESSIONCTL_KILL_AT", n);
+    }
+    cmd.args(args).output().unwrap()
+}
+
+fn ok(r: &Path, now: Option<&str>, args: &[&str]) -> std::process::Output {
+    let out = run(r, now, None, args);
+    assert!(
+        out.status.success(),
+        "{args:?}: exit {:?}\nstdout: {}\nstderr: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        stderr(&out)
+    );
+    out
+}
+
+fn killed(r: &Path, now: Option<&str>, at: &str, args: &[&str]) {
+    let out = run(r, now, Some(at), args);
+    assert!(
+        stderr(&out).contains("killed at durable step"),
+        "{args:?} at {at}: {}",
+        stderr(&out)
+    );
+}
+
+fn entries(r: &Path) -> Vec<serde_json::Value> {
+    results(&ok(r, None, &["trash", "list", "--json"]))
+}
+
+fn names(list: &[serde_json::Value]) -> Vec<String> {
+    list.iter()
+        .map(|e| e["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn prune_later(r: &Path, extra: &[&str]) -> std::process::Output {
+    let later = an_hour_from_now();
+    let mut args = vec!["trash", "prune", "--older-than", "1s", "--yes", "--json"];
+    args.extend_from_slice(extra);
+    ok(r, Some(&later), &args)
+}
+
+fn warnings(out: &std::process::Output) -> Vec<String> {
+    json_of(out)["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn archived(r: &Path, id: &str) -> i64 {
+    rusqlite::Connection::open(r.join(".store/history.db"))
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*) FROM messages WHERE session_id = ?1",
+            [id],
+            |x| x.get(0),
+        )
+        .unwrap()
+}
+
+/// A reset killed before its manifest, then run again within the same
+/// second: the rerun's sealed entry is the newer one, so `trash list`
+/// shows it last and `--keep-last 1` keeps it (it alone can be restored),
+/// although its manifest's time is in whole seconds.
+#[test]
+fn keep_last_keeps_the_newest_entry_within_one_second() {
+    let root = fixture_copy();
+    let r = root.path();
+    let rows = archived(r, "tui-alice");
+    assert!(rows > 0);
+    killed(
+        r,
+        Some("2026-03-01T10:00:00.400Z"),
+        "20",
+        &["reset", "tui-alice", "--mode", "all", "--yes"],
+    );
+    ok(
+        r,
+        Some("2026-03-01T10:00:00.700Z"),
+        &["reset", "tui-alice", "--mode", "all", "--yes"],
+    );
+    let list = entries(r);
+    assert_eq!(list.len(), 2, "{list:?}");
+    assert_eq!(
+        list[0]["restorable"], false,
+        "the killed one first: {list:?}"
+    );
+    assert_eq!(list[1]["restorable"], true, "the sealed one last: {list:?}");
+    let sealed = list[1]["name"].as_str().unwrap().to_owned();
+    let out = prune_later(r, &["--keep-last", "1"]);
+    let pruned = names(&results(&out));
+    assert!(!pruned.contains(&sealed), "{pruned:?}");
+    assert!(names(&entries(r)).contains(&sealed));
+    ok(r, None, &["trash", "restore", &sealed, "--yes"]);
+    assert_eq!(archived(r, "tui-alice"), rows, "the rows are back");
+}
+
+/// The Trash entry of a reset or remove killed before its manifest holds
+/// the only copy of the session: a prune keeps it while the operation is
+/// unfinished, and says why; `check` does not promise that a rerun
+/// completes it (the rerun finds nothing left to do).
+#[test]
+fn prune_keeps_the_entry_of_an_interrupted_reset_or_remove() {
+    for (at, args) in [
+        ("16", &["remove", "tui-alice", "--yes"][..]),
+        ("28", &["reset", "tui-alice", "--mode", "all", "--yes"][..]),
+    ] {
+        let root = fixture_copy();
+        let r = root.path();
+        killed(r, None, at, args);
+        let list = entries(r);
+        assert_eq!(list.len(), 1, "{list:?}");
+        let entry = list[0]["name"].as_str().unwrap().to_owned();
+        assert_eq!(
+            archived(r, "tui-alice"),
+            0,
+            "the rows are only in the entry"
+        );
+        let out = prune_later(r, &[]);
+        assert!(results(&out).is_empty(), "{args:?}: {:?}", results(&out));
+        let kept = warnings(&out);
+        assert!(
+            kept.iter()
+                .any(|w| w.contains(&entry) && w.contains("did not finish")),
+            "{args:?}: {kept:?}"
+        );
+        assert!(r.join("sessions/.Trash").join(&entry).exists());
+        let check = run(r, None, None, &["check"]);
+        let said = String::from_utf8_lossy(&check.stdout).into_owned();
+        assert!(said.contains("incomplete-operation"), "{said}");
+        assert!(!said.contains("rerun it"), "{args:?}: {said}");
+        assert!(
+            said.contains(&entry),
+            "{args:?}: check names the entry: {said}"
+        );
+    }
+}
+
+/// A `sessions/.Trash` that is a link to somewhere inside the root (the
+/// stores, the sessions): every command that writes into or deletes from
+/// the Trash refuses it (65, naming it), nothing is touched, and `check`
+/// reports it.
+#[test]
+fn a_symlinked_trash_inside_the_root_is_refused_and_reported() {
+    for target in ["../.store", "../sessions"] {
+        let root = fixture_copy();
+        let r = root.path();
+        std::os::unix::fs::symlink(target, r.join("sessions/.Trash")).unwrap();
+        let before = crate::undo_support::state(r);
+        let store: Vec<_> = std::fs::read_dir(r.join(".store"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        for args in [
+            &["trash", "prune", "--older-than", "0s", "--yes"][..],
+            &["trash", "list"][..],
+            &["trash", "restore", "db_1", "--yes"][..],
+            &["reset", "tui-alice", "--mode", "all", "--yes"][..],
+            &["remove", "tui-alice", "--yes"][..],
+        ] {
+            let out = run(r, None, None, args);
+            assert_eq!(
+                out.status.code(),
+                Some(65),
+                "{target} {args:?}: {}",
+                stderr(&out)
+            );
+            assert!(
+                stderr(&out).contains(".Trash"),
+                "{args:?}: {}",
+                stderr(&out)
+            );
+        }
+        assert_eq!(crate::undo_support::state(r), before, "{target}");
+        let now: Vec<_> = std::fs::read_dir(r.join(".store"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(now, store, "{target}");
+        let check = run(r, None, None, &["check"]);
+        let said = String::from_utf8_lossy(&check.stdout).into_owned();
+        assert!(said.contains("trash-symlink"), "{target}: {said}");
+        assert_ne!(check.status.code(), Some(0));
+    }
+}
