@@ -1048,23 +1048,34 @@ fn is_detail(clause: &str) -> bool {
 /// Clauses with their trailing separator (so joining them gives the text);
 /// never split inside a code span.
 fn clauses(s: &str) -> Vec<&str> {
+    // in Japanese 、 separates clauses; in Chinese it separates list items
+    let japanese = s.chars().any(is_kana);
+    split_clauses(s, |c, next, _| match c {
+        '，' | '；' | '：' => true,
+        '、' => japanese,
+        ',' | ';' | ':' => next == Some(' '),
+        _ => false,
+    })
+}
+
+/// `s` cut after each character `is_sep(c, next, after_next)` accepts,
+/// outside code spans; the pieces keep their separators, so joining them
+/// gives `s` back.
+pub(super) fn split_clauses(
+    s: &str,
+    is_sep: impl Fn(char, Option<char>, Option<char>) -> bool,
+) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut ticks = 0;
-    // in Japanese 、 separates clauses; in Chinese it separates list items
-    let japanese = s.chars().any(is_kana);
     let chars: Vec<(usize, char)> = s.char_indices().collect();
     for (k, &(i, c)) in chars.iter().enumerate() {
         if c == '`' {
             ticks += 1;
         }
-        let sep = match c {
-            '，' | '；' | '：' => true,
-            '、' => japanese,
-            ',' | ';' | ':' => chars.get(k + 1).is_some_and(|n| n.1 == ' '),
-            _ => false,
-        };
-        if sep && ticks % 2 == 0 {
+        let next = chars.get(k + 1).map(|n| n.1);
+        let after = chars.get(k + 2).map(|n| n.1);
+        if ticks % 2 == 0 && is_sep(c, next, after) {
             let end = i + c.len_utf8();
             out.push(&s[start..end]);
             start = end;

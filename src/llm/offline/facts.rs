@@ -158,31 +158,12 @@ fn measures(s: &str) -> u32 {
 /// Clauses with their separators, never split inside a code span or a
 /// number ("10,000").
 fn fact_clauses(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut ticks = 0;
-    let chars: Vec<(usize, char)> = s.char_indices().collect();
-    for (k, &(i, c)) in chars.iter().enumerate() {
-        if c == '`' {
-            ticks += 1;
-        }
-        let next = chars.get(k + 1).map(|n| n.1);
-        let sep = match c {
-            '，' | '；' | '、' => true,
-            ';' | ':' => next == Some(' '),
-            ',' => next == Some(' ') && chars.get(k + 2).is_some_and(|n| !n.1.is_ascii_digit()),
-            _ => false,
-        };
-        if sep && ticks % 2 == 0 {
-            let end = i + c.len_utf8();
-            out.push(&s[start..end]);
-            start = end;
-        }
-    }
-    if start < s.len() {
-        out.push(&s[start..]);
-    }
-    out
+    classify::split_clauses(s, |c, next, after| match c {
+        '，' | '；' | '、' => true,
+        ';' | ':' => next == Some(' '),
+        ',' => next == Some(' ') && after.is_some_and(|n| !n.is_ascii_digit()),
+        _ => false,
+    })
 }
 
 /// Every value and identifier of `fact` is in the facts already kept: it
