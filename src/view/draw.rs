@@ -794,17 +794,16 @@ fn reset_lines(
 }
 
 fn undo(f: &mut Frame, app: &App, look: Look, area: Rect) {
-    let block = pane(" operation log, newest first ".into(), true, look);
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let items = match &app.oplog.items {
-        Loaded::Ready(items) => items,
-        other => return placeholder(f, other_text(other, "operation log"), look, inner),
-    };
-    if items.is_empty() {
-        f.render_widget(Paragraph::new("no operations recorded"), inner);
+    let Some((items, inner)) = list_pane(
+        f,
+        " operation log, newest first ",
+        &app.oplog.items,
+        ("operation log", "no operations recorded"),
+        look,
+        area,
+    ) else {
         return;
-    }
+    };
     let cols = [
         Col {
             head: "ID",
@@ -877,22 +876,48 @@ fn other_text<T>(l: &Loaded<T>, what: &str) -> String {
     }
 }
 
+/// The undo, Trash and errors tabs: their pane, and inside it the list's
+/// items once read — or, drawn instead, that it is being read, could not
+/// be read (`what`), or is empty (`empty`).
+fn list_pane<'a, T>(
+    f: &mut Frame,
+    title: &str,
+    items: &'a Loaded<Vec<T>>,
+    (what, empty): (&str, &str),
+    look: Look,
+    area: Rect,
+) -> Option<(&'a [T], Rect)> {
+    let block = pane(title.into(), true, look);
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    match items {
+        Loaded::Ready(items) if items.is_empty() => {
+            f.render_widget(Paragraph::new(empty.to_owned()), inner);
+            None
+        }
+        Loaded::Ready(items) => Some((items, inner)),
+        other => {
+            placeholder(f, other_text(other, what), look, inner);
+            None
+        }
+    }
+}
+
 fn placeholder(f: &mut Frame, text: String, _look: Look, area: Rect) {
     f.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
 }
 
 fn trash(f: &mut Frame, app: &App, look: Look, area: Rect) {
-    let block = pane(" sessions/.Trash, newest first ".into(), true, look);
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let items = match &app.trash.items {
-        Loaded::Ready(items) => items,
-        other => return placeholder(f, other_text(other, "Trash"), look, inner),
-    };
-    if items.is_empty() {
-        f.render_widget(Paragraph::new("the Trash is empty"), inner);
+    let Some((items, inner)) = list_pane(
+        f,
+        " sessions/.Trash, newest first ",
+        &app.trash.items,
+        ("Trash", "the Trash is empty"),
+        look,
+        area,
+    ) else {
         return;
-    }
+    };
     let cols = [
         Col {
             head: "ENTRY",
@@ -942,21 +967,16 @@ fn trash(f: &mut Frame, app: &App, look: Look, area: Rect) {
 }
 
 fn errors(f: &mut Frame, app: &App, look: Look, area: Rect) {
-    let block = pane(
-        " error memory (ToriiDB db 2), newest first ".into(),
-        true,
+    let Some((items, inner)) = list_pane(
+        f,
+        " error memory (ToriiDB db 2), newest first ",
+        &app.errors.items,
+        ("error memory", "no error records"),
         look,
-    );
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let items = match &app.errors.items {
-        Loaded::Ready(items) => items,
-        other => return placeholder(f, other_text(other, "error memory"), look, inner),
-    };
-    if items.is_empty() {
-        f.render_widget(Paragraph::new("no error records"), inner);
+        area,
+    ) else {
         return;
-    }
+    };
     // every record is listed here, so unique among these is unique
     let mut index = crate::engine::error_memory::IdIndex::default();
     for i in items.iter() {
