@@ -200,6 +200,25 @@ impl Expect {
     }
 }
 
+/// The decisions one key_decisions entry holds: the offline summarizer
+/// lets the oldest decisions share an entry (`要：A；不要：B`) when there
+/// are more than eight. Each is scored on its own, so a shared entry is
+/// never one correct decision carrying a wrong one.
+fn decisions_of_entry(entry: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    let mut rest = entry;
+    while let Some(c) = rest.chars().next() {
+        let after = &rest[c.len_utf8()..];
+        if c == '；' && (after.starts_with("要：") || after.starts_with("不要：")) {
+            parts.push(String::new());
+        } else {
+            parts.last_mut().unwrap().push(c);
+        }
+        rest = after;
+    }
+    parts
+}
+
 fn split_polarity(line: &str) -> (Option<&'static str>, &str) {
     let line = line.trim();
     if let Some(b) = line.strip_prefix("不要：") {
@@ -479,7 +498,7 @@ fn score(name: &str, records: &[Record], exp: &Annotation, s: &Value) -> Tally {
         .as_array()
         .unwrap()
         .iter()
-        .map(|d| d.as_str().unwrap().to_owned())
+        .flat_map(|d| decisions_of_entry(d.as_str().unwrap()))
         .collect();
     t.out_decisions = decisions.len();
     for d in &decisions {

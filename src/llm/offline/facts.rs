@@ -57,7 +57,7 @@ static ISSUE: LazyLock<Regex> =
 static COMMIT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?-u:\b)[0-9a-f]{7,40}(?-u:\b)").unwrap());
 static PATH_OR_VERSION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[\w.-]+/[\w./-]+|(?-u:\b)\w+\.(?:rs|go|py|ts|js|toml|json|yaml|yml|md|sh|conf|log)(?-u:\b)|(?-u:\b)v?\d+\.\d+(?:\.\d+)?(?-u:\b)")
+    Regex::new(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+|(?-u:\b)\w+\.(?:rs|go|py|ts|js|toml|json|yaml|yml|md|sh|conf|log)(?-u:\b)|(?-u:\b)v?\d+\.\d+(?:\.\d+)?(?-u:\b)")
         .unwrap()
 });
 

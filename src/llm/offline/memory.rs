@@ -8,6 +8,9 @@
 //! read against it: "make it 35", "add a test", "b", "それは30分にしましょう"
 //! name no subject, the previous turn does.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
 use serde_json::{json, Map, Value};
 
 use super::classify::{self, Decision, Polarity, Proposal, UserKind};
@@ -18,6 +21,13 @@ use super::text::{clip, is_cjk, is_kana, sentences, shared, terms, Sentence};
 use crate::store::history::Record;
 
 pub const MAX_KEY_DECISIONS: usize = 8;
+/// Decisions remembered in all: Agenvoy's schema allows eight entries, and
+/// a long conversation settles more than eight things; the oldest share an
+/// entry (`pack_decisions`) rather than being forgotten.
+const MAX_DECISIONS: usize = 2 * MAX_KEY_DECISIONS;
+/// Between two decisions sharing one entry; each keeps its own prefix, so
+/// `要：A；不要：B` reads back as the two decisions it holds.
+const DECISION_JOINT: char = '；';
 pub const MAX_PAST_DISCUSSIONS: usize = 8;
 /// Facts kept per discussion before the size budget decides; lengths below
 /// are UTF-8 bytes, so a CJK text gets a third of the characters a Latin
@@ -180,7 +190,10 @@ impl Memory {
     fn from_json(v: &Value) -> Memory {
         let mut other = v.as_object().cloned().unwrap_or_default();
         let decisions = match other.shift_remove("key_decisions") {
-            Some(Value::Array(a)) => a.iter().map(|x| str_of(Some(x))).collect(),
+            Some(Value::Array(a)) => a
+                .iter()
+                .flat_map(|x| unpack_decision(&str_of(Some(x))))
+                .collect(),
             _ => Vec::new(),
         };
         let past = match other.shift_remove("past_discussions") {
@@ -221,7 +234,10 @@ impl Memory {
         }
         cur.extend(self.cur.other.clone());
         let mut m = Map::new();
-        m.insert("key_decisions".into(), json!(self.decisions));
+        m.insert(
+            "key_decisions".into(),
+            json!(pack_decisions(&self.decisions, MAX_KEY_DECISIONS)),
+        );
         m.insert("past_discussions".into(), Value::Array(self.past.clone()));
         m.insert("current_discussion".into(), Value::Object(cur));
         m.extend(self.other.clone());
@@ -1877,9 +1893,10 @@ impl Memory {
         self.cur.focus.truncate(FOCUS_ITEMS);
     }
 
-    /// The schema's bounds and the size budget. Decisions beyond eight
-    /// leave the list (one bound to a moment first, else the oldest), into
-    /// the past discussion they belong to. Over the budget, what goes first
+    /// The schema's bounds and the size budget. Beyond eight, decisions
+    /// share entries (`pack_decisions`); beyond sixteen they leave the list
+    /// (one bound to a moment first, else the oldest), into the past
+    /// discussion they belong to. Over the budget, what goes first
     /// is what is worth least per character: the weakest facts beyond the
     /// best six, the weakest facts of past discussions, the focus beyond two
     /// items, facts beyond three, whole past discussions (oldest first;
@@ -1887,7 +1904,7 @@ impl Memory {
     /// docs/agenvoy-format.md#how-agenvoy-uses-the-summary), the
     /// remaining facts and the focus, and decisions last, oldest first.
     fn bound(&mut self, max_chars: usize) {
-        while self.decisions.len() > MAX_KEY_DECISIONS {
+        while self.decisions.len() > MAX_DECISIONS {
             // a decision bound to a moment ("run it tonight") goes before a
             // lasting one
             let one_off = self.decisions[..self.decisions.len() - 1]
@@ -2001,6 +2018,61 @@ impl Memory {
             let d = str_of(p.get("direction"));
             if let Some(i) = d.rfind(line) {
                 p["direction"] = json!(d[..i].trim_end());
+            }
+        }
+    }
+}
+
+/// The versions a text gives a name: "clap 4.5" → ("clap", "4.5").
+fn named_versions(text: &str) -> Vec<(String, String)> {
+    static NAMED_VERSION: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?:^|[^\w.-])([A-Za-z][\w-]*[A-Za-z])[ @]v?(\d+\.\d+(?:\.\d+)*)(?-u:\b)")
+            .unwrap()
+    });
+    NAMED_VERSION
+        .captures_iter(text)
+        .map(|c| (c[1].to_lowercase(), c[2].to_owned()))
+        .collect()
+}
+
+/// `decisions` (oldest first) as at most `max` entries: while there are
+/// too many, the oldest entry takes in the one after it, so the newest
+/// decisions keep an entry each.
+fn pack_decisions(decisions: &[String], max: usize) -> Vec<String> {
+    let mut entries: Vec<String> = decisions.to_vec();
+    let mut at = 0;
+    while entries.len() > max {
+        if at + 1 >= entries.len() {
+            at = 0;
+        }
+        let next = entries.remove(at + 1);
+        entries[at].push(DECISION_JOINT);
+        entries[at].push_str(&next);
+        at += 1;
+    }
+    entries
+}
+
+/// The decisions one entry holds (see `pack_decisions`): a joint followed
+/// by a polarity prefix starts the next one.
+fn unpack_decision(entry: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut rest = entry;
+    loop {
+        let next = rest.char_indices().find(|&(i, c)| {
+            c == DECISION_JOINT && {
+                let after = &rest[i + c.len_utf8()..];
+                after.starts_with("要：") || after.starts_with("不要：")
+            }
+        });
+        match next {
+            Some((i, c)) => {
+                parts.push(rest[..i].to_owned());
+                rest = &rest[i + c.len_utf8()..];
+            }
+            None => {
+                parts.push(rest.to_owned());
+                return parts;
             }
         }
     }
@@ -2382,6 +2454,15 @@ fn replaces(d: &Decision, old: &str) -> bool {
     if d.old_value
         .as_deref()
         .is_some_and(|v| contains_value(body, v))
+    {
+        return true;
+    }
+    // "pin clap 4.4.18" after "use clap 4.5 with derive": one name, another
+    // version
+    let old_versions = named_versions(body);
+    if named_versions(&d.body)
+        .iter()
+        .any(|(name, v)| old_versions.iter().any(|(n, ov)| n == name && ov != v))
     {
         return true;
     }

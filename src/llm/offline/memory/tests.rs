@@ -897,3 +897,88 @@ fn keeping_what_a_dont_named_takes_it_back() {
     assert!(d.iter().any(|x| x.starts_with("要：Keep 2.7")), "{d:?}");
     assert!(!d.iter().any(|x| x.starts_with("不要：")), "{d:?}");
 }
+
+/// Twelve settled points in one discussion: Agenvoy's schema has room for
+/// eight entries, so the oldest share entries instead of being forgotten,
+/// and a later reversal takes back only the decision it is about.
+#[test]
+fn more_than_eight_decisions_share_entries_and_none_is_lost() {
+    let settled = [
+        "Use tokio 1.38 for the runtime.",
+        "Keep the retry limit at 5.",
+        "Store the exports in the eu-west bucket.",
+        "Don't log request bodies.",
+        "Rotate the signing key every 90 days.",
+        "Put the admin API behind the VPN.",
+        "Use zstd for the archive files.",
+        "Run the cleanup job at 03:00 UTC.",
+        "Page on-call only for sev1 and sev2.",
+        "Keep staging at 2 replicas.",
+        "Use exportd-core as the crate name.",
+        "Ship the CLI as static binaries.",
+    ];
+    let mut records = Vec::new();
+    for (i, s) in settled.iter().enumerate() {
+        records.push(rec("user", s, 2 * i as i64));
+        records.push(rec("assistant", "Noted.", 2 * i as i64 + 1));
+    }
+    let s = run(&records);
+    let entries = decisions(&s);
+    assert_eq!(entries.len(), MAX_KEY_DECISIONS, "{entries:#?}");
+    let all: Vec<String> = entries.iter().flat_map(|e| unpack_decision(e)).collect();
+    assert_eq!(all.len(), settled.len(), "{all:#?}");
+    for key in [
+        "tokio 1.38",
+        "retry limit",
+        "eu-west",
+        "request bodies",
+        "exportd-core",
+        "static binaries",
+    ] {
+        assert_eq!(
+            all.iter().filter(|d| d.contains(key)).count(),
+            1,
+            "{key} in {all:#?}"
+        );
+    }
+    // the newest keep an entry each; the oldest were paired
+    assert_eq!(entries[7], "要：Ship the CLI as static binaries");
+    assert!(
+        entries[0].starts_with("要：Use tokio 1.38")
+            && entries[0].contains("；要：Keep the retry limit")
+    );
+
+    // read back and merged again, the packed entries stay what they hold
+    let again = apply(
+        &s,
+        &rec("user", "Use tokio 1.40 for the runtime.", 40),
+        crate::llm::SUMMARY_CAP,
+    );
+    let all: Vec<String> = decisions(&again)
+        .iter()
+        .flat_map(|e| unpack_decision(e))
+        .collect();
+    assert!(all.iter().any(|d| d.contains("tokio 1.40")), "{all:#?}");
+    assert!(!all.iter().any(|d| d.contains("tokio 1.38")), "{all:#?}");
+    assert!(all.iter().any(|d| d.contains("retry limit")), "{all:#?}");
+    assert_eq!(all.len(), settled.len(), "{all:#?}");
+}
+
+#[test]
+fn packing_and_unpacking_are_inverse() {
+    let ds: Vec<String> = [
+        "要：a；b",
+        "不要：c",
+        "要：保留 14 天；审计日志另存",
+        "要：d",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for max in 1..=4 {
+        let packed = pack_decisions(&ds, max);
+        assert!(packed.len() <= max);
+        let back: Vec<String> = packed.iter().flat_map(|e| unpack_decision(e)).collect();
+        assert_eq!(back, ds, "max {max}: {packed:?}");
+    }
+}
