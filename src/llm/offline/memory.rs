@@ -1780,6 +1780,12 @@ impl Memory {
                     .or(asked)
                     .or_else(|| (i > 0).then(|| sents[i - 1].text.clone()));
                 match resolved {
+                    // "Who should own the runbooks? I'd keep them in the
+                    // wiki": "them" is what the question asks about, the
+                    // proposal's own words are the answer
+                    Some(r) if classify::is_question(&r) && classify::proposal_of(&r).is_none() => {
+                        p.body = answer_to(&r, &p.body);
+                    }
                     Some(r) => {
                         let body = classify::proposal(&r).unwrap_or_else(|| r.clone());
                         p.body = clip(body.trim_end_matches(['.', '。']), classify::DECISION_BYTES);
@@ -1793,6 +1799,14 @@ impl Memory {
                     o.split_once(") ").map_or(o.as_str(), |x| x.1),
                     classify::DECISION_BYTES,
                 );
+            } else if let Some(q) = (i > 0)
+                .then(|| sents[i - 1].text.as_str())
+                .filter(|q| classify::is_question(q) && classify::proposal_of(q).is_none())
+                .filter(|q| shared(&terms(q), &terms(&p.body)) * 2 < terms(q).len())
+            {
+                // "事件字典谁来维护？我建议放在一个 Git 仓库里": the proposal
+                // answers the question before it, which names its subject
+                p.body = answer_to(q, &p.body);
             } else if needs_subject(&p.body) && i > 0 {
                 basis = Some(sents[i - 1].text.clone());
             }
@@ -2021,6 +2035,18 @@ impl Memory {
             }
         }
     }
+}
+
+/// A proposal as the answer to the question it follows: "<question>:
+/// <proposal>", the question naming the subject.
+fn answer_to(question: &str, proposal: &str) -> String {
+    let q = clip(question.trim_end_matches(['?', '？']), SUBJECT_BYTES);
+    let joint = if q.chars().last().is_some_and(is_cjk) {
+        "："
+    } else {
+        ": "
+    };
+    clip(&format!("{q}{joint}{proposal}"), classify::DECISION_BYTES)
 }
 
 /// The versions a text gives a name: "clap 4.5" → ("clap", "4.5").

@@ -982,3 +982,39 @@ fn packing_and_unpacking_are_inverse() {
         assert_eq!(back, ds, "max {max}: {packed:?}");
     }
 }
+
+/// A proposal that answers the assistant's own question names its subject
+/// through that question; "就这么定了" after an approval points back at
+/// the proposal, it is no decision of its own.
+#[test]
+fn a_proposal_answering_a_question_takes_the_question_as_its_subject() {
+    let s = run(&[
+        rec("user", "我们在做发票模板改版。", 0),
+        rec(
+            "assistant",
+            "字段已经列好了，一共 14 个。模板文件由谁来维护？我建议放到财务组的仓库里，改动走审批。",
+            1,
+        ),
+        rec("user", "可以，就这么定了。", 2),
+    ]);
+    let ds = decisions(&s);
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert!(ds[0].starts_with("要：模板文件由谁来维护："), "{ds:?}");
+    assert!(ds[0].contains("财务组的仓库"), "{ds:?}");
+
+    let s = run(&[
+        rec("user", "We need a place for the incident runbooks.", 0),
+        rec(
+            "assistant",
+            "Who should own the runbooks? I'd keep them in the platform team's wiki space, reviewed every quarter.",
+            1,
+        ),
+        rec("user", "Sounds good.", 2),
+    ]);
+    let ds = decisions(&s);
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert!(
+        ds[0].contains("runbooks") && ds[0].contains("wiki"),
+        "{ds:?}"
+    );
+}
