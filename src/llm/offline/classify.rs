@@ -376,10 +376,14 @@ pub fn is_deferral(s: &str) -> bool {
 pub fn listed_decision(s: &super::text::Sentence) -> Option<UserKind> {
     let heading = lower(s.heading.as_deref()?);
     let heading = heading.trim();
-    if !words("decision_headings")
-        .iter()
-        .any(|h| heading == *h || heading.ends_with(h))
-    {
+    // "Decisions", "We decided", "決定事項をまとめておきます": a short line
+    // that names them
+    let short = heading.chars().count() <= 40;
+    if !words("decision_headings").iter().any(|h| {
+        heading == *h
+            || heading.ends_with(h)
+            || short && (heading.starts_with(h) || !h.is_ascii() && heading.contains(h))
+    }) {
         return None;
     }
     // the heading itself may lead the first item's text

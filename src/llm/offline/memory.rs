@@ -245,11 +245,22 @@ impl Memory {
     }
 
     fn user(&mut self, sents: &[Sentence], when: Option<&str>) {
+        let listed: Vec<Option<UserKind>> = sents.iter().map(classify::listed_decision).collect();
         let items: Vec<(&str, UserKind)> = sents
             .iter()
-            .map(|s| {
-                let kind = classify::listed_decision(s)
-                    .unwrap_or_else(|| classify::user_sentence(&s.text));
+            .enumerate()
+            .map(|(i, s)| {
+                // "決定事項をまとめておきます。" announces the decisions
+                // listed after it; it is none of them
+                let heads_them = listed.get(i + 1).is_some_and(Option::is_some)
+                    && !s.text.ends_with([':', '：'])
+                    && sents[i + 1].heading.as_deref()
+                        == Some(s.text.trim_end_matches(['.', '。']).trim());
+                let kind = match &listed[i] {
+                    _ if heads_them => UserKind::SmallTalk,
+                    Some(k) => k.clone(),
+                    None => classify::user_sentence(&s.text),
+                };
                 (s.text.as_str(), kind)
             })
             .collect();
@@ -1714,12 +1725,22 @@ impl Memory {
             deciding || shared(&terms(q), &reply) * 2 < terms(q).len().max(2)
         });
         let options = options_in(text);
+        // "保存先はどこがいいですか？" … "私は 2 をおすすめします": what the
+        // user asked names the subject of the answer
+        let user_asked = self
+            .cur
+            .focus
+            .first()
+            .filter(|f| classify::is_question(f) && asks_what(f))
+            .map(|f| f.trim_end_matches('…').to_owned());
         let mut proposal: Option<(Proposal, Option<String>)> = None;
         for (i, s) in sents.iter().enumerate() {
             let Some(mut p) = classify::proposal_of(&s.text) else {
                 continue;
             };
             let mut basis = None;
+            let unnamed =
+                |q: &str, body: &str| shared(&terms(q), &terms(body)) * 2 < terms(q).len();
             if p.deictic {
                 let label = option_label(&p.body);
                 // the option it names, else the last action said before it
@@ -1802,13 +1823,20 @@ impl Memory {
             } else if let Some(q) = (i > 0)
                 .then(|| sents[i - 1].text.as_str())
                 .filter(|q| classify::is_question(q) && classify::proposal_of(q).is_none())
-                .filter(|q| shared(&terms(q), &terms(&p.body)) * 2 < terms(q).len())
+                .filter(|q| unnamed(q, &p.body))
             {
                 // "事件字典谁来维护？我建议放在一个 Git 仓库里": the proposal
                 // answers the question before it, which names its subject
                 p.body = answer_to(q, &p.body);
             } else if needs_subject(&p.body) && i > 0 {
                 basis = Some(sents[i - 1].text.clone());
+            }
+            let in_turn = i > 0 && classify::is_question(&sents[i - 1].text);
+            if let Some(q) = user_asked
+                .as_deref()
+                .filter(|q| !in_turn && unnamed(q, &p.body))
+            {
+                p.body = answer_to(q, &p.body);
             }
             proposal = Some((p, basis));
         }

@@ -144,10 +144,16 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
             && out
                 .last()
                 .is_some_and(|s| s.text.ends_with(':') || s.text.ends_with('：'));
-        if announces {
-            list_heading = out
-                .last()
-                .map(|s| s.text.trim_end_matches([':', '：']).trim().to_owned());
+        // the line before a list heads it, whether it ends in a colon
+        // ("Decisions:") or is a sentence ("決定事項をまとめておきます。");
+        // only a colon makes the first item part of its sentence
+        if !listed && !body.trim().is_empty() {
+            list_heading = out.last().map(|s| {
+                s.text
+                    .trim_end_matches([':', '：', '.', '。'])
+                    .trim()
+                    .to_owned()
+            });
         }
     }
     out

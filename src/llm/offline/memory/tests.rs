@@ -1018,3 +1018,43 @@ fn a_proposal_answering_a_question_takes_the_question_as_its_subject() {
         "{ds:?}"
     );
 }
+
+/// A list after a sentence that says it holds decisions: each item is a
+/// decision, the sentence announcing them is none.
+#[test]
+fn items_under_a_sentence_announcing_decisions_are_each_a_decision() {
+    let s = run(&[
+        rec("user", "社内勉強会の運営について相談です。", 0),
+        rec("assistant", "はい、どうぞ。", 1),
+        rec(
+            "user",
+            "決定事項を共有します。\n・開催は毎月第 3 木曜\n・録画は社内ポータルに 90 日残す\n・外部講師の謝礼は 3 万円まで",
+            2,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert_eq!(ds.len(), 3, "{ds:?}");
+    assert!(ds.iter().all(|d| !d.contains("共有します")), "{ds:?}");
+    assert!(ds[1].contains("90 日"), "{ds:?}");
+}
+
+/// The user asks where, the reply recommends an option: the decision
+/// names what was asked, not only the option's words.
+#[test]
+fn an_answer_to_the_users_question_names_what_was_asked() {
+    let s = run(&[
+        rec("user", "Where should the nightly reports be stored?", 0),
+        rec(
+            "assistant",
+            "Two choices:\n1. The shared NFS volume: cheap, no versioning.\n2. An S3 bucket with versioning: about 12 USD a month.\nI recommend 2.",
+            1,
+        ),
+        rec("user", "Go with that.", 2),
+    ]);
+    let ds = decisions(&s);
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert!(
+        ds[0].contains("nightly reports") && ds[0].contains("S3 bucket"),
+        "{ds:?}"
+    );
+}
