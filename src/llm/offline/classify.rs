@@ -1298,6 +1298,39 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
             body[i + lead.len()..].to_owned()
         };
     }
+    // "我建议这样：请假超过 3 天走两级", "我的建议：病假超过 3 天…": what
+    // follows the colon is the proposal, the words before it only point at
+    // it or label it
+    if let Some((head, rest)) = body.split_once(['：', ':']) {
+        // "第二条，我的建议：…": the label is the head's last clause
+        let head = lower(head.rsplit(['，', ',']).next().unwrap_or(head).trim());
+        let label = [
+            "这样",
+            "如下",
+            "以下",
+            "下面这样",
+            "我的建议",
+            "建议",
+            "我的想法",
+            "こう",
+            "以下の通り",
+            "提案",
+            "私の提案",
+            "おすすめ",
+            "this",
+            "the following",
+            "as follows",
+            "my suggestion",
+            "suggestion",
+            "my proposal",
+            "proposal",
+            "my recommendation",
+            "recommendation",
+        ];
+        if label.contains(&head.as_str()) && !rest.trim().is_empty() {
+            body = rest.trim().to_owned();
+        }
+    }
     let mut body = body
         .trim_end_matches(['.', '。', '!', '！', '?', '？'])
         .trim()

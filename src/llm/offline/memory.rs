@@ -17,7 +17,7 @@ use super::classify::{self, Decision, Polarity, Proposal, UserKind};
 use super::facts::{self, contains_value, number_tokens};
 use super::lexicon::words;
 use super::subject::{self, head_terms, needs_subject, quantities, subject_before};
-use super::text::{clip, is_cjk, is_kana, sentences, shared, terms, Sentence};
+use super::text::{cjk_content_chars, clip, is_cjk, is_kana, sentences, shared, terms, Sentence};
 use crate::store::history::Record;
 
 pub const MAX_KEY_DECISIONS: usize = 8;
@@ -912,6 +912,11 @@ impl Memory {
                 .map(|p| format!("{}{p}", d.polarity.prefix())),
         );
         let d = &d;
+        // "要：给", "不要：折腾": what names nothing binds nothing; it may
+        // still have taken back the decision it revisits (above)
+        if !names_something(&d.body) {
+            return;
+        }
         self.decisions.push(d.line());
         self.drop_stale_facts(d, &dt, &replaced);
         self.close_answered(&d.line());
@@ -940,8 +945,15 @@ impl Memory {
                 .filter(|old| old.starts_with(Polarity::Want.prefix()))
         };
         if d.polarity == Polarity::DontWant {
+            // "やっぱり focus-trap-react はやめて native の <dialog> に": the
+            // name it drops is the subject, wherever it stands
+            let names = subject::identifiers(&d.body);
             return wants()
-                .find(|old| shared(&terms(polarity_and_body(old).1), &new_head) > 0)
+                .find(|old| {
+                    let body = polarity_and_body(old).1;
+                    shared(&terms(body), &new_head) > 0
+                        || names.iter().any(|n| subject::identifiers(body).contains(n))
+                })
                 .cloned();
         }
         // "notify them two weeks in advance" … "notify them on 15 February
@@ -2077,6 +2089,28 @@ fn answer_to(question: &str, proposal: &str) -> String {
     clip(&format!("{q}{joint}{proposal}"), classify::DECISION_BYTES)
 }
 
+/// Whether a decision's words name something a later reader can act on:
+/// a number, an acronym, a Latin word of three letters or more that is no
+/// bare verb, pronoun or stop word, or three CJK characters that are not particles (the same bar
+/// the eval's annotations meet).
+fn names_something(body: &str) -> bool {
+    if body.chars().any(|c| c.is_ascii_digit()) {
+        return true;
+    }
+    let latin = body
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_')
+        .any(|w| {
+            let acronym = w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase());
+            let w = w.to_lowercase();
+            acronym
+                || w.chars().filter(char::is_ascii_alphabetic).count() >= 3
+                    && !words("imperative_verbs").contains(&w.as_str())
+                    && !words("pronouns").contains(&w.as_str())
+                    && !words("stopwords").contains(&w.as_str())
+        });
+    latin || cjk_content_chars(body) >= 3
+}
+
 /// The versions a text gives a name: "clap 4.5" → ("clap", "4.5").
 fn named_versions(text: &str) -> Vec<(String, String)> {
     static NAMED_VERSION: LazyLock<Regex> = LazyLock::new(|| {
@@ -2536,7 +2570,13 @@ fn replaces(d: &Decision, old: &str) -> bool {
         let t = terms(text);
         head.iter().all(|h| t.contains(h))
     };
+    // A CJK head is character pairs, one of which may straddle two words
+    // ("假超" of "请假超过" and of "病假超过"): the subjects are the same
+    // when the heads open alike
+    let cjk = |h: &[String]| h.first().is_some_and(|t| t.chars().any(is_cjk));
+    let open_alike = !cjk(&new_head) || !cjk(&old_head) || new_head.first() == old_head.first();
     if shared(&new_head, &old_head) > 0
+        && open_alike
         && (contains(&new_head, body) || contains(&old_head, &d.body))
     {
         return true;

@@ -404,6 +404,14 @@ pub fn needs_subject(body: &str) -> bool {
     // subject; nor does a verb whose object is a pronoun ("set it
     // explicitly", "leave it at 10")
     let one_word = latin_words == 1 && !l.chars().any(is_cjk);
+    // "半天吧", "加上，必须填": a few CJK characters and nothing else name a
+    // value or an act, not what it is for
+    if latin_words == 0
+        && !l.chars().any(|c| c.is_ascii_digit())
+        && super::text::cjk_content_chars(&l) <= 3
+    {
+        return true;
+    }
     let mut ws = l.split_whitespace();
     let verb_it = ws
         .next()

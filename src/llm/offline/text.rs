@@ -345,6 +345,14 @@ const ZH_FUNCTION_CHARS: &str = "的了在是我你他她它们要把从到和�
 /// bare numbers, not stop words), lightly stemmed; and for CJK, bigrams of
 /// content characters (Kanji/Katakana runs in Japanese, Han runs broken at
 /// function characters in Chinese).
+/// CJK characters of a text that carry content: not kana particles and
+/// endings (hiragana), not Chinese function characters.
+pub fn cjk_content_chars(text: &str) -> usize {
+    text.chars()
+        .filter(|&c| is_cjk(c) && !is_hiragana(c) && !ZH_FUNCTION_CHARS.contains(c))
+        .count()
+}
+
 pub fn terms(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |t: String| {

@@ -1058,3 +1058,65 @@ fn an_answer_to_the_users_question_names_what_was_asked() {
         "{ds:?}"
     );
 }
+
+/// Two decisions whose Chinese heads share only a character pair across a
+/// word boundary ("请假超过" / "病假超过") are about different things: the
+/// second must not cut the first.
+#[test]
+fn cjk_decisions_sharing_a_straddling_pair_both_stay() {
+    let s = run(&[
+        rec("user", "考勤规则一条条定。", 0),
+        rec(
+            "assistant",
+            "我的建议：加班超过 2 小时要部门经理确认，系统里自动提醒。",
+            1,
+        ),
+        rec("user", "可以", 2),
+        rec(
+            "assistant",
+            "第二条，我的建议：夜班超过 2 小时给餐补 30 元。",
+            3,
+        ),
+        rec("user", "行", 4),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        ds.iter()
+            .any(|d| d.contains("加班超过 2 小时要部门经理确认")),
+        "{ds:?}"
+    );
+    assert!(
+        ds.iter().any(|d| d.contains("夜班超过 2 小时给餐补 30 元")),
+        "{ds:?}"
+    );
+    // the label is no part of the decision
+    assert!(ds.iter().all(|d| !d.contains("我的建议")), "{ds:?}");
+}
+
+/// A "don't" that names an identifier anywhere takes back the decision
+/// that chose it; a decision naming nothing is not kept.
+#[test]
+fn a_dont_naming_the_chosen_package_takes_it_back() {
+    let s = run(&[
+        rec(
+            "user",
+            "モーダルのフォーカス管理、とりあえず focus-lock-kit 入れよう",
+            0,
+        ),
+        rec("assistant", "入れました。バンドルは 9 KB 増えます。", 1),
+        rec(
+            "user",
+            "依存増やしたくないし、やっぱり focus-lock-kit はやめて native の dialog にしよう",
+            2,
+        ),
+        rec("assistant", "了解です。", 3),
+        rec("user", "给", 4),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        !ds.iter()
+            .any(|d| d.starts_with("要：") && d.contains("focus-lock-kit 入れ")),
+        "{ds:?}"
+    );
+    assert!(ds.iter().all(|d| d != "要：给"), "{ds:?}");
+}
