@@ -908,7 +908,10 @@ fn the_size_budget_grows_with_the_source() {
 #[ignore]
 fn trace() {
     let name = std::env::var("SUMMARY_EVAL_TRACE").unwrap_or_default();
-    for set in ["dev", "legacy"] {
+    for set in ["dev", "val", "legacy"] {
+        if !set_dir(set).is_dir() {
+            continue;
+        }
         for c in conversations(set).into_iter().filter(|c| c.name == name) {
             let mut s = json!({});
             let mut before = 0;
@@ -932,4 +935,11 @@ fn trace() {
             }
         }
     }
+}
+
+/// Scratch: totals of the validation set (no failure lines).
+#[test]
+#[ignore]
+fn val_totals() {
+    let _ = evaluate("val");
 }

@@ -685,6 +685,28 @@ impl Memory {
         // a bare number fills a slot only in a statement that is little
         // more than the value ("make it 35", "move it to 5")
         let bare_ok = !d.body.chars().any(is_cjk) && d.body.split_whitespace().count() <= 5;
+        // "10% is a lot for fri night peak. nah make it 5": a value the
+        // sentence before quotes names the decision a bare value revisits,
+        // before any newer decision with a number of the same kind
+        if found.is_none() && bare_ok && !quantities(&d.body).is_empty() {
+            if let Some(b) = prev {
+                let quoted: Vec<&str> = quantities(b)
+                    .iter()
+                    .filter(|q| q.kind != "number")
+                    .map(|q| b[q.start..q.end].trim())
+                    .collect();
+                if let Some(old) = self.decisions.iter().rev().find(|old| {
+                    let body = polarity_and_body(old).1;
+                    quoted.iter().any(|v| contains_value(body, v))
+                }) {
+                    let body = polarity_and_body(old).1;
+                    let subj = subject::trailing_subject(body)
+                        .map(str::to_owned)
+                        .unwrap_or_else(|| clip(body, SUBJECT_BYTES));
+                    found = Some((subj, Some(old.clone())));
+                }
+            }
+        }
         let value = if found.is_none() {
             quantities(&d.body)
         } else {

@@ -1120,3 +1120,33 @@ fn a_dont_naming_the_chosen_package_takes_it_back() {
     );
     assert!(ds.iter().all(|d| d != "要：给"), "{ds:?}");
 }
+
+/// "10% is a lot for the peak. make it 5": the value the sentence before
+/// quotes names the decision the bare value revisits, not the newest
+/// decision that happens to hold a number.
+#[test]
+fn a_bare_value_revisits_the_decision_whose_value_the_turn_quotes() {
+    let s = run(&[
+        rec("user", "start the new pricing page at 10% of visitors", 0),
+        rec("assistant", "staged at 10%.", 1),
+        rec("user", "cap the discount banner at 3 per session", 2),
+        rec("assistant", "set.", 3),
+        rec(
+            "user",
+            "hmm, 10% is a lot for the holiday peak. make it 5",
+            4,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        !ds.iter()
+            .any(|d| d.contains("10%") && !d.contains("make it 5")),
+        "{ds:?}"
+    );
+    assert!(ds.iter().any(|d| d.contains("3 per session")), "{ds:?}");
+    assert!(
+        ds.iter()
+            .any(|d| d.contains("make it 5") && d.contains("pricing page")),
+        "{ds:?}"
+    );
+}
