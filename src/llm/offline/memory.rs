@@ -869,7 +869,8 @@ impl Memory {
                 .cloned()
         } else {
             None
-        };
+        }
+        .or_else(|| self.quoted_value_target(d));
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
             .partition(|old| {
@@ -949,6 +950,49 @@ impl Memory {
         }
     }
 
+    /// "3回だと半分以上逃げてるのか…。2回にしましょう。": the sentence
+    /// before quotes the value an earlier decision set, and this decision
+    /// sets another value of that kind: it revisits that decision.
+    fn quoted_value_target(&self, d: &Decision) -> Option<String> {
+        let before = d.before.as_deref()?;
+        // only a bare value ("2回にしましょう", "make it 5"): a decision
+        // naming its own subject ("Git 実践は 1 週間のままで") is about that
+        // (what was said: the body may carry a subject guessed for it)
+        let said = if d.said.is_empty() { &d.body } else { &d.said };
+        let bare = if said.chars().any(is_cjk) {
+            cjk_content_chars(said) <= 3
+        } else {
+            said.split_whitespace().count() <= 6 && needs_subject(said)
+        };
+        if !bare {
+            return None;
+        }
+        let said_before = before.trim_end_matches(['.', '。', '!', '！']);
+        let values = |t: &str| -> Vec<(String, &'static str)> {
+            quantities(t)
+                .iter()
+                .filter(|q| q.kind != "number")
+                .map(|q| (t[q.start..q.end].trim().to_owned(), q.kind))
+                .collect()
+        };
+        let new = values(&d.body);
+        let quoted: Vec<(String, &str)> = values(before)
+            .into_iter()
+            .filter(|(v, k)| new.iter().any(|(nv, nk)| nk == k && nv != v))
+            .collect();
+        self.decisions
+            .iter()
+            .rev()
+            .filter(|old| old.starts_with(Polarity::Want.prefix()))
+            .find(|old| {
+                let body = polarity_and_body(old).1;
+                // not the decision the sentence before itself made
+                !said_before.contains(body.trim_end_matches(['.', '。']))
+                    && quoted.iter().any(|(v, _)| contains_value(body, v))
+            })
+            .cloned()
+    }
+
     /// What an "instead", "go back to", やっぱり without a named old value
     /// replaces: for a choice ("use X instead", "go back to Redis"), the
     /// newest choice, one the last turn talked about first; otherwise the
@@ -970,11 +1014,18 @@ impl Memory {
             // "やっぱり focus-trap-react はやめて native の <dialog> に": the
             // name it drops is the subject, wherever it stands
             let names = subject::identifiers(&d.body);
+            // "4 日那个不要了": the value it rules out, when it names one
+            let values: Vec<String> = quantities(&d.body)
+                .iter()
+                .filter(|q| q.kind != "number")
+                .map(|q| d.body[q.start..q.end].trim().to_owned())
+                .collect();
             return wants()
                 .find(|old| {
                     let body = polarity_and_body(old).1;
                     shared(&terms(body), &new_head) > 0
                         || names.iter().any(|n| subject::identifiers(body).contains(n))
+                        || values.iter().any(|v| contains_value(body, v))
                 })
                 .cloned();
         }

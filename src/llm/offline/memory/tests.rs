@@ -1150,3 +1150,32 @@ fn a_bare_value_revisits_the_decision_whose_value_the_turn_quotes() {
         "{ds:?}"
     );
 }
+
+/// "3回だと半分以上逃げてるのか…。2回にしましょう。": a bare value after a
+/// sentence quoting an earlier decision's value revisits that decision;
+/// a value of the decision the same turn just made is no such quote.
+#[test]
+fn a_quoted_old_value_is_what_a_bare_japanese_value_revisits() {
+    let s = run(&[
+        rec(
+            "user",
+            "パスワード再設定メールのリンク有効期限は 60 分にしましょう。",
+            0,
+        ),
+        rec("assistant", "60 分で設定しました。", 1),
+        rec("user", "60 分だと長すぎるかな…。15 分にしましょう。", 2),
+        rec("assistant", "15 分に変更しました。", 3),
+        rec(
+            "user",
+            "管理者向けのリンクは 10 分にしてください。一般向けは 15 分のままで。",
+            4,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(!ds.iter().any(|d| d.contains("60 分")), "{ds:?}");
+    assert!(ds.iter().any(|d| d.contains("15 分")), "{ds:?}");
+    assert!(
+        ds.iter().any(|d| d.contains("管理者向けのリンクは 10 分")),
+        "{ds:?}"
+    );
+}
