@@ -1635,6 +1635,40 @@ impl Memory {
                 return;
             }
         }
+        // "Do we re-render the historical invoices, or keep the originals?"
+        // … "no idea, that's Ines's call. decide later": what waits is the
+        // question the reply asked, when the turn asks nothing of its own
+        // (a focus item is clipped: "…, or keep the…" was a question)
+        let asked = self
+            .cur
+            .focus
+            .iter()
+            .find(|f| {
+                classify::is_question(f)
+                    || f.strip_suffix('…').is_some_and(|t| {
+                        classify::is_question(&format!("{t}?")) && asks_or_offers(t)
+                    })
+            })
+            .cloned();
+        let own_question = turn.opened.iter().any(|o| classify::is_question(o))
+            || turn
+                .prev_sentence
+                .as_deref()
+                .is_some_and(classify::is_question);
+        if let Some(q) = asked.filter(|_| !own_question && turn.decided.is_empty()) {
+            let q = q.trim_end_matches('…').to_owned();
+            if !self
+                .cur
+                .open
+                .iter()
+                .any(|o| o.starts_with(&clip(&q, OPEN_BYTES / 2)))
+            {
+                let joined = format!("{q} {s}");
+                self.add_open(&joined);
+                turn.opened.push(joined);
+            }
+            return;
+        }
         match &turn.prev_sentence {
             Some(prev) if own.len() <= 1 || deictic && own.len() <= 3 => {
                 if self.cur.open.iter().any(|q| q == prev) {
@@ -1799,9 +1833,12 @@ impl Memory {
                 self.cur.open.remove(i);
             }
         }
+        // "好，外包那条先挂着": a reply that puts it off answers nothing
+        let reply_defers = sents.iter().any(|s| classify::is_deferral(&s.text));
         self.cur.open.retain(|q| {
             let l = q.to_lowercase();
-            let deciding = classify::has_any(&l, words("deciding"))
+            let deciding = reply_defers
+                || classify::has_any(&l, words("deciding"))
                 || classify::has_any(&l, words("strong_deciding"))
                 || l.contains(" or ")
                 || l.contains("还是")
@@ -2562,6 +2599,22 @@ fn asks_what(q: &str) -> bool {
 
 /// A question that floats a course of action rather than asking for
 /// information ("how about X?", "X に変えるのは？", "改成 X 怎么样？").
+/// A clipped sentence that opens like a question: a question word, or an
+/// auxiliary asking whether ("Do we…", "Should the…", "要不要…").
+fn asks_or_offers(t: &str) -> bool {
+    let l = t.to_lowercase();
+    let first = l.split_whitespace().next().unwrap_or("");
+    asks_what(t)
+        || [
+            "do", "does", "did", "should", "shall", "can", "could", "would", "will", "is", "are",
+            "was", "were", "have", "has",
+        ]
+        .contains(&first)
+        || ["要不要", "是否", "能不能", "可不可以"]
+            .iter()
+            .any(|w| t.contains(w))
+}
+
 fn floats_a_course(q: &str) -> bool {
     let t = q.trim().trim_end_matches(['?', '？']).trim_end();
     let l = t.to_lowercase();

@@ -1179,3 +1179,25 @@ fn a_quoted_old_value_is_what_a_bare_japanese_value_revisits() {
         "{ds:?}"
     );
 }
+
+/// The reply asks, the user puts it off without naming it: the reply's
+/// question is what stays open, and a reply that puts it off too answers
+/// nothing.
+#[test]
+fn a_deferral_naming_nothing_keeps_the_replys_question_open() {
+    let s = run(&[
+        rec("user", "Let's plan the export of old tickets.", 0),
+        rec(
+            "assistant",
+            "The export covers 18,200 tickets. Should the attachments go into the archive too, or only the ticket text?",
+            1,
+        ),
+        rec("user", "no idea, that's Marta's call. decide later", 2),
+        rec("assistant", "OK, the attachments question waits for Marta.", 3),
+    ]);
+    let open = opens(&s);
+    assert!(
+        open.contains("Should the attachments go into the archive"),
+        "{s}"
+    );
+}
