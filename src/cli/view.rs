@@ -4,7 +4,7 @@ use clap::Args;
 
 use super::LlmArgs;
 
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct ViewArgs {
     /// Open on the sessions whose id matches this glob or substring (the
     /// filter `/` edits)

@@ -15,6 +15,7 @@ use crate::output::{ErrorEntry, Output};
 use crate::store::layout::DataRoot;
 
 /// What every command gets: the opened root and the renderer.
+#[derive(Clone)]
 pub struct Context {
     pub root: DataRoot,
     pub out: Output,

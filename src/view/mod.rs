@@ -36,7 +36,16 @@ pub fn run(ctx: &Context, args: &ViewArgs) -> anyhow::Result<Done> {
         Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(terminal_error)?;
     term.clear().map_err(terminal_error)?;
     let cancel = AtomicBool::new(false);
-    let changed = std::thread::scope(|s| event_loop(s, env, &cancel, &mut term, ctx.out.color));
+    // Reads run on threads of their own, not scoped ones, so that `q` ends
+    // the process at once even while a slow read (a big session's plan) is
+    // still going: they get a copy of the context that lives as long as
+    // the process. Writes stay scoped: quit waits for one.
+    let reads = Env {
+        ctx: Box::leak(Box::new(ctx.clone())),
+        args: Box::leak(Box::new(args.clone())),
+    };
+    let changed =
+        std::thread::scope(|s| event_loop(s, env, reads, &cancel, &mut term, ctx.out.color));
     terminal::restore();
     drop(guard);
     let changed = changed.map_err(|e| match e.downcast::<std::io::Error>() {
@@ -66,6 +75,7 @@ type Term = Terminal<CrosstermBackend<std::io::Stdout>>;
 fn event_loop<'s, 'e: 's>(
     s: &'s std::thread::Scope<'s, 'e>,
     env: Env<'e>,
+    reads: Env<'static>,
     cancel: &'e AtomicBool,
     term: &mut Term,
     color: bool,
@@ -83,8 +93,8 @@ fn event_loop<'s, 'e: 's>(
         for a in std::mem::take(&mut actions) {
             match a {
                 Action::Quit => {
-                    // The terminal goes back now; loads still reading are
-                    // waited for behind it (no write runs: quit waits for one).
+                    // No write runs (quit waits for one); reads still going
+                    // are not waited for.
                     terminal::restore();
                     return Ok(changed);
                 }
@@ -116,7 +126,7 @@ fn event_loop<'s, 'e: 's>(
                 }
             }
         }
-        loads.start(s, env, &tx);
+        loads.start(reads, &tx);
         let look = draw::Look {
             now: crate::timefmt::now(),
             color,
@@ -227,22 +237,17 @@ impl Loads {
         }
     }
 
-    fn start<'s, 'e: 's>(
-        &mut self,
-        s: &'s std::thread::Scope<'s, 'e>,
-        env: Env<'e>,
-        tx: &Sender<Update>,
-    ) {
+    fn start(&mut self, env: Env<'static>, tx: &Sender<Update>) {
         if !self.list_busy {
             if let Some(a) = self.lists.pop_front() {
                 self.list_busy = true;
-                spawn_load(s, env, tx.clone(), a);
+                spawn_load(env, tx.clone(), a);
             }
         }
         if !self.detail_busy {
             if let Some(a) = self.details.pop_front() {
                 self.detail_busy = true;
-                spawn_load(s, env, tx.clone(), a);
+                spawn_load(env, tx.clone(), a);
             }
         }
     }
@@ -255,13 +260,8 @@ fn is_detail(a: &Action) -> bool {
     )
 }
 
-fn spawn_load<'s, 'e: 's>(
-    s: &'s std::thread::Scope<'s, 'e>,
-    env: Env<'e>,
-    tx: Sender<Update>,
-    a: Action,
-) {
-    s.spawn(move || {
+fn spawn_load(env: Env<'static>, tx: Sender<Update>, a: Action) {
+    std::thread::spawn(move || {
         let update = std::panic::catch_unwind(AssertUnwindSafe(|| load(env, &a)))
             .unwrap_or_else(|_| failed_load(&a, "internal error (a bug: please report it)"));
         let _ = tx.send(update);
@@ -269,6 +269,16 @@ fn spawn_load<'s, 'e: 's>(
 }
 
 fn load(env: Env, a: &Action) -> Update {
+    // Test hook: a read that takes this long (a huge session's plan), to
+    // check that quitting does not wait for it.
+    #[cfg(feature = "testing")]
+    if let Some(ms) = std::env::var("SESSIONCTL_VIEW_SLOW_READ_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .filter(|_| is_detail(a))
+    {
+        std::thread::sleep(Duration::from_millis(ms));
+    }
     let s = |e: crate::Error| say(&e);
     match a {
         Action::LoadSessions => Update::Sessions(ops::sessions(env).map_err(s)),

@@ -714,6 +714,29 @@ fn in_a_real_terminal_a_panic_or_ctrl_c_gives_the_terminal_back() {
         terminal_restored(&t, r);
     }
 
+    // `q` while a slow read is going (a huge session's summary or plan):
+    // the view ends at once, it does not wait for the read
+    let root = fixture_copy();
+    let r = root.path();
+    let t = Tmux::start(&view_line(r, "SESSIONCTL_VIEW_SLOW_READ_MS=60000"));
+    t.wait_for("sessions 3/3");
+    t.keys(&["Tab"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    t.keys(&["q"]);
+    assert_eq!(
+        wait_file(&r.join("view.exit")).trim(),
+        "0",
+        "q during a read"
+    );
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "quitting waited {:?} for the read",
+        asked.elapsed()
+    );
+    terminal_restored(&t, r);
+    drop(t);
+
     // a signal ends it as a signal ends a shell's child: 128 + its number
     let root = fixture_copy();
     let r = root.path();
