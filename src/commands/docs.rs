@@ -261,7 +261,7 @@ const ENVIRONMENT: &[(&str, &str)] = &[
     ("VISUAL, EDITOR", "the editor errors edit opens"),
     ("SESSIONCTL_COMPLETE", "set by the completion scripts when they ask sessionctl for candidates"),
     ("limits refresh --token-env NAME", "reads the API token from the variable NAME"),
-    ("SESSIONCTL_FAILPOINT, SESSIONCTL_KILL_AT, SESSIONCTL_FAIL_ENOSPC, SESSIONCTL_NOW, SESSIONCTL_TORII_LOAD_DELAY_MS, SESSIONCTL_TORII_LOAD_COUNT, SESSIONCTL_TORII_SNAPSHOT_MIN, SESSIONCTL_ROWS_SETTLED, SESSIONCTL_VIEW_PANIC", "test hooks, compiled in only with the `testing` feature that test builds turn on (a crash point, a kill at the N-th durable step, a full disk, a fixed clock, a slow load, a count of loads, the smallest log whose index is kept, files taken as settled, a panic in the view); an installed sessionctl ignores them"),
+    ("SESSIONCTL_FAILPOINT, SESSIONCTL_KILL_AT, SESSIONCTL_FAIL_ENOSPC, SESSIONCTL_NOW, SESSIONCTL_TORII_LOAD_DELAY_MS, SESSIONCTL_TORII_LOAD_COUNT, SESSIONCTL_TORII_SNAPSHOT_MIN, SESSIONCTL_ROWS_SETTLED, SESSIONCTL_VIEW_PANIC, SESSIONCTL_VIEW_SLOW_READ_MS", "test hooks, compiled in only with the `testing` feature that test builds turn on (a crash point, a kill at the N-th durable step, a full disk, a fixed clock, a slow load, a count of loads, the smallest log whose index is kept, files taken as settled, a panic in the view, a slow read in the view); an installed sessionctl ignores them"),
 ];
 
 const FILES: &[(&str, &str)] = &[

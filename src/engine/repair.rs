@@ -13,7 +13,7 @@ use crate::store::archive::{Archive, RecordKey};
 use crate::store::layout::{DataRoot, SessionDir};
 use crate::store::leftovers::{self, Leftover};
 use crate::store::torii::{Db, TailRepair, DB_ERROR_MEMORY, DB_SESSION_HIST};
-use crate::store::{history, lock, tasks};
+use crate::store::{atomic, history, lock, tasks};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
@@ -411,6 +411,7 @@ fn history_keys(dir: &SessionDir) -> Result<Option<(Vec<RecordKey>, Option<i64>)
 fn repair(root: &DataRoot, ins: &mut Inspection) -> Result<()> {
     let findings = &mut ins.findings;
     if findings.iter().any(|f| f.kind == "incomplete-operation") {
+        seal_interrupted_entries(root)?;
         crate::store::oplog::close_incomplete(root)?;
         mark(findings, "incomplete-operation");
     }
@@ -483,6 +484,166 @@ fn session_lock(
     }
 }
 
+/// A reset or remove killed after it began to move a session into the
+/// Trash left an entry without its manifest, which no command reads.
+/// When it had taken nothing from the stores yet (no store part in the
+/// entry), the move is rolled back: the files go back where they were, as
+/// before the command. Otherwise the entry is sealed as it is, in the name
+/// of the operation that made it, so that `trash restore` puts back what
+/// it holds. An entry without the session id (a kill between the move and
+/// its record) stays as it is.
+fn seal_interrupted_entries(root: &DataRoot) -> Result<()> {
+    let log = crate::store::oplog::read(root)?;
+    let entries = crate::store::trash::list(root).unwrap_or_default();
+    for o in log.ops.iter().filter(|o| !o.done) {
+        if crate::store::oplog::is_running(root, &o.id)? {
+            continue;
+        }
+        for e in crate::engine::prune::unsealed_of(o, &entries) {
+            let id_file = e.path.join(crate::store::trash::SESSION_ID_FILE);
+            // (a link is never followed: the entry may have been tampered with)
+            if !std::fs::symlink_metadata(&id_file).is_ok_and(|m| m.is_file()) {
+                continue;
+            }
+            let Ok(id) = std::fs::read_to_string(&id_file) else {
+                continue;
+            };
+            if crate::store::layout::validate_session_id(&id).is_err() {
+                continue;
+            }
+            // a removed folder keeps its store parts in its `.sessionctl/`
+            // (`reset::seal_removed`); a reset's and a folderless remove's
+            // are at the top of the entry
+            let moved_folder = std::fs::read_dir(&e.path)
+                .map(|d| {
+                    d.flatten()
+                        .any(|f| f.file_name() != ".sessionctl" && !is_store_part(&f.file_name()))
+                })
+                .unwrap_or(false);
+            // the archive rows go first, in one transaction: while they are
+            // in place, nothing was taken from the stores (a part already
+            // written is a copy)
+            let taken = has_store_parts(&e.path) && !archive_holds(root, &id)?;
+            if !taken && roll_back(root, &o.command, &e.path, &id)? {
+                continue;
+            }
+            let stores = if o.command == "remove" && moved_folder {
+                ".sessionctl"
+            } else {
+                "."
+            };
+            crate::store::bundle::seal(
+                root,
+                &e.path,
+                crate::store::bundle::Spec {
+                    session: &id,
+                    kind: &o.command,
+                    stores,
+                    link: None,
+                    op: Some(o.id.clone()),
+                    from: root.path(),
+                },
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn archive_holds(root: &DataRoot, id: &str) -> Result<bool> {
+    Ok(match Archive::open_read(root, &root.archive_path())? {
+        Some(a) => a.count_session(id)? > 0,
+        None => false,
+    })
+}
+
+/// Whether an entry holds any store part, at its top or in `.sessionctl/`.
+fn has_store_parts(entry: &std::path::Path) -> bool {
+    [entry.to_path_buf(), entry.join(".sessionctl")]
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flat_map(|d| d.flatten())
+        .any(|f| f.file_type().is_ok_and(|t| t.is_file()) && is_store_part(&f.file_name()))
+}
+
+/// Put what an interrupted reset or remove moved into `entry` back where
+/// it was, when nothing is there now; false when something is in the way
+/// (then the entry is sealed instead).
+fn roll_back(root: &DataRoot, command: &str, entry: &std::path::Path, id: &str) -> Result<bool> {
+    let folder = root.session_path(id)?;
+    let Some(listing) = crate::store::files::read_dir(root, entry)? else {
+        return Ok(false);
+    };
+    let moved: Vec<std::path::PathBuf> = listing
+        .flatten()
+        .filter(|f| f.file_name() != ".sessionctl")
+        .map(|f| f.path())
+        .collect();
+    match command {
+        "remove" => {
+            if std::fs::symlink_metadata(&folder).is_ok() {
+                return Ok(false);
+            }
+            // the entry is the folder itself, with our records added: the
+            // id, and the store backup's own folder (`.sessionctl/.sessionctl`,
+            // with at most the temp file of an id being written)
+            let own = entry.join(".sessionctl");
+            atomic::remove_path(root, &entry.join(crate::store::trash::SESSION_ID_FILE))?;
+            atomic::remove_path(root, &own.join(".sessionctl"))?;
+            drop_part_copies(root, &own)?;
+            if std::fs::read_dir(&own).is_ok_and(|mut d| d.next().is_none()) {
+                atomic::remove_path(root, &own)?;
+            }
+            atomic::move_path(root, entry, &folder)?;
+        }
+        _ => {
+            if !std::fs::symlink_metadata(&folder).is_ok_and(|m| m.is_dir())
+                || moved
+                    .iter()
+                    .any(|p| p.file_name().is_some_and(|n| folder.join(n).exists()))
+            {
+                return Ok(false);
+            }
+            for p in moved
+                .iter()
+                .filter(|p| !p.file_name().is_some_and(is_store_part))
+            {
+                let name = p.file_name().expect("an entry's child");
+                atomic::move_path(root, p, &folder.join(name))?;
+            }
+            atomic::remove_path(root, entry)?;
+        }
+    }
+    Ok(true)
+}
+
+/// Delete the store parts in `dir`: copies of what the stores still hold.
+fn drop_part_copies(root: &DataRoot, dir: &std::path::Path) -> Result<()> {
+    let Some(listing) = crate::store::files::read_dir(root, dir)? else {
+        return Ok(());
+    };
+    for f in listing.flatten() {
+        let name = f.file_name();
+        if is_store_part(&name) {
+            atomic::remove_path(root, &dir.join(f.file_name()))?;
+        }
+    }
+    Ok(())
+}
+
+/// A store part an interrupted reset or remove wrote into its entry, or
+/// the temp file of one being written when the kill came.
+fn is_store_part(name: &std::ffi::OsStr) -> bool {
+    use crate::store::bundle::{ARCHIVE, SESSION_META, TORII_DB1};
+    let n = name.to_string_lossy();
+    [ARCHIVE, SESSION_META, TORII_DB1].iter().any(|part| {
+        n == *part
+            || n.strip_prefix(part).is_some_and(|rest| rest == ".part")
+            || n.strip_prefix('.')
+                .and_then(|t| t.strip_prefix(part))
+                .is_some_and(|rest| rest.ends_with(".tmp"))
+    })
+}
+
 fn log_name(index: u8) -> String {
     format!("db_{index}/record.aof")
 }
@@ -534,8 +695,9 @@ fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
                     // a rerun finds nothing left to do: what it took is in
                     // the entry, which no command reads without a manifest
                     Some(why) if !unsealed.is_empty() => format!(
-                        "`undo` cannot reverse it ({why}); what it took is in the Trash entry {}, which a kill left without its manifest: neither a rerun, `undo` nor `trash restore` puts it back (its files, and the archive rows and ToriiDB entries as JSON Lines, are there to copy back by hand); `trash prune` keeps it while this record is open; --repair closes the record, after which prune may delete it",
-                        unsealed.join(", ")
+                        "`undo` cannot reverse it ({why}); what it took is in the Trash entry {}, which a kill left without its manifest; --repair seals the entry as it is and closes the record, then `sessionctl trash restore {}` puts it back (`trash prune` keeps it meanwhile)",
+                        unsealed.join(", "),
+                        unsealed.first().copied().unwrap_or_default()
                     ),
                     Some(why) => format!(
                         "`undo` cannot reverse it ({why}); rerun it to finish its work; --repair closes its record"

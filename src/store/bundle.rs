@@ -27,8 +27,8 @@ pub const VERSION: u32 = 1;
 pub const SIDECAR: &str = ".sessionctl";
 /// The manifest, relative to the bundle.
 pub const MANIFEST: &str = ".sessionctl/manifest.json";
-const ARCHIVE: &str = "archive.jsonl";
-const SESSION_META: &str = "session_meta.json";
+pub const ARCHIVE: &str = "archive.jsonl";
+pub const SESSION_META: &str = "session_meta.json";
 pub const TORII_DB1: &str = "torii-db1.jsonl";
 /// A manifest lists a session's files: a million of them is ~200 MB.
 const MAX_MANIFEST: u64 = 256 << 20;

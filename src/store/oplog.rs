@@ -66,6 +66,10 @@ pub struct Op {
     /// Set by the reader: the undo that reversed this operation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub undone_by: Option<String>,
+    /// Set by the reader: a kill stopped it and its record was closed
+    /// afterwards (`check --repair`, or a rerun that completed it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
 }
 
 #[derive(Deserialize)]
@@ -77,6 +81,8 @@ struct Line {
     done: Option<bool>,
     #[serde(default)]
     session: Option<Change>,
+    #[serde(default)]
+    interrupted: bool,
 }
 
 /// The log as read: operations oldest first.
@@ -134,6 +140,7 @@ pub fn read(root: &DataRoot) -> Result<Log> {
         }
         if line.done == Some(true) {
             op.done = true;
+            op.interrupted |= line.interrupted;
         }
     }
     // an undo that finished having changed nothing was refused after it
@@ -319,6 +326,7 @@ impl Journal {
             done: false,
             sessions: Vec::new(),
             undone_by: None,
+            interrupted: false,
         };
         st.lock = Some(crate::store::lock::operation(root, &op.id)?);
         append(root, &serde_json::to_value(&op).expect("serializes"))?;

@@ -1331,6 +1331,7 @@ mod tests {
                 done: true,
                 sessions: vec![],
                 undone_by: None,
+                interrupted: false,
             },
             why_not: why.map(str::to_owned),
         };

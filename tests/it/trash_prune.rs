@@ -44,6 +44,26 @@ fn killed(r: &Path, now: Option<&str>, at: &str, args: &[&str]) {
     );
 }
 
+/// The files under `sessions/`, for a failure message.
+fn ls(r: &Path) -> Vec<String> {
+    walkdir(&r.join("sessions"))
+        .into_iter()
+        .map(|p| p.strip_prefix(r).unwrap().display().to_string())
+        .collect()
+}
+
+fn walkdir(d: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() && !p.is_symlink() {
+            out.extend(walkdir(&p));
+        }
+        out.push(p);
+    }
+    out
+}
+
 fn entries(r: &Path) -> Vec<serde_json::Value> {
     results(&ok(r, None, &["trash", "list", "--json"]))
 }
@@ -155,6 +175,79 @@ fn prune_keeps_the_entry_of_an_interrupted_reset_or_remove() {
         assert!(
             said.contains(&entry),
             "{args:?}: check names the entry: {said}"
+        );
+    }
+}
+
+/// A reset or remove killed before its manifest: `check --repair` rolls
+/// the move back when nothing was taken from the stores yet, and otherwise
+/// seals the entry, after which `trash restore` puts every tier back - as
+/// it was before the command, wherever the kill came.
+#[test]
+fn check_repair_seals_an_interrupted_entry_and_trash_restore_puts_it_back() {
+    for args in [
+        &["remove", "tui-alice", "--yes"][..],
+        &["reset", "tui-alice", "--mode", "all", "--yes"][..],
+    ] {
+        let (mut sealed_some, mut rolled_back_some) = (false, false);
+        for at in 1..40 {
+            let root = fixture_copy();
+            let r = root.path();
+            let before = crate::undo_support::state(r);
+            let out = run(r, None, Some(&at.to_string()), args);
+            if out.status.success() {
+                break; // past its last durable step
+            }
+            let unsealed: Vec<String> = entries(r)
+                .iter()
+                .filter(|e| e["restorable"] == false)
+                .map(|e| e["name"].as_str().unwrap().to_owned())
+                .collect();
+            if unsealed.is_empty() {
+                continue; // killed before the entry, or after its manifest
+            }
+            // (exit 1: rows and keys whose folder is in the entry are
+            // findings until it is restored)
+            let repair = run(r, None, None, &["check", "--repair", "--yes"]);
+            assert!(
+                matches!(repair.status.code(), Some(0 | 1)),
+                "{args:?} at {at}: {}",
+                stderr(&repair)
+            );
+            let list = entries(r);
+            let entry = &unsealed[0];
+            let Some(now) = list.iter().find(|e| e["name"] == entry.as_str()) else {
+                // it had taken nothing from the stores: the move was rolled back
+                assert!(
+                    crate::undo_support::state(r) == before,
+                    "{args:?} killed at step {at}: not as before after the roll-back: {:?}",
+                    ls(r)
+                );
+                rolled_back_some = true;
+                continue;
+            };
+            if now["restorable"] == false {
+                // no session id recorded yet: left as it was, and said so
+                continue;
+            }
+            sealed_some = true;
+            ok(r, None, &["trash", "restore", entry, "--yes"]);
+            assert!(
+                crate::undo_support::state(r) == before,
+                "{args:?} killed at step {at}: not every tier is back: {:?}",
+                ls(r)
+            );
+            let check = run(r, None, None, &["check", "--json"]);
+            assert!(
+                check.status.success(),
+                "{args:?} at {at}: {}",
+                stderr(&check)
+            );
+        }
+        assert!(sealed_some, "{args:?}: no kill left an entry to seal");
+        assert!(
+            rolled_back_some,
+            "{args:?}: no kill left a move to roll back"
         );
     }
 }

@@ -209,6 +209,13 @@ fn refuse_stores_without_folder(root: &DataRoot, p: &Planned) -> Result<()> {
     if rows == 0 && keys == 0 {
         return Ok(());
     }
+    // A remove killed after it took the archive rows and before the keys
+    // (its entry sealed by `check --repair`): the keys left are this very
+    // session's, and putting back what the entry holds sets the same keys
+    // to the same values
+    if rows == 0 && sealed_from_interrupted_remove(root, p)? {
+        return Ok(());
+    }
     let what = if rows > 0 {
         format!("{rows} archive rows")
     } else {
@@ -224,6 +231,17 @@ fn refuse_stores_without_folder(root: &DataRoot, p: &Planned) -> Result<()> {
         "`sessionctl remove {}` takes what is left of it to the Trash; or restore under another id with --as NEW_ID",
         p.id
     )))
+}
+
+fn sealed_from_interrupted_remove(root: &DataRoot, p: &Planned) -> Result<bool> {
+    let Some(op) = p.manifest.op.as_deref() else {
+        return Ok(false);
+    };
+    let log = crate::store::oplog::read(root)?;
+    Ok(p.manifest.kind == "remove"
+        && log
+            .get(op)
+            .is_some_and(|o| o.command == "remove" && o.interrupted && o.sessions.is_empty()))
 }
 
 /// Take a session away to the Trash as `remove` does (a sealed bundle,
