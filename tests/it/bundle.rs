@@ -896,3 +896,50 @@ fn export_all_of_a_root_without_sessions_imports_as_zero_sessions() {
         assert_eq!(json_of(&o)["ok"], true);
     }
 }
+
+#[test]
+fn a_link_in_place_of_the_staging_folder_is_reported_and_repair_deletes_only_the_link() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let b = exported(src.path(), out.path(), "tui-alice");
+    // what the link points to: a folder outside the root, and one inside
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("keep.txt"), "not the root's").unwrap();
+    let dst = empty_root();
+    let d = dst.path();
+    std::fs::create_dir(d.join("inside")).unwrap();
+    std::fs::write(d.join("inside/keep.txt"), "the root's").unwrap();
+    for (id, target) in [
+        ("zz", outside.path().to_path_buf()),
+        ("yy", d.join("inside")),
+    ] {
+        let link = d.join("sessions").join(format!(".{id}.import"));
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        refused(d, &b, &["--as", id], 64, &format!(".{id}.import"));
+        let o = import(d, &b, &["--as", id]);
+        assert!(
+            stderr(&o).contains("check --repair` removes it"),
+            "{}",
+            stderr(&o)
+        );
+        let said = check_says(d);
+        assert!(said.contains("leftover-import-staging"), "{said}");
+        assert!(said.contains(&format!(".{id}.import")), "{said}");
+        ok(&sessionctl(d)
+            .args(["check", "--repair", "--yes"])
+            .output()
+            .unwrap());
+        assert!(
+            std::fs::symlink_metadata(&link).is_err(),
+            "the link is deleted"
+        );
+        assert!(target.join("keep.txt").exists(), "never what it points to");
+        assert!(!check_says(d).contains("leftover-import-staging"));
+        ok(&import(d, &b, &["--as", id]));
+        assert!(d.join("sessions").join(id).join("history.json").exists());
+    }
+    assert_eq!(
+        std::fs::read_to_string(outside.path().join("keep.txt")).unwrap(),
+        "not the root's"
+    );
+}
