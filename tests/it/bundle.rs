@@ -943,3 +943,28 @@ fn a_link_in_place_of_the_staging_folder_is_reported_and_repair_deletes_only_the
         "not the root's"
     );
 }
+
+#[test]
+fn a_session_bundle_whose_manifest_says_error_memory_is_refused() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let b = exported(src.path(), out.path(), "discord-9001");
+    let mpath = b.join(".sessionctl/manifest.json");
+    let mut m: serde_json::Value = serde_json::from_slice(&std::fs::read(&mpath).unwrap()).unwrap();
+    m["kind"] = "error-memory".into();
+    std::fs::write(&mpath, serde_json::to_vec_pretty(&m).unwrap()).unwrap();
+    reseal(&b);
+    for root in [empty_root(), fixture_copy()] {
+        let d = root.path();
+        refused(d, &b, &["--as", "x6"], 65, "manifest.json");
+        refused(d, &b, &[], 65, "manifest.json");
+        let o = import(d, &b, &["--as", "x6"]);
+        let said = stderr(&o);
+        assert!(said.contains("says kind error-memory"), "{said}");
+        assert!(said.contains("holds action.log"), "a session file: {said}");
+    }
+    // the same in a tar, named by the tar
+    let tar = out.path().join("b6.tar");
+    tar_of(&b, &tar);
+    refused(empty_root().path(), &tar, &[], 65, "manifest.json");
+}
