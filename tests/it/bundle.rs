@@ -968,3 +968,49 @@ fn a_session_bundle_whose_manifest_says_error_memory_is_refused() {
     tar_of(&b, &tar);
     refused(empty_root().path(), &tar, &[], 65, "manifest.json");
 }
+
+#[test]
+fn after_repair_closes_an_interrupted_import_check_points_its_orphans_to_its_undo() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let mine = exported(src.path(), out.path(), "tui-alice");
+    let dst = empty_root();
+    let d = dst.path();
+    let o = sessionctl(d)
+        .env("SESSIONCTL_FAILPOINT", "import-after-torii")
+        .arg("import")
+        .arg(&mine)
+        .arg("--yes")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let op = ops(d)[0]["id"].as_str().unwrap().to_owned();
+    let o = sessionctl(d)
+        .args(["check", "--repair", "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(ops(d)[0]["done"], true, "closed by --repair");
+    let o = sessionctl(d).args(["check", "--json"]).output().unwrap();
+    let findings = results(&o);
+    let undo = format!("sessionctl undo {op}");
+    for kind in ["orphan-archive-rows", "torii-orphan-keys"] {
+        let f = findings
+            .iter()
+            .find(|f| f["kind"] == kind)
+            .unwrap_or_else(|| panic!("{kind}: {findings:?}"));
+        let detail = f["detail"].as_str().unwrap();
+        assert!(detail.contains(&undo), "{kind}: {detail}");
+    }
+    let table = check_says(d);
+    assert!(table.contains(&undo), "{table}");
+    // and the pointer is right: that undo leaves a clean root
+    ok(&sessionctl(d).args(["undo", &op, "--yes"]).output().unwrap());
+    let o = sessionctl(d).arg("check").output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}
