@@ -328,6 +328,9 @@ pub fn is_root(path: &Path) -> bool {
         || fs::symlink_metadata(path.join(".store")).is_ok()
 }
 
+/// The one file of an error-memory bundle: its records as ToriiDB lines.
+const ERRORS_PART: &str = ".sessionctl/torii-db2.jsonl";
+
 /// Read and check an error-memory bundle: every line a SET line of an
 /// error record (`<tool>:<nanos>`, a JSON object) within ToriiDB's line
 /// limit; keep those the root lacks and that have not expired.
@@ -340,6 +343,27 @@ fn plan_errors(root: &DataRoot, path: &Path) -> Result<Planned> {
         )
     })?;
     bundle::verify(&phys, &manifest, true)?;
+    // its kind must be what it holds: session files (or a session's store
+    // parts) under a manifest that says error-memory were changed since
+    // export, and merging them as error memory would drop them unsaid
+    let foreign = manifest
+        .files
+        .iter()
+        .filter(|f| f.path != ERRORS_PART)
+        // a session file first, the clearest sign
+        .min_by_key(|f| f.path.starts_with(".sessionctl/"));
+    if let Some(f) = foreign {
+        return Err(Error::data(
+            path.join(bundle::MANIFEST),
+            format!(
+                "says kind {ERROR_MEMORY_KIND}, but the bundle holds {}, which an error-memory bundle never does",
+                f.path
+            ),
+        )
+        .with_hint(
+            "the manifest was changed since export; nothing was written: export the session again",
+        ));
+    }
     bundle::refuse_special_files(&phys)?;
     // it holds no session files, only its own parts, which it reads here
     if let Some(link) = manifest.files.iter().find(|f| f.symlink.is_some()) {
@@ -348,7 +372,7 @@ fn plan_errors(root: &DataRoot, path: &Path) -> Result<Planned> {
             "is a symbolic link; an error-memory bundle holds only files",
         ));
     }
-    let lines_path = phys.join(".sessionctl/torii-db2.jsonl");
+    let lines_path = phys.join(ERRORS_PART);
     let bytes = match fs::read(&lines_path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),

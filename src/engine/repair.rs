@@ -149,8 +149,17 @@ impl Inspection {
             .filter(|(s, _)| !ids.contains(s))
             .collect();
         orphans.sort();
+        // (an unreadable log is a finding of its own: no pointer then)
+        let log = (!orphans.is_empty())
+            .then(|| crate::store::oplog::read(root).ok())
+            .flatten();
         for (s, n) in orphans {
-            let detail = format!("{n} db1 key(s) of {s:?}, which has no session folder");
+            let detail = format!(
+                "{n} db1 key(s) of {s:?}, which has no session folder{}",
+                log.as_ref()
+                    .map(|l| orphan_how(root, l, s))
+                    .unwrap_or_default()
+            );
             self.add("store", "torii-orphan-keys", detail, false);
         }
     }
@@ -194,9 +203,16 @@ impl Inspection {
                 .map(|(s, c)| (s, c.messages))
                 .collect();
             gone.sort();
+            let log = (!gone.is_empty())
+                .then(|| crate::store::oplog::read(root).ok())
+                .flatten();
             for (s, n) in gone {
-                let detail =
-                    format!("{n} archived message(s) of {s:?}, which has no session folder");
+                let detail = format!(
+                    "{n} archived message(s) of {s:?}, which has no session folder{}",
+                    log.as_ref()
+                        .map(|l| orphan_how(root, l, &s))
+                        .unwrap_or_default()
+                );
                 self.add("store", "orphan-archive-rows", detail, false);
             }
         }
@@ -295,6 +311,40 @@ impl Inspection {
             }
             Err(e) => self.cannot_read("store", e),
         }
+    }
+}
+
+/// What takes away the rows or keys of `session`, which has no folder
+/// (not `--repair`'s to delete): the undo of the import that wrote them
+/// (one a kill interrupted, perhaps closed by `--repair` since), else a
+/// `remove` of the session, which finishes a folderless one.
+fn orphan_how(root: &DataRoot, log: &crate::store::oplog::Log, session: &str) -> String {
+    let import = log.ops.iter().rev().find(|o| {
+        o.command == "import"
+            && o.undone_by.is_none()
+            && o.sessions.iter().any(|c| c.session == session)
+    });
+    let remove = || match crate::store::layout::validate_session_id(session) {
+        Ok(()) => format!("; `sessionctl remove {session}` takes them away (to the Trash)"),
+        Err(_) => String::new(),
+    };
+    match import {
+        Some(o) => match crate::engine::undo::why_not(root, log, o) {
+            None => format!(
+                "; import {} wrote them: `sessionctl undo {}` takes them back",
+                o.id, o.id
+            ),
+            Some(why) if o.done => format!(
+                "; import {} wrote them (`undo` cannot reverse it: {why}){}",
+                o.id,
+                remove()
+            ),
+            Some(why) => format!(
+                "; import {} wrote them and did not complete (`undo` cannot reverse it: {why})",
+                o.id
+            ),
+        },
+        None => remove(),
     }
 }
 

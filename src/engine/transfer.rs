@@ -440,7 +440,10 @@ pub fn plan_import(
         check_renamed_keys(&phys, &manifest, &id)?;
     }
     let staging = crate::store::leftovers::import_staging(root, &id);
-    let staged = fs::symlink_metadata(root.resolve(&staging, Last::Entry)?).is_ok();
+    let staged_type = fs::symlink_metadata(root.resolve(&staging, Last::Entry)?)
+        .ok()
+        .map(|m| m.file_type());
+    let staged = staged_type.is_some();
     let placed = root.session_entry(&id)?.is_some();
     let (resume, finished) = match begun {
         Some(b) if !(b.continued && b.bundle.as_deref() == Some(digest.as_str())) => {
@@ -461,7 +464,12 @@ pub fn plan_import(
                 "{} is the staging folder of an import of session {id} that cannot be continued; import never overwrites",
                 staging.display()
             ))
-            .with_hint("`sessionctl check --repair` removes it; then import again"))
+            .with_hint(
+                match staged_type.and_then(crate::store::leftovers::staging_kind) {
+                    Some(_) => "`sessionctl check --repair` removes it; then import again",
+                    None => "no import made it: move it away; then import again",
+                },
+            ))
         }
         Some(_) | None => {
             refuse_existing(root, &id)?;

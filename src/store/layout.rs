@@ -39,17 +39,30 @@ impl DataRoot {
                 .file_type()
                 .map_err(|e| Error::read(entry.path(), e))?;
             if file_type.is_symlink() {
-                listing.skipped.push((
-                    entry.path(),
-                    "is a symbolic link; sessionctl does not follow links out of the data root"
-                        .into(),
-                ));
+                listing
+                    .skipped
+                    .push((entry.path(), self.session_link(&entry.path())));
             } else if file_type.is_dir() {
                 listing.ids.push(name);
             }
         }
         listing.ids.sort();
         Ok(listing)
+    }
+
+    /// Why a session folder that is a symlink is skipped, by where it
+    /// leads: out of the root, or elsewhere inside it (resolved, never
+    /// read through).
+    fn session_link(&self, link: &Path) -> String {
+        match self.resolve(link, Last::Follow) {
+            Ok(target) => format!(
+                "is a symbolic link to {}, elsewhere inside the data root; sessionctl does not follow links in place of session folders",
+                self.relative(&target)
+            ),
+            Err(_) => {
+                "is a symbolic link; sessionctl does not follow links out of the data root".into()
+            }
+        }
     }
 
     /// The folder of one existing session. Unknown sessions are "no input"

@@ -9,11 +9,13 @@
 //! | `leftover-sqlite-journal` | a cold `history.db-journal`: empty or with a zeroed header, which SQLite itself ignores, and no other process holds a lock on the archive |
 //! | `stale-lock-file` | `.sessionctl/locks/session-*.lock` of a session that no longer exists |
 //! | `leftover-import-unpack` | `.sessionctl/tmp/import-<pid>-*/`, a tar an import killed midway unpacked (its process is gone) |
-//! | `leftover-import-staging` | `sessions/.<id>.import/`, the files an interrupted import staged (no import is running) |
+//! | `leftover-import-staging` | `sessions/.<id>.import/`, the files an interrupted import staged (no import is running); or a link at that name, which import refuses and `--repair` deletes (the link, never what it points to) |
 //!
 //! A hot journal (a transaction to roll back) is never listed or deleted:
 //! SQLite rolls it back when the archive is next opened for writing. Only
-//! regular files are leftovers; folders and links never are. Removal
+//! regular files are leftovers; folders and links never are, but for the
+//! two folders of an import (and a link in place of its staging folder,
+//! deleted as a link). Removal
 //! happens under the store lock (store files) or the session's lock
 //! (session files), rechecks the file first, and never follows a link.
 
@@ -38,6 +40,9 @@ pub enum Kind {
     StaleLock,
     ImportUnpack,
     ImportStaging,
+    /// A link where an import stages its files: no import makes one, and
+    /// every import of that session refuses it.
+    ImportStagingLink,
 }
 
 impl Kind {
@@ -49,7 +54,7 @@ impl Kind {
             Kind::SqliteJournal => "leftover-sqlite-journal",
             Kind::StaleLock => "stale-lock-file",
             Kind::ImportUnpack => "leftover-import-unpack",
-            Kind::ImportStaging => "leftover-import-staging",
+            Kind::ImportStaging | Kind::ImportStagingLink => "leftover-import-staging",
         }
     }
 
@@ -64,6 +69,10 @@ impl Kind {
             Kind::ImportStaging => {
                 "files an interrupted import staged (rerun it with the same bundle to complete \
                  it; --repair deletes this copy, the bundle itself stays as it is)"
+            }
+            Kind::ImportStagingLink => {
+                "a link where an import stages its files, which import refuses (--repair deletes \
+                 the link itself, never what it points to)"
             }
         }
     }
@@ -158,8 +167,22 @@ pub fn import_staging(root: &DataRoot, id: &str) -> PathBuf {
     root.sessions_dir().join(format!(".{name}{STAGING_SUFFIX}"))
 }
 
-/// The staging folders of imports, when no import is running: under the
-/// store lock (which an import holds while it writes) none is in use.
+/// What `import` makes of an entry at its staging path, by its type (not
+/// followed): a folder it can continue or `check --repair` deletes, a link
+/// `check --repair` deletes (as a link), or something else (None).
+pub fn staging_kind(t: fs::FileType) -> Option<Kind> {
+    if t.is_dir() {
+        Some(Kind::ImportStaging)
+    } else if t.is_symlink() {
+        Some(Kind::ImportStagingLink)
+    } else {
+        None
+    }
+}
+
+/// The staging folders of imports (and links in their place), when no
+/// import is running: under the store lock (which an import holds while it
+/// writes) none is in use.
 pub fn import_stagings(root: &DataRoot) -> Result<Vec<Leftover>> {
     let dir = root.sessions_dir();
     let Some(entries) = files::read_dir(root, &dir)? else {
@@ -167,14 +190,16 @@ pub fn import_stagings(root: &DataRoot) -> Result<Vec<Leftover>> {
     };
     let found: Vec<Leftover> = entries
         .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
         .filter(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             name.len() > 1 + STAGING_SUFFIX.len()
                 && name.starts_with('.')
                 && name.ends_with(STAGING_SUFFIX)
         })
-        .map(|e| leftover(Kind::ImportStaging, dir.join(e.file_name())))
+        .filter_map(|e| {
+            let kind = staging_kind(e.file_type().ok()?)?;
+            Some(leftover(kind, dir.join(e.file_name())))
+        })
         .collect();
     if found.is_empty() {
         return Ok(found);
@@ -302,6 +327,14 @@ pub fn remove(root: &DataRoot, l: &Leftover) -> Result<bool> {
         Kind::StaleLock => lock::remove_if_free(root, &l.path),
         Kind::SqliteJournal if !is_cold_journal(root, &l.path)? => Ok(false),
         Kind::ImportUnpack | Kind::ImportStaging => atomic::remove_path(root, &l.path),
+        Kind::ImportStagingLink => {
+            // the link itself: resolved without following its last step
+            let phys = root.resolve(&l.path, Last::Entry)?;
+            if !fs::symlink_metadata(&phys).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Ok(false);
+            }
+            atomic::remove_path(root, &l.path)
+        }
         _ => {
             let phys = root.resolve(&l.path, Last::Entry)?;
             if !fs::symlink_metadata(&phys).is_ok_and(|m| m.is_file()) {

@@ -896,3 +896,121 @@ fn export_all_of_a_root_without_sessions_imports_as_zero_sessions() {
         assert_eq!(json_of(&o)["ok"], true);
     }
 }
+
+#[test]
+fn a_link_in_place_of_the_staging_folder_is_reported_and_repair_deletes_only_the_link() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let b = exported(src.path(), out.path(), "tui-alice");
+    // what the link points to: a folder outside the root, and one inside
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("keep.txt"), "not the root's").unwrap();
+    let dst = empty_root();
+    let d = dst.path();
+    std::fs::create_dir(d.join("inside")).unwrap();
+    std::fs::write(d.join("inside/keep.txt"), "the root's").unwrap();
+    for (id, target) in [
+        ("zz", outside.path().to_path_buf()),
+        ("yy", d.join("inside")),
+    ] {
+        let link = d.join("sessions").join(format!(".{id}.import"));
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        refused(d, &b, &["--as", id], 64, &format!(".{id}.import"));
+        let o = import(d, &b, &["--as", id]);
+        assert!(
+            stderr(&o).contains("check --repair` removes it"),
+            "{}",
+            stderr(&o)
+        );
+        let said = check_says(d);
+        assert!(said.contains("leftover-import-staging"), "{said}");
+        assert!(said.contains(&format!(".{id}.import")), "{said}");
+        ok(&sessionctl(d)
+            .args(["check", "--repair", "--yes"])
+            .output()
+            .unwrap());
+        assert!(
+            std::fs::symlink_metadata(&link).is_err(),
+            "the link is deleted"
+        );
+        assert!(target.join("keep.txt").exists(), "never what it points to");
+        assert!(!check_says(d).contains("leftover-import-staging"));
+        ok(&import(d, &b, &["--as", id]));
+        assert!(d.join("sessions").join(id).join("history.json").exists());
+    }
+    assert_eq!(
+        std::fs::read_to_string(outside.path().join("keep.txt")).unwrap(),
+        "not the root's"
+    );
+}
+
+#[test]
+fn a_session_bundle_whose_manifest_says_error_memory_is_refused() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let b = exported(src.path(), out.path(), "discord-9001");
+    let mpath = b.join(".sessionctl/manifest.json");
+    let mut m: serde_json::Value = serde_json::from_slice(&std::fs::read(&mpath).unwrap()).unwrap();
+    m["kind"] = "error-memory".into();
+    std::fs::write(&mpath, serde_json::to_vec_pretty(&m).unwrap()).unwrap();
+    reseal(&b);
+    for root in [empty_root(), fixture_copy()] {
+        let d = root.path();
+        refused(d, &b, &["--as", "x6"], 65, "manifest.json");
+        refused(d, &b, &[], 65, "manifest.json");
+        let o = import(d, &b, &["--as", "x6"]);
+        let said = stderr(&o);
+        assert!(said.contains("says kind error-memory"), "{said}");
+        assert!(said.contains("holds action.log"), "a session file: {said}");
+    }
+    // the same in a tar, named by the tar
+    let tar = out.path().join("b6.tar");
+    tar_of(&b, &tar);
+    refused(empty_root().path(), &tar, &[], 65, "manifest.json");
+}
+
+#[test]
+fn after_repair_closes_an_interrupted_import_check_points_its_orphans_to_its_undo() {
+    let src = fixture_copy();
+    let out = tempfile::tempdir().unwrap();
+    let mine = exported(src.path(), out.path(), "tui-alice");
+    let dst = empty_root();
+    let d = dst.path();
+    let o = sessionctl(d)
+        .env("SESSIONCTL_FAILPOINT", "import-after-torii")
+        .arg("import")
+        .arg(&mine)
+        .arg("--yes")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let op = ops(d)[0]["id"].as_str().unwrap().to_owned();
+    let o = sessionctl(d)
+        .args(["check", "--repair", "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(ops(d)[0]["done"], true, "closed by --repair");
+    let o = sessionctl(d).args(["check", "--json"]).output().unwrap();
+    let findings = results(&o);
+    let undo = format!("sessionctl undo {op}");
+    for kind in ["orphan-archive-rows", "torii-orphan-keys"] {
+        let f = findings
+            .iter()
+            .find(|f| f["kind"] == kind)
+            .unwrap_or_else(|| panic!("{kind}: {findings:?}"));
+        let detail = f["detail"].as_str().unwrap();
+        assert!(detail.contains(&undo), "{kind}: {detail}");
+    }
+    let table = check_says(d);
+    assert!(table.contains(&undo), "{table}");
+    // and the pointer is right: that undo leaves a clean root
+    ok(&sessionctl(d).args(["undo", &op, "--yes"]).output().unwrap());
+    let o = sessionctl(d).arg("check").output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}

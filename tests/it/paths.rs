@@ -326,3 +326,26 @@ fn a_255_byte_session_id_goes_through_reset_remove_and_compact() {
         }
     }
 }
+
+#[test]
+fn a_session_link_inside_the_root_is_not_said_to_link_out_of_it() {
+    let root = fixture_copy();
+    let r = root.path();
+    let outside = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("tui-alice", r.join("sessions/linked")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), r.join("sessions/outlink")).unwrap();
+    for args in [&["sessions", "list"][..], &["check"][..]] {
+        let said = text(&run(r, args));
+        for line in said.lines().filter(|l| l.contains("sessions/linked")) {
+            assert!(!line.contains("out of the data root"), "{args:?}: {line}");
+            assert!(line.contains("inside the data root"), "{args:?}: {line}");
+            assert!(line.contains("sessions/tui-alice"), "{args:?}: {line}");
+        }
+        for line in said.lines().filter(|l| l.contains("sessions/outlink")) {
+            assert!(line.contains("out of the data root"), "{args:?}: {line}");
+        }
+    }
+    let said = text(&run(r, &["sessions", "list"]));
+    assert!(said.contains("sessions/linked"), "{said}");
+    assert!(said.contains("sessions/outlink"), "{said}");
+}

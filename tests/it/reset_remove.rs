@@ -327,3 +327,49 @@ fn remove_all_with_filters() {
         ]
     );
 }
+
+#[test]
+fn reset_of_a_session_without_a_folder_says_what_its_stores_still_hold() {
+    let root = fixture_copy();
+    let r = root.path();
+    // the folder gone, its rows and keys left (as an interrupted import
+    // or remove leaves them)
+    std::fs::remove_dir_all(r.join("sessions/tui-alice")).unwrap();
+    assert_eq!(archive_count(r, "tui-alice"), 4);
+    let before = snapshot(r);
+    for extra in [&["--dry-run"][..], &["--yes"][..], &["--yes", "--json"][..]] {
+        let out = sessionctl(r)
+            .args(["reset", "tui-alice", "--mode", "all"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(66), "{extra:?}");
+        let said = if extra.contains(&"--json") {
+            let e = &json_of(&out)["errors"][0];
+            format!("{} {}", e["message"], e["hint"])
+        } else {
+            String::from_utf8_lossy(&out.stderr).into_owned()
+        };
+        assert!(!said.contains("no archive rows"), "{extra:?}: {said}");
+        assert!(!said.contains("no ToriiDB keys"), "{extra:?}: {said}");
+        assert!(said.contains("4 archive rows"), "{extra:?}: {said}");
+        assert!(said.contains("4 ToriiDB keys"), "{extra:?}: {said}");
+        assert!(said.contains("remove tui-alice"), "{extra:?}: {said}");
+        assert_eq!(snapshot(r), before, "{extra:?}: nothing changes");
+    }
+    // remove finds the same and takes them away
+    let out = sessionctl(r)
+        .args(["remove", "tui-alice", "--yes", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(one(&out)["removed_archive_rows"], 4);
+    assert_eq!(one(&out)["removed_torii_keys"], 4);
+    // and a session no tier has is unknown, as before
+    let out = sessionctl(r)
+        .args(["reset", "tui-alice", "--mode", "all", "--yes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(66));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no folder, no archive rows"));
+}

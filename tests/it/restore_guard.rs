@@ -488,3 +488,50 @@ fn a_session_whose_id_ends_like_a_staging_folder_is_exported_into_a_tar() {
     ok(&run(&dst, &["import", p(&tar), "--yes"]));
     assert_eq!(names(&dst.join("sessions")), ["a.export"]);
 }
+
+#[test]
+fn trash_restore_of_an_entry_recording_an_invalid_id_is_a_data_error_naming_the_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let r = tmp.path().join("r");
+    copy_fixture(&r);
+    ok(&run(&r, &["remove", "discord-9001", "--yes"]));
+    let [name] = &trash_entries(&r)[..] else {
+        panic!("one entry")
+    };
+    let e = r.join("sessions/.Trash").join(name);
+    // tampered as a whole: the id, its rows and keys, the manifest resealed
+    std::fs::write(e.join(".sessionctl/session-id"), "../x").unwrap();
+    std::fs::write(e.join(".sessionctl/archive.jsonl"), "").unwrap();
+    std::fs::write(e.join(".sessionctl/torii-db1.jsonl"), "").unwrap();
+    std::fs::write(
+        e.join(".sessionctl/session_meta.json"),
+        r#"{"session_id":"../x","start_at":1}"#,
+    )
+    .unwrap();
+    let mpath = e.join(".sessionctl/manifest.json");
+    let mut m: serde_json::Value = serde_json::from_slice(&std::fs::read(&mpath).unwrap()).unwrap();
+    m["session"] = "../x".into();
+    std::fs::write(&mpath, serde_json::to_vec(&m).unwrap()).unwrap();
+    crate::bundle::reseal(&e);
+    let before = snapshot(&r);
+    for extra in [&[][..], &["--as", "fine"][..], &["--dry-run"][..]] {
+        let o = run(
+            &r,
+            &[&["trash", "restore", name.as_str(), "--yes"][..], extra].concat(),
+        );
+        assert_eq!(o.status.code(), Some(65), "{extra:?}: {}", err(&o));
+        let first = err(&o).lines().next().unwrap_or_default().to_owned();
+        assert!(
+            first.contains(&format!("{name}/.sessionctl/session-id")),
+            "{extra:?}: {first}"
+        );
+        assert_eq!(snapshot(&r), before, "{extra:?}: nothing is modified");
+    }
+    // only the manifest's id invalid: the manifest is named
+    std::fs::write(e.join(".sessionctl/session-id"), "discord-9001").unwrap();
+    crate::bundle::reseal(&e);
+    let o = run(&r, &["trash", "restore", name.as_str(), "--yes"]);
+    assert_eq!(o.status.code(), Some(65), "{}", err(&o));
+    let first = err(&o).lines().next().unwrap_or_default().to_owned();
+    assert!(first.contains(".sessionctl/manifest.json"), "{first}");
+}

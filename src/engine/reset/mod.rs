@@ -195,7 +195,13 @@ impl Operation for Reset<'_> {
     }
 
     fn plan(&self, t: &Target, view: &dyn StoreView) -> Result<Found> {
-        let dir = t.dir.as_ref().ok_or_else(|| unknown(&t.id))?;
+        let Some(dir) = t.dir.as_ref() else {
+            return Err(folderless(
+                &t.id,
+                view.archive_rows(&t.id)?,
+                view.session_key_count(&t.id),
+            ));
+        };
         if !self.purge {
             // refused before anything is planned into a symlinked .Trash
             trash::dir(dir.root())?;
@@ -423,6 +429,27 @@ fn unknown(id: &str) -> Error {
         "unknown session '{id}': no folder, no archive rows, no ToriiDB keys"
     ))
     .with_hint("`sessionctl sessions list` shows the sessions under this root")
+}
+
+/// A reset of a session without a folder: unknown when no tier has it;
+/// otherwise what the stores still hold, and what takes it away (a reset
+/// keeps a session, and there is no folder to keep).
+fn folderless(id: &str, rows: u64, keys: usize) -> Error {
+    if rows == 0 && keys == 0 {
+        return unknown(id);
+    }
+    Error::no_input(format!(
+        "session '{id}' has no folder, but {} and {} remain: nothing to reset",
+        plural(rows, "archive row"),
+        plural(keys as u64, "ToriiDB key"),
+    ))
+    .with_hint(format!(
+        "`sessionctl check` names the operation that wrote them, whose `sessionctl undo OP_ID` takes them back; else `sessionctl remove {id}` takes them away (to the Trash)"
+    ))
+}
+
+fn plural(n: u64, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Delete the session's archive rows and db1 keys, each saved to `backup`

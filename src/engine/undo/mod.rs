@@ -73,6 +73,48 @@ pub fn plan(root: &DataRoot, entry: &Path, as_id: Option<&str>, resume: bool) ->
     Ok(planned)
 }
 
+/// The session id an entry records (`.sessionctl/session-id`) and its
+/// manifest's must be ids: an entry is data, so an invalid one (`../x`, a
+/// tampered entry) is a data error naming its file, whatever `--as` says.
+/// The recorded id is read only with `Verify::Full`.
+fn refuse_invalid_ids(
+    bundle: &Path,
+    phys: &Path,
+    manifest: &Manifest,
+    verify: Verify,
+) -> Result<()> {
+    use crate::store::trash::SESSION_ID_FILE;
+    let recorded = phys.join(SESSION_ID_FILE);
+    let named = bundle.join(SESSION_ID_FILE);
+    let meta = match verify {
+        Verify::Full => std::fs::symlink_metadata(&recorded),
+        Verify::Presence => Err(std::io::ErrorKind::NotFound.into()),
+    };
+    match meta {
+        Ok(m) if m.is_file() => {
+            let bytes = std::fs::read(&recorded).map_err(|e| Error::read(&named, e))?;
+            if let Err(e) = validate_session_id(&String::from_utf8_lossy(&bytes)) {
+                return Err(invalid_id(&named, e));
+            }
+        }
+        Ok(_) => {
+            return Err(
+                Error::data(&named, "is not a regular file: a tampered entry")
+                    .with_hint("nothing was changed"),
+            )
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(Error::read(&named, e)),
+    }
+    validate_session_id(&manifest.session)
+        .map_err(|e| invalid_id(&bundle.join(bundle::MANIFEST), e))
+}
+
+fn invalid_id(file: &Path, e: Error) -> Error {
+    Error::data(file, format!("holds an {e}: a tampered entry"))
+        .with_hint("nothing was changed; restore the entry's files by hand if they are yours")
+}
+
 /// `plan` without the check of what is in the way. `force`: put error
 /// records back even over ones changed since.
 fn read(
@@ -100,6 +142,7 @@ fn read(
     if verify == Verify::Full {
         bundle::verify(&phys, &manifest, !resume)?;
     }
+    refuse_invalid_ids(&bundle, &phys, &manifest, verify)?;
     if manifest.kind == COMPACT && !resume {
         compact::refuse_changed(root, &phys, &manifest)?;
     }
