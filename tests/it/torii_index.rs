@@ -33,6 +33,9 @@ fn run(root: &Path, count: &Path, args: &[&str]) -> std::process::Output {
 fn full(root: &Path, args: &[&str]) -> serde_json::Value {
     let copy = tempfile::tempdir().unwrap();
     copy_tree(root, copy.path());
+    // a session with no history is as recent as its folder: the copy keeps
+    // the folders' times, or a copy made across a second boundary differs
+    keep_times(&root.join("sessions"), &copy.path().join("sessions"));
     let _ = std::fs::remove_dir_all(copy.path().join(".sessionctl"));
     let out = sessionctl(copy.path()).args(args).output().unwrap();
     assert!(
@@ -41,6 +44,21 @@ fn full(root: &Path, args: &[&str]) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     json_of(&out)
+}
+
+fn keep_times(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let (f, t) = (e.path(), to.join(e.file_name()));
+        if e.file_type().unwrap().is_dir() {
+            keep_times(&f, &t);
+        }
+        if let (Ok(m), Ok(file)) = (std::fs::symlink_metadata(&f), std::fs::File::open(&t)) {
+            let _ = file.set_modified(m.modified().unwrap());
+        }
+    }
+    if let (Ok(m), Ok(dir)) = (std::fs::metadata(from), std::fs::File::open(to)) {
+        let _ = dir.set_modified(m.modified().unwrap());
+    }
 }
 
 /// The loads `count` recorded since it was last taken: "load" (a full
