@@ -629,6 +629,19 @@ fn a_record_toriidbs_rewrite_would_outgrow_is_refused_before_the_first_write() {
     refused(dst.path(), &b, &["--as", "copy"], 65, "torii-db1.jsonl");
 }
 
+/// Import `bundle` into `root`, killed once its rows and keys are written
+/// (its files still staged).
+fn import_killed_after_torii(root: &Path, bundle: &Path) {
+    let o = sessionctl(root)
+        .env("SESSIONCTL_FAILPOINT", "import-after-torii")
+        .arg("import")
+        .arg(bundle)
+        .arg("--yes")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+}
+
 fn check_says(r: &Path) -> String {
     let o = sessionctl(r).arg("check").output().unwrap();
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -711,14 +724,7 @@ fn an_interrupted_import_is_continued_only_by_the_same_bundle() {
     let dst = empty_root();
     let d = dst.path();
     // killed with its rows and keys written, its files still staged
-    let o = sessionctl(d)
-        .env("SESSIONCTL_FAILPOINT", "import-after-torii")
-        .arg("import")
-        .arg(&mine)
-        .arg("--yes")
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
+    import_killed_after_torii(d, &mine);
     let first = ops(d)[0]["id"].as_str().unwrap().to_owned();
     assert_eq!(ops(d)[0]["done"], false);
 
@@ -791,14 +797,7 @@ fn check_repair_cleans_up_after_an_import_that_cannot_be_continued() {
     let mine = exported(src.path(), out.path(), "tui-alice");
     let dst = empty_root();
     let d = dst.path();
-    let o = sessionctl(d)
-        .env("SESSIONCTL_FAILPOINT", "import-after-torii")
-        .arg("import")
-        .arg(&mine)
-        .arg("--yes")
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
+    import_killed_after_torii(d, &mine);
     let said = check_says(d);
     assert!(said.contains("leftover-import-staging"), "{said}");
     // the rows and keys it wrote stay (reported, and not --repair's to
@@ -976,14 +975,7 @@ fn after_repair_closes_an_interrupted_import_check_points_its_orphans_to_its_und
     let mine = exported(src.path(), out.path(), "tui-alice");
     let dst = empty_root();
     let d = dst.path();
-    let o = sessionctl(d)
-        .env("SESSIONCTL_FAILPOINT", "import-after-torii")
-        .arg("import")
-        .arg(&mine)
-        .arg("--yes")
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
+    import_killed_after_torii(d, &mine);
     let op = ops(d)[0]["id"].as_str().unwrap().to_owned();
     let o = sessionctl(d)
         .args(["check", "--repair", "--yes"])

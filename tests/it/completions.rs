@@ -220,12 +220,23 @@ fn zsh_completes_error_ids_and_session_ids() {
     for want in [id, "3f1c", "9a2b"] {
         assert!(screen.contains(want), "{want} not offered:\n{screen}");
     }
-    // a prefix completes to the whole id, for `errors edit` too
-    pane.keys(&["C-c"]);
+    // a prefix completes to the whole id, for `errors edit` too (each line
+    // typed only once zsh shows a fresh prompt: on a loaded machine it may
+    // still be redrawing the last one)
+    let fresh_prompt = || {
+        pane.keys(&["C-c"]);
+        pane.wait_for(|s| {
+            s.lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .is_some_and(|l| l.trim_end() == "$")
+        });
+    };
+    fresh_prompt();
     pane.keys(&["sessionctl --root ~/agenvoy errors edit c0f", "Tab"]);
     let screen = pane.wait_for(|s| s.contains(&format!("errors edit {id}")));
     assert!(screen.contains(&format!("errors edit {id}")), "{screen}");
-    pane.keys(&["C-c"]);
+    fresh_prompt();
     pane.keys(&["sessionctl --root ~/agenvoy show tui-alice-", "Tab"]);
     let screen = pane.wait_for(|s| s.contains("show tui-alice-2"));
     assert!(screen.contains("show tui-alice-2"), "{screen}");

@@ -86,7 +86,8 @@ impl Pane {
         let start = Instant::now();
         loop {
             let screen = self.screen();
-            if done(&screen) || start.elapsed() > Duration::from_secs(20) {
+            // (generous: two cores shared with a whole test suite)
+            if done(&screen) || start.elapsed() > Duration::from_secs(60) {
                 return screen;
             }
             std::thread::sleep(Duration::from_millis(100));
