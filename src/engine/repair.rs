@@ -537,7 +537,8 @@ fn session_lock(
 /// A reset or remove killed after it began to move a session into the
 /// Trash left an entry without its manifest, which no command reads.
 /// When it had taken nothing from the stores yet (no store part in the
-/// entry), the move is rolled back: the files go back where they were, as
+/// entry, or the archive still holding the session's rows, which go
+/// first), the move is rolled back: the files go back where they were, as
 /// before the command. Otherwise the entry is sealed as it is, in the name
 /// of the operation that made it, so that `trash restore` puts back what
 /// it holds. An entry without the session id (a kill between the move and
