@@ -536,21 +536,46 @@ fn session_lock(
 
 /// A reset or remove killed after it began to move a session into the
 /// Trash left an entry without its manifest, which no command reads.
-/// When it had taken nothing from the stores yet (no store part in the
-/// entry, or the archive still holding the session's rows, which go
-/// first), the move is rolled back: the files go back where they were, as
-/// before the command. Otherwise the entry is sealed as it is, in the name
-/// of the operation that made it, so that `trash restore` puts back what
-/// it holds. An entry without the session id (a kill between the move and
-/// its record) stays as it is.
+/// When it had taken nothing from the stores yet (the archive still
+/// holds the session's rows, which go first), the move is rolled back: the
+/// files go back where they were, as before the command. Otherwise the
+/// entry is sealed as it is, in the name of the operation that made it,
+/// so that `trash restore` puts back what it holds. Only entries the
+/// operation made are touched; one without the session id (a kill between
+/// the move and its record) and a moved link stay as they are.
 fn seal_interrupted_entries(root: &DataRoot) -> Result<()> {
     let log = crate::store::oplog::read(root)?;
     let entries = crate::store::trash::list(root).unwrap_or_default();
-    for o in log.ops.iter().filter(|o| !o.done) {
+    for (n, o) in log.ops.iter().enumerate().filter(|(_, o)| !o.done) {
         if crate::store::oplog::is_running(root, &o.id)? {
             continue;
         }
-        for e in crate::engine::prune::unsealed_of(o, &entries) {
+        // only what this operation made: entries named before the next
+        // operation began (a `summarize --rebuild` backup made later is
+        // not its), of a session it was run on, never a moved link
+        let next_began = log
+            .ops
+            .get(n + 1)
+            .map(|x| x.id.get(..19).unwrap_or("").to_owned());
+        let before_next = |e: &&crate::store::trash::EntryInfo| {
+            next_began.as_deref().is_none_or(|t| {
+                chrono::NaiveDateTime::parse_from_str(t, "%Y%m%dT%H%M%S%.3f")
+                    .is_ok_and(|t| e.time < t.and_utc())
+            })
+        };
+        let batch = o
+            .argv
+            .iter()
+            .any(|a| a == "--all" || a.starts_with("--match"));
+        for e in crate::engine::prune::unsealed_of(o, &entries)
+            .into_iter()
+            .filter(before_next)
+        {
+            if e.name.ends_with(".stores")
+                || std::fs::symlink_metadata(&e.path).is_ok_and(|m| m.file_type().is_symlink())
+            {
+                continue;
+            }
             let id_file = e.path.join(crate::store::trash::SESSION_ID_FILE);
             // (a link is never followed: the entry may have been tampered with)
             if !std::fs::symlink_metadata(&id_file).is_ok_and(|m| m.is_file()) {
@@ -559,7 +584,9 @@ fn seal_interrupted_entries(root: &DataRoot) -> Result<()> {
             let Ok(id) = std::fs::read_to_string(&id_file) else {
                 continue;
             };
-            if crate::store::layout::validate_session_id(&id).is_err() {
+            if crate::store::layout::validate_session_id(&id).is_err()
+                || !batch && !o.argv.iter().skip(1).any(|a| *a == id)
+            {
                 continue;
             }
             // a removed folder keeps its store parts in its `.sessionctl/`
@@ -573,9 +600,9 @@ fn seal_interrupted_entries(root: &DataRoot) -> Result<()> {
                 .unwrap_or(false);
             // the archive rows go first, in one transaction: while they are
             // in place, nothing was taken from the stores (a part already
-            // written is a copy)
-            let taken = has_store_parts(&e.path) && !archive_holds(root, &id)?;
-            if !taken && roll_back(root, &o.command, &e.path, &id)? {
+            // written is a copy). Without them (a later command may have
+            // taken them) nothing is moved back: the entry is sealed.
+            if archive_holds(root, &id)? && roll_back(root, &o.command, &e.path, &id)? {
                 continue;
             }
             let stores = if o.command == "remove" && moved_folder {
@@ -583,6 +610,18 @@ fn seal_interrupted_entries(root: &DataRoot) -> Result<()> {
             } else {
                 "."
             };
+            // a remove killed between the rows and the ToriiDB keys: the keys
+            // left go into the entry too (as the remove would have put them),
+            // so that restoring it can tell them for this session's own
+            let dir = e.path.join(stores);
+            let part = dir.join(crate::store::bundle::TORII_DB1);
+            if o.command == "remove" && std::fs::symlink_metadata(&part).is_err() {
+                let db1 = Db::load_store(root, DB_SESSION_HIST)?;
+                let keys = db1.session_keys(&id, crate::store::torii::now_unix());
+                if !keys.is_empty() {
+                    crate::store::trash::export_torii(root, &db1, &keys, &dir)?;
+                }
+            }
             crate::store::bundle::seal(
                 root,
                 &e.path,
@@ -605,15 +644,6 @@ fn archive_holds(root: &DataRoot, id: &str) -> Result<bool> {
         Some(a) => a.count_session(id)? > 0,
         None => false,
     })
-}
-
-/// Whether an entry holds any store part, at its top or in `.sessionctl/`.
-fn has_store_parts(entry: &std::path::Path) -> bool {
-    [entry.to_path_buf(), entry.join(".sessionctl")]
-        .iter()
-        .filter_map(|d| std::fs::read_dir(d).ok())
-        .flat_map(|d| d.flatten())
-        .any(|f| f.file_type().is_ok_and(|t| t.is_file()) && is_store_part(&f.file_name()))
 }
 
 /// Put what an interrupted reset or remove moved into `entry` back where
@@ -746,7 +776,7 @@ fn oplog_findings(root: &DataRoot) -> crate::Result<Vec<Finding>> {
                     // a rerun finds nothing left to do: what it took is in
                     // the entry, which no command reads without a manifest
                     Some(why) if !unsealed.is_empty() => format!(
-                        "`undo` cannot reverse it ({why}); what it took is in the Trash entry {}, which a kill left without its manifest; --repair seals the entry as it is and closes the record, then `sessionctl trash restore {}` puts it back (`trash prune` keeps it meanwhile)",
+                        "`undo` cannot reverse it ({why}); what it took is in the Trash entry {}, which a kill left without its manifest; --repair moves it back if the stores were not touched yet, or else seals it so that `sessionctl trash restore {}` puts it back, then closes the record (a moved link or an entry without its session id is left as it is; `trash prune` keeps it meanwhile)",
                         unsealed.join(", "),
                         unsealed.first().copied().unwrap_or_default()
                     ),

@@ -299,3 +299,90 @@ fn a_symlinked_trash_inside_the_root_is_refused_and_reported() {
         assert_ne!(check.status.code(), Some(0));
     }
 }
+
+/// Review findings on the repair above, each as it was reported:
+/// - a later `summarize --rebuild` backup is no entry of an interrupted
+///   reset of another session: repair leaves it alone;
+/// - a reset rerun to completion before the repair took the stores: the
+///   killed run's entry is not moved back over it;
+/// - a ToriiDB key written for the id after the repair is not merged into
+///   a restored remove.
+#[test]
+fn repair_touches_only_what_the_interrupted_operation_made() {
+    // a rebuild backup made after another session's killed reset
+    let root = fixture_copy();
+    let r = root.path();
+    killed(
+        r,
+        None,
+        "1",
+        &["reset", "discord-9001", "--mode", "all", "--yes"],
+    );
+    ok(r, None, &["summarize", "tui-alice", "--rebuild", "--yes"]);
+    ok(r, None, &["reset", "tui-alice", "--mode", "all", "--yes"]);
+    let before: Vec<String> = names(&entries(r));
+    let _ = run(r, None, None, &["check", "--repair", "--yes"]);
+    assert!(
+        !r.join("sessions/tui-alice/summary.json").exists(),
+        "the rebuild's backup came back into the reset session"
+    );
+    assert_eq!(names(&entries(r)), before, "every entry is where it was");
+
+    // a reset killed after its first move, then rerun to completion
+    let root = fixture_copy();
+    let r = root.path();
+    killed(
+        r,
+        None,
+        "8",
+        &["reset", "tui-alice", "--mode", "all", "--yes"],
+    );
+    ok(r, None, &["reset", "tui-alice", "--mode", "all", "--yes"]);
+    let _ = run(r, None, None, &["check", "--repair", "--yes"]);
+    assert!(
+        !r.join("sessions/tui-alice/history.json").exists(),
+        "the killed run's history.json was moved back over the completed reset"
+    );
+
+    // a key written for the id after the repair sealed a removed session
+    let mut sealed = false;
+    for at in 10..30 {
+        let root = fixture_copy();
+        let r = root.path();
+        if run(
+            r,
+            None,
+            Some(&at.to_string()),
+            &["remove", "discord-9001", "--yes"],
+        )
+        .status
+        .success()
+        {
+            break;
+        }
+        let _ = run(r, None, None, &["check", "--repair", "--yes"]);
+        let list = entries(r);
+        let Some(e) = list.iter().find(|e| e["restorable"] == true) else {
+            continue;
+        };
+        if archived(r, "discord-9001") > 0 {
+            continue;
+        }
+        sealed = true;
+        let entry = e["name"].as_str().unwrap().to_owned();
+        let line = r#"{"ts":1796300000,"cmd":"SET","key":"discord-9001:1796300000000000000","value":"{\"content\":\"NEW conversation\",\"role\":\"user\"}"}"#;
+        let aof = r.join(".store/db_1/record.aof");
+        let mut log = std::fs::read_to_string(&aof).unwrap();
+        log.push_str(line);
+        log.push('\n');
+        std::fs::write(&aof, log).unwrap();
+        let out = run(r, None, None, &["trash", "restore", &entry, "--yes"]);
+        assert_eq!(out.status.code(), Some(64), "step {at}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("merge two sessions"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    assert!(sealed, "no kill left a sealed remove with the rows taken");
+}

@@ -254,9 +254,9 @@ fn refuse_stores_without_folder(root: &DataRoot, p: &Planned) -> Result<()> {
     }
     // A remove killed after it took the archive rows and before the keys
     // (its entry sealed by `check --repair`): the keys left are this very
-    // session's, and putting back what the entry holds sets the same keys
-    // to the same values
-    if rows == 0 && sealed_from_interrupted_remove(root, p)? {
+    // session's when every one of them is in the entry with the same value,
+    // and putting it back sets them to what they are
+    if rows == 0 && sealed_from_interrupted_remove(root, p)? && keys_all_in_entry(root, p)? {
         return Ok(());
     }
     let what = if rows > 0 {
@@ -274,6 +274,40 @@ fn refuse_stores_without_folder(root: &DataRoot, p: &Planned) -> Result<()> {
         "`sessionctl remove {}` takes what is left of it to the Trash; or restore under another id with --as NEW_ID",
         p.id
     )))
+}
+
+/// Every live db1 key of the session is in the entry's ToriiDB part, with
+/// the same value.
+fn keys_all_in_entry(root: &DataRoot, p: &Planned) -> Result<bool> {
+    use crate::store::torii;
+    let part = p
+        .phys
+        .join(&p.manifest.stores)
+        .join(crate::store::bundle::TORII_DB1);
+    let Ok(text) = std::fs::read_to_string(&part) else {
+        return Ok(false);
+    };
+    let kept: std::collections::HashMap<String, String> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| {
+            Some((
+                v["key"].as_str()?.to_owned(),
+                v["value"].as_str()?.to_owned(),
+            ))
+        })
+        .collect();
+    let db1 = torii::Db::load_store(root, torii::DB_SESSION_HIST)?;
+    for k in db1.session_keys(&p.id, torii::now_unix()) {
+        let same = match db1.entry(&k)? {
+            Some(e) => kept.get(&k) == Some(&e.value),
+            None => false,
+        };
+        if !same {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 fn sealed_from_interrupted_remove(root: &DataRoot, p: &Planned) -> Result<bool> {
