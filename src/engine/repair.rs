@@ -461,8 +461,8 @@ fn history_keys(dir: &SessionDir) -> Result<Option<(Vec<RecordKey>, Option<i64>)
 fn repair(root: &DataRoot, ins: &mut Inspection) -> Result<()> {
     let findings = &mut ins.findings;
     if findings.iter().any(|f| f.kind == "incomplete-operation") {
-        seal_interrupted_entries(root)?;
-        crate::store::oplog::close_incomplete(root)?;
+        let keep_open = seal_interrupted_entries(root)?;
+        crate::store::oplog::close_incomplete_except(root, &keep_open)?;
         mark(findings, "incomplete-operation");
     }
     if !unreadable_logs(findings) {
@@ -541,9 +541,14 @@ fn session_lock(
 /// files go back where they were, as before the command. Otherwise the
 /// entry is sealed as it is, in the name of the operation that made it,
 /// so that `trash restore` puts back what it holds. Only entries the
-/// operation made are touched; one without the session id (a kill between
-/// the move and its record) and a moved link stay as they are.
-fn seal_interrupted_entries(root: &DataRoot) -> Result<()> {
+/// operation made are touched. The session id is the one recorded in the
+/// entry, or else the one of its argv the entry's name was made from (a
+/// kill between the move and the record). A moved link, or an entry whose
+/// session cannot be told, stays as it is, and so does its operation's
+/// record: open, it keeps `check` reporting it and `trash prune` keeping
+/// it. Returns those operations.
+fn seal_interrupted_entries(root: &DataRoot) -> Result<Vec<String>> {
+    let mut keep_open = Vec::new();
     let log = crate::store::oplog::read(root)?;
     let entries = crate::store::trash::list(root).unwrap_or_default();
     for (n, o) in log.ops.iter().enumerate().filter(|(_, o)| !o.done) {
@@ -574,19 +579,14 @@ fn seal_interrupted_entries(root: &DataRoot) -> Result<()> {
             if e.name.ends_with(".stores")
                 || std::fs::symlink_metadata(&e.path).is_ok_and(|m| m.file_type().is_symlink())
             {
+                keep_open.push(o.id.clone());
                 continue;
             }
-            let id_file = e.path.join(crate::store::trash::SESSION_ID_FILE);
-            // (a link is never followed: the entry may have been tampered with)
-            if !std::fs::symlink_metadata(&id_file).is_ok_and(|m| m.is_file()) {
-                continue;
-            }
-            let Ok(id) = std::fs::read_to_string(&id_file) else {
+            let Some(id) = entry_session(e, o) else {
+                keep_open.push(o.id.clone());
                 continue;
             };
-            if crate::store::layout::validate_session_id(&id).is_err()
-                || !batch && !o.argv.iter().skip(1).any(|a| *a == id)
-            {
+            if !batch && !o.argv.iter().skip(1).any(|a| *a == id) {
                 continue;
             }
             // a removed folder keeps its store parts in its `.sessionctl/`
@@ -636,7 +636,38 @@ fn seal_interrupted_entries(root: &DataRoot) -> Result<()> {
             )?;
         }
     }
-    Ok(())
+    keep_open.sort();
+    keep_open.dedup();
+    Ok(keep_open)
+}
+
+/// The session an interrupted reset or remove entry is of: the id it
+/// records (never read through a link), or the argument of the operation
+/// the entry's name was made from (`<id>_<stamp>`, `trash::new_path`).
+fn entry_session(
+    e: &crate::store::trash::EntryInfo,
+    o: &crate::store::oplog::Op,
+) -> Option<String> {
+    let id_file = e.path.join(crate::store::trash::SESSION_ID_FILE);
+    if std::fs::symlink_metadata(&id_file).is_ok_and(|m| m.is_file()) {
+        let id = std::fs::read_to_string(&id_file).ok()?;
+        return crate::store::layout::validate_session_id(&id)
+            .is_ok()
+            .then_some(id);
+    }
+    static STAMP: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"^_\d{8}_\d{6}\.\d{3}(?:-\d+)?$").unwrap());
+    o.argv
+        .iter()
+        .skip(1)
+        .filter(|a| crate::store::layout::validate_session_id(a).is_ok())
+        .find(|a| {
+            let prefix = crate::store::layout::name_part(a, crate::store::trash::MAX_ID);
+            e.name
+                .strip_prefix(prefix.as_ref())
+                .is_some_and(|rest| STAMP.is_match(rest))
+        })
+        .cloned()
 }
 
 fn archive_holds(root: &DataRoot, id: &str) -> Result<bool> {
@@ -667,10 +698,21 @@ fn roll_back(root: &DataRoot, command: &str, entry: &std::path::Path, id: &str) 
             // the entry is the folder itself, with our records added: the
             // id, and the store backup's own folder (`.sessionctl/.sessionctl`,
             // with at most the temp file of an id being written)
+            // (the id record last: a kill before the move leaves an entry
+            // a rerun still knows by its name)
             let own = entry.join(".sessionctl");
-            atomic::remove_path(root, &entry.join(crate::store::trash::SESSION_ID_FILE))?;
             atomic::remove_path(root, &own.join(".sessionctl"))?;
             drop_part_copies(root, &own)?;
+            atomic::remove_path(root, &entry.join(crate::store::trash::SESSION_ID_FILE))?;
+            // (and the temp file of an id record being written at the kill)
+            if let Some(listing) = crate::store::files::read_dir(root, &own)? {
+                for f in listing.flatten() {
+                    let n = f.file_name().to_string_lossy().into_owned();
+                    if n.starts_with(".session-id.") && n.ends_with(".tmp") {
+                        atomic::remove_path(root, &own.join(&n))?;
+                    }
+                }
+            }
             if std::fs::read_dir(&own).is_ok_and(|mut d| d.next().is_none()) {
                 atomic::remove_path(root, &own)?;
             }

@@ -521,9 +521,18 @@ pub fn interrupted_undos(root: &DataRoot) -> Result<Vec<(String, Vec<String>)>> 
 /// nor an interrupted undo, which `undo` completes): a `done` line marked
 /// `interrupted`. Nothing it kept is touched.
 pub fn close_incomplete(root: &DataRoot) -> Result<usize> {
+    close_incomplete_except(root, &[])
+}
+
+/// `close_incomplete`, leaving the operations in `keep` open.
+pub fn close_incomplete_except(root: &DataRoot, keep: &[String]) -> Result<usize> {
     let log = read(root)?;
     let mut closed = 0;
-    for o in log.ops.iter().filter(|o| !o.done && o.undoes.is_none()) {
+    for o in log
+        .ops
+        .iter()
+        .filter(|o| !o.done && o.undoes.is_none() && !keep.contains(&o.id))
+    {
         if is_running(root, &o.id)? {
             continue;
         }

@@ -20,7 +20,7 @@ use crate::store::torii::Db;
 
 /// Room for the id in an entry name: NAME_MAX minus `_` + the stamp (20),
 /// a `-N` for same-millisecond entries and a `.stores` suffix.
-const MAX_ID: usize = 200;
+pub const MAX_ID: usize = 200;
 
 /// Where the full session id of an entry is recorded, relative to it.
 pub const SESSION_ID_FILE: &str = ".sessionctl/session-id";

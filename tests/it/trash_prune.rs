@@ -386,3 +386,71 @@ fn repair_touches_only_what_the_interrupted_operation_made() {
     }
     assert!(sealed, "no kill left a sealed remove with the rows taken");
 }
+
+/// Second review: the repair killed in the middle of a roll-back, and a
+/// remove of two sessions killed while it takes the second one's keys.
+/// Nothing is lost: a rerun of the repair still finishes the entry (known
+/// by its name once its id record is gone), and the second session's
+/// sealed entry restores although the first session's change is recorded.
+#[test]
+fn a_killed_repair_and_a_two_session_remove_are_still_finished() {
+    for repair_at in 1..8 {
+        let root = fixture_copy();
+        let r = root.path();
+        let before = crate::undo_support::state(r);
+        killed(r, None, "8", &["remove", "tui-alice", "--yes"]);
+        let out = run(
+            r,
+            None,
+            Some(&repair_at.to_string()),
+            &["check", "--repair", "--yes"],
+        );
+        let _ = out;
+        let _ = run(r, None, None, &["check", "--repair", "--yes"]);
+        for e in entries(r).iter().filter(|e| e["restorable"] == true) {
+            ok(
+                r,
+                None,
+                &["trash", "restore", e["name"].as_str().unwrap(), "--yes"],
+            );
+        }
+        assert!(
+            crate::undo_support::state(r) == before,
+            "repair killed at {repair_at}: not as before: {:?}",
+            ls(r)
+        );
+    }
+    let mut restored_second = false;
+    for at in 25..45 {
+        let root = fixture_copy();
+        let r = root.path();
+        let out = run(
+            r,
+            None,
+            Some(&at.to_string()),
+            &["remove", "tui-alice", "discord-9001", "--yes"],
+        );
+        if out.status.success() {
+            break;
+        }
+        let _ = run(r, None, None, &["check", "--repair", "--yes"]);
+        let sealed: Vec<String> = entries(r)
+            .iter()
+            .filter(|e| e["restorable"] == true && e["session"] == "discord-9001")
+            .map(|e| e["name"].as_str().unwrap().to_owned())
+            .collect();
+        for name in sealed {
+            let out = run(r, None, None, &["trash", "restore", &name, "--yes"]);
+            assert!(
+                out.status.success(),
+                "remove killed at {at}: {}",
+                stderr(&out)
+            );
+            restored_second = true;
+        }
+    }
+    assert!(
+        restored_second,
+        "no kill left the second session's entry sealed"
+    );
+}

@@ -316,9 +316,9 @@ fn sealed_from_interrupted_remove(root: &DataRoot, p: &Planned) -> Result<bool> 
     };
     let log = crate::store::oplog::read(root)?;
     Ok(p.manifest.kind == "remove"
-        && log
-            .get(op)
-            .is_some_and(|o| o.command == "remove" && o.interrupted && o.sessions.is_empty()))
+        && log.get(op).is_some_and(|o| {
+            o.command == "remove" && o.interrupted && !o.sessions.iter().any(|c| c.session == p.id)
+        }))
 }
 
 /// Take a session away to the Trash as `remove` does (a sealed bundle,
