@@ -15,10 +15,6 @@ fn write_history(root: &Path, session: &str, records: &[Value]) {
     .unwrap();
 }
 
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 /// Every archived content of a session, as a sorted multiset.
 fn archived(root: &Path, session: &str) -> Vec<(i64, String, String)> {
     let db = sqlite(root);

@@ -3,10 +3,6 @@
 
 use crate::common::*;
 
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 #[test]
 fn corrupt_history_or_summary_is_65_naming_the_file_and_changes_nothing() {
     for (file, bytes) in [

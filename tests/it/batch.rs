@@ -5,10 +5,6 @@ use crate::common::*;
 
 use serde_json::Value;
 
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 /// The envelope's keys, whatever the command did.
 fn shape(v: &Value) -> Vec<String> {
     let mut keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();

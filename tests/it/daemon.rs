@@ -11,10 +11,6 @@ use std::process::Output;
 
 use serde_json::{json, Value};
 
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 /// A root whose daemon runs: the fixture, its pid in runtime.uid.
 struct Running {
     root: tempfile::TempDir,

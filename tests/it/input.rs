@@ -2,10 +2,6 @@
 
 use crate::common::*;
 
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 fn listed(root: &std::path::Path, args: &[&str]) -> Vec<String> {
     let out = sessionctl(root)
         .args(["sessions", "list", "--json"])

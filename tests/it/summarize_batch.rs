@@ -12,10 +12,6 @@ use serde_json::{json, Value};
 
 const T0: i64 = 1_764_547_200_000_000_000; // 2025-12-01 00:00:00 UTC
 
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 /// `n` exchanges from exchange `first` on, a minute apart, of varied length.
 fn exchanges(first: usize, n: usize) -> Vec<Value> {
     (first..first + n)

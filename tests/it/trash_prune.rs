@@ -8,10 +8,6 @@ use crate::common::*;
 
 use std::path::Path;
 
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 fn run(r: &Path, now: Option<&str>, kill_at: Option<&str>, args: &[&str]) -> std::process::Output {
     let mut cmd = sessionctl(r);
     if let Some(now) = now {
@@ -44,24 +40,12 @@ fn killed(r: &Path, now: Option<&str>, at: &str, args: &[&str]) {
     );
 }
 
-/// The files under `sessions/`, for a failure message.
+/// The paths under `sessions/`, for a failure message.
 fn ls(r: &Path) -> Vec<String> {
-    walkdir(&r.join("sessions"))
-        .into_iter()
-        .map(|p| p.strip_prefix(r).unwrap().display().to_string())
+    snapshot(&r.join("sessions"))
+        .into_keys()
+        .map(|p| format!("sessions/{}", p.display()))
         .collect()
-}
-
-fn walkdir(d: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() && !p.is_symlink() {
-            out.extend(walkdir(&p));
-        }
-        out.push(p);
-    }
-    out
 }
 
 fn entries(r: &Path) -> Vec<serde_json::Value> {
@@ -90,17 +74,6 @@ fn warnings(out: &std::process::Output) -> Vec<String> {
         .collect()
 }
 
-fn archived(r: &Path, id: &str) -> i64 {
-    rusqlite::Connection::open(r.join(".store/history.db"))
-        .unwrap()
-        .query_row(
-            "SELECT COUNT(*) FROM messages WHERE session_id = ?1",
-            [id],
-            |x| x.get(0),
-        )
-        .unwrap()
-}
-
 /// A reset killed before its manifest, then run again within the same
 /// second: the rerun's sealed entry is the newer one, so `trash list`
 /// shows it last and `--keep-last 1` keeps it (it alone can be restored),
@@ -109,7 +82,7 @@ fn archived(r: &Path, id: &str) -> i64 {
 fn keep_last_keeps_the_newest_entry_within_one_second() {
     let root = fixture_copy();
     let r = root.path();
-    let rows = archived(r, "tui-alice");
+    let rows = archive_count(r, "tui-alice");
     assert!(rows > 0);
     killed(
         r,
@@ -135,7 +108,7 @@ fn keep_last_keeps_the_newest_entry_within_one_second() {
     assert!(!pruned.contains(&sealed), "{pruned:?}");
     assert!(names(&entries(r)).contains(&sealed));
     ok(r, None, &["trash", "restore", &sealed, "--yes"]);
-    assert_eq!(archived(r, "tui-alice"), rows, "the rows are back");
+    assert_eq!(archive_count(r, "tui-alice"), rows, "the rows are back");
 }
 
 /// The Trash entry of a reset or remove killed before its manifest holds
@@ -155,7 +128,7 @@ fn prune_keeps_the_entry_of_an_interrupted_reset_or_remove() {
         assert_eq!(list.len(), 1, "{list:?}");
         let entry = list[0]["name"].as_str().unwrap().to_owned();
         assert_eq!(
-            archived(r, "tui-alice"),
+            archive_count(r, "tui-alice"),
             0,
             "the rows are only in the entry"
         );
@@ -365,7 +338,7 @@ fn repair_touches_only_what_the_interrupted_operation_made() {
         let Some(e) = list.iter().find(|e| e["restorable"] == true) else {
             continue;
         };
-        if archived(r, "discord-9001") > 0 {
+        if archive_count(r, "discord-9001") > 0 {
             continue;
         }
         sealed = true;

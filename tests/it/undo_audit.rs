@@ -8,10 +8,6 @@ use crate::undo_support::state;
 
 use std::path::Path;
 
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 fn ok(r: &Path, args: &[&str]) -> std::process::Output {
     let out = sessionctl(r).args(args).output().unwrap();
     assert!(

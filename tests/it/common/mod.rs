@@ -82,6 +82,11 @@ pub fn sessionctl(root: &Path) -> Command {
     cmd
 }
 
+/// What a run printed on stderr, for assertions and failure messages.
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 pub fn json_of(output: &std::process::Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
         panic!(
