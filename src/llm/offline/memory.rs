@@ -690,14 +690,10 @@ impl Memory {
         // before any newer decision with a number of the same kind
         if found.is_none() && bare_ok && !quantities(&d.body).is_empty() {
             if let Some(b) = prev {
-                let quoted: Vec<&str> = quantities(b)
-                    .iter()
-                    .filter(|q| q.kind != "number")
-                    .map(|q| b[q.start..q.end].trim())
-                    .collect();
+                let quoted = stated_values(b);
                 if let Some(old) = self.decisions.iter().rev().find(|old| {
                     let body = polarity_and_body(old).1;
-                    quoted.iter().any(|v| contains_value(body, v))
+                    quoted.iter().any(|(v, _)| contains_value(body, v))
                 }) {
                     let body = polarity_and_body(old).1;
                     let subj = subject::trailing_subject(body)
@@ -968,15 +964,8 @@ impl Memory {
             return None;
         }
         let said_before = before.trim_end_matches(['.', '。', '!', '！']);
-        let values = |t: &str| -> Vec<(String, &'static str)> {
-            quantities(t)
-                .iter()
-                .filter(|q| q.kind != "number")
-                .map(|q| (t[q.start..q.end].trim().to_owned(), q.kind))
-                .collect()
-        };
-        let new = values(&d.body);
-        let quoted: Vec<(String, &str)> = values(before)
+        let new = stated_values(&d.body);
+        let quoted: Vec<(String, &str)> = stated_values(before)
             .into_iter()
             .filter(|(v, k)| new.iter().any(|(nv, nk)| nk == k && nv != v))
             .collect();
@@ -1015,17 +1004,13 @@ impl Memory {
             // name it drops is the subject, wherever it stands
             let names = subject::identifiers(&d.body);
             // "4 日那个不要了": the value it rules out, when it names one
-            let values: Vec<String> = quantities(&d.body)
-                .iter()
-                .filter(|q| q.kind != "number")
-                .map(|q| d.body[q.start..q.end].trim().to_owned())
-                .collect();
+            let values = stated_values(&d.body);
             return wants()
                 .find(|old| {
                     let body = polarity_and_body(old).1;
                     shared(&terms(body), &new_head) > 0
                         || names.iter().any(|n| subject::identifiers(body).contains(n))
-                        || values.iter().any(|v| contains_value(body, v))
+                        || values.iter().any(|(v, _)| contains_value(body, v))
                 })
                 .cloned();
         }
@@ -2185,6 +2170,16 @@ impl Memory {
             }
         }
     }
+}
+
+/// The values a text states with their kind, bare numbers left out
+/// ("10%", "2 weeks", "4 日"): what a later turn may quote or revisit.
+fn stated_values(text: &str) -> Vec<(String, &'static str)> {
+    quantities(text)
+        .iter()
+        .filter(|q| q.kind != "number")
+        .map(|q| (text[q.start..q.end].trim().to_owned(), q.kind))
+        .collect()
 }
 
 /// A proposal as the answer to the question it follows: "<question>:
