@@ -462,7 +462,7 @@ fn repair(root: &DataRoot, ins: &mut Inspection) -> Result<()> {
     let findings = &mut ins.findings;
     if findings.iter().any(|f| f.kind == "incomplete-operation") {
         let keep_open = seal_interrupted_entries(root)?;
-        crate::store::oplog::close_incomplete_except(root, &keep_open)?;
+        crate::store::oplog::close_incomplete(root, &keep_open)?;
         mark(findings, "incomplete-operation");
     }
     if !unreadable_logs(findings) {
@@ -655,18 +655,11 @@ fn entry_session(
             .is_ok()
             .then_some(id);
     }
-    static STAMP: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"^_\d{8}_\d{6}\.\d{3}(?:-\d+)?$").unwrap());
     o.argv
         .iter()
         .skip(1)
         .filter(|a| crate::store::layout::validate_session_id(a).is_ok())
-        .find(|a| {
-            let prefix = crate::store::layout::name_part(a, crate::store::trash::MAX_ID);
-            e.name
-                .strip_prefix(prefix.as_ref())
-                .is_some_and(|rest| STAMP.is_match(rest))
-        })
+        .find(|a| crate::store::trash::is_entry_of(&e.name, a))
         .cloned()
 }
 
@@ -696,23 +689,18 @@ fn roll_back(root: &DataRoot, command: &str, entry: &std::path::Path, id: &str) 
                 return Ok(false);
             }
             // the entry is the folder itself, with our records added: the
-            // id, and the store backup's own folder (`.sessionctl/.sessionctl`,
-            // with at most the temp file of an id being written)
-            // (the id record last: a kill before the move leaves an entry
-            // a rerun still knows by its name)
+            // store backup's own folder (`.sessionctl/.sessionctl`), copies
+            // of store parts, and the id with the temp file of one being
+            // written at the kill; the id record last: a kill before the
+            // move leaves an entry a rerun still knows by its name
             let own = entry.join(".sessionctl");
             atomic::remove_path(root, &own.join(".sessionctl"))?;
-            drop_part_copies(root, &own)?;
+            remove_where(root, &own, is_store_part)?;
             atomic::remove_path(root, &entry.join(crate::store::trash::SESSION_ID_FILE))?;
-            // (and the temp file of an id record being written at the kill)
-            if let Some(listing) = crate::store::files::read_dir(root, &own)? {
-                for f in listing.flatten() {
-                    let n = f.file_name().to_string_lossy().into_owned();
-                    if n.starts_with(".session-id.") && n.ends_with(".tmp") {
-                        atomic::remove_path(root, &own.join(&n))?;
-                    }
-                }
-            }
+            remove_where(root, &own, |n| {
+                let n = n.to_string_lossy();
+                n.starts_with(".session-id.") && n.ends_with(".tmp")
+            })?;
             if std::fs::read_dir(&own).is_ok_and(|mut d| d.next().is_none()) {
                 atomic::remove_path(root, &own)?;
             }
@@ -739,14 +727,17 @@ fn roll_back(root: &DataRoot, command: &str, entry: &std::path::Path, id: &str) 
     Ok(true)
 }
 
-/// Delete the store parts in `dir`: copies of what the stores still hold.
-fn drop_part_copies(root: &DataRoot, dir: &std::path::Path) -> Result<()> {
+/// Delete the files of `dir` whose names `which` picks.
+fn remove_where(
+    root: &DataRoot,
+    dir: &std::path::Path,
+    which: impl Fn(&std::ffi::OsStr) -> bool,
+) -> Result<()> {
     let Some(listing) = crate::store::files::read_dir(root, dir)? else {
         return Ok(());
     };
     for f in listing.flatten() {
-        let name = f.file_name();
-        if is_store_part(&name) {
+        if which(&f.file_name()) {
             atomic::remove_path(root, &dir.join(f.file_name()))?;
         }
     }

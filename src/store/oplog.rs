@@ -518,14 +518,9 @@ pub fn interrupted_undos(root: &DataRoot) -> Result<Vec<(String, Vec<String>)>> 
 }
 
 /// Close every operation a crash left incomplete (not one running now,
-/// nor an interrupted undo, which `undo` completes): a `done` line marked
-/// `interrupted`. Nothing it kept is touched.
-pub fn close_incomplete(root: &DataRoot) -> Result<usize> {
-    close_incomplete_except(root, &[])
-}
-
-/// `close_incomplete`, leaving the operations in `keep` open.
-pub fn close_incomplete_except(root: &DataRoot, keep: &[String]) -> Result<usize> {
+/// nor an interrupted undo, which `undo` completes, nor one in `keep`): a
+/// `done` line marked `interrupted`. Nothing it kept is touched.
+pub fn close_incomplete(root: &DataRoot, keep: &[String]) -> Result<usize> {
     let log = read(root)?;
     let mut closed = 0;
     for o in log

@@ -20,7 +20,7 @@ use crate::store::torii::Db;
 
 /// Room for the id in an entry name: NAME_MAX minus `_` + the stamp (20),
 /// a `-N` for same-millisecond entries and a `.stores` suffix.
-pub const MAX_ID: usize = 200;
+const MAX_ID: usize = 200;
 
 /// Where the full session id of an entry is recorded, relative to it.
 pub const SESSION_ID_FILE: &str = ".sessionctl/session-id";
@@ -268,6 +268,20 @@ fn stamp_time(
     latest_before
         .or_else(|| local.earliest())
         .map(|t| t.with_timezone(&chrono::Utc))
+}
+
+/// Whether `name` is one `new_path` makes for the session `id`:
+/// `<id>_YYYYMMDD_HHMMSS.mmm[-N]` (so a session is known by its entry when
+/// the id record inside is missing).
+pub fn is_entry_of(name: &str, id: &str) -> bool {
+    let (base, _) = split_suffix(name);
+    let Some(cut) = base.len().checked_sub(20) else {
+        return false;
+    };
+    let (head, stamp) = base.split_at(cut);
+    head == name_part(id, MAX_ID)
+        && stamp.starts_with('_')
+        && chrono::NaiveDateTime::parse_from_str(&stamp[1..], "%Y%m%d_%H%M%S%.3f").is_ok()
 }
 
 /// `<name>-N` (a second entry of the same session and millisecond) as

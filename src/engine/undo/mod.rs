@@ -243,21 +243,17 @@ fn refuse_stores_without_folder(root: &DataRoot, p: &Planned) -> Result<()> {
         Some(a) => a.count_session(&p.id)?,
         None => 0,
     };
-    let keys = if rows > 0 {
-        0
-    } else {
-        torii::Db::load_store(root, torii::DB_SESSION_HIST)?
-            .session_key_count(&p.id, torii::now_unix())
-    };
-    if rows == 0 && keys == 0 {
-        return Ok(());
-    }
-    // A remove killed after it took the archive rows and before the keys
-    // (its entry sealed by `check --repair`): the keys left are this very
-    // session's when every one of them is in the entry with the same value,
-    // and putting it back sets them to what they are
-    if rows == 0 && sealed_from_interrupted_remove(root, p)? && keys_all_in_entry(root, p)? {
-        return Ok(());
+    let mut keys = 0;
+    if rows == 0 {
+        let db1 = torii::Db::load_store(root, torii::DB_SESSION_HIST)?;
+        keys = db1.session_key_count(&p.id, torii::now_unix());
+        // A remove killed after it took the archive rows and before the
+        // keys (its entry sealed by `check --repair`): the keys left are
+        // this very session's when every one of them is in the entry with
+        // the same value, and putting it back sets them to what they are
+        if keys == 0 || sealed_from_interrupted_remove(root, p)? && keys_all_in_entry(&db1, p)? {
+            return Ok(());
+        }
     }
     let what = if rows > 0 {
         format!("{rows} archive rows")
@@ -278,26 +274,20 @@ fn refuse_stores_without_folder(root: &DataRoot, p: &Planned) -> Result<()> {
 
 /// Every live db1 key of the session is in the entry's ToriiDB part, with
 /// the same value.
-fn keys_all_in_entry(root: &DataRoot, p: &Planned) -> Result<bool> {
+fn keys_all_in_entry(db1: &crate::store::torii::Db, p: &Planned) -> Result<bool> {
     use crate::store::torii;
     let part = p
         .phys
-        .join(&p.manifest.stores)
-        .join(crate::store::bundle::TORII_DB1);
-    let Ok(text) = std::fs::read_to_string(&part) else {
+        .join(bundle::store_part(&p.manifest.stores, bundle::TORII_DB1));
+    let Ok(lines) = std::fs::read(&part) else {
         return Ok(false);
     };
-    let kept: std::collections::HashMap<String, String> = text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter_map(|v| {
-            Some((
-                v["key"].as_str()?.to_owned(),
-                v["value"].as_str()?.to_owned(),
-            ))
-        })
+    let kept: std::collections::HashMap<String, String> = lines
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .filter_map(torii::entry_of_line)
+        .map(|(k, e)| (k, e.value))
         .collect();
-    let db1 = torii::Db::load_store(root, torii::DB_SESSION_HIST)?;
     for k in db1.session_keys(&p.id, torii::now_unix()) {
         let same = match db1.entry(&k)? {
             Some(e) => kept.get(&k) == Some(&e.value),
