@@ -461,9 +461,20 @@ fn history_keys(dir: &SessionDir) -> Result<Option<(Vec<RecordKey>, Option<i64>)
 fn repair(root: &DataRoot, ins: &mut Inspection) -> Result<()> {
     let findings = &mut ins.findings;
     if findings.iter().any(|f| f.kind == "incomplete-operation") {
-        let keep_open = seal_interrupted_entries(root)?;
+        let (keep_open, moved_back) = seal_interrupted_entries(root)?;
         crate::store::oplog::close_incomplete(root, &keep_open)?;
         mark(findings, "incomplete-operation");
+        // rows and keys found without a folder whose folder the roll-back
+        // put back are no orphans any more (and `remove`, their hint, would
+        // take the session just restored)
+        for f in findings.iter_mut().filter(|f| {
+            matches!(f.kind, "orphan-archive-rows" | "torii-orphan-keys")
+                && moved_back
+                    .iter()
+                    .any(|id| f.detail.contains(&format!(" of {id:?},")))
+        }) {
+            f.repaired = true;
+        }
     }
     if !unreadable_logs(findings) {
         repair_torii(root, findings)?;
@@ -546,9 +557,10 @@ fn session_lock(
 /// kill between the move and the record). A moved link, or an entry whose
 /// session cannot be told, stays as it is, and so does its operation's
 /// record: open, it keeps `check` reporting it and `trash prune` keeping
-/// it. Returns those operations.
-fn seal_interrupted_entries(root: &DataRoot) -> Result<Vec<String>> {
+/// it. Returns those operations, and the sessions moved back.
+fn seal_interrupted_entries(root: &DataRoot) -> Result<(Vec<String>, Vec<String>)> {
     let mut keep_open = Vec::new();
+    let mut moved_back = Vec::new();
     let log = crate::store::oplog::read(root)?;
     let entries = crate::store::trash::list(root).unwrap_or_default();
     for (n, o) in log.ops.iter().enumerate().filter(|(_, o)| !o.done) {
@@ -603,6 +615,7 @@ fn seal_interrupted_entries(root: &DataRoot) -> Result<Vec<String>> {
             // written is a copy). Without them (a later command may have
             // taken them) nothing is moved back: the entry is sealed.
             if archive_holds(root, &id)? && roll_back(root, &o.command, &e.path, &id)? {
+                moved_back.push(id);
                 continue;
             }
             let stores = if o.command == "remove" && moved_folder {
@@ -638,7 +651,7 @@ fn seal_interrupted_entries(root: &DataRoot) -> Result<Vec<String>> {
     }
     keep_open.sort();
     keep_open.dedup();
-    Ok(keep_open)
+    Ok((keep_open, moved_back))
 }
 
 /// The session an interrupted reset or remove entry is of: the id it

@@ -427,3 +427,26 @@ fn a_killed_repair_and_a_two_session_remove_are_still_finished() {
         "no kill left the second session's entry sealed"
     );
 }
+
+/// The repair that moves a killed remove back does not leave the session's
+/// rows and keys reported as orphans with `remove` as their hint (that
+/// would take the session it just put back).
+#[test]
+fn a_rolled_back_session_is_no_orphan_in_the_repair_report() {
+    let root = fixture_copy();
+    let r = root.path();
+    killed(r, None, "4", &["remove", "tui-alice", "--yes"]);
+    let out = run(r, None, None, &["check", "--repair", "--yes", "--json"]);
+    assert!(
+        r.join("sessions/tui-alice/history.json").exists(),
+        "{}",
+        stderr(&out)
+    );
+    for f in results(&out) {
+        let orphan = matches!(
+            f["kind"].as_str(),
+            Some("orphan-archive-rows" | "torii-orphan-keys")
+        );
+        assert!(!orphan || f["repaired"] == true, "{f}");
+    }
+}
