@@ -282,7 +282,9 @@ pub fn user_sentence(s: &str) -> UserKind {
     // "外部 API は、…使わない契約なら OK とのことです": a report of what
     // someone said, its "don't" is theirs
     let bare = s.trim().trim_end_matches(['。', '.', '！', '!']);
-    if words("hearsay_endings").iter().any(|e| bare.ends_with(e)) {
+    if words("hearsay_endings").iter().any(|e| bare.ends_with(e))
+        || has_any(&l, words("delegations"))
+    {
         return UserKind::Other;
     }
     let decisions = decisions_in(s);
@@ -432,7 +434,7 @@ pub fn is_fragment(s: &str) -> bool {
         "could", "should", "does", "did", "do", "i", "we", "you", "they", "he", "she", "it", "i'm",
         "we're", "it's", "that's", "there's", "isn't", "aren't", "don't", "doesn't", "didn't",
         "won't", "can't", "need", "needs", "want", "wants", "says", "said", "takes", "took", "got",
-        "went", "looks", "seems", "works", "came",
+        "went", "looks", "seems", "works", "came", "thats", "its", "whats", "theres", "im",
     ];
     let ws: Vec<String> = lower(s)
         .split_whitespace()
@@ -486,6 +488,7 @@ fn terse_decision(s: &str) -> Option<Decision> {
         })
         .count();
     if !is_fragment(np)
+        || reports_lack(&lower(np))
         || !has_value(np)
         || np.split_whitespace().count() < 2
         || content < 2 && label.is_some()
@@ -726,8 +729,26 @@ fn is_instruction(body: &str) -> bool {
         let mut starts = vec![start];
         // ("iOS 也明天上午放出去": an adverb, then when, then the verb)
         const ADVERBS: [&str; 8] = ["先", "只", "就", "都", "也", "单独", "统一", "一律"];
-        const WHEN: [&str; 9] = [
-            "明天", "今天", "今晚", "后天", "上午", "下午", "晚上", "周末", "下周",
+        // (a past time leaves a report: "上个月有两次司机…被查到" is no
+        // "上 X" order)
+        const WHEN: [&str; 17] = [
+            "明天",
+            "今天",
+            "今晚",
+            "后天",
+            "上午",
+            "下午",
+            "晚上",
+            "周末",
+            "下周",
+            "上个月",
+            "下个月",
+            "上周",
+            "上次",
+            "下次",
+            "昨天",
+            "前天",
+            "去年",
         ];
         for adverb in ADVERBS {
             if let Some((i, _)) = start.match_indices(adverb).next() {
@@ -746,7 +767,9 @@ fn is_instruction(body: &str) -> bool {
                 {
                     rest = r.trim_start();
                 }
-                rest.strip_prefix(v).is_some_and(|r| !descriptive(r))
+                // "列一动就要骂人": 就要 says what will happen
+                let will = *v == "要" && s.contains("就要");
+                rest.strip_prefix(v).is_some_and(|r| !descriptive(r)) && !will
             })
         };
         if words("zh_imperatives").iter().any(imperative) {
@@ -1100,7 +1123,19 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         && ["as is", "as it is", "alone", "unchanged", "untouched"]
             .iter()
             .any(|w| l.contains(w));
+    // "update:", "fix:": a verb as a label, what follows it is the
+    // sentence ("Decided:" still says what it is)
+    let t = l.trim();
+    if t.strip_suffix(':')
+        .is_some_and(|w| words("imperative_verbs").contains(&w))
+    {
+        return None;
+    }
+    if reports_lack(&l) {
+        return None;
+    }
     let negative = left_alone
+        || removes(&l)
         || words("negative_start")
             .iter()
             .any(|n| starts_with_word(&l, n))
@@ -1134,6 +1169,41 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     positive.then_some(Polarity::Want)
 }
 
+/// "no budget for extra workers this quarter", "no time for that today":
+/// what is lacking is a constraint reported, not a choice ("no retries").
+fn reports_lack(l: &str) -> bool {
+    strip_fillers(l).strip_prefix("no ").is_some_and(|rest| {
+        let noun = rest.split_whitespace().next().unwrap_or("");
+        words("resource_nouns").contains(&noun)
+    })
+}
+
+/// "Drop it", "kill avif", "scrap the waitlist": a verb that takes
+/// something away, first in its clause, rules out what it names, as "no
+/// waitlist" does. Not when it moves a value ("drop the TTL to 5 min") or
+/// the clause asks ("remove it?").
+pub fn removes(l: &str) -> bool {
+    let l = l.trim();
+    let mut ws = l
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''));
+    let verb = ws.next().unwrap_or("");
+    // "drop it" leaves the polarity to what "it" was ("drop it" of a fee
+    // rules it out, of a ban lifts it); "delete wins" is a noun
+    let object = ws.next().unwrap_or("");
+    const NOT_OBJECTS: &[&str] = &[
+        "it", "them", "that", "this", "those", "these", "wins", "is", "was", "works", "goes",
+        "beats", "happens", "takes", "will", "would", "should", "can", "must",
+    ];
+    words("removal_verbs")
+        .iter()
+        .any(|v| v.is_ascii() && *v != "unfreeze" && *v == verb)
+        && !object.is_empty()
+        && !NOT_OBJECTS.contains(&object)
+        && !l.ends_with('?')
+        && ![" to ", " by ", " from "].iter().any(|w| l.contains(w))
+}
+
 /// One line: fillers, the words of polarity ("let's", "don't", 不要,
 /// 〜しないでください) and trailing punctuation removed; cut at a word
 /// boundary.
@@ -1148,8 +1218,14 @@ fn normalize(p: Polarity, text: &str) -> String {
     match p {
         Polarity::Want => strip_lead(&mut s, &["let's", "let us", "we'll", "we will", "i prefer"]),
         Polarity::DontWant => {
+            // "drop the waitlist" rules out the waitlist; "never delete
+            // anything silently" rules out deleting
+            let removal = removes(&lower(&s));
             strip_lead(&mut s, &["let's not", "we won't", "we will not"]);
             strip_lead(&mut s, words("negative_start"));
+            if removal {
+                strip_lead(&mut s, words("removal_verbs"));
+            }
             const SUFFIXES: &[&str] = &[
                 "はしないでください",
                 "をしないでください",

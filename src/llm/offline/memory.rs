@@ -846,8 +846,16 @@ impl Memory {
         if self.decisions.iter().any(|old| restates(d, &dt, old)) {
             return; // said before, more fully
         }
-        let reconsiders = classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
-        let target = if reconsiders && d.old_value.is_none() {
+        // "kill avif" takes back what holds avif, as "instead" would
+        let removes = d.polarity == Polarity::DontWant && classify::removes(&d.said.to_lowercase());
+        let reconsiders =
+            removes || classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
+        let target = if removes {
+            // what it names, not the subject guessed for it
+            let mut named = d.clone();
+            named.body = d.said.split_once(' ').map_or("", |x| x.1).to_owned();
+            self.reversal_target(&named)
+        } else if reconsiders && d.old_value.is_none() {
             self.reversal_target(d)
         } else if subject::is_choice(&d.body) {
             // "Keep npm for now" … "Switch to pnpm": a choice made for the
@@ -1013,6 +1021,17 @@ impl Memory {
                         || values.iter().any(|(v, _)| contains_value(body, v))
                 })
                 .cloned();
+        }
+        // "drop the take-home" … "actually keep the take-home for
+        // candidates without public code": a "do" naming all that an
+        // earlier "don't" ruled out takes that one back, before any "do"
+        let dt = terms(&d.body);
+        if let Some(old) = self.decisions.iter().rev().find(|old| {
+            let (p, body) = polarity_and_body(old);
+            let ot = terms(body);
+            p == Polarity::DontWant && !ot.is_empty() && ot.iter().all(|t| dt.contains(t))
+        }) {
+            return Some(old.clone());
         }
         // "notify them two weeks in advance" … "notify them on 15 February
         // instead": the same verb on the same object is the same subject
@@ -1635,7 +1654,9 @@ impl Memory {
                     })
             })
             .cloned();
-        let own_question = turn.opened.iter().any(|o| classify::is_question(o))
+        let asks_own = classify::has_any(&s.to_lowercase(), words("question_words"));
+        let own_question = asks_own
+            || turn.opened.iter().any(|o| classify::is_question(o))
             || turn
                 .prev_sentence
                 .as_deref()
@@ -1665,7 +1686,9 @@ impl Memory {
             }
             // "log-ingest 的实例数要不要一直保持 12 个？成本上去了，下周看看
             // 数据再定。": the question and why it waits are one item
-            _ if turn.opened.last().is_some_and(|o| classify::is_question(o)) => {
+            // (not "…再说。还有节假日怎么排、加班费怎么算，…这个先挂着": a
+            // deferral asking its own question is an item of its own)
+            _ if turn.opened.last().is_some_and(|o| classify::is_question(o)) && !asks_own => {
                 let last = turn.opened.pop().expect("checked");
                 self.cur.open.retain(|o| *o != clip(&last, OPEN_BYTES));
                 let joined = format!("{last} {s}");

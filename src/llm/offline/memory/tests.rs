@@ -1201,3 +1201,123 @@ fn a_deferral_naming_nothing_keeps_the_replys_question_open() {
         "{s}"
     );
 }
+
+/// "kill X" rules X out and takes back the decision that chose it; "drop
+/// the Y" is a "don't"; a label ("update:") and a lack reported ("no
+/// budget for …") decide nothing.
+#[test]
+fn a_removal_verb_rules_out_what_it_names_and_takes_it_back() {
+    let s = run(&[
+        rec("user", "which font loader for the docs site", 0),
+        rec(
+            "assistant",
+            "fontsource is 40 kb and self-hosted; google fonts is smaller but a third party.",
+            1,
+        ),
+        rec("user", "fine, google fonts + system fallback", 2),
+        rec("assistant", "switched to google fonts.", 3),
+        rec(
+            "user",
+            "update: no budget for a privacy review this year. kill google fonts. scrap the icon sprite too.",
+            4,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        !ds.iter()
+            .any(|d| d.starts_with("要：") && d.contains("google fonts")),
+        "{ds:?}"
+    );
+    assert!(
+        ds.iter()
+            .any(|d| d == "不要：icon sprite" || d.starts_with("不要：the icon sprite")),
+        "{ds:?}"
+    );
+    assert!(
+        !ds.iter()
+            .any(|d| d.contains("update:") || d.contains("budget")),
+        "{ds:?}"
+    );
+}
+
+/// "drop the bonus round" … "actually keep the bonus round for
+/// returning players": the "do" takes back the "don't" naming all it
+/// ruled out, and leaves the other decision of that turn alone.
+#[test]
+fn a_do_naming_what_a_dont_ruled_out_takes_that_dont_back() {
+    let s = run(&[
+        rec(
+            "user",
+            "For the spring quiz keep six rounds, but drop the bonus round.",
+            0,
+        ),
+        rec("assistant", "Six rounds, no bonus round.", 1),
+        rec(
+            "user",
+            "Actually keep the bonus round for returning players, drop it for the others.",
+            2,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(ds.iter().any(|d| d.contains("six rounds")), "{ds:?}");
+    assert!(
+        !ds.iter().any(|d| d.starts_with("不要：the bonus round")),
+        "{ds:?}"
+    );
+}
+
+/// The choice handed back ("你看着定") and a question put off with its
+/// own question words ("怎么排…这个先挂着") decide nothing; the latter stays
+/// open as itself, not glued to the reply's question.
+#[test]
+fn a_delegation_decides_nothing_and_a_parked_question_stays_open() {
+    let s = run(&[
+        rec("user", "店里的会员积分规则要改一下。", 0),
+        rec(
+            "assistant",
+            "积分有效期现在是 12 个月。要不要顺便把兑换门槛也调一下？",
+            1,
+        ),
+        rec(
+            "user",
+            "有效期改成 24 个月。门槛你看着定一个吧，别太高就行。还有生日月双倍积分怎么算，我得先问老板，这个先挂着。",
+            2,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(ds.iter().any(|d| d.contains("24 个月")), "{ds:?}");
+    assert!(
+        !ds.iter()
+            .any(|d| d.contains("你看着定") || d.contains("太高")),
+        "{ds:?}"
+    );
+    assert!(!ds.iter().any(|d| d.contains("挂着")), "{ds:?}");
+    let open = opens(&s);
+    assert!(open.contains("生日月双倍积分"), "{open}");
+}
+
+/// Reports are no orders: "上个月…被查到" (a past time before 上), "一…就要"
+/// (what will happen), "thats like …" (a contraction without its
+/// apostrophe).
+#[test]
+fn a_report_in_chinese_or_terse_chat_is_no_decision() {
+    let s = run(&[
+        rec(
+            "user",
+            "排班表要重新做。上个月有三次夜班没人接被投诉了。",
+            0,
+        ),
+        rec("assistant", "好的，先看一下现在的表。", 1),
+        rec("user", "表格格式别大改，他们用惯了，列一动就要抱怨。", 2),
+        rec("assistant", "old photos are 310k files, avg 3.9 mb.", 3),
+        rec("user", "thats like 1.2 tb of scans", 4),
+    ]);
+    let ds = decisions(&s);
+    assert!(!ds.iter().any(|d| d.contains("上个月")), "{ds:?}");
+    assert!(
+        !ds.iter()
+            .any(|d| d.contains("就要抱怨") && d.starts_with("要：")),
+        "{ds:?}"
+    );
+    assert!(!ds.iter().any(|d| d.contains("thats like")), "{ds:?}");
+}
