@@ -642,8 +642,10 @@ fn is_instruction(body: &str) -> bool {
     ]
     .contains(&first)
         && second.starts_with(|c: char| c.is_ascii_digit() || c == '#');
+    // ("change of plan", "use of X": the verb is a noun)
     if words("imperative_verbs").contains(&first)
         && !AUX.contains(&second)
+        && second != "of"
         && !numbered
         && !l.ends_with('?')
     {
@@ -968,6 +970,22 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
             (None, Some((Polarity::DontWant, text))) if replaces_value(text, clause) => {
                 runs.push((Polarity::Want, clause.to_owned()))
             }
+            // "forget SAML, we go with OIDC": after a removal, the choice
+            // that follows is what takes its place
+            (None, Some((Polarity::DontWant, text)))
+                if removes(&lower(strip_fillers(text))) && {
+                    let c = lower(strip_fillers(clause));
+                    let c = ["we ", "we'll ", "and ", "instead "]
+                        .iter()
+                        .fold(c.as_str(), |c, p| c.strip_prefix(p).unwrap_or(c))
+                        .to_owned();
+                    words("choice_verbs")
+                        .iter()
+                        .any(|v| starts_with_word(&c, v))
+                } =>
+            {
+                runs.push((Polarity::Want, clause.to_owned()))
+            }
             (None, Some((_, text))) if is_detail(clause) => text.push_str(clause),
             (None, Some(_)) => {}                  // a reason
             (None, None) => lead.push_str(clause), // words before the decision
@@ -1159,7 +1177,9 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         .iter()
         .any(|e| t.ends_with(e) && t.len() > e.len() + 1);
     let positive = it_is
-        || words("choice_verbs").iter().any(|v| starts_with_word(&l, v))
+        || words("choice_verbs").iter().any(|v| {
+            starts_with_word(&l, v) && !l[v.len()..].trim_start().starts_with("of ")
+        })
         || is_instruction(body)
         || is_requirement(&l)
         || has_any(&l, words("decision_markers"))
@@ -1225,6 +1245,7 @@ fn normalize(p: Polarity, text: &str) -> String {
             strip_lead(&mut s, words("negative_start"));
             if removal {
                 strip_lead(&mut s, words("removal_verbs"));
+                strip_lead(&mut s, &["about"]);
             }
             const SUFFIXES: &[&str] = &[
                 "はしないでください",

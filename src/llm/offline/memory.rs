@@ -184,6 +184,8 @@ struct Turn {
     decided: Vec<String>,
     /// The questions it left open.
     opened: Vec<String>,
+    /// The topic it named last before a colon ("also exif: …").
+    label: Option<String>,
 }
 
 impl Memory {
@@ -298,6 +300,9 @@ impl Memory {
             ..Turn::default()
         };
         for (s, kind) in &items {
+            if let Some(label) = subject::topic_label(s) {
+                turn.label = Some(label);
+            }
             match kind {
                 // a phrase without a verb opens a discussion, it does not
                 // decide in it
@@ -593,7 +598,7 @@ impl Memory {
                 .last()
                 .is_some_and(|l| l.contains(p.trim_end_matches(['.', '。'])))
         });
-        let (mut d, slot) = self.with_subject(d, &ctx, prev.as_deref());
+        let (mut d, slot) = self.with_subject(d, &ctx, prev.as_deref(), turn.label.as_deref());
         // the answer to a question left open names the question's subject
         if let Some(q) = &turn.answered {
             if shared(&terms(&d.body), &terms(q)) == 0 {
@@ -628,10 +633,24 @@ impl Memory {
         mut d: Decision,
         ctx: &[String],
         prev: Option<&str>,
+        label: Option<&str>,
     ) -> (Decision, Option<String>) {
+        // "For reporting-db, forget the replication": what the decision is
+        // scoped to is part of it, whether or not it names its subject
+        let scope = d.lead.clone().filter(|l| {
+            let l = l.to_lowercase();
+            ["for ", "on ", "in "].iter().any(|p| l.starts_with(p))
+                && !classify::has_any(&l, words("reconsider_cues"))
+                && shared(&terms(&l), &terms(&d.body)) == 0
+        });
+        if let Some(scope) = scope.filter(|_| !needs_subject(&d.body)) {
+            d.body = format!("{} ({})", d.body, clip(&scope, SUBJECT_BYTES));
+            return (d, None);
+        }
         if !needs_subject(&d.body) {
             return (d, None);
         }
+        let label = label.filter(|l| shared(&terms(l), &terms(&d.body)) == 0);
         // "no retries", "不用 YAML": the thing it rules out is its subject,
         // when it is a name or follows "no", and not a placeholder ("no
         // changes")
@@ -822,6 +841,12 @@ impl Memory {
                 .or(ctx.first())
                 .map(|item| (subject_phrase(item), None));
         }
+        // the topic the turn named ("And the daily cap again: … Make it
+        // 3") says what it is about better than the sentence or the
+        // decision it was found by; the decision it revisits stays
+        if let Some(l) = label.filter(|_| d.lead.is_none()) {
+            found = Some((l.to_owned(), found.and_then(|(_, slot)| slot)));
+        }
         // (a subject that is the decision's own sentence adds nothing:
         // "notify them two weeks in advance" of "Shall I notify them …?")
         let restated = |s: &str| s.to_lowercase().contains(&d.body.to_lowercase());
@@ -847,7 +872,11 @@ impl Memory {
             return; // said before, more fully
         }
         // "kill avif" takes back what holds avif, as "instead" would
-        let removes = d.polarity == Polarity::DontWant && classify::removes(&d.said.to_lowercase());
+        // (not one scoped to a part: "for reporting-db, forget the
+        // replication" is an exception to the plan for all three)
+        let removes = d.polarity == Polarity::DontWant
+            && d.lead.is_none()
+            && classify::removes(&d.said.to_lowercase());
         let reconsiders =
             removes || classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
         let target = if removes {
@@ -1319,7 +1348,7 @@ impl Memory {
             .chain(self.cur.open.iter().rev())
             .cloned()
             .collect();
-        let (d, _) = self.with_subject(d, &ctx, None);
+        let (d, _) = self.with_subject(d, &ctx, None, None);
         let counter = turn.counter.take();
         self.decide(&d, counter);
         turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
@@ -2697,6 +2726,15 @@ fn replaces(d: &Decision, old: &str) -> bool {
         .any(|(name, v)| old_versions.iter().any(|(n, ov)| n == name && ov != v))
     {
         return true;
+    }
+    // "for reporting-db, forget the replication": scoped to what the old
+    // one does not name, it is an exception to it
+    let scope = d.lead.as_deref().map(str::to_lowercase).filter(|l| {
+        ["for ", "on ", "in "].iter().any(|p| l.starts_with(p))
+            && !classify::has_any(l, words("reconsider_cues"))
+    });
+    if scope.is_some_and(|l| shared(&terms(&l), &terms(body)) == 0) {
+        return false;
     }
     let generic = |t: &String| words("placeholder_nouns").contains(&t.as_str());
     let new_head: Vec<String> = head_terms(&d.body)

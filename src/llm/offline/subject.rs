@@ -479,6 +479,100 @@ pub fn is_choice(body: &str) -> bool {
         .any(|v| starts_with_word(&l, v) || !v.is_ascii() && l.contains(v))
 }
 
+/// The topic a turn names before what it says of it: "And thinking about
+/// the daily cap again: 2 hours will kill group projects", "also exif:
+/// right now we keep all of it", "关于节假日排班：…", "検索の件ですが、…".
+/// A decision of that turn that names nothing ("Make it 3", "yes do that")
+/// is about it. None when the label is a verb ("update:"), a question, or
+/// longer than a short noun phrase.
+pub fn topic_label(sentence: &str) -> Option<String> {
+    let s = sentence.trim();
+    let cut = |label: &str| -> Option<String> {
+        let label = label.trim().trim_end_matches([',', '，', '、']);
+        let mut l = label.to_lowercase();
+        // the words that lead to the topic, not the topic
+        const LEADS: &[&str] = &[
+            "and",
+            "also",
+            "ok",
+            "okay",
+            "so",
+            "now",
+            "then",
+            "next",
+            "one more",
+            "thinking about",
+            "about",
+            "regarding",
+            "re",
+            "as for",
+            "on",
+            "for",
+            "back to",
+            "the question of",
+        ];
+        loop {
+            let before = l.len();
+            for w in LEADS {
+                if let Some(rest) = l.strip_prefix(w) {
+                    if rest.starts_with([' ', ',']) {
+                        l = rest.trim_start_matches([' ', ',']).to_owned();
+                    }
+                }
+            }
+            if l.len() == before {
+                break;
+            }
+        }
+        // (lower-casing keeps the byte length of the letters it changes
+        // here: the leads and endings are ASCII)
+        let start = label.len().saturating_sub(l.len());
+        let mut end = label.len();
+        for w in [" again", " itself", " too", " as well"] {
+            if let Some(rest) = l.strip_suffix(w) {
+                l = rest.to_owned();
+                end -= w.len();
+            }
+        }
+        let kept = label.get(start..end).unwrap_or(&l).trim().to_owned();
+        let words_n = kept.split_whitespace().count();
+        let cjk = kept.chars().filter(|c| is_cjk(*c)).count();
+        let is_verb = words("imperative_verbs").contains(&l.as_str());
+        let asks = super::classify::is_question(&kept)
+            || super::classify::has_any(&l, words("question_words"));
+        (!kept.is_empty()
+            && !is_verb
+            && !asks
+            && words_n <= 5
+            && cjk <= 12
+            && !terms(&kept).is_empty())
+        .then_some(kept)
+    };
+    if let Some((label, rest)) = s.split_once(": ").or_else(|| s.split_once('：')) {
+        if !rest.trim().is_empty() || s.ends_with(':') {
+            return cut(label);
+        }
+    }
+    for (open, close) in [("关于", "，"), ("至于", "，")] {
+        if let Some(rest) = s.strip_prefix(open) {
+            if let Some((label, _)) = rest.split_once(close) {
+                return cut(label);
+            }
+        }
+    }
+    for marker in [
+        "の件ですが、",
+        "についてですが、",
+        "については、",
+        "ですが、",
+    ] {
+        if let Some((label, _)) = s.split_once(marker) {
+            return cut(label);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -593,5 +687,33 @@ mod tests {
             ),
             ["internal/report/summary.go:142", "rows.Close", "max_conns"]
         );
+    }
+
+    #[test]
+    fn a_topic_label_is_the_noun_phrase_before_the_colon() {
+        assert_eq!(
+            topic_label("And thinking about the daily cap again: 2 hours is too little").as_deref(),
+            Some("the daily cap")
+        );
+        assert_eq!(
+            topic_label("also exif: we keep all of it").as_deref(),
+            Some("exif")
+        );
+        assert_eq!(
+            topic_label("关于节假日排班，先按去年的来").as_deref(),
+            Some("节假日排班")
+        );
+        assert_eq!(
+            topic_label("検索の件ですが、来週にします").as_deref(),
+            Some("検索")
+        );
+        // a verb, a question, a sentence: no label
+        assert_eq!(topic_label("update: no budget this quarter"), None);
+        assert_eq!(topic_label("How do we cut over: two weeks?"), None);
+        assert_eq!(
+            topic_label("I talked to the IAM team and they said this: no SAML"),
+            None
+        );
+        assert_eq!(topic_label("no colon here"), None);
     }
 }

@@ -1321,3 +1321,64 @@ fn a_report_in_chinese_or_terse_chat_is_no_decision() {
     );
     assert!(!ds.iter().any(|d| d.contains("thats like")), "{ds:?}");
 }
+
+/// "And about the retry budget again: … Make it 3": the topic the turn
+/// names before its colon is what a decision naming nothing is about.
+#[test]
+fn a_turns_topic_label_is_the_subject_of_its_bare_decisions() {
+    let s = run(&[
+        rec(
+            "user",
+            "The mobile sync client retries a failed upload 5 times.",
+            0,
+        ),
+        rec("assistant", "Yes, 5 retries with a 2 s backoff.", 1),
+        rec(
+            "user",
+            "And about the retry budget again: 5 drains batteries on the train. Make it 3.",
+            2,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        ds.iter()
+            .any(|d| d.contains("3") && d.contains("retry budget")),
+        "{ds:?}"
+    );
+}
+
+/// "Change of plan. … forget SAML, we go with OIDC": the noun "change"
+/// decides nothing, "forget X" takes X back; "for reporting-db, forget the
+/// replication" is an exception scoped to reporting-db, and says so.
+#[test]
+fn forget_takes_back_and_a_scoped_one_is_an_exception() {
+    let s = run(&[
+        rec("user", "Let's go with RabbitMQ for the job queue.", 0),
+        rec("assistant", "RabbitMQ it is.", 1),
+        rec(
+            "user",
+            "Change of plan. The ops team won't run another broker, so forget RabbitMQ, we use Postgres with SKIP LOCKED.",
+            2,
+        ),
+        rec("user", "Enable mirroring for every bucket.", 3),
+        rec("assistant", "All four buckets will be mirrored.", 4),
+        rec("user", "For the scratch bucket, forget the mirroring.", 5),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        !ds.iter()
+            .any(|d| d.starts_with("要：") && d.contains("RabbitMQ")),
+        "{ds:?}"
+    );
+    assert!(!ds.iter().any(|d| d.contains("Change of plan")), "{ds:?}");
+    assert!(ds.iter().any(|d| d.contains("SKIP LOCKED")), "{ds:?}");
+    assert!(
+        ds.iter().any(|d| d.contains("mirroring for every bucket")),
+        "{ds:?}"
+    );
+    assert!(
+        ds.iter()
+            .any(|d| d.starts_with("不要：") && d.contains("scratch bucket")),
+        "{ds:?}"
+    );
+}
