@@ -1152,12 +1152,16 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     if reports_lack(&l) {
         return None;
     }
+    // 别的 / 别人 / 别处 are "other", not "don't"
+    let l_neg = ["别的", "别人", "别处", "别家"]
+        .iter()
+        .fold(l.clone(), |t, w| t.replace(w, "其他"));
     let negative = left_alone
         || removes(&l)
         || words("negative_start")
             .iter()
-            .any(|n| starts_with_word(&l, n))
-        || has_any(&l, words("negative_markers"))
+            .any(|n| starts_with_word(&l_neg, n))
+        || has_any(&l_neg, words("negative_markers"))
             && !(japanese && l.contains("しないと"))
             && !l.contains("要不要");
     if negative {

@@ -904,6 +904,35 @@ impl Memory {
             None
         }
         .or_else(|| self.quoted_value_target(d));
+        // the decision whose value a bare change revisits lends it its
+        // subject ("改成 2000 条（离线队列存多少条）")
+        let changed = if target.is_none() {
+            self.changed_value_target(d)
+        } else {
+            None
+        };
+        let mut d = d.clone();
+        if let Some(old) = &changed {
+            let body = polarity_and_body(old).1;
+            let subject = subject::trailing_subject(body)
+                .map(|s| s.trim_end_matches([')', '）']).to_owned())
+                .or_else(|| {
+                    quantities(body)
+                        .first()
+                        .and_then(|q| subject_before(body, q.start))
+                });
+            if let Some(subj) = subject.filter(|s| shared(&terms(s), &terms(&d.body)) == 0) {
+                let cjk = d.body.chars().last().is_some_and(is_cjk);
+                let subj = clip(&subj, SUBJECT_BYTES);
+                d.body = if cjk {
+                    format!("{}（{subj}）", d.body)
+                } else {
+                    format!("{} ({subj})", d.body)
+                };
+            }
+        }
+        let target = target.or(changed);
+        let d = &d;
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
             .partition(|old| {
@@ -970,7 +999,7 @@ impl Memory {
         let d = &d;
         // "要：给", "不要：折腾": what names nothing binds nothing; it may
         // still have taken back the decision it revisits (above)
-        if !names_something(&d.body) {
+        if !names_something(&d.body) || is_torn_clause(&d.body) {
             return;
         }
         self.decisions.push(d.line());
@@ -981,6 +1010,45 @@ impl Memory {
                 self.cur.direction = d.line();
             }
         }
+    }
+
+    /// "先定 500 条" … "改成 2000 条": a decision that changes a value
+    /// ("改成", "make it", "raise it to") in the unit of an earlier
+    /// decision's value revisits that decision, wherever its subject was
+    /// said.
+    fn changed_value_target(&self, d: &Decision) -> Option<String> {
+        let said = if d.said.is_empty() { &d.body } else { &d.said };
+        let l = said.to_lowercase();
+        // only a change that names nothing before its verb ("改成 2000 条",
+        // "ok make it 40"): "超时 8 秒太长了，调成 3 秒" is about the timeout
+        let at = words("change_verbs")
+            .iter()
+            .filter_map(|v| l.find(v))
+            .min()?;
+        let named = terms(&l[..at])
+            .into_iter()
+            .filter(|t| {
+                !words("fillers").contains(&t.as_str())
+                    && !words("cjk_fillers").contains(&t.as_str())
+            })
+            .count();
+        if named > 0 {
+            return None;
+        }
+        let units = units_of(said);
+        if units.is_empty() {
+            return None;
+        }
+        self.decisions
+            .iter()
+            .rev()
+            .filter(|old| old.starts_with(Polarity::Want.prefix()))
+            .find(|old| {
+                units_of(polarity_and_body(old).1)
+                    .iter()
+                    .any(|u| units.contains(u))
+            })
+            .cloned()
     }
 
     /// "3回だと半分以上逃げてるのか…。2回にしましょう。": the sentence
@@ -1221,6 +1289,8 @@ impl Memory {
             }
             // "Yes, per-key overrides from the api_keys table": the user
             // affirms what they name
+            // ("Go ahead with the conversion": what it goes ahead with)
+            let rest = rest.strip_prefix("with ").unwrap_or(rest);
             if !rest.is_empty() && !classify::is_deictic(rest) && !terms(rest).is_empty() {
                 let d = Decision::plain(Polarity::Want, clip(rest, classify::DECISION_BYTES));
                 self.decide_in_turn(d, turn);
@@ -2224,6 +2294,22 @@ impl Memory {
     }
 }
 
+/// The units the values of a text are given in ("2000 条" → "条", "30
+/// min" → "min"); bare numbers have none.
+fn units_of(text: &str) -> Vec<String> {
+    quantities(text)
+        .iter()
+        .map(|q| {
+            text[q.start..q.end]
+                .trim_start_matches(|c: char| c.is_ascii_digit() || ",. ".contains(c))
+                .trim_end_matches(|c: char| !c.is_alphanumeric() && c != '%')
+                .trim()
+                .to_lowercase()
+        })
+        .filter(|u| !u.is_empty() && !u.starts_with(|c: char| c.is_ascii_digit()))
+        .collect()
+}
+
 /// The values a text states with their kind, bare numbers left out
 /// ("10%", "2 weeks", "4 日"): what a later turn may quote or revisit.
 fn stated_values(text: &str) -> Vec<(String, &'static str)> {
@@ -2266,6 +2352,30 @@ fn names_something(body: &str) -> bool {
                     && !words("stopwords").contains(&w.as_str())
         });
     latin || cjk_content_chars(body) >= 3
+}
+
+/// A piece of a sentence torn from its verb: "to prod" (of "ship it to
+/// prod"), "above 1.2G", "Proposal:": a preposition first and no verb
+/// after it, or a label.
+fn is_torn_clause(body: &str) -> bool {
+    let own = match subject::trailing_subject(body) {
+        Some(s) => &body[..s.as_ptr() as usize - body.as_ptr() as usize],
+        None => body,
+    };
+    let own = own.trim().trim_end_matches(['(', '（']).trim_end();
+    // (a CJK clause ending in 、 or ： is the head its details join later)
+    if own.is_ascii() && own.ends_with(':') {
+        return true;
+    }
+    let l = own.to_lowercase();
+    let mut ws = l
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
+    let first = ws.next().unwrap_or("");
+    const PREPOSITIONS: &[&str] = &[
+        "to", "into", "before", "after", "above", "below", "than", "from", "because",
+    ];
+    PREPOSITIONS.contains(&first) && !ws.any(|w| words("imperative_verbs").contains(&w))
 }
 
 /// The versions a text gives a name: "clap 4.5" → ("clap", "4.5").

@@ -1382,3 +1382,66 @@ fn forget_takes_back_and_a_scoped_one_is_an_exception() {
         "{ds:?}"
     );
 }
+
+/// "先存 300 张" … "改成 1200 张": a change that names nothing before its
+/// verb revisits the decision holding a value in the same unit, and keeps
+/// that decision's subject; one that names its own subject ("超时…调成 3
+/// 秒") leaves a decision in seconds on another subject alone.
+#[test]
+fn a_bare_change_revisits_the_decision_in_the_same_unit() {
+    let s = run(&[
+        rec("user", "离线相册本地缓存多少张照片？", 0),
+        rec("assistant", "建议先存 300 张，大约 450 MB。", 1),
+        rec("user", "先存 300 张吧。", 2),
+        rec("assistant", "好的，缓存上限 300 张。", 3),
+        rec("user", "重试间隔用 2 秒。", 4),
+        rec("assistant", "重试间隔 2 秒。", 5),
+        rec("user", "还有那个 300 张，出差一周根本不够。", 6),
+        rec("assistant", "一周大约 900 张左右。", 7),
+        rec(
+            "user",
+            "改成 1200 张。另外上传超时 10 秒太长了，调成 4 秒。",
+            8,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(!ds.iter().any(|d| d.contains("300 张")), "{ds:?}");
+    assert!(
+        ds.iter()
+            .any(|d| d.contains("1200 张") && d.contains("缓存")),
+        "{ds:?}"
+    );
+    assert!(ds.iter().any(|d| d.contains("重试间隔用 2 秒")), "{ds:?}");
+}
+
+/// Torn pieces are no decisions: "Ship it to prod." (the approval's
+/// destination), "never above 2.5G" (a report of a graph); "别的" is
+/// "other", not "don't".
+#[test]
+fn torn_clauses_and_other_are_no_decisions() {
+    let s = run(&[
+        rec(
+            "user",
+            "Worker pods restart every day. Memory never above 2.5G though.",
+            0,
+        ),
+        rec(
+            "assistant",
+            "The native buffers grow; capping them fixes it. Tested on staging.",
+            1,
+        ),
+        rec("user", "Ship it to prod.", 2),
+        rec(
+            "user",
+            "扫码枪改配置会影响别的条码吗？库位码、别的客户的箱码都走同一个扫码头。",
+            4,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        !ds.iter()
+            .any(|d| d.ends_with("to prod") || d.contains("above 2.5G")),
+        "{ds:?}"
+    );
+    assert!(!ds.iter().any(|d| d.contains("别的客户")), "{ds:?}");
+}
