@@ -930,7 +930,8 @@ fn the_size_budget_grows_with_the_source() {
 
 /// `SUMMARY_EVAL_TRACE=<name> cargo test --test it summary_eval::trace --
 /// --nocapture --ignored`: the decisions, open questions and focus after
-/// each record of one conversation, to see where a rule goes wrong.
+/// each record of one conversation, to see where a rule goes wrong
+/// (`SUMMARY_EVAL_TRACE_FACTS=1`: the description too).
 #[test]
 #[ignore]
 fn trace() {
@@ -956,6 +957,15 @@ fn trace() {
                 );
                 println!("   direction: {}", s["current_discussion"]["direction"]);
                 println!("   focus: {}", s["current_discussion"]["focus"]);
+                println!(
+                    "   past: {} ({} chars of {})",
+                    s["past_discussions"].as_array().map_or(0, Vec::len),
+                    s.to_string().chars().count(),
+                    sessionctl::llm::summary_budget(Some(before))
+                );
+                if std::env::var_os("SUMMARY_EVAL_TRACE_FACTS").is_some() {
+                    println!("   description: {}", s["current_discussion"]["description"]);
+                }
             }
         }
     }

@@ -192,7 +192,7 @@ pub fn has_anchor(s: &str) -> bool {
 /// The `n` best facts, in their order (ties: the newer).
 pub fn best(facts: &[String], n: usize) -> Vec<String> {
     let mut idx: Vec<usize> = (0..facts.len()).collect();
-    idx.sort_by_cached_key(|&i| (std::cmp::Reverse(score(&facts[i])), std::cmp::Reverse(i)));
+    idx.sort_by_cached_key(|&i| (std::cmp::Reverse(score(&facts[i])), i));
     idx.truncate(n);
     idx.sort_unstable();
     idx.into_iter().map(|i| facts[i].clone()).collect()

@@ -32,7 +32,7 @@ pub const MAX_PAST_DISCUSSIONS: usize = 8;
 /// Facts kept per discussion before the size budget decides; lengths below
 /// are UTF-8 bytes, so a CJK text gets a third of the characters a Latin
 /// one gets.
-const MAX_FACTS: usize = 30;
+const MAX_FACTS: usize = 45;
 const FACT_BYTES: usize = 180;
 /// Facts the budget leaves to the current discussion before it takes from
 /// decisions.
@@ -42,7 +42,7 @@ const FACT_MIN: u32 = 2;
 const MAX_OPEN: usize = 4;
 const OPEN_BYTES: usize = 140;
 const DIRECTION_BYTES: usize = 200;
-const PAST_FACTS: usize = 20;
+const PAST_FACTS: usize = 30;
 const PAST_TEXT_BYTES: usize = 1200;
 /// Facts of one shape (the rows of a table, a series of runs) kept at most.
 const SAME_SHAPE: usize = 3;
@@ -247,6 +247,19 @@ impl Memory {
     }
 
     fn user(&mut self, sents: &[Sentence], when: Option<&str>) {
+        // "早。先收个尾：…这件事就先这样。今天主要是另一件事：创作者分成报表…"
+        // after a pause: what comes before the change of subject closes the
+        // old discussion, the rest opens the new one
+        let gap = minutes_between(&self.cur.last, when);
+        if let Some(k) = sents
+            .iter()
+            .position(|s| classify::says_new_topic(&s.text))
+            .filter(|&k| k > 0 && gap >= NEW_TOPIC_GAP_MINUTES && !self.cur.topic.is_empty())
+        {
+            self.user(&sents[..k], when);
+            self.user(&sents[k..], when);
+            return;
+        }
         let listed: Vec<Option<UserKind>> = sents.iter().map(classify::listed_decision).collect();
         let items: Vec<(&str, UserKind)> = sents
             .iter()
@@ -1893,7 +1906,7 @@ impl Memory {
             score as usize * 1000 / (f.chars().count() + 40)
         };
         (0..self.cur.facts.len())
-            .min_by_key(|&i| (worth(&self.cur.facts[i]), i))
+            .min_by_key(|&i| (worth(&self.cur.facts[i]), std::cmp::Reverse(i)))
             .expect("not empty")
     }
 
@@ -2170,7 +2183,8 @@ impl Memory {
     /// discussion they belong to. Over the budget, what goes first
     /// is what is worth least per character: the weakest facts beyond the
     /// best six, the weakest facts of past discussions, the focus beyond two
-    /// items, facts beyond three, whole past discussions (oldest first;
+    /// items, facts beyond three, the directions of past discussions, whole
+    /// past discussions (oldest first;
     /// Agenvoy shows them only while they are in its 24-record window,
     /// docs/agenvoy-format.md#how-agenvoy-uses-the-summary), the
     /// remaining facts and the focus, and decisions last, oldest first.
@@ -2202,6 +2216,9 @@ impl Memory {
             let w = self.weakest_fact();
             self.cur.facts.remove(w);
         }
+        // a past discussion reduced to its topic and best fact still says
+        // what was discussed: its direction goes before the whole of it
+        while size(self) > max_chars && self.clear_past_direction() {}
         while size(self) > max_chars && !self.past.is_empty() {
             self.past.remove(0);
         }
@@ -2238,6 +2255,22 @@ impl Memory {
             }
         }
         false
+    }
+
+    /// Empty the direction of the oldest past discussion that has one;
+    /// false when none has.
+    fn clear_past_direction(&mut self) -> bool {
+        match self
+            .past
+            .iter_mut()
+            .find(|p| !str_of(p.get("direction")).is_empty())
+        {
+            Some(p) => {
+                p["direction"] = json!("");
+                true
+            }
+            None => false,
+        }
     }
 
     /// A decision leaving the list is kept in the past discussion it

@@ -1445,3 +1445,63 @@ fn torn_clauses_and_other_are_no_decisions() {
     );
     assert!(!ds.iter().any(|d| d.contains("别的客户")), "{ds:?}");
 }
+
+/// A record after a night that first closes yesterday's subject and then
+/// says it turns to another: the closing part stays with the old
+/// discussion, the rest opens a new one.
+#[test]
+fn a_record_that_wraps_up_then_changes_subject_splits_there() {
+    let s = run(&[
+        rec("user", "The invoice PDF renderer times out on 40-page invoices.", 0),
+        rec(
+            "assistant",
+            "wkhtmltopdf takes 38 s on those; Chromium headless does it in 6 s.",
+            1,
+        ),
+        rec(
+            "user",
+            "Morning. Wrapping up the renderer: Chromium headless it is, I read your numbers again. \
+             Another thing today: the warehouse label printer drops every tenth label over Wi-Fi.",
+            22 * 60,
+        ),
+    ]);
+    let past = &s["past_discussions"];
+    assert_eq!(past.as_array().map(Vec::len), Some(1), "{s}");
+    assert!(
+        past[0]["topic"]
+            .as_str()
+            .unwrap()
+            .contains("invoice PDF renderer"),
+        "{s}"
+    );
+    assert!(
+        s["current_discussion"]["topic"]
+            .as_str()
+            .unwrap()
+            .contains("label printer"),
+        "{s}"
+    );
+}
+
+/// Over the budget, a past discussion loses its direction before it is
+/// dropped whole: its topic still says what was discussed.
+#[test]
+fn a_past_discussion_loses_its_direction_before_itself() {
+    let mut m = Memory::from_json(&json!({}));
+    m.cur.topic = "Current subject".into();
+    m.past.push(json!({
+        "topic": "Old subject",
+        "description": "The old fact with 12 ms.",
+        "direction": "x".repeat(400),
+        "last_discussed": "2026-01-01 00:00",
+    }));
+    let without_direction = {
+        let mut c = Memory::from_json(&m.to_json());
+        c.past[0]["direction"] = json!("");
+        c.to_json().to_string().chars().count()
+    };
+    m.bound(without_direction);
+    assert_eq!(m.past.len(), 1);
+    assert_eq!(m.past[0]["topic"], "Old subject");
+    assert_eq!(m.past[0]["direction"], "");
+}
