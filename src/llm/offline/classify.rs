@@ -199,6 +199,15 @@ const VALUE: &str = r"(\d[\d.,]*(?:\s?(?:ms|µs|us|ns|s|sec|secs|seconds?|mins?|
 static NOT_VALUE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"(?i)\b(?:not|instead of|rather than)\s+{VALUE}")).unwrap()
 });
+/// "40 ページではなく 25 ページに", "不是 4 日，是 5 日": the old value, with
+/// its counter.
+static CJK_NOT_VALUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(\d[\d.,]*\s?[^\s\d、。，,]{0,3}?)\s?(?:ではなく|じゃなくて|じゃなく)",
+        r"|(?:而不是|不是)\s?(\d[\d.,]*\s?[^\s\d、。，,]{0,2})"
+    ))
+    .unwrap()
+});
 /// "10 s → 30 s".
 static ARROW_VALUE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"(?i){VALUE}\s*(?:→|->|=>)\s*\S")).unwrap());
@@ -953,10 +962,11 @@ fn deictic_choice(s: &str) -> bool {
 /// The decisions a sentence states, one per run of clauses of the same
 /// polarity (so "不用 YAML 了，改成 TOML" is two).
 pub fn decisions_in(s: &str) -> Vec<Decision> {
-    let old_value = [&*NOT_VALUE, &*ARROW_VALUE, &*NOT_WORD]
+    let old_value = [&*NOT_VALUE, &*ARROW_VALUE, &*NOT_WORD, &*CJK_NOT_VALUE]
         .iter()
         .find_map(|re| re.captures(s))
-        .map(|c| c[1].trim().to_owned());
+        .and_then(|c| c.get(1).or_else(|| c.get(2)))
+        .map(|m| m.as_str().trim().trim_end_matches([',', '.']).to_owned());
     let reverses = old_value.is_some() || has_any(&lower(s), words("reversal_cues"));
     let mut runs: Vec<(Polarity, String)> = Vec::new();
     let mut lead = String::new();
@@ -996,6 +1006,7 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         let text = strip_fillers(s).trim_end_matches(['.', '!']).to_owned();
         if !text.is_empty() {
             runs.push((Polarity::Want, text));
+            lead.clear(); // the whole sentence is the decision
         }
     }
     // "For H1: server-side revocation on logout, and cut the lifetime to
@@ -1040,8 +1051,10 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         if !lead.is_empty() && (super::text::terms(strip_fillers(text)).is_empty() || cjk_lead) {
             let sep = if lead.chars().any(is_kana) {
                 "、"
-            } else {
+            } else if lead.chars().any(is_cjk) {
                 "，"
+            } else {
+                ", "
             };
             *text = format!("{lead}{sep}{}", text.trim_start());
             lead.clear();

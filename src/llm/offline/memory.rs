@@ -773,6 +773,11 @@ impl Memory {
                 let Some(oq) = quantities(own).into_iter().find(|x| x.kind == q.kind) else {
                     continue;
                 };
+                // a "don't" naming a value is about the decision holding
+                // that value ("3 号那个不要"), not another of its kind
+                if d.polarity == Polarity::DontWant && !holds_value(own, &d.body[q.start..q.end]) {
+                    continue;
+                }
                 let subj = subject::trailing_subject(body)
                     .map(str::to_owned)
                     .or_else(|| subject_before(own, oq.start))
@@ -1123,6 +1128,17 @@ impl Memory {
             let names = subject::identifiers(&d.body);
             // "4 日那个不要了": the value it rules out, when it names one
             let values = stated_values(&d.body);
+            // the value it names says which, before any shared word
+            // (and when none holds it any more, it has been replaced
+            // already: "改 10 号，3 号那个不要了")
+            if !values.is_empty() {
+                return wants()
+                    .find(|old| {
+                        let body = polarity_and_body(old).1;
+                        values.iter().any(|(v, _)| holds_value(body, v))
+                    })
+                    .cloned();
+            }
             return wants()
                 .find(|old| {
                     let body = polarity_and_body(old).1;
@@ -2327,6 +2343,11 @@ impl Memory {
     }
 }
 
+/// `text` states `value`, however it spaces it ("5 %" holds "5%").
+fn holds_value(text: &str, value: &str) -> bool {
+    contains_value(text, value) || contains_value(&text.replace(' ', ""), &value.replace(' ', ""))
+}
+
 /// The units the values of a text are given in ("2000 条" → "条", "30
 /// min" → "min"); bare numbers have none.
 fn units_of(text: &str) -> Vec<String> {
@@ -2736,9 +2757,14 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
             // (an adopted proposal need not read as an instruction: "まずは
             // この Redis に商品詳細を JSON で入れて")
             // ("max.poll.records 就 100": a named setting and its value)
-            let decides = !classify::decisions_in(&rest).is_empty()
-                || terms(&rest).len() >= 3
-                || !subject::identifiers(&rest).is_empty() && !quantities(&rest).is_empty();
+            // ("試験するページ数ですが" is only the topic the part was about)
+            let topic_only = ["ですが", "が", "は", "けど", "ので", "的话"]
+                .iter()
+                .any(|e| rest.ends_with(e));
+            let decides = !topic_only
+                && (!classify::decisions_in(&rest).is_empty()
+                    || terms(&rest).len() >= 3
+                    || !subject::identifiers(&rest).is_empty() && !quantities(&rest).is_empty());
             (decides && !needs_subject(&rest))
                 .then(|| (format!("{}{rest}", polarity.prefix()), part))
         }

@@ -36,7 +36,7 @@ static QUANTITY: LazyLock<Regex> = LazyLock::new(|| {
         r"|gib|mib|kib|gb|mb|kb|tb|g|m|k|bytes|px",
         r"|%|x|qps|rps|iops",
         r"|分钟|分|秒|小时|時間|时|時|天|日|週間|周|週|か月|个月|ヶ月|年",
-        r"|万|亿|億|千|件|条|张|页|台|名|人|個|个|回|次|倍|行|枚|桁)(?:[^A-Za-z]|$)|)",
+        r"|万|亿|億|千|件|条|张|页|号|台|名|人|個|个|回|次|倍|行|枚|桁)(?:[^A-Za-z]|$)|)",
     ))
     .unwrap()
 });

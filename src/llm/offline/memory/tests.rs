@@ -1505,3 +1505,33 @@ fn a_past_discussion_loses_its_direction_before_itself() {
     assert_eq!(m.past[0]["topic"], "Old subject");
     assert_eq!(m.past[0]["direction"], "");
 }
+
+/// "60 分ではなく 45 分にします" names the value it replaces; "3 号那个不要了"
+/// takes back the decision holding 3 号, not the newest decision.
+#[test]
+fn a_replaced_value_named_in_cjk_takes_its_decision_back() {
+    let s = run(&[
+        rec("user", "研修の座学ですが、1 コマ 60 分でいきましょう。", 0),
+        rec("assistant", "承知しました。1 コマ 60 分で組みます。", 1),
+        rec(
+            "user",
+            "講師と相談しました。60 分ではなく 45 分にします。",
+            2,
+        ),
+        rec("user", "发薪日就定 3 号发吧，财务那边好安排。", 3),
+        rec("assistant", "好的，每月 3 号发薪。", 4),
+        rec("user", "改 10 号，3 号那个不要了，银行那边来不及。", 5),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        !ds.iter().any(|d| d.contains("60 分でいきましょう")),
+        "{ds:?}"
+    );
+    assert!(ds.iter().any(|d| d.contains("45 分")), "{ds:?}");
+    assert!(
+        !ds.iter()
+            .any(|d| d.starts_with("要：") && d.contains("3 号发")),
+        "{ds:?}"
+    );
+    assert!(ds.iter().any(|d| d.contains("10 号")), "{ds:?}");
+}
