@@ -175,6 +175,29 @@ pub fn is_question(s: &str) -> bool {
         || t.ends_with('吗')
         || t.ends_with("か。")
         || bare_question(t)
+        || cjk_question(t)
+}
+
+/// Questions CJK text asks without a question mark: a question ending
+/// ("…どうしましょう", "…ますか", "那这个呢", "怎么办"). (Not "A 还是 B":
+/// 还是 is as often "still" or "rather" — "3 天以内还是只要直属上级批".)
+fn cjk_question(t: &str) -> bool {
+    let t = t.trim_end_matches(['。', '.', ' ']);
+    if !t.chars().any(is_cjk) {
+        return false;
+    }
+    const ENDINGS: &[&str] = &[
+        "どうしましょう",
+        "どうします",
+        "ますか",
+        "でしょうか",
+        "ですか",
+        "呢",
+        "怎么办",
+        "怎么弄",
+        "怎么定",
+    ];
+    ENDINGS.iter().any(|e| t.ends_with(e))
 }
 
 /// "who owns it", "where's the config": terse chat leaves out the question

@@ -306,3 +306,37 @@ fn chinese_values_set_by_a_verb_and_later_lets_deferrals() {
         "Then not yet for db-old, I'll talk to the vendor first."
     ));
 }
+
+#[test]
+fn cjk_questions_without_a_question_mark_decide_nothing() {
+    for q in [
+        "納品形式はどうしましょう",
+        "この設定で本番に出しますか",
+        "那周末的排班呢",
+        "夜班没人接怎么办",
+    ] {
+        assert!(is_question(q), "{q}");
+        assert!(!matches!(user_sentence(q), UserKind::Decisions(_)), "{q}");
+    }
+    // 还是 is "still" as often as "or": no question by it alone
+    assert!(!is_question("3 天以内还是只要组长批"));
+    assert!(!is_question("还是用 Redis 吧"));
+}
+
+#[test]
+fn removal_verbs_rule_out_what_they_name() {
+    let l = lines("scrap the loyalty banner, nobody clicks it");
+    assert!(
+        l[0].starts_with("不要：") && l[0].contains("loyalty banner"),
+        "{l:?}"
+    );
+    let l = lines("drop the cache TTL to 5 min");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    // "drop it" leaves the polarity to what "it" was
+    let l = lines("Drop it.");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    assert!(!matches!(
+        user_sentence("no budget for a second QA contractor this year."),
+        UserKind::Decisions(_)
+    ));
+}
