@@ -2,21 +2,22 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 78 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 87 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); the
-//!   10 of the first held-out set, moved here once their failure lines
-//!   had been read; and 9 written in session 10 by helpers who never saw
-//!   the rules, used as a validation set (totals, then failure lines);
-//! - `test`: 9 held out, written in session 10 by three more helpers who
+//!   10 of the first held-out set and the 9 of the second, moved here once
+//!   their failure lines had been read; and 9 written in session 10 by
+//!   helpers who never saw the rules, used as a validation set;
+//! - `test`: 9 held out, written in session 11 by three more helpers who
 //!   saw neither the rules nor any other test text (other domains, 3 over
 //!   20,000 characters, reversals, topic changes after a day), scored
 //!   once when the rounds of rules were finished, totals only. A gap of
 //!   more than 0.1 between it and dev says the rules fit the dev text
-//!   rather than the language; it is 0.4. Neither set meets the aims;
-//!   each asserts floors at the figures last measured (`DEV`, `TEST`);
+//!   rather than the language; it is over 0.4. Neither set meets the
+//!   aims; each asserts floors at the figures last measured (`DEV`,
+//!   `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -735,57 +736,56 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 78 conversations: the 59 the rules were tuned on, the 10 of the
-// old held-out set (read after its figures had been reported many times)
-// and the 9 of a validation set written this session by helpers who never
-// saw the summarizer (its totals guided the last rounds of rules, then its
-// failure lines were read). Measured after those rounds: precision 0.84
-// (401/475), recall 0.82 (361/440), facts 0.77 (380/496), open questions
-// 0.85 (47/55), reversed kept 5, answered left open 9. The 59 alone reach
-// the aims (precision 0.93, recall 0.92, facts 0.86, reversed kept 0);
-// the 19 added ones do not.
+// Dev, 87 conversations: the 59 the rules were tuned on, the 19 of the
+// first two held-out sets (read after their figures had been reported)
+// and the 9 of a validation set written in session 10 by helpers who
+// never saw the summarizer. Measured after session 11's rounds: precision
+// 0.81 (447/552), recall 0.78 (402/514), facts 0.75 (432/574), open
+// questions 0.79 (53/67), reversed kept 3, answered left open 10, past
+// topics 19/19 (at the start of the session, on the same 87: 0.78, 0.77,
+// 0.74, 0.76, 8 reversed, 17/19 past topics).
 const DEV: Floors = Floors {
-    precision: 0.84,
-    recall: 0.82,
-    facts: 0.76,
-    questions: 0.85,
-    max_reversed: 5,
-    max_answered_open: 9,
+    precision: 0.80,
+    recall: 0.78,
+    facts: 0.75,
+    questions: 0.79,
+    max_reversed: 3,
+    max_answered_open: 10,
     by_language: [
-        ("en", 0.86),    // 105/121
-        ("ja", 0.79),    // 81/102
-        ("mixed", 0.78), // 63/80
-        ("terse", 0.78), // 32/41
-        ("zh", 0.83),    // 80/96
+        ("en", 0.79),    // 112/140
+        ("ja", 0.75),    // 91/121
+        ("mixed", 0.77), // 74/96
+        ("terse", 0.73), // 33/45
+        ("zh", 0.82),    // 92/112
     ],
 };
 
-// Test, 9 conversations written for this purpose by three helpers who saw
+// Test, 9 conversations written in session 11 by three helpers who saw
 // neither the summarizer's rules nor any earlier test text (3 over 20,000
-// characters, reversals, topic changes after a day, keigo, casual and
-// terse chat), scored once, when the rounds above were finished: precision
-// 0.43 (36/84), recall 0.46 (34/74), facts 0.54 (42/78), open questions
-// 0.33 (4/12), reversed kept 3, answered left open 1. Every aim is missed,
-// by far. The dev-test gap (0.41 in precision, 0.36 in recall) says what
-// two outside evaluations said before: the rules fit the text they were
-// written against, and on new text the offline summarizer keeps about
-// half the decisions and gets about half of those it keeps wrong. The
-// remote summarizers are the quality path (README). Never tune on this
-// set's conversations or failure lines; a new held-out set replaces it
-// when its figures have guided a change.
+// characters, reversals, topic changes after a day, keigo, casual, formal
+// and terse chat), scored once when the session's rounds were finished:
+// precision 0.37 (33/89), recall 0.34 (27/79), facts 0.59 (44/75), open
+// questions 0.25 (3/12), reversed kept 2, answered left open 1, past
+// topics 3/3. The rules as they stood before those rounds score 0.38,
+// 0.35 and 0.51 (facts) on it: the decision rules of the round did not
+// carry over to new text, the fact retention did. Every aim is missed,
+// by far; each independently written set has scored 0.35-0.45 when first
+// seen. The remote summarizers are the quality path (README). Never tune
+// on this set's conversations or failure lines; a new held-out set
+// replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.42,
-    recall: 0.45,
-    facts: 0.53,
-    questions: 0.33,
-    max_reversed: 3,
+    precision: 0.37,
+    recall: 0.34,
+    facts: 0.58,
+    questions: 0.25,
+    max_reversed: 2,
     max_answered_open: 1,
     by_language: [
-        ("en", 0.26),    // 5/19
-        ("ja", 0.42),    // 8/19
-        ("mixed", 0.68), // 11/16
-        ("terse", 0.25), // 1/4
-        ("zh", 0.56),    // 9/16
+        ("en", 0.30),    // 8/26
+        ("ja", 0.22),    // 4/18
+        ("mixed", 0.47), // 8/17
+        ("terse", 0.33), // 2/6
+        ("zh", 0.41),    // 5/12
     ],
 };
 
