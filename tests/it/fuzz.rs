@@ -107,3 +107,68 @@ fn toriidb_values_with_newlines_separators_and_bad_utf8_round_trip() {
         "a\nb\u{2028}c\u{FFFD}"
     );
 }
+
+/// Sentences in the shapes the offline summarizer's rules read (labels,
+/// corrections, removals, CJK values and particles, case-changing
+/// letters), cut and glued at random.
+fn conversation_text() -> impl Strategy<Value = String> {
+    let shapes = proptest::sample::select(vec![
+        "update: ",
+        "And about the cap again: ",
+        "kill avif. ",
+        "Drop it. ",
+        "For reporting-db, forget the replication, we use pg_upgrade. ",
+        "Make it 3. ",
+        "40 ページではなく 25 ページにします。",
+        "検索の件ですが、",
+        "不是 4 日，是 5 日跑。",
+        "改成 2000 条，80% 提示可以。",
+        "4 日那个不要了，",
+        "关于节假日排班，",
+        "你看着定吧，别太短就行。",
+        "还有别的客户的箱码",
+        "İSTANBUL ẞ: ",
+        "Σ ΣΑΣ: ",
+        "？",
+        "：",
+        "5 % ",
+        "(",
+        "（",
+        "Another thing today: ",
+    ]);
+    let piece = prop_oneof![shapes.prop_map(String::from), "\\PC{0,12}"];
+    proptest::collection::vec(piece, 0..12).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, .. ProptestConfig::default() })]
+
+    /// Whatever the text, the offline summarizer answers with a valid
+    /// summary within its budget, record after record.
+    #[test]
+    fn offline_summaries_of_any_text_stay_valid(
+        turns in proptest::collection::vec((any::<bool>(), conversation_text(), 0u32..2000), 1..8)
+    ) {
+        use sessionctl::llm::offline::Offline;
+        use sessionctl::llm::Summarizer;
+        let mut s = serde_json::json!({});
+        let mut before = 0;
+        let mut t = 1_767_225_600_000_000_000i64;
+        for (user, text, minutes) in turns {
+            t += i64::from(minutes) * 60_000_000_000;
+            let r: history::Record = serde_json::from_value(serde_json::json!({
+                "role": if user { "user" } else { "assistant" },
+                "content": text,
+                "sendAt": t,
+            })).unwrap();
+            let reply = Offline
+                .merge_summary_within(&s, std::slice::from_ref(&r), None, Some(before))
+                .unwrap();
+            s = serde_json::from_str(&reply).unwrap();
+            before += sessionctl::llm::source_chars(&r);
+            prop_assert!(summary::is_valid(s.as_object().unwrap()), "{s}");
+            let budget = sessionctl::llm::summary_budget(Some(before));
+            prop_assert!(s.to_string().chars().count() <= budget, "{} > {budget}", s);
+        }
+    }
+}
