@@ -1240,8 +1240,9 @@ fn reports_lack(l: &str) -> bool {
 
 /// "Drop it", "kill avif", "scrap the waitlist": a verb that takes
 /// something away, first in its clause, rules out what it names, as "no
-/// waitlist" does. Not when it moves a value ("drop the TTL to 5 min") or
-/// the clause asks ("remove it?").
+/// waitlist" does. Not when it moves a value ("drop the TTL to 5 min"),
+/// sets a policy of removing ("delete old backups after 30 days") or the
+/// clause asks ("remove it?").
 pub fn removes(l: &str) -> bool {
     let l = l.trim();
     let mut ws = l
@@ -1261,7 +1262,16 @@ pub fn removes(l: &str) -> bool {
         && !object.is_empty()
         && !NOT_OBJECTS.contains(&object)
         && !l.ends_with('?')
-        && ![" to ", " by ", " from "].iter().any(|w| l.contains(w))
+        // "delete old backups after 30 days", "drop partitions older than
+        // a year": a policy of removing is a "do", as is "drop the TTL to
+        // 5 min"
+        && !l.contains(|c: char| c.is_ascii_digit())
+        && ![
+            " to ", " by ", " from ", " after ", " before ", " older than ", " every ", " when ",
+            " if ", " once ", " unless ",
+        ]
+        .iter()
+        .any(|w| l.contains(w))
 }
 
 /// One line: fillers, the words of polarity ("let's", "don't", 不要,

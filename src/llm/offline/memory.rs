@@ -615,12 +615,7 @@ impl Memory {
         // the answer to a question left open names the question's subject
         if let Some(q) = &turn.answered {
             if shared(&terms(&d.body), &terms(q)) == 0 {
-                let s = clip(q.trim_end_matches(['?', '？', '。', '.']), SUBJECT_BYTES);
-                d.body = if d.body.chars().last().is_some_and(is_cjk) {
-                    format!("{}（{s}）", d.body)
-                } else {
-                    format!("{} ({s})", d.body)
-                };
+                d.body = with_trailing_subject(&d.body, q.trim_end_matches(['?', '？', '。', '.']));
             }
         }
         let counter = turn.counter.take();
@@ -870,13 +865,7 @@ impl Memory {
         let restated = |s: &str| s.to_lowercase().contains(&d.body.to_lowercase());
         match found {
             Some((s, slot)) if !s.is_empty() && !d.body.contains(&s) && !restated(&s) => {
-                let cjk = d.body.chars().last().is_some_and(is_cjk);
-                let s = clip(&s, SUBJECT_BYTES);
-                d.body = if cjk {
-                    format!("{}（{s}）", d.body)
-                } else {
-                    format!("{} ({s})", d.body)
-                };
+                d.body = with_trailing_subject(&d.body, &s);
                 (d, slot)
             }
             Some((_, slot)) => (d, slot),
@@ -940,13 +929,7 @@ impl Memory {
                         .and_then(|q| subject_before(body, q.start))
                 });
             if let Some(subj) = subject.filter(|s| shared(&terms(s), &terms(&d.body)) == 0) {
-                let cjk = d.body.chars().last().is_some_and(is_cjk);
-                let subj = clip(&subj, SUBJECT_BYTES);
-                d.body = if cjk {
-                    format!("{}（{subj}）", d.body)
-                } else {
-                    format!("{} ({subj})", d.body)
-                };
+                d.body = with_trailing_subject(&d.body, &subj);
             }
         }
         let target = target.or(changed);
@@ -2340,6 +2323,17 @@ impl Memory {
                 p["direction"] = json!(d[..i].trim_end());
             }
         }
+    }
+}
+
+/// `body` with `subject` added at its end, clipped, in the brackets of
+/// the script the body ends in ("… (the daily cap)", "…（离线队列）").
+fn with_trailing_subject(body: &str, subject: &str) -> String {
+    let subject = clip(subject, SUBJECT_BYTES);
+    if body.chars().last().is_some_and(is_cjk) {
+        format!("{body}（{subject}）")
+    } else {
+        format!("{body} ({subject})")
     }
 }
 

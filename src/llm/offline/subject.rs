@@ -691,22 +691,17 @@ mod tests {
 
     #[test]
     fn a_topic_label_is_the_noun_phrase_before_the_colon() {
-        assert_eq!(
-            topic_label("And thinking about the daily cap again: 2 hours is too little").as_deref(),
-            Some("the daily cap")
-        );
-        assert_eq!(
-            topic_label("also exif: we keep all of it").as_deref(),
-            Some("exif")
-        );
-        assert_eq!(
-            topic_label("关于节假日排班，先按去年的来").as_deref(),
-            Some("节假日排班")
-        );
-        assert_eq!(
-            topic_label("検索の件ですが、来週にします").as_deref(),
-            Some("検索")
-        );
+        for (sentence, label) in [
+            (
+                "And thinking about the daily cap again: 2 hours is too little",
+                "the daily cap",
+            ),
+            ("also exif: we keep all of it", "exif"),
+            ("关于节假日排班，先按去年的来", "节假日排班"),
+            ("検索の件ですが、来週にします", "検索"),
+        ] {
+            assert_eq!(topic_label(sentence).as_deref(), Some(label), "{sentence}");
+        }
         // a verb, a question, a sentence: no label
         assert_eq!(topic_label("update: no budget this quarter"), None);
         assert_eq!(topic_label("How do we cut over: two weeks?"), None);

@@ -332,6 +332,14 @@ fn removal_verbs_rule_out_what_they_name() {
     );
     let l = lines("drop the cache TTL to 5 min");
     assert!(l[0].starts_with("要："), "{l:?}");
+    // a policy of removing is a "do"
+    for policy in [
+        "delete old backups after 30 days",
+        "drop partitions older than a year",
+    ] {
+        let l = lines(policy);
+        assert!(l[0].starts_with("要："), "{l:?}");
+    }
     // "drop it" leaves the polarity to what "it" was
     let l = lines("Drop it.");
     assert!(l[0].starts_with("要："), "{l:?}");
