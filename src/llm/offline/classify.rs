@@ -280,6 +280,13 @@ pub fn user_sentence(s: &str) -> UserKind {
     {
         return UserKind::Other;
     }
+    // "ベトナム語も含めていただけますでしょうか": a polite request to act is
+    // an instruction, not a question ("教えていただけますか" asks to be told)
+    if let Some(act) = polite_request(s) {
+        let mut d = Decision::plain(Polarity::Want, normalize(Polarity::Want, act));
+        d.said = act.to_owned();
+        return UserKind::Decisions(vec![d]);
+    }
     if is_question(s) {
         let body = lower(strip_fillers(s));
         let asks_what = words("question_words")
@@ -328,6 +335,43 @@ pub fn user_sentence(s: &str) -> UserKind {
     } else {
         UserKind::Decisions(decisions)
     }
+}
+
+/// The act a polite Japanese request asks for ("ベトナム語も含めて" of
+/// "ベトナム語も含めていただけますでしょうか"), unless it asks for work (to
+/// tell, explain, check, write, sort out) or runs long.
+fn polite_request(s: &str) -> Option<&str> {
+    let t = s.trim().trim_end_matches(['。', '？', '?']);
+    const ENDINGS: &[&str] = &[
+        "いただけますでしょうか",
+        "いただけますか",
+        "いただけませんか",
+        "もらえますか",
+        "もらえませんか",
+        "くれますか",
+    ];
+    let act = ENDINGS.iter().find_map(|e| t.strip_suffix(e))?;
+    // (asking for work is no decision: "手順書のドラフトを書いて", "候補を
+    // 整理して", "洗い出しておいて")
+    const WORK: &[&str] = &[
+        "教えて",
+        "説明して",
+        "確認して",
+        "調べて",
+        "見て",
+        "共有して",
+        "書いて",
+        "整理して",
+        "まとめて",
+        "作って",
+        "作成して",
+        "洗い出して",
+        "送って",
+        "出して",
+        "おいて",
+    ];
+    (act.ends_with('て') && act.chars().count() <= 30 && !WORK.iter().any(|v| act.ends_with(v)))
+        .then_some(act)
 }
 
 fn is_approval(l: &str) -> bool {

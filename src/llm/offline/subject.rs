@@ -563,6 +563,7 @@ pub fn topic_label(sentence: &str) -> Option<String> {
     for marker in [
         "の件ですが、",
         "についてですが、",
+        "につきましては、",
         "については、",
         "ですが、",
     ] {
@@ -699,6 +700,10 @@ mod tests {
             ("also exif: we keep all of it", "exif"),
             ("关于节假日排班，先按去年的来", "节假日排班"),
             ("検索の件ですが、来週にします", "検索"),
+            (
+                "位置情報の取得につきましては、保留とさせてください",
+                "位置情報の取得",
+            ),
         ] {
             assert_eq!(topic_label(sentence).as_deref(), Some(label), "{sentence}");
         }

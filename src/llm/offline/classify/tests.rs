@@ -348,3 +348,30 @@ fn removal_verbs_rule_out_what_they_name() {
         UserKind::Decisions(_)
     ));
 }
+
+#[test]
+fn a_polite_request_to_change_the_product_decides_one_for_work_does_not() {
+    let l = lines("中国語の案内も加えていただけますでしょうか。");
+    assert!(l[0].starts_with("要：") && l[0].contains("中国語"), "{l:?}");
+    for work in [
+        "移行手順のドラフトを書いていただけますか。",
+        "候補を整理していただけますでしょうか。",
+        "設定方法を教えていただけますか。",
+    ] {
+        assert!(
+            !matches!(user_sentence(work), UserKind::Decisions(_)),
+            "{work}"
+        );
+    }
+}
+
+#[test]
+fn deferring_to_someone_or_to_later_is_a_deferral() {
+    for s in [
+        "We will defer it to the steering committee on 4 May.",
+        "Keep the old rate for now and we'll come back to it.",
+        "売上から引くのか分けるのか、経理に聞かないと分からない。",
+    ] {
+        assert!(matches!(user_sentence(s), UserKind::Defer(_)), "{s}");
+    }
+}
