@@ -328,7 +328,7 @@ pub fn user_sentence(s: &str) -> UserKind {
     }
     let decisions = decisions_in(s);
     if decisions.is_empty() {
-        if let Some(d) = terse_decision(s) {
+        if let Some(d) = terse_decision(s).or_else(|| formal_decision(s)) {
             return UserKind::Decisions(vec![d]);
         }
         UserKind::Other
@@ -581,6 +581,49 @@ fn terse_decision(s: &str) -> Option<Decision> {
         .filter(|l| !l.is_empty());
     d.verbless = true;
     Some(d)
+}
+
+/// A decision in the formal register: agreed or confirmed ("We agree
+/// that participants served should count unique individuals", "Margaret
+/// has asked me to confirm that the dashboard will refresh nightly"), an
+/// obligation ("Program leads are to see only their own program's data"),
+/// or work handed to someone ("Please ask Finance to create it read-only").
+fn formal_decision(s: &str) -> Option<Decision> {
+    static AGREED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?i)^(?:.*\b(?:we|i)\s+(?:also\s+)?(?:agree|have agreed|confirm|can confirm|have decided|decided)",
+            r"|.*\basked me to confirm|it is agreed)\s+that\s+(.+)$"
+        ))
+        .unwrap()
+    });
+    static OBLIGED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)^[\w' -]{2,60}?\b(?:is|are) to (?:[a-z]+)\b").unwrap());
+    // what was agreed binds only with a modal ("should count", "will
+    // refresh"); "I agree that it is slow" agrees with an assessment
+    static MODAL: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:should|must|will|shall|is to|are to|needs? to)\b").unwrap()
+    });
+    static HANDED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^(?:please\s+)?(?:ask|tell|have)\s+[\w' -]{1,30}?\s+to\s+([a-z].+)$")
+            .unwrap()
+    });
+    let t = s.trim().trim_end_matches(['.', '!']);
+    if !t.is_ascii() || is_question(t) {
+        return None;
+    }
+    let obliged = OBLIGED
+        .find(t)
+        .is_some_and(|m| !m.as_str().to_lowercase().ends_with(" to be"));
+    let body = if let Some(c) = AGREED.captures(t).filter(|c| MODAL.is_match(&c[1])) {
+        c[1].to_owned()
+    } else if obliged || HANDED.is_match(t) {
+        t.to_owned()
+    } else {
+        return None;
+    };
+    let mut d = Decision::plain(Polarity::Want, normalize(Polarity::Want, &body));
+    d.said = t.to_owned();
+    (!d.body.is_empty()).then_some(d)
 }
 
 /// A short Latin phrase with no auxiliary, copula, pronoun or modal:

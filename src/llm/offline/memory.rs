@@ -87,6 +87,11 @@ struct Memory {
 pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     let mut m = Memory::from_json(summary);
     let text = record.text();
+    let text = if record.is_user() {
+        without_sign_off(&text)
+    } else {
+        text.to_string()
+    };
     let sents: Vec<Sentence> = sentences(&text)
         .into_iter()
         .filter(|s| !s.tool_call)
@@ -102,6 +107,53 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     }
     m.bound(max_chars);
     m.to_json()
+}
+
+/// A message without the name it is signed with and the closing before
+/// it ("…for access.\n\nMargaret", "Kind regards,\nDaniel Reyes\nGrants
+/// Manager"): "Margaret" after a decision is no detail of it.
+fn without_sign_off(text: &str) -> String {
+    static NAME: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^[A-Z][a-z]+(?:[ -][A-Z][a-z.]*){0,2}$").unwrap());
+    static CLOSING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^(?:kind |best |warm |many )?(?:regards|thanks|thank you|sincerely|best|cheers|yours)[,.!]?$")
+            .unwrap()
+    });
+    let mut lines: Vec<&str> = text.trim_end().lines().collect();
+    let body_lines = |ls: &[&str]| ls.iter().filter(|l| !l.trim().is_empty()).count();
+    // a title under the name ("Director of Operations"), the name, the
+    // closing: from the end, while there is a message above them
+    let mut cut = lines.len();
+    let mut named = false;
+    for (i, l) in lines.iter().enumerate().rev() {
+        let t = l.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if CLOSING.is_match(t) {
+            cut = i;
+            break;
+        }
+        // (after a blank line below a finished sentence or a closing:
+        // "…decide:\n\nPostgres" is an answer, not a signature)
+        let above: Vec<&str> = lines[..i].iter().rev().take(2).map(|l| l.trim()).collect();
+        let signed = match above.as_slice() {
+            ["", prev, ..] => prev.ends_with(['.', '!', ',']),
+            [prev, ..] => CLOSING.is_match(prev),
+            _ => false,
+        };
+        if NAME.is_match(t) && signed && i + 3 >= lines.len() && body_lines(&lines[..i]) > 0 {
+            cut = i;
+            named = true;
+            continue;
+        }
+        break;
+    }
+    if !named && cut == lines.len() {
+        return text.to_owned();
+    }
+    lines.truncate(cut);
+    lines.join("\n")
 }
 
 fn str_of(v: Option<&Value>) -> String {

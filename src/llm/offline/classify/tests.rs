@@ -375,3 +375,37 @@ fn deferring_to_someone_or_to_later_is_a_deferral() {
         assert!(matches!(user_sentence(s), UserKind::Defer(_)), "{s}");
     }
 }
+
+#[test]
+fn formal_register_decisions() {
+    for (s, body) in [
+        (
+            "We agree that refunds should go back to the original card.",
+            "refunds should go back to the original card",
+        ),
+        (
+            "Priya has asked me to confirm that the archive will close at 18:00.",
+            "the archive will close at 18:00",
+        ),
+        (
+            "Site managers are to approve overtime before the shift.",
+            "Site managers are to approve overtime before the shift",
+        ),
+        (
+            "Please ask Legal to review the clause.",
+            "ask Legal to review the clause",
+        ),
+    ] {
+        match user_sentence(s) {
+            UserKind::Decisions(ds) => assert_eq!(ds[0].body, body, "{s}"),
+            other => panic!("{s}: {other:?}"),
+        }
+    }
+    // agreeing with an assessment, a passive "is to be": no decision
+    for s in [
+        "I agree that the report is slow.",
+        "The cause is to be found in the parser.",
+    ] {
+        assert!(!matches!(user_sentence(s), UserKind::Decisions(_)), "{s}");
+    }
+}

@@ -1535,3 +1535,35 @@ fn a_replaced_value_named_in_cjk_takes_its_decision_back() {
     );
     assert!(ds.iter().any(|d| d.contains("10 号")), "{ds:?}");
 }
+
+/// A message signed with a name ("…for access.\n\nMargaret", "Kind
+/// regards,\nDaniel Reyes") ends before the name; an answer on its own
+/// line after a colon is no signature.
+#[test]
+fn a_signature_is_no_part_of_the_decision_before_it() {
+    assert_eq!(
+        without_sign_off("Please enable SSO for all staff.\n\nMargaret"),
+        "Please enable SSO for all staff.\n"
+    );
+    assert_eq!(
+        without_sign_off("Use the nightly refresh.\n\nKind regards,\nDaniel Reyes"),
+        "Use the nightly refresh.\n"
+    );
+    let answer = "ok, after thinking about it:\n\nPostgres";
+    assert_eq!(without_sign_off(answer), answer);
+    let s = run(&[
+        rec("user", "Should the export run nightly or hourly?", 0),
+        rec("assistant", "Nightly is cheaper; hourly is fresher.", 1),
+        rec(
+            "user",
+            "We agree that the export should run nightly.\n\nMargaret",
+            2,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        ds.iter().any(|d| d.contains("export should run nightly")),
+        "{ds:?}"
+    );
+    assert!(!ds.iter().any(|d| d.contains("Margaret")), "{ds:?}");
+}
