@@ -2,22 +2,22 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 87 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 96 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); the
-//!   10 of the first held-out set and the 9 of the second, moved here once
-//!   their failure lines had been read; and 9 written in session 10 by
-//!   helpers who never saw the rules, used as a validation set;
-//! - `test`: 9 held out, written in session 11 by three more helpers who
-//!   saw neither the rules nor any other test text (other domains, 3 over
-//!   20,000 characters, reversals, topic changes after a day), scored
-//!   once when the rounds of rules were finished, totals only. A gap of
-//!   more than 0.1 between it and dev says the rules fit the dev text
-//!   rather than the language; it is over 0.4. Neither set meets the
-//!   aims; each asserts floors at the figures last measured (`DEV`,
-//!   `TEST`);
+//!   28 of the first three held-out sets, moved here once their failure
+//!   lines had been read; and 9 written in session 10 by helpers who never
+//!   saw the rules, used as a validation set;
+//! - `test`: 9 held out, written late in session 11 by three more helpers
+//!   who saw neither the rules nor any other test text (other domains, 3
+//!   over 20,000 characters, reversals, topic changes after a day, keigo,
+//!   casual, formal and terse chat), scored once when the rounds of rules
+//!   were finished, totals only. A gap of more than 0.1 between it and dev
+//!   says the rules fit the dev text rather than the language; it is about
+//!   0.3. Neither set meets the aims; each asserts floors at the figures
+//!   last measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -736,56 +736,57 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 87 conversations: the 59 the rules were tuned on, the 19 of the
-// first two held-out sets (read after their figures had been reported)
+// Dev, 96 conversations: the 59 the rules were tuned on, the 28 of the
+// first three held-out sets (read after their figures had been reported)
 // and the 9 of a validation set written in session 10 by helpers who
-// never saw the summarizer. Measured after session 11's rounds: precision
-// 0.81 (447/552), recall 0.78 (402/514), facts 0.75 (432/574), open
-// questions 0.79 (53/67), reversed kept 3, answered left open 10, past
-// topics 19/19 (at the start of the session, on the same 87: 0.78, 0.77,
-// 0.74, 0.76, 8 reversed, 17/19 past topics).
+// never saw the summarizer. Measured at the end of session 11: precision
+// 0.75 (484/646), recall 0.73 (434/593), facts 0.73 (477/649), open
+// questions 0.72 (57/79), reversed kept 6, answered left open 10, past
+// topics 22/22. The 87 of them dev held at the start of the session went
+// from 0.78 / 0.77, facts 0.74, 8 reversed to 0.81 / 0.79, facts 0.75, 3
+// reversed.
 const DEV: Floors = Floors {
-    precision: 0.80,
-    recall: 0.78,
-    facts: 0.75,
-    questions: 0.79,
-    max_reversed: 3,
+    precision: 0.74,
+    recall: 0.73,
+    facts: 0.73,
+    questions: 0.72,
+    max_reversed: 6,
     max_answered_open: 10,
     by_language: [
-        ("en", 0.79),    // 112/140
-        ("ja", 0.75),    // 91/121
-        ("mixed", 0.77), // 74/96
-        ("terse", 0.73), // 33/45
-        ("zh", 0.82),    // 92/112
+        ("en", 0.74),    // 124/166
+        ("ja", 0.69),    // 96/139
+        ("mixed", 0.72), // 82/113
+        ("terse", 0.68), // 35/51
+        ("zh", 0.78),    // 97/124
     ],
 };
 
-// Test, 9 conversations written in session 11 by three helpers who saw
-// neither the summarizer's rules nor any earlier test text (3 over 20,000
-// characters, reversals, topic changes after a day, keigo, casual, formal
-// and terse chat), scored once when the session's rounds were finished:
-// precision 0.37 (33/89), recall 0.34 (27/79), facts 0.59 (44/75), open
-// questions 0.25 (3/12), reversed kept 2, answered left open 1, past
-// topics 3/3. The rules as they stood before those rounds score 0.38,
-// 0.35 and 0.51 (facts) on it: the decision rules of the round did not
-// carry over to new text, the fact retention did. Every aim is missed,
-// by far; each independently written set has scored 0.35-0.45 when first
-// seen. The remote summarizers are the quality path (README). Never tune
-// on this set's conversations or failure lines; a new held-out set
-// replaces it when its figures have guided a change.
+// Test, 9 conversations written late in session 11 by three helpers who
+// saw neither the summarizer's rules nor any earlier test text (3 over
+// 20,000 characters, reversals, topic changes after a day), scored once
+// when the session's rounds were finished: precision 0.47 (38/81), recall
+// 0.35 (29/82), facts 0.55 (42/77), open questions 0.17 (2/12), reversed
+// kept 0, answered left open 4, past topics 3/3. The rules as they stood
+// at the start of the session score 0.44 / 0.35, facts 0.53, open
+// questions 0.25 on it: two rounds of rules, each read on a set like
+// this, moved new text by two decisions and one fact. Every aim is
+// missed, by far; each independently written set has scored 0.35-0.47
+// when first seen. The remote summarizers are the quality path (README).
+// Never tune on this set's conversations or failure lines; a new held-out
+// set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.37,
-    recall: 0.34,
-    facts: 0.58,
-    questions: 0.25,
-    max_reversed: 2,
-    max_answered_open: 1,
+    precision: 0.46,
+    recall: 0.35,
+    facts: 0.54,
+    questions: 0.16,
+    max_reversed: 0,
+    max_answered_open: 4,
     by_language: [
-        ("en", 0.30),    // 8/26
-        ("ja", 0.22),    // 4/18
-        ("mixed", 0.47), // 8/17
-        ("terse", 0.33), // 2/6
-        ("zh", 0.41),    // 5/12
+        ("en", 0.25),    // 7/27
+        ("ja", 0.45),    // 9/20
+        ("mixed", 0.26), // 4/15
+        ("terse", 0.37), // 3/8
+        ("zh", 0.5),     // 6/12
     ],
 };
 
@@ -859,10 +860,11 @@ fn incremental_merges_equal_one_shot_merges() {
             let once = summarize(&c.records);
             let n = c.records.len();
             // a few chunk sizes, with uneven splits: each is a full run of
-            // the conversation, and 95 conversations of every size made this
-            // the slowest test of the suite
+            // the conversation, and 113 conversations of every size make
+            // this the slowest test of the suite (long ones: one, a few, a
+            // third, all at once)
             let mut sizes: Vec<usize> = if n > 30 {
-                vec![1, 7, n / 2, n]
+                vec![1, 7, n / 3, n]
             } else {
                 vec![1, 2, 3, 7, n / 2, n - 1, n]
             };
