@@ -739,25 +739,25 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // Dev, 96 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets (read after their figures had been reported)
 // and the 9 of a validation set written in session 10 by helpers who
-// never saw the summarizer. Measured at the end of session 11: precision
-// 0.75 (484/646), recall 0.73 (434/593), facts 0.73 (477/649), open
-// questions 0.72 (57/79), reversed kept 6, answered left open 10, past
-// topics 22/22. The 87 of them dev held at the start of the session went
-// from 0.78 / 0.77, facts 0.74, 8 reversed to 0.81 / 0.79, facts 0.75, 3
-// reversed.
+// never saw the summarizer. Measured at the end of session 11, after the
+// fixes of its adversarial review: precision 0.75 (483/647), recall 0.73
+// (433/593), facts 0.73 (476/649), open questions 0.72 (57/79), reversed
+// kept 5, answered left open 10, past topics 22/22. The 87 of them dev
+// held at the start of the session went from 0.78 / 0.77, facts 0.74, 8
+// reversed to 0.81 / 0.79, facts 0.75, 3 reversed before that review.
 const DEV: Floors = Floors {
     precision: 0.74,
     recall: 0.73,
     facts: 0.73,
     questions: 0.72,
-    max_reversed: 6,
+    max_reversed: 5,
     max_answered_open: 10,
     by_language: [
-        ("en", 0.74),    // 124/166
+        ("en", 0.74),    // 123/166
         ("ja", 0.69),    // 96/139
-        ("mixed", 0.72), // 82/113
+        ("mixed", 0.73), // 83/113
         ("terse", 0.68), // 35/51
-        ("zh", 0.78),    // 97/124
+        ("zh", 0.77),    // 96/124
     ],
 };
 

@@ -321,10 +321,28 @@ pub fn user_sentence(s: &str) -> UserKind {
     // "外部 API は、…使わない契約なら OK とのことです": a report of what
     // someone said, its "don't" is theirs
     let bare = s.trim().trim_end_matches(['。', '.', '！', '!']);
-    if words("hearsay_endings").iter().any(|e| bare.ends_with(e))
-        || has_any(&l, words("delegations"))
-    {
+    if words("hearsay_endings").iter().any(|e| bare.ends_with(e)) {
         return UserKind::Other;
+    }
+    // "Go with Postgres, the index details are up to you": the clause that
+    // hands a choice over decides nothing, nor does the bound it sets
+    // ("你看着定一个吧，别太短就行"); the clauses beside it still may
+    if has_any(&l, words("delegations")) {
+        let kept: String = clauses(s)
+            .into_iter()
+            .filter(|c| {
+                let t = c.trim().trim_end_matches(['，', ',', '。', '.', '、']);
+                !has_any(&lower(c), words("delegations"))
+                    && !["就行", "就好", "就可以", "即可"]
+                        .iter()
+                        .any(|e| t.ends_with(e))
+            })
+            .collect();
+        let kept = kept.trim().trim_end_matches(['，', ',', '、']);
+        if super::text::terms(kept).is_empty() {
+            return UserKind::Other;
+        }
+        return user_sentence(kept);
     }
     let decisions = decisions_in(s);
     if decisions.is_empty() {
@@ -337,9 +355,9 @@ pub fn user_sentence(s: &str) -> UserKind {
     }
 }
 
-/// The act a polite Japanese request asks for ("ベトナム語も含めて" of
-/// "ベトナム語も含めていただけますでしょうか"), unless it asks for work (to
-/// tell, explain, check, write, sort out) or runs long.
+/// The change a polite Japanese request asks for ("ベトナム語も含めて" of
+/// "ベトナム語も含めていただけますでしょうか"); a request for work or a
+/// favour is none.
 fn polite_request(s: &str) -> Option<&str> {
     let t = s.trim().trim_end_matches(['。', '？', '?']);
     const ENDINGS: &[&str] = &[
@@ -351,27 +369,28 @@ fn polite_request(s: &str) -> Option<&str> {
         "くれますか",
     ];
     let act = ENDINGS.iter().find_map(|e| t.strip_suffix(e))?;
-    // (asking for work is no decision: "手順書のドラフトを書いて", "候補を
-    // 整理して", "洗い出しておいて")
-    const WORK: &[&str] = &[
-        "教えて",
-        "説明して",
-        "確認して",
-        "調べて",
-        "見て",
-        "共有して",
-        "書いて",
-        "整理して",
-        "まとめて",
-        "作って",
-        "作成して",
-        "洗い出して",
-        "送って",
-        "出して",
-        "おいて",
+    // only a change to what is built ("含めて", "外して", "増やして"); asking
+    // for work or a favour ("書いて", "読み上げて", "待って") decides nothing
+    const CHANGES: &[&str] = &[
+        "含めて",
+        "加えて",
+        "入れて",
+        "追加して",
+        "外して",
+        "除いて",
+        "変えて",
+        "変更して",
+        "統一して",
+        "対応して",
+        "使って",
+        "残して",
+        "止めて",
+        "やめて",
+        "増やして",
+        "減らして",
+        "にして",
     ];
-    (act.ends_with('て') && act.chars().count() <= 30 && !WORK.iter().any(|v| act.ends_with(v)))
-        .then_some(act)
+    (act.chars().count() <= 30 && CHANGES.iter().any(|v| act.ends_with(v))).then_some(act)
 }
 
 fn is_approval(l: &str) -> bool {
@@ -583,40 +602,46 @@ fn terse_decision(s: &str) -> Option<Decision> {
     Some(d)
 }
 
-/// A decision in the formal register: agreed or confirmed ("We agree
-/// that participants served should count unique individuals", "Margaret
-/// has asked me to confirm that the dashboard will refresh nightly"), an
-/// obligation ("Program leads are to see only their own program's data"),
-/// or work handed to someone ("Please ask Finance to create it read-only").
+/// A decision in the formal register: agreed ("We agree that
+/// participants served should count unique individuals"), an obligation
+/// ("Program leads are to see only their own program's data"), or work
+/// handed to someone ("Please ask Finance to create it read-only"). Not a
+/// prediction agreed with ("…will be hard to migrate"), a question ("Who
+/// is to approve…"), blame ("Users are to blame") or a request to be told
+/// ("Tell me how to configure…").
 fn formal_decision(s: &str) -> Option<Decision> {
     static AGREED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
             r"(?i)^(?:.*\b(?:we|i)\s+(?:also\s+)?(?:agree|have agreed|confirm|can confirm|have decided|decided)",
-            r"|.*\basked me to confirm|it is agreed)\s+that\s+(.+)$"
+            r"|it is agreed)\s+that\s+(.+)$"
         ))
         .unwrap()
     });
     static OBLIGED: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)^[\w' -]{2,60}?\b(?:is|are) to (?:[a-z]+)\b").unwrap());
-    // what was agreed binds only with a modal ("should count", "will
-    // refresh"); "I agree that it is slow" agrees with an assessment
+        LazyLock::new(|| Regex::new(r"(?i)^[\w' -]{2,60}?\b(?:is|are) to ([a-z]+)\b").unwrap());
     static MODAL: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)\b(?:should|must|will|shall|is to|are to|needs? to)\b").unwrap()
+        Regex::new(r"(?i)\b(?:should|must|shall|is to|are to|needs? to)\b").unwrap()
     });
     static HANDED: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^(?:please\s+)?(?:ask|tell|have)\s+[\w' -]{1,30}?\s+to\s+([a-z].+)$")
+        Regex::new(r"(?i)^(?:please\s+)?(?:ask|tell|have)\s+([\w' -]{1,30}?)\s+to\s+[a-z].+$")
             .unwrap()
     });
     let t = s.trim().trim_end_matches(['.', '!']);
-    if !t.is_ascii() || is_question(t) {
+    let l = lower(t);
+    if !t.is_ascii() || is_question(t) || asks_by_word(&l) {
         return None;
     }
     let obliged = OBLIGED
-        .find(t)
-        .is_some_and(|m| !m.as_str().to_lowercase().ends_with(" to be"));
+        .captures(t)
+        .is_some_and(|c| !["be", "blame"].contains(&lower(&c[1]).as_str()));
+    let handed = HANDED.captures(t).is_some_and(|c| {
+        let who = lower(&c[1]);
+        let first = who.split_whitespace().next().unwrap_or("");
+        !["me", "us", "you"].contains(&first)
+    });
     let body = if let Some(c) = AGREED.captures(t).filter(|c| MODAL.is_match(&c[1])) {
         c[1].to_owned()
-    } else if obliged || HANDED.is_match(t) {
+    } else if obliged || handed {
         t.to_owned()
     } else {
         return None;
@@ -624,6 +649,15 @@ fn formal_decision(s: &str) -> Option<Decision> {
     let mut d = Decision::plain(Polarity::Want, normalize(Polarity::Want, &body));
     d.said = t.to_owned();
     (!d.body.is_empty()).then_some(d)
+}
+
+/// A clause led by a question word ("who is to approve…").
+fn asks_by_word(l: &str) -> bool {
+    [
+        "who", "what", "which", "when", "where", "why", "how", "whether",
+    ]
+    .iter()
+    .any(|w| starts_with_word(strip_fillers(l), w))
 }
 
 /// A short Latin phrase with no auxiliary, copula, pronoun or modal:
@@ -850,9 +884,7 @@ fn is_instruction(body: &str) -> bool {
         let mut starts = vec![start];
         // ("iOS 也明天上午放出去": an adverb, then when, then the verb)
         const ADVERBS: [&str; 8] = ["先", "只", "就", "都", "也", "单独", "统一", "一律"];
-        // (a past time leaves a report: "上个月有两次司机…被查到" is no
-        // "上 X" order)
-        const WHEN: [&str; 17] = [
+        const WHEN: [&str; 11] = [
             "明天",
             "今天",
             "今晚",
@@ -862,15 +894,25 @@ fn is_instruction(body: &str) -> bool {
             "晚上",
             "周末",
             "下周",
-            "上个月",
             "下个月",
+            "下次",
+        ];
+        // a clause that opens with a past time reports: "上个月有两次司机…被
+        // 查到", "前天删掉了测试数据" are no orders
+        const PAST: [&str; 9] = [
+            "上个月",
             "上周",
             "上次",
-            "下次",
             "昨天",
             "前天",
             "去年",
+            "刚才",
+            "之前",
+            "以前",
         ];
+        if PAST.iter().any(|p| start.starts_with(p)) {
+            return false;
+        }
         for adverb in ADVERBS {
             if let Some((i, _)) = start.match_indices(adverb).next() {
                 if i > 0 && start[..i].chars().count() <= 12 {
@@ -1072,9 +1114,16 @@ fn deictic_choice(s: &str) -> bool {
 /// The decisions a sentence states, one per run of clauses of the same
 /// polarity (so "不用 YAML 了，改成 TOML" is two).
 pub fn decisions_in(s: &str) -> Vec<Decision> {
-    let old_value = [&*NOT_VALUE, &*ARROW_VALUE, &*NOT_WORD, &*CJK_NOT_VALUE]
+    // (a CJK correction gives the new value after the old one: "40 ページ
+    // ではなく 25 ページ"; "不是 5 个人不够，是排班有问题" names no new value
+    // and corrects no decision)
+    let cjk_correction = CJK_NOT_VALUE
+        .captures(s)
+        .filter(|c| s[c.get(0).map_or(0, |m| m.end())..].contains(|ch: char| ch.is_ascii_digit()));
+    let old_value = [&*NOT_VALUE, &*ARROW_VALUE, &*NOT_WORD]
         .iter()
         .find_map(|re| re.captures(s))
+        .or(cjk_correction)
         .and_then(|c| c.get(1).or_else(|| c.get(2)))
         .map(|m| m.as_str().trim().trim_end_matches([',', '.']).to_owned());
     let reverses = old_value.is_some() || has_any(&lower(s), words("reversal_cues"));
@@ -1319,9 +1368,16 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
 /// "no budget for extra workers this quarter", "no time for that today":
 /// what is lacking is a constraint reported, not a choice ("no retries").
 fn reports_lack(l: &str) -> bool {
+    // ("no time limit on the quiz", "no people data leaves the EU" ban
+    // something: the noun is part of a longer name)
     strip_fillers(l).strip_prefix("no ").is_some_and(|rest| {
-        let noun = rest.split_whitespace().next().unwrap_or("");
+        let mut ws = rest
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
+        let noun = ws.next().unwrap_or("");
+        let next = ws.next().unwrap_or("");
         words("resource_nouns").contains(&noun)
+            && ["", "for", "to", "this", "left", "right", "yet", "now"].contains(&next)
     })
 }
 
@@ -1351,8 +1407,15 @@ pub fn removes(l: &str) -> bool {
         && !l.ends_with('?')
         // "delete old backups after 30 days", "drop partitions older than
         // a year": a policy of removing is a "do", as is "drop the TTL to
-        // 5 min"
+        // 5 min"; "drop Sarah a message", "forget X for a second" remove
+        // nothing
         && !l.contains(|c: char| c.is_ascii_digit())
+        && ![
+            " a message", " a line", " a note", " an email", " a mail", "for a second",
+            "for a moment", "for a minute",
+        ]
+        .iter()
+        .any(|w| l.contains(w))
         && ![
             " to ", " by ", " from ", " after ", " before ", " older than ", " every ", " when ",
             " if ", " once ", " unless ",

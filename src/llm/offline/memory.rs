@@ -88,7 +88,7 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     let mut m = Memory::from_json(summary);
     let text = record.text();
     let text = if record.is_user() {
-        without_sign_off(&text)
+        without_sign_off(&text, &m.context().join(" "))
     } else {
         text.to_string()
     };
@@ -110,9 +110,11 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
 }
 
 /// A message without the name it is signed with and the closing before
-/// it ("…for access.\n\nMargaret", "Kind regards,\nDaniel Reyes\nGrants
-/// Manager"): "Margaret" after a decision is no detail of it.
-fn without_sign_off(text: &str) -> String {
+/// it ("…for access.\n\nMargaret", "Kind regards,\nDaniel Reyes"):
+/// "Margaret" after a decision is no detail of it. A last line that
+/// answers ("Yes", "Approved") or names what the conversation was about
+/// ("Postgres" after "Postgres or DynamoDB?") is no signature.
+fn without_sign_off(text: &str, context: &str) -> String {
     static NAME: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"^[A-Z][a-z]+(?:[ -][A-Z][a-z.]*){0,2}$").unwrap());
     static CLOSING: LazyLock<Regex> = LazyLock::new(|| {
@@ -142,7 +144,34 @@ fn without_sign_off(text: &str) -> String {
             [prev, ..] => CLOSING.is_match(prev),
             _ => false,
         };
-        if NAME.is_match(t) && signed && i + 3 >= lines.len() && body_lines(&lines[..i]) > 0 {
+        const ANSWERS: &[&str] = &[
+            "yes",
+            "no",
+            "ok",
+            "okay",
+            "approved",
+            "agreed",
+            "fine",
+            "done",
+            "confirmed",
+            "sure",
+            "correct",
+            "both",
+            "neither",
+            "either",
+            "later",
+            "go",
+            "ship it",
+            "lgtm",
+        ];
+        let answers = ANSWERS.contains(&t.to_lowercase().as_str())
+            || classify::has(&context.to_lowercase(), &t.to_lowercase());
+        if NAME.is_match(t)
+            && signed
+            && !answers
+            && i + 3 >= lines.len()
+            && body_lines(&lines[..i]) > 0
+        {
             cut = i;
             named = true;
             continue;
@@ -663,7 +692,10 @@ impl Memory {
                 .last()
                 .is_some_and(|l| l.contains(p.trim_end_matches(['.', '。'])))
         });
-        let (mut d, slot) = self.with_subject(d, &ctx, prev.as_deref(), turn.label.as_deref());
+        // (a label names what follows it up to the first decision: "关于推送
+        // 频率，每小时一次就行。改成 2000 条。" — the 2000 is not the frequency)
+        let label = turn.label.take();
+        let (mut d, slot) = self.with_subject(d, &ctx, prev.as_deref(), label.as_deref());
         // the answer to a question left open names the question's subject
         if let Some(q) = &turn.answered {
             if shared(&terms(&d.body), &terms(q)) == 0 {
@@ -697,12 +729,9 @@ impl Memory {
     ) -> (Decision, Option<String>) {
         // "For reporting-db, forget the replication": what the decision is
         // scoped to is part of it, whether or not it names its subject
-        let scope = d.lead.clone().filter(|l| {
-            let l = l.to_lowercase();
-            ["for ", "on ", "in "].iter().any(|p| l.starts_with(p))
-                && !classify::has_any(&l, words("reconsider_cues"))
-                && shared(&terms(&l), &terms(&d.body)) == 0
-        });
+        let scope = scope_of(d.lead.as_deref())
+            .filter(|l| shared(&terms(l), &terms(&d.body)) == 0)
+            .map(|_| d.lead.clone().unwrap_or_default());
         if let Some(scope) = scope.filter(|_| !needs_subject(&d.body)) {
             d.body = format!("{} ({})", d.body, clip(&scope, SUBJECT_BYTES));
             return (d, None);
@@ -934,15 +963,24 @@ impl Memory {
         // (not one scoped to a part: "for reporting-db, forget the
         // replication" is an exception to the plan for all three)
         let removes = d.polarity == Polarity::DontWant
-            && d.lead.is_none()
+            && scope_of(d.lead.as_deref()).is_none()
             && classify::removes(&d.said.to_lowercase());
         let reconsiders =
             removes || classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
         let target = if removes {
-            // what it names, not the subject guessed for it
-            let mut named = d.clone();
-            named.body = d.said.split_once(' ').map_or("", |x| x.1).to_owned();
-            self.reversal_target(&named)
+            // what it names, all of it ("kill avif" of "avif + jpeg
+            // fallback"; not "delete the stale release branches" of "use a
+            // release branch per version")
+            let named = terms(d.said.split_once(' ').map_or("", |x| x.1));
+            self.decisions
+                .iter()
+                .rev()
+                .filter(|old| old.starts_with(Polarity::Want.prefix()))
+                .find(|old| {
+                    let ot = terms(polarity_and_body(old).1);
+                    !named.is_empty() && named.iter().all(|t| ot.contains(t))
+                })
+                .cloned()
         } else if reconsiders && d.old_value.is_none() {
             self.reversal_target(d)
         } else if subject::is_choice(&d.body) {
@@ -1092,14 +1130,24 @@ impl Memory {
         if units.is_empty() {
             return None;
         }
+        // only a value still in view: quoted in the turn ("还有那个 500 条")
+        // or by the reply; "14 日に変更" after a reply proposing 7 日 is about
+        // that proposal, not the log retention of 30 日 decided before
+        let in_view = format!(
+            "{} {}",
+            d.before.as_deref().unwrap_or(""),
+            self.context().join(" ")
+        );
         self.decisions
             .iter()
             .rev()
             .filter(|old| old.starts_with(Polarity::Want.prefix()))
             .find(|old| {
-                units_of(polarity_and_body(old).1)
-                    .iter()
-                    .any(|u| units.contains(u))
+                let body = polarity_and_body(old).1;
+                units_of(body).iter().any(|u| units.contains(u))
+                    && quantities(body)
+                        .iter()
+                        .any(|q| holds_value(&in_view, &body[q.start..q.end]))
             })
             .cloned()
     }
@@ -1186,7 +1234,9 @@ impl Memory {
         // "drop the take-home" … "actually keep the take-home for
         // candidates without public code": a "do" naming all that an
         // earlier "don't" ruled out takes that one back, before any "do"
-        let dt = terms(&d.body);
+        // (what the "do" is about, its head: "use NATS instead and
+        // document that we skipped Kafka" leaves "No Kafka" alone)
+        let dt = head_terms(&d.body);
         if let Some(old) = self.decisions.iter().rev().find(|old| {
             let (p, body) = polarity_and_body(old);
             let ot = terms(body);
@@ -2378,6 +2428,40 @@ impl Memory {
     }
 }
 
+/// The part a decision is scoped to, from the words before it: "For
+/// reporting-db" → "for reporting-db"; not a way of speaking ("In that
+/// case", "On reflection", "For now").
+fn scope_of(lead: Option<&str>) -> Option<String> {
+    const DISCOURSE: &[&str] = &[
+        "that case",
+        "this case",
+        "any case",
+        "which case",
+        "fact",
+        "the meantime",
+        "short",
+        "general",
+        "practice",
+        "the end",
+        "turn",
+        "now",
+        "the record",
+        "example",
+        "instance",
+        "sure",
+        "real",
+        "addition",
+        "particular",
+        "principle",
+    ];
+    let l = lead?.trim().to_lowercase();
+    let rest = ["for ", "on ", "in "]
+        .iter()
+        .find_map(|p| l.strip_prefix(p))?;
+    let rest = rest.trim().trim_end_matches([',', ':']);
+    (!DISCOURSE.contains(&rest) && !classify::has_any(&l, words("reconsider_cues"))).then_some(l)
+}
+
 /// `body` with `subject` added at its end, clipped, in the brackets of
 /// the script the body ends in ("… (the daily cap)", "…（离线队列）").
 fn with_trailing_subject(body: &str, subject: &str) -> String {
@@ -2458,7 +2542,8 @@ fn names_something(body: &str) -> bool {
 /// prod"), "above 1.2G", "Proposal:": a preposition first and no verb
 /// after it, or a label.
 fn is_torn_clause(body: &str) -> bool {
-    let own = match subject::trailing_subject(body) {
+    let subject = subject::trailing_subject(body);
+    let own = match subject {
         Some(s) => &body[..s.as_ptr() as usize - body.as_ptr() as usize],
         None => body,
     };
@@ -2467,14 +2552,19 @@ fn is_torn_clause(body: &str) -> bool {
     if own.is_ascii() && own.ends_with(':') {
         return true;
     }
+    // (one that was given its subject answers it: "After the board
+    // meeting (When should the announcement go out…)")
+    if subject.is_some() {
+        return false;
+    }
     let l = own.to_lowercase();
     let mut ws = l
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
     let first = ws.next().unwrap_or("");
-    const PREPOSITIONS: &[&str] = &[
-        "to", "into", "before", "after", "above", "below", "than", "from", "because",
-    ];
+    // (not "after", "before", "from": "After the board meeting.", "From
+    // now on every hotfix needs a second reviewer." decide)
+    const PREPOSITIONS: &[&str] = &["to", "into", "above", "below", "than", "because"];
     PREPOSITIONS.contains(&first) && !ws.any(|w| words("imperative_verbs").contains(&w))
 }
 
@@ -2944,11 +3034,7 @@ fn replaces(d: &Decision, old: &str) -> bool {
     }
     // "for reporting-db, forget the replication": scoped to what the old
     // one does not name, it is an exception to it
-    let scope = d.lead.as_deref().map(str::to_lowercase).filter(|l| {
-        ["for ", "on ", "in "].iter().any(|p| l.starts_with(p))
-            && !classify::has_any(l, words("reconsider_cues"))
-    });
-    if scope.is_some_and(|l| shared(&terms(&l), &terms(body)) == 0) {
+    if scope_of(d.lead.as_deref()).is_some_and(|l| shared(&terms(&l), &terms(body)) == 0) {
         return false;
     }
     let generic = |t: &String| words("placeholder_nouns").contains(&t.as_str());

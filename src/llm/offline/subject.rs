@@ -538,10 +538,44 @@ pub fn topic_label(sentence: &str) -> Option<String> {
         let words_n = kept.split_whitespace().count();
         let cjk = kept.chars().filter(|c| is_cjk(*c)).count();
         let is_verb = words("imperative_verbs").contains(&l.as_str());
+        // ("Quick status: the backlog is cleared": a kind of message, not
+        // what it is about)
+        const META: &[&str] = &[
+            "status",
+            "quick status",
+            "update",
+            "quick update",
+            "fyi",
+            "note",
+            "context",
+            "background",
+            "summary",
+            "recap",
+            "question",
+            "quick question",
+            "heads up",
+            "good news",
+            "bad news",
+            "problem",
+            "issue",
+            "edit",
+            "ps",
+            "reminder",
+            "thing",
+            "point",
+            "more thing",
+        ];
+        // ("The other problem:", "One more thing:")
+        let bare = ["the ", "one ", "another "]
+            .iter()
+            .fold(l.as_str(), |t, p| t.strip_prefix(p).unwrap_or(t));
+        let bare = bare.strip_prefix("other ").unwrap_or(bare);
+        let is_meta = META.contains(&bare);
         let asks = super::classify::is_question(&kept)
             || super::classify::has_any(&l, words("question_words"));
         (!kept.is_empty()
             && !is_verb
+            && !is_meta
             && !asks
             && words_n <= 5
             && cjk <= 12

@@ -384,10 +384,6 @@ fn formal_register_decisions() {
             "refunds should go back to the original card",
         ),
         (
-            "Priya has asked me to confirm that the archive will close at 18:00.",
-            "the archive will close at 18:00",
-        ),
-        (
             "Site managers are to approve overtime before the shift.",
             "Site managers are to approve overtime before the shift",
         ),

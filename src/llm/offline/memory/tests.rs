@@ -1542,15 +1542,18 @@ fn a_replaced_value_named_in_cjk_takes_its_decision_back() {
 #[test]
 fn a_signature_is_no_part_of_the_decision_before_it() {
     assert_eq!(
-        without_sign_off("Please enable SSO for all staff.\n\nMargaret"),
+        without_sign_off("Please enable SSO for all staff.\n\nMargaret", ""),
         "Please enable SSO for all staff.\n"
     );
     assert_eq!(
-        without_sign_off("Use the nightly refresh.\n\nKind regards,\nDaniel Reyes"),
+        without_sign_off(
+            "Use the nightly refresh.\n\nKind regards,\nDaniel Reyes",
+            ""
+        ),
         "Use the nightly refresh.\n"
     );
     let answer = "ok, after thinking about it:\n\nPostgres";
-    assert_eq!(without_sign_off(answer), answer);
+    assert_eq!(without_sign_off(answer, ""), answer);
     let s = run(&[
         rec("user", "Should the export run nightly or hourly?", 0),
         rec("assistant", "Nightly is cheaper; hourly is fresher.", 1),
@@ -1566,4 +1569,242 @@ fn a_signature_is_no_part_of_the_decision_before_it() {
         "{ds:?}"
     );
     assert!(!ds.iter().any(|d| d.contains("Margaret")), "{ds:?}");
+}
+
+/// The session-11 review's findings, each on the reviewer's own text.
+mod review_s11 {
+    use super::*;
+
+    fn said(turns: &[(&str, &str)]) -> Value {
+        let records: Vec<Record> = turns
+            .iter()
+            .enumerate()
+            .map(|(i, (role, text))| rec(role, text, i as i64))
+            .collect();
+        run(&records)
+    }
+
+    #[test]
+    fn a_removal_takes_back_only_a_decision_holding_all_it_names() {
+        for (first, reply, removal, kept) in [
+            (
+                "Keep the March deadline for the beta.",
+                "The data loss bug needs a week to fix properly.",
+                "Forget about the deadline pressure, fix the sync bug properly.",
+                "March deadline",
+            ),
+            (
+                "Use a release branch per version.",
+                "Done.",
+                "Delete the stale release branches.",
+                "release branch per version",
+            ),
+            (
+                "Add structured logging to the payment service.",
+                "Added.",
+                "Remove the leftover debug logging.",
+                "structured logging",
+            ),
+            (
+                "Run the full integration test suite in CI on every PR.",
+                "CI runs it now.",
+                "Kill the flaky checkout test.",
+                "integration test suite",
+            ),
+        ] {
+            let s = said(&[("user", first), ("assistant", reply), ("user", removal)]);
+            let ds = decisions(&s);
+            assert!(
+                ds.iter().any(|d| d.starts_with("要：") && d.contains(kept)),
+                "{removal}: {ds:?}"
+            );
+        }
+        // a discourse lead is no scope: "In that case, drop Redis"
+        let s = said(&[
+            ("user", "Use Redis for the rate limiter counters."),
+            ("assistant", "That adds a network hop per request."),
+            ("user", "In that case, drop Redis."),
+        ]);
+        let ds = decisions(&s);
+        assert!(!ds.iter().any(|d| d.starts_with("要：Use Redis")), "{ds:?}");
+    }
+
+    #[test]
+    fn an_answer_on_the_last_line_is_no_signature() {
+        let s = said(&[
+            ("user", "Which database for the audit service?"),
+            ("assistant", "Postgres (cheaper at our volume) or DynamoDB (no ops)."),
+            (
+                "user",
+                "Checked the pricing page again, DynamoDB would cost us more at our volume.\n\nPostgres",
+            ),
+        ]);
+        assert!(decisions(&s).iter().any(|d| d.contains("Postgres")), "{s}");
+        let s = said(&[
+            ("user", "The new load balancer for the public API is ready."),
+            (
+                "assistant",
+                "Shall I switch api.example.com to the new load balancer now?",
+            ),
+            ("user", "Checked the dashboards, all green.\n\nYes"),
+        ]);
+        assert!(!decisions(&s).is_empty(), "{s}");
+    }
+
+    #[test]
+    fn a_detail_handed_over_keeps_the_decision_beside_it() {
+        for (q, a) in [
+            (
+                "Which database?",
+                "Go with Postgres, the index details are up to you.",
+            ),
+            ("用哪个数据库？", "就用 PostgreSQL，表结构你看着办。"),
+        ] {
+            let s = said(&[
+                ("user", q),
+                ("assistant", "Postgres or MySQL."),
+                ("user", a),
+            ]);
+            assert!(
+                decisions(&s)
+                    .iter()
+                    .any(|d| d.contains("Postgres") || d.contains("PostgreSQL")),
+                "{a}: {s}"
+            );
+        }
+    }
+
+    #[test]
+    fn answers_that_start_with_a_preposition_stay() {
+        let s = said(&[
+            ("user", "Draft the announcement of the new pricing."),
+            (
+                "assistant",
+                "When should the announcement go out: before or after the board meeting on Tuesday?",
+            ),
+            ("user", "After the board meeting."),
+            ("user", "From now on every hotfix needs a second reviewer."),
+        ]);
+        let ds = decisions(&s);
+        assert!(
+            ds.iter().any(|d| d.contains("After the board meeting")),
+            "{ds:?}"
+        );
+        assert!(ds.iter().any(|d| d.contains("second reviewer")), "{ds:?}");
+    }
+
+    #[test]
+    fn a_ban_on_a_resource_is_a_ban() {
+        let s = said(&[(
+            "user",
+            "No time limit on the quiz, candidates can take as long as they like.",
+        )]);
+        assert!(
+            decisions(&s)
+                .iter()
+                .any(|d| d.starts_with("不要：") && d.contains("time limit")),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn a_value_named_in_a_report_takes_nothing_back() {
+        let s = said(&[
+            ("user", "客服每个班次就排 5 个人吧。"),
+            ("assistant", "好的。不过上周晚班还是排队很长。"),
+            (
+                "user",
+                "其实不是 5 个人不够，是排班有问题，先把排班表重做一下。",
+            ),
+        ]);
+        assert!(decisions(&s).iter().any(|d| d.contains("排 5 个人")), "{s}");
+        let s = said(&[
+            ("user", "キャッシュの TTL は 10 分にしましょう。"),
+            ("assistant", "設定しました。ヒット率も測りました。"),
+            (
+                "user",
+                "ヒット率が低いのは 10 分ではなく キーの設計の問題なので、キーにユーザー ID を含めてください。",
+            ),
+        ]);
+        assert!(
+            decisions(&s)
+                .iter()
+                .any(|d| d.contains("10 分にしましょう")),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn a_bare_change_revisits_only_a_value_in_view() {
+        let s = said(&[
+            ("user", "ログは 30 日保持でお願いします。"),
+            (
+                "assistant",
+                "承知しました。トライアル期間は 7 日でいかがでしょうか。",
+            ),
+            ("user", "14 日に変更でお願いします。"),
+        ]);
+        assert!(decisions(&s).iter().any(|d| d.contains("30 日保持")), "{s}");
+    }
+
+    #[test]
+    fn a_do_that_only_mentions_a_ban_leaves_it() {
+        let s = said(&[
+            ("user", "No Kafka."),
+            ("assistant", "Understood, what about the event bus?"),
+            (
+                "user",
+                "Use NATS instead and document that we skipped Kafka.",
+            ),
+        ]);
+        assert!(
+            decisions(&s).iter().any(|d| d.starts_with("不要：Kafka")),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn reports_questions_and_work_are_no_decisions() {
+        for text in [
+            "Users are to blame for most of the lockouts, they keep mistyping passwords.",
+            "Who is to approve the password policy change",
+            "I agree that the old cluster will be hard to migrate.",
+            "Tell me how to configure the upstream timeout.",
+            "現在の設定値を読み上げていただけますか。",
+            "社内で相談したいので、少し待っていただけますか。",
+            "对，前天删掉了测试数据，昨天关掉了旧的推送服务。",
+        ] {
+            let s = said(&[("user", text)]);
+            assert!(decisions(&s).is_empty(), "{text}: {s}");
+        }
+        // a removal verb in its ordinary sense rules nothing out
+        let s = said(&[("user", "Drop Sarah a message about the code freeze.")]);
+        assert!(
+            !decisions(&s).iter().any(|d| d.starts_with("不要：")),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn a_label_names_only_what_follows_it_up_to_a_decision() {
+        let s = said(&[("user", "关于推送频率，改成每小时推一次。另外改成 2000 条。")]);
+        assert!(
+            !decisions(&s)
+                .iter()
+                .any(|d| d.contains("2000") && d.contains("推送频率")),
+            "{s}"
+        );
+        let s = said(&[
+            ("user", "Failed webhooks are retried 5 times."),
+            ("assistant", "Yes, 5 retries with backoff."),
+            (
+                "user",
+                "Quick status: the backlog is cleared. Make it 3 times.",
+            ),
+        ]);
+        assert!(
+            !decisions(&s).iter().any(|d| d.contains("Quick status")),
+            "{s}"
+        );
+    }
 }
