@@ -972,15 +972,10 @@ impl Memory {
             // fallback"; not "delete the stale release branches" of "use a
             // release branch per version")
             let named = terms(d.said.split_once(' ').map_or("", |x| x.1));
-            self.decisions
-                .iter()
-                .rev()
-                .filter(|old| old.starts_with(Polarity::Want.prefix()))
-                .find(|old| {
-                    let ot = terms(polarity_and_body(old).1);
-                    !named.is_empty() && named.iter().all(|t| ot.contains(t))
-                })
-                .cloned()
+            self.latest_want(|body| {
+                let ot = terms(body);
+                !named.is_empty() && named.iter().all(|t| ot.contains(t))
+            })
         } else if reconsiders && d.old_value.is_none() {
             self.reversal_target(d)
         } else if subject::is_choice(&d.body) {
@@ -1138,18 +1133,12 @@ impl Memory {
             d.before.as_deref().unwrap_or(""),
             self.context().join(" ")
         );
-        self.decisions
-            .iter()
-            .rev()
-            .filter(|old| old.starts_with(Polarity::Want.prefix()))
-            .find(|old| {
-                let body = polarity_and_body(old).1;
-                units_of(body).iter().any(|u| units.contains(u))
-                    && quantities(body)
-                        .iter()
-                        .any(|q| holds_value(&in_view, &body[q.start..q.end]))
-            })
-            .cloned()
+        self.latest_want(|body| {
+            units_of(body).iter().any(|u| units.contains(u))
+                && quantities(body)
+                    .iter()
+                    .any(|q| holds_value(&in_view, &body[q.start..q.end]))
+        })
     }
 
     /// "3回だと半分以上逃げてるのか…。2回にしましょう。": the sentence
@@ -1175,16 +1164,20 @@ impl Memory {
             .into_iter()
             .filter(|(v, k)| new.iter().any(|(nv, nk)| nk == k && nv != v))
             .collect();
+        self.latest_want(|body| {
+            // not the decision the sentence before itself made
+            !said_before.contains(body.trim_end_matches(['.', '。']))
+                && quoted.iter().any(|(v, _)| contains_value(body, v))
+        })
+    }
+
+    /// The newest "do" whose body (without its prefix) satisfies `test`.
+    fn latest_want(&self, test: impl Fn(&str) -> bool) -> Option<String> {
         self.decisions
             .iter()
             .rev()
             .filter(|old| old.starts_with(Polarity::Want.prefix()))
-            .find(|old| {
-                let body = polarity_and_body(old).1;
-                // not the decision the sentence before itself made
-                !said_before.contains(body.trim_end_matches(['.', '。']))
-                    && quoted.iter().any(|(v, _)| contains_value(body, v))
-            })
+            .find(|old| test(polarity_and_body(old).1))
             .cloned()
     }
 
