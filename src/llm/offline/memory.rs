@@ -132,7 +132,8 @@ fn without_sign_off(text: &str, context: &str) -> String {
         if t.is_empty() {
             continue;
         }
-        if CLOSING.is_match(t) {
+        // (a message that is only "Thanks" is left as it is)
+        if CLOSING.is_match(t) && body_lines(&lines[..i]) > 0 {
             cut = i;
             break;
         }

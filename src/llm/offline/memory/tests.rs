@@ -1554,6 +1554,7 @@ fn a_signature_is_no_part_of_the_decision_before_it() {
     );
     let answer = "ok, after thinking about it:\n\nPostgres";
     assert_eq!(without_sign_off(answer, ""), answer);
+    assert_eq!(without_sign_off("Thanks!", ""), "Thanks!");
     let s = run(&[
         rec("user", "Should the export run nightly or hourly?", 0),
         rec("assistant", "Nightly is cheaper; hourly is fresher.", 1),
