@@ -734,7 +734,7 @@ impl Memory {
             .filter(|l| shared(&terms(l), &terms(&d.body)) == 0)
             .map(|_| d.lead.clone().unwrap_or_default());
         if let Some(scope) = scope.filter(|_| !needs_subject(&d.body)) {
-            d.body = format!("{} ({})", d.body, clip(&scope, SUBJECT_BYTES));
+            d.body = with_trailing_subject(&d.body, &scope);
             return (d, None);
         }
         if !needs_subject(&d.body) {
@@ -1112,14 +1112,7 @@ impl Memory {
             .iter()
             .filter_map(|v| l.find(v))
             .min()?;
-        let named = terms(&l[..at])
-            .into_iter()
-            .filter(|t| {
-                !words("fillers").contains(&t.as_str())
-                    && !words("cjk_fillers").contains(&t.as_str())
-            })
-            .count();
-        if named > 0 {
+        if !terms(classify::strip_fillers(&l[..at])).is_empty() {
             return None;
         }
         let units = units_of(said);
