@@ -196,6 +196,16 @@ fn cjk_question(t: &str) -> bool {
         "怎么办",
         "怎么弄",
         "怎么定",
+        "怎么处理",
+        "咋办",
+        "咋整",
+        // casual Japanese asks what to do without a mark
+        "どうしよ",
+        "どうしよう",
+        "どうしようかな",
+        "どうする",
+        "どうしたらいい",
+        "どうすればいい",
     ];
     ENDINGS.iter().any(|e| t.ends_with(e))
 }
@@ -369,6 +379,13 @@ fn polite_request(s: &str) -> Option<&str> {
         "くれますか",
     ];
     let act = ENDINGS.iter().find_map(|e| t.strip_suffix(e))?;
+    // ("夜間バッチと重なるため、…に変更して": the reason before it is no
+    // part of the act)
+    let act = ["ため、", "ので、", "から、"]
+        .iter()
+        .filter_map(|m| act.rfind(m).map(|i| i + m.len()))
+        .max()
+        .map_or(act, |i| &act[i..]);
     // only a change to what is built ("含めて", "外して", "増やして"); asking
     // for work or a favour ("書いて", "読み上げて", "待って") decides nothing
     const CHANGES: &[&str] = &[
@@ -389,6 +406,18 @@ fn polite_request(s: &str) -> Option<&str> {
         "増やして",
         "減らして",
         "にして",
+        "前倒しして",
+        "延長して",
+        "短縮して",
+        "削除して",
+        "設定して",
+        "切り替えて",
+        "戻して",
+        // (not "読み上げて": a value raised to)
+        "に上げて",
+        "まで上げて",
+        "に下げて",
+        "まで下げて",
     ];
     (act.chars().count() <= 30 && CHANGES.iter().any(|v| act.ends_with(v))).then_some(act)
 }
@@ -436,8 +465,13 @@ pub fn is_deferral(s: &str) -> bool {
         // "check" and "see" defer only when they are the verb of the
         // sentence (after a label: "Lows: we'll look at them after …")
         let body = lower(strip_fillers(s));
-        let body = match body.split_once(": ") {
-            Some((label, rest)) if label.split_whitespace().count() <= 3 => rest.to_owned(),
+        // (or a dash: "The weekend thing — let's decide that later")
+        let split = [": ", " — ", " – ", " - "]
+            .iter()
+            .filter_map(|m| body.split_once(m))
+            .min_by_key(|(label, _)| label.len());
+        let body = match split {
+            Some((label, rest)) if label.split_whitespace().count() <= 4 => rest.to_owned(),
             _ => body,
         };
         let lead = [
@@ -1496,6 +1530,31 @@ pub struct Proposal {
 /// "バージョンも 2.319.1 に上げますか？": a yes/no question about an action
 /// the speaker would take (a verb after its object or goal particle), not a
 /// question word's ("保持は何日にしますか？").
+/// "…を取るのはどう？", "…にするのでいい？", "…跑一次比较稳，你看怎么样？":
+/// a course put as a question in plain speech; what comes before the
+/// asking tail is the course.
+fn plain_offer(s: &str) -> Option<&str> {
+    let t = s.trim().trim_end_matches(['?', '？']).trim_end();
+    const TAILS: &[&str] = &[
+        "のはどうかな",
+        "のはどう",
+        "はどうかな",
+        "はどう",
+        "でどう",
+        "のでいい",
+        "でいい",
+        "你看怎么样",
+        "怎么样",
+        "你看如何",
+        "如何",
+        "好不好",
+        "行不行",
+    ];
+    let tail = TAILS.iter().find(|x| t.ends_with(*x))?;
+    let course = t[..t.len() - tail.len()].trim_end_matches([',', '，', '、', ' ']);
+    (course.chars().count() >= 4).then_some(course)
+}
+
 fn japanese_offer(s: &str) -> bool {
     let t = s.trim().trim_end_matches(['?', '？']).trim_end();
     t.ends_with("ますか")
@@ -1517,7 +1576,8 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
     let offer = is_question(s)
         && (is_instruction(s.trim_end_matches(['?', '？']))
             || l.contains("要不要")
-            || japanese_offer(s));
+            || japanese_offer(s)
+            || plain_offer(s).is_some());
     // "A narrower fix: add X to Y instead of reverting."
     let labelled = s
         .split_once(": ")
@@ -1548,6 +1608,15 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         "my recommendation is ",
         "i'd go with ",
         "i would go with ",
+        "i think we should ",
+        "we should ",
+        "how about we ",
+        "how about ",
+        "what about we ",
+        "what about ",
+        "my vote would be ",
+        "my vote is ",
+        "我觉得",
         "i'd lean towards ",
         "i lean towards ",
         "i'd rather ",
@@ -1638,6 +1707,16 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         "がよいと思います",
         "のがいいと思います",
         "がいいと思います",
+        "が妥当だと思います",
+        "が妥当です",
+        "が妥当だと思う",
+        "が妥当",
+        "ほうがいいと思う",
+        "方がいいと思う",
+        "のがいいと思う",
+        "がいいと思う",
+        "ほうがいい",
+        "方がいい",
         "のが安全だと思います",
         "をおすすめします",
         "がおすすめです",
@@ -1649,6 +1728,19 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
     // "…に上げますか": the offer says what it would do
     if japanese_offer(s) {
         body.truncate(body.len() - "か".len());
+    } else if let Some(course) = plain_offer(&body) {
+        body = course.to_owned();
+    }
+    // "自動で判定するのは難しいから、チェックを入れる": the clause before
+    // "から、"/"ので、" is the reason, the course follows it
+    if let Some(i) = ["から、", "ので、"]
+        .iter()
+        .filter_map(|m| body.rfind(m).map(|i| i + m.len()))
+        .max()
+    {
+        if body[i..].chars().count() >= 4 {
+            body = body[i..].to_owned();
+        }
     }
     if let Some(t) = JA_TAILS.iter().find(|t| body.ends_with(*t)) {
         body.truncate(body.len() - t.len());
@@ -1671,7 +1763,14 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         || ["不建议", "不要", "不用", "别"]
             .iter()
             .any(|n| lb.replace("要不要", "").starts_with(n))
-        || ["しない", "見送", "やめ"].iter().any(|n| lb.contains(n));
+        // (in the last clause: "チェックしないと投稿できないようにする" is
+        // a condition, not advice against)
+        || {
+            let last = lb.rsplit(['、', '，']).next().unwrap_or(&lb);
+            ["しない", "見送", "やめ"]
+                .iter()
+                .any(|n| last.match_indices(n).any(|(i, _)| !last[i..].starts_with("しないと")))
+        };
     // "not do it before the Q3 freeze": the verb's object points back
     let points_back = {
         let first: Vec<&str> = lb

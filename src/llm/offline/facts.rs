@@ -8,7 +8,7 @@ use regex::Regex;
 
 use super::classify::{self, has_any, starts_with_word};
 use super::lexicon::words;
-use super::text::{clip, is_cjk, numbers};
+use super::text::{clip, is_cjk, numbers, terms};
 
 /// Longest topic, in UTF-8 bytes.
 const TOPIC_BYTES: usize = 72;
@@ -230,6 +230,20 @@ pub fn is_status(s: &str) -> bool {
 /// A short topic from the sentence that opened the discussion: request
 /// words left out, the first clause when it says enough on its own (six
 /// CJK characters or three words), cut at a word boundary.
+/// "ちょっと相談させて", "can you help me": a sentence that asks for help
+/// or to be heard, and names nothing it is about.
+pub fn only_asks_to_talk(sentence: &str) -> bool {
+    let mut rest = sentence.to_lowercase();
+    for w in words("request_verbs").iter().chain(words("topic_leads")) {
+        if !w.is_ascii() {
+            rest = rest.replace(w, " ");
+        } else if starts_with_word(rest.trim_start(), w) {
+            rest = rest.trim_start()[w.len()..].to_owned();
+        }
+    }
+    terms(&rest).is_empty()
+}
+
 pub fn topic_of(sentence: &str) -> String {
     let mut s = classify::strip_fillers(sentence);
     while let Some(lead) = words("topic_leads")

@@ -373,10 +373,17 @@ impl Memory {
             self.demote();
             // "New thing. The CSV export …": the first sentence that says
             // what about
-            let topic = items
+            // (not one that only asks to talk: "ちょっと相談させて")
+            let said: Vec<&str> = items
                 .iter()
                 .filter(|(_, k)| *k != UserKind::SmallTalk)
-                .map(|(s, _)| facts::topic_of(s))
+                .map(|(s, _)| *s)
+                .collect();
+            let topic = said
+                .iter()
+                .filter(|s| !facts::only_asks_to_talk(s))
+                .chain(said.iter())
+                .map(|s| facts::topic_of(s))
                 .find(|t| !t.is_empty())
                 .unwrap_or_default();
             self.cur = Discussion {
@@ -977,6 +984,15 @@ impl Memory {
                 let ot = terms(body);
                 !named.is_empty() && named.iter().all(|t| ot.contains(t))
             })
+            // ("每周那个不要了": no space parts the verb from what it
+            // names; the words it shares name it)
+            .or_else(|| {
+                d.said
+                    .chars()
+                    .any(is_cjk)
+                    .then(|| self.reversal_target(d))
+                    .flatten()
+            })
         } else if reconsiders && d.old_value.is_none() {
             self.reversal_target(d)
         } else if subject::is_choice(&d.body) {
@@ -1209,10 +1225,17 @@ impl Memory {
                     })
                     .cloned();
             }
+            // ("每周那个不要（财务说要每天看）": what it rules out is said
+            // before the subject it was given)
+            let own_head = match subject::trailing_subject(&d.body) {
+                Some(s) => head_terms(&d.body[..s.as_ptr() as usize - d.body.as_ptr() as usize]),
+                None => Vec::new(),
+            };
             return wants()
                 .find(|old| {
                     let body = polarity_and_body(old).1;
                     shared(&terms(body), &new_head) > 0
+                        || shared(&terms(body), &own_head) > 0
                         || names.iter().any(|n| subject::identifiers(body).contains(n))
                         || values.iter().any(|(v, _)| contains_value(body, v))
                 })
@@ -1826,10 +1849,17 @@ impl Memory {
             })
             .collect();
         let l = s.to_lowercase();
-        let deictic = l
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| ["that", "it", "this", "those", "them"].contains(&w))
-            || words("cjk_pronouns").iter().any(|p| s.contains(p));
+        // ("The weekend thing — let's decide that later": "that" is the
+        // label before the dash, which names what waits)
+        let labelled = [" — ", " – ", ": "]
+            .iter()
+            .filter_map(|m| l.split_once(m))
+            .any(|(label, _)| label.split_whitespace().count() <= 4 && !terms(label).is_empty());
+        let deictic = !labelled
+            && (l
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| ["that", "it", "this", "those", "them"].contains(&w))
+                || words("cjk_pronouns").iter().any(|p| s.contains(p)));
         // "Want that?" … "later": what it puts off is the offer
         if own.is_empty() && turn.prev_sentence.is_none() {
             if let Some(p) = self.pending_proposal() {
@@ -2054,6 +2084,14 @@ impl Memory {
                 || classify::has_any(&l, words("pending"));
             deciding || shared(&terms(q), &reply) * 2 < terms(q).len().max(2)
         });
+        // "Still open: dismissed-flag retention (waiting on Marcus)", "未決：
+        // 速報に消化率を載せるか", a list under "Open questions": what the
+        // reply itself lists as not decided is open
+        for s in sents.iter().filter(|s| !s.tool_call) {
+            if let Some(item) = open_item(s) {
+                self.add_open(&item);
+            }
+        }
         let options = options_in(text);
         // "保存先はどこがいいですか？" … "私は 2 をおすすめします": what the
         // user asked names the subject of the answer
@@ -2141,6 +2179,10 @@ impl Memory {
                         let body = classify::proposal(&r).unwrap_or_else(|| r.clone());
                         p.body = clip(body.trim_end_matches(['.', '。']), classify::DECISION_BYTES);
                     }
+                    // ("I think we should keep it alive for two more
+                    // weeks": what it points at is the user's; the rest
+                    // still says what is proposed)
+                    None if terms(&p.body).len() > 2 => {}
                     None => continue,
                 }
             } else if let Some(o) = named_option(&p.body, &options) {
@@ -2451,6 +2493,26 @@ fn scope_of(lead: Option<&str>) -> Option<String> {
 
 /// `body` with `subject` added at its end, clipped, in the brackets of
 /// the script the body ends in ("… (the daily cap)", "…（离线队列）").
+/// An item the reply lists as not decided: a sentence opening with such a
+/// label, or an item of a list headed by one.
+fn open_item(s: &Sentence) -> Option<String> {
+    let is_label = |label: &str| {
+        let l = label
+            .trim()
+            .trim_matches(|c: char| "*#_ ".contains(c))
+            .trim_end_matches([':', '：'])
+            .trim_matches(|c: char| "*#_ ".contains(c))
+            .to_lowercase();
+        words("open_labels").contains(&l.as_str())
+    };
+    if s.heading.as_deref().is_some_and(is_label) {
+        return Some(s.text.clone());
+    }
+    let (label, rest) = s.text.split_once([':', '：'])?;
+    let rest = rest.trim();
+    (is_label(label) && terms(rest).len() >= 2).then(|| rest.to_owned())
+}
+
 fn with_trailing_subject(body: &str, subject: &str) -> String {
     let subject = clip(subject, SUBJECT_BYTES);
     if body.chars().last().is_some_and(is_cjk) {

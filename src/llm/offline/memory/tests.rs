@@ -1809,3 +1809,236 @@ mod review_s11 {
         );
     }
 }
+
+mod casual_proposals {
+    use super::*;
+
+    fn said(turns: &[(&str, &str)]) -> Value {
+        let records: Vec<Record> = turns
+            .iter()
+            .enumerate()
+            .map(|(i, (role, text))| rec(role, text, i as i64))
+            .collect();
+        run(&records)
+    }
+
+    fn decisions_of(s: &Value) -> Vec<String> {
+        s["key_decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|d| unpack_decision(d.as_str().unwrap()))
+            .collect()
+    }
+
+    /// A proposal in plain speech ("…のがいいと思う", "…のはどう？",
+    /// "…でいい？", "你看怎么样", "how about …", "I think we should …")
+    /// accepted with a casual word is a decision naming what was proposed,
+    /// of the polarity proposed.
+    #[test]
+    fn a_plain_proposal_accepted_casually_is_decided() {
+        let mut missed = Vec::new();
+        for (ask, proposal, yes, want) in [
+            (
+                "ゴミ当番の通知、何時に送るのがいい？",
+                "前日の18時に1回だけ送るのがいいと思う。当日の朝だと出し忘れる人が多いから。",
+                "おけ",
+                "18時",
+            ),
+            (
+                "週1のバックアップだけだとちょっと不安なんだよね",
+                "毎日3時にスナップショットを取るのはどう？ 容量は7世代で20GBくらい。",
+                "それでいこ",
+                "スナップショット",
+            ),
+            (
+                "画像に個人情報が写ってたらまずいよね",
+                "自動で判定するのは精度的にむずかしいから、アップロード前に確認のチェックボックスを入れるのでいい？",
+                "それでいい",
+                "チェックボックス",
+            ),
+            (
+                "对账任务现在白天跑，老是和高峰撞在一起",
+                "我觉得改到每天凌晨两点跑一次比较稳，你看怎么样？",
+                "行",
+                "凌晨两点",
+            ),
+            (
+                "people keep uploading huge scans to the forms",
+                "How about we cap uploads at 25 MB? Almost every file so far is under 10 MB.",
+                "yeah fine",
+                "25 MB",
+            ),
+            (
+                "the old /v1/export endpoint still gets some traffic",
+                "I think we should keep it alive for two more weeks and log who still calls it.",
+                "ok do that",
+                "two more weeks",
+            ),
+        ] {
+            let s = said(&[("user", ask), ("assistant", proposal), ("user", yes)]);
+            let d = decisions_of(&s);
+            if !d.iter().any(|l| l.starts_with("要：") && l.contains(want)) {
+                missed.push(format!("{proposal} / {yes}: {d:?}"));
+            }
+        }
+        assert!(missed.is_empty(), "{missed:#?}");
+    }
+}
+
+/// "おつかれー。…" opens a conversation the way "hi" does: the topic is what
+/// follows the greeting, in every language.
+#[test]
+fn a_casual_greeting_is_not_the_topic() {
+    for (greeting, rest, topic_word) in [
+        (
+            "おつかれー。",
+            "町内会の回覧板をアプリにしたいんだけど、どこから手をつければいい？",
+            "回覧板",
+        ),
+        (
+            "おつかれ。ちょっと相談させて。",
+            "港の潮位計のデータが夜だけ欠ける。",
+            "潮位計",
+        ),
+        (
+            "hey, can you help me?",
+            "Our label printer drops every third job.",
+            "label printer",
+        ),
+        (
+            "お疲れ様です。",
+            "来月の棚卸し、バーコードの読み取り方式を決めたいです。",
+            "棚卸し",
+        ),
+        ("哈喽。", "想把社区团购的提货点排班做成小程序。", "提货点"),
+        (
+            "yo.",
+            "the tide gauge feed keeps dropping readings overnight.",
+            "tide gauge",
+        ),
+    ] {
+        let s = run(&[rec("user", &format!("{greeting}{rest}"), 0)]);
+        let topic = s["current_discussion"]["topic"].as_str().unwrap();
+        assert!(topic.contains(topic_word), "{greeting}: {topic}");
+    }
+}
+
+/// A later choice on the same subject replaces the earlier one, however
+/// it is put: a polite request as a question ("…に変更していただけますで
+/// しょうか"), a clause ending in "instead", "X 那个不要了".
+#[test]
+fn a_later_choice_put_in_other_words_replaces_the_earlier_one() {
+    let mut kept = Vec::new();
+    for (first, reply, second, old, new) in [
+        (
+            "検針データの取り込みは毎日 2 時にお願いいたします。",
+            "承知いたしました。毎日 2:00 に取り込むよう設定いたします。",
+            "夜間バッチと重なるため、検針データの取り込みは 4 時に変更していただけますでしょうか。",
+            "2 時",
+            "4 時",
+        ),
+        (
+            "expired coupons: just delete them",
+            "ok, expired coupons are deleted at midnight.",
+            "support says people ask about old coupons. archive expired coupons instead",
+            "delete them",
+            "archive",
+        ),
+        (
+            "导出先按每周一次来吧，周日晚上跑。",
+            "好的，每周日 22:00 导出一次。",
+            "财务说要每天看。改成每天导出，每周那个不要了。",
+            "每周一次",
+            "每天导出",
+        ),
+    ] {
+        let s = run(&[
+            rec("user", first, 0),
+            rec("assistant", reply, 1),
+            rec("user", second, 2),
+        ]);
+        let d = s["key_decisions"].to_string();
+        if d.contains(old) || !d.contains(new) {
+            kept.push(format!("{second}: {d}"));
+        }
+    }
+    assert!(kept.is_empty(), "{kept:#?}");
+}
+
+/// "…ってどうしよ。…消す？残す？" … "ちょっと考えとく": a question asked
+/// without a mark in casual speech is still the question left open, and
+/// it names what the open item is about.
+#[test]
+fn a_casual_question_without_a_mark_stays_open_with_its_subject() {
+    for (ask, subject) in [
+        (
+            "あと旧サーバーのログってどうしよ。去年の分だけで 40GB ある。消す？残す？",
+            "旧サーバー",
+        ),
+        (
+            "那个旧的对账脚本咋办。现在没人维护，删掉还是留着？",
+            "对账脚本",
+        ),
+    ] {
+        let s = run(&[
+            rec("user", "ログ周りを整理したい", 0),
+            rec("assistant", "了解。どこから見る？", 1),
+            rec("user", ask, 2),
+            rec(
+                "assistant",
+                "どっちもあり。消すと容量は空くけど、監査で困るかも。",
+                3,
+            ),
+            rec("user", "うーん、ちょっと考えとく", 4),
+        ]);
+        let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+        assert!(p.split("Open: ").any(|q| q.contains(subject)), "{ask}: {p}");
+    }
+}
+
+/// What the reply lists as not decided ("Still open: …", "未決：…", a
+/// list under "Open questions") is open until it is decided.
+#[test]
+fn what_the_reply_lists_as_open_stays_open() {
+    for (reply, subject) in [
+        (
+            "Pushed the new intake form. Still open: whether walk-in orders get a ticket number, and who signs off refunds over $200.",
+            "walk-in",
+        ),
+        (
+            "設定を反映しました。\n\n未決：\n- 夜間の問い合わせを誰が受けるか\n- 祝日の扱い",
+            "祝日",
+        ),
+        (
+            "已经改好了。\n\n待定：旧设备的数据要不要迁移（等仓库回复）",
+            "旧设备",
+        ),
+    ] {
+        let s = run(&[
+            rec("user", "please set up the front desk flow", 0),
+            rec("assistant", reply, 1),
+        ]);
+        let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+        assert!(p.split("Open: ").any(|q| q.contains(subject)), "{reply}: {p}");
+    }
+}
+
+/// "The weekend thing — let's decide that later": a deferral after a
+/// label set off by a dash decides nothing; the thing stays open.
+#[test]
+fn a_deferral_after_a_dashed_label_is_no_decision() {
+    let s = run(&[
+        rec("user", "Reminders go out at 9:00 on weekdays.", 0),
+        rec(
+            "assistant",
+            "Set. Saturdays and Sundays are not covered yet.",
+            1,
+        ),
+        rec("user", "The weekend thing — let's decide that later.", 2),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(!d.contains("weekend"), "{d}");
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(p.contains("weekend"), "{p}");
+}
