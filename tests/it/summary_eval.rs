@@ -2,22 +2,22 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 96 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 114 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
-//!   subject, keigo, casual, formal and terse chat in four languages); the
-//!   28 of the first three held-out sets, moved here once their failure
-//!   lines had been read; and 9 written in session 10 by helpers who never
-//!   saw the rules, used as a validation set;
-//! - `test`: 9 held out, written late in session 11 by three more helpers
-//!   who saw neither the rules nor any other test text (other domains, 3
-//!   over 20,000 characters, reversals, topic changes after a day, keigo,
-//!   casual, formal and terse chat), scored once when the rounds of rules
-//!   were finished, totals only. A gap of more than 0.1 between it and dev
-//!   says the rules fit the dev text rather than the language; it is about
-//!   0.3. Neither set meets the aims; each asserts floors at the figures
-//!   last measured (`DEV`, `TEST`);
+//!   subject, keigo, casual, formal and terse chat in four languages); and
+//!   the 55 of six held-out and validation sets written by helpers who
+//!   never saw the rules, each moved here once it had been scored and its
+//!   failure lines read;
+//! - `test`: 9 held out, written in session 12 by three more helpers who
+//!   saw neither the rules nor any other test text (other domains, 3 over
+//!   20,000 characters, reversals, topic changes after a day, keigo,
+//!   casual, formal and terse chat), scored once when the session's
+//!   changes were finished, totals only. A gap of more than 0.1 between it
+//!   and dev says the rules fit the dev text rather than the language; it
+//!   is about 0.25. Neither set meets the aims; each asserts floors at the
+//!   figures last measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -736,57 +736,61 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 96 conversations: the 59 the rules were tuned on, the 28 of the
-// first three held-out sets (read after their figures had been reported)
-// and the 9 of a validation set written in session 10 by helpers who
-// never saw the summarizer. Measured at the end of session 11, after the
-// fixes of its adversarial review: precision 0.75 (483/647), recall 0.73
-// (433/593), facts 0.73 (476/649), open questions 0.72 (57/79), reversed
-// kept 5, answered left open 10, past topics 22/22. The 87 of them dev
-// held at the start of the session went from 0.78 / 0.77, facts 0.74, 8
-// reversed to 0.81 / 0.79, facts 0.75, 3 reversed before that review.
+// Dev, 114 conversations: the 59 the rules were tuned on, the 28 of the
+// first three held-out sets, the 9 of a validation set written in session
+// 10, and the held-out sets of session 11 (9) and of session 12's start
+// (9, scored once at 0.49 / 0.47), moved here once their failure lines
+// had been read. Measured at the
+// end of session 12: precision 0.70 (574/824), recall 0.67 (505/754),
+// facts 0.70 (567/814), open questions 0.71 (76/107), reversed kept 9,
+// answered left open 16, past topics 27/28. The rules as they stood at
+// the start of session 12 score 0.69 / 0.66, facts 0.69, open questions
+// 0.61, 11 reversed on the same 114.
 const DEV: Floors = Floors {
-    precision: 0.74,
-    recall: 0.73,
-    facts: 0.73,
-    questions: 0.72,
-    max_reversed: 5,
-    max_answered_open: 10,
+    precision: 0.69,
+    recall: 0.66,
+    facts: 0.69,
+    questions: 0.71,
+    max_reversed: 9,
+    max_answered_open: 16,
     by_language: [
-        ("en", 0.74),    // 123/166
-        ("ja", 0.69),    // 96/139
-        ("mixed", 0.73), // 83/113
-        ("terse", 0.68), // 35/51
-        ("zh", 0.77),    // 96/124
+        ("en", 0.63),    // 139/220
+        ("ja", 0.65),    // 116/177
+        ("mixed", 0.70), // 100/142
+        ("terse", 0.62), // 42/67
+        ("zh", 0.72),    // 108/148
     ],
 };
 
-// Test, 9 conversations written late in session 11 by three helpers who
-// saw neither the summarizer's rules nor any earlier test text (3 over
-// 20,000 characters, reversals, topic changes after a day), scored once
-// when the session's rounds were finished: precision 0.47 (38/81), recall
-// 0.35 (29/82), facts 0.55 (42/77), open questions 0.17 (2/12), reversed
-// kept 0, answered left open 4, past topics 3/3. The rules as they stood
-// at the start of the session score 0.44 / 0.35, facts 0.53, open
-// questions 0.25 on it: two rounds of rules, each read on a set like
-// this, moved new text by two decisions and one fact. Every aim is
-// missed, by far; each independently written set has scored 0.35-0.47
-// when first seen. The remote summarizers are the quality path (README).
-// Never tune on this set's conversations or failure lines; a new held-out
-// set replaces it when its figures have guided a change.
+// Test, 9 conversations written in session 12 by three helpers who saw
+// neither the summarizer's rules nor any earlier test text (3 just over
+// 20,000 characters with a topic change after about 20 hours, reversals,
+// keigo, casual, formal and terse chat), scored once when the session's
+// changes were finished: precision 0.47 (44/93), recall 0.41 (33/81),
+// facts 0.60 (46/77), open questions 0.57 (8/14), reversed kept 5,
+// answered left open 5, past topics 3/3. The rules as they stood at the
+// start of the session score 0.48 / 0.41, facts 0.58, open questions 0.36
+// (5/14) on it: the decision rules of the session moved new text by one
+// decision the wrong way; the open items a reply lists under a label
+// ("Still open:", "未決：", "待定：") carried, three of fourteen questions.
+// Every aim is missed, by far; each independently written set has scored
+// 0.35-0.49 on decisions when first seen. The remote summarizers are the
+// quality path (README). Never tune on this set's conversations or failure
+// lines; a new held-out set replaces it when its figures have guided a
+// change.
 const TEST: Floors = Floors {
-    precision: 0.46,
-    recall: 0.35,
-    facts: 0.54,
-    questions: 0.16,
-    max_reversed: 0,
-    max_answered_open: 4,
+    precision: 0.47,
+    recall: 0.40,
+    facts: 0.59,
+    questions: 0.57,
+    max_reversed: 5,
+    max_answered_open: 5,
     by_language: [
-        ("en", 0.25),    // 7/27
-        ("ja", 0.45),    // 9/20
-        ("mixed", 0.26), // 4/15
-        ("terse", 0.37), // 3/8
-        ("zh", 0.5),     // 6/12
+        ("en", 0.55),    // 10/18
+        ("ja", 0.22),    // 4/18
+        ("mixed", 0.40), // 6/15
+        ("terse", 0.55), // 5/9
+        ("zh", 0.38),    // 8/21
     ],
 };
 
