@@ -741,20 +741,20 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // 10, and the held-out sets of session 11 (9) and of session 12's start
 // (9, scored once at 0.49 / 0.47), moved here once their failure lines
 // had been read. Measured at the
-// end of session 12: precision 0.70 (574/824), recall 0.67 (505/754),
-// facts 0.70 (567/814), open questions 0.71 (76/107), reversed kept 9,
-// answered left open 16, past topics 27/28. The rules as they stood at
+// end of session 12: precision 0.69 (573/825), recall 0.67 (506/754),
+// facts 0.70 (567/814), open questions 0.69 (74/107), reversed kept 10,
+// answered left open 17, past topics 27/28. The rules as they stood at
 // the start of session 12 score 0.69 / 0.66, facts 0.69, open questions
 // 0.61, 11 reversed on the same 114.
 const DEV: Floors = Floors {
     precision: 0.69,
-    recall: 0.66,
+    recall: 0.67,
     facts: 0.69,
-    questions: 0.71,
-    max_reversed: 9,
-    max_answered_open: 16,
+    questions: 0.69,
+    max_reversed: 10,
+    max_answered_open: 17,
     by_language: [
-        ("en", 0.63),    // 139/220
+        ("en", 0.63),    // 140/220
         ("ja", 0.65),    // 116/177
         ("mixed", 0.70), // 100/142
         ("terse", 0.62), // 42/67
@@ -772,7 +772,11 @@ const DEV: Floors = Floors {
 // start of the session score 0.48 / 0.41, facts 0.58, open questions 0.36
 // (5/14) on it: the decision rules of the session moved new text by one
 // decision the wrong way; the open items a reply lists under a label
-// ("Still open:", "未決：", "待定：") carried, three of fourteen questions.
+// carried, three of fourteen questions. An adversarial review then found
+// labels that name statuses as often ("Pending: rollout, 5 min",
+// "Outstanding: $40"); without them (only "Still open:", "Open
+// questions:", "未決：", "待定：" and the like) it is 6/14, the figure
+// asserted below, re-run once, totals only.
 // Every aim is missed, by far; each independently written set has scored
 // 0.35-0.49 on decisions when first seen. The remote summarizers are the
 // quality path (README). Never tune on this set's conversations or failure
@@ -782,7 +786,7 @@ const TEST: Floors = Floors {
     precision: 0.47,
     recall: 0.40,
     facts: 0.59,
-    questions: 0.57,
+    questions: 0.42,
     max_reversed: 5,
     max_answered_open: 5,
     by_language: [

@@ -293,8 +293,8 @@ pub fn user_sentence(s: &str) -> UserKind {
     // "ベトナム語も含めていただけますでしょうか": a polite request to act is
     // an instruction, not a question ("教えていただけますか" asks to be told)
     if let Some(act) = polite_request(s) {
-        let mut d = Decision::plain(Polarity::Want, normalize(Polarity::Want, act));
-        d.said = act.to_owned();
+        let mut d = Decision::plain(Polarity::Want, normalize(Polarity::Want, &act));
+        d.said = act;
         return UserKind::Decisions(vec![d]);
     }
     if is_question(s) {
@@ -368,7 +368,7 @@ pub fn user_sentence(s: &str) -> UserKind {
 /// The change a polite Japanese request asks for ("ベトナム語も含めて" of
 /// "ベトナム語も含めていただけますでしょうか"); a request for work or a
 /// favour is none.
-fn polite_request(s: &str) -> Option<&str> {
+fn polite_request(s: &str) -> Option<String> {
     let t = s.trim().trim_end_matches(['。', '？', '?']);
     const ENDINGS: &[&str] = &[
         "いただけますでしょうか",
@@ -379,13 +379,11 @@ fn polite_request(s: &str) -> Option<&str> {
         "くれますか",
     ];
     let act = ENDINGS.iter().find_map(|e| t.strip_suffix(e))?;
-    // ("夜間バッチと重なるため、…に変更して": the reason before it is no
-    // part of the act)
-    let act = ["ため、", "ので、", "から、"]
-        .iter()
-        .filter_map(|m| act.rfind(m).map(|i| i + m.len()))
-        .max()
-        .map_or(act, |i| &act[i..]);
+    // the clause giving the reason is no part of the act; a date or a
+    // scope is ("検証期間中のみ、デバッグのため、…に変更して" keeps
+    // "検証期間中のみ"; "から" may be "from", so only ため and ので)
+    let act = without_reason_clauses(act);
+    let act = act.as_str();
     // only a change to what is built ("含めて", "外して", "増やして"); asking
     // for work or a favour ("書いて", "読み上げて", "待って") decides nothing
     const CHANGES: &[&str] = &[
@@ -409,17 +407,26 @@ fn polite_request(s: &str) -> Option<&str> {
         "前倒しして",
         "延長して",
         "短縮して",
-        "削除して",
         "設定して",
         "切り替えて",
-        "戻して",
         // (not "読み上げて": a value raised to)
         "に上げて",
         "まで上げて",
         "に下げて",
         "まで下げて",
     ];
-    (act.chars().count() <= 30 && CHANGES.iter().any(|v| act.ends_with(v))).then_some(act)
+    (act.chars().count() <= 40 && CHANGES.iter().any(|v| act.ends_with(v))).then(|| act.to_owned())
+}
+
+/// The text without its clauses ending in "ため、" or "ので、".
+fn without_reason_clauses(text: &str) -> String {
+    let mut out = String::new();
+    for clause in text.split_inclusive('、') {
+        if !(clause.ends_with("ため、") || clause.ends_with("ので、")) {
+            out.push_str(clause);
+        }
+    }
+    out
 }
 
 fn is_approval(l: &str) -> bool {
@@ -485,15 +492,29 @@ pub fn is_deferral(s: &str) -> bool {
             "i need to",
             "i have to",
         ];
+        // the lead puts off only when its verb does ("let's decide that
+        // later"; not "let's go with it and revisit next month", a
+        // decision with a date to look at it again)
+        let defers_after = |clause: &str, w: &str| {
+            starts_with_word(clause, w) && {
+                let rest = clause[w.len()..].trim_start();
+                let rest = ["not ", "just ", "first ", "also "]
+                    .iter()
+                    .fold(rest, |r, p| r.strip_prefix(p).unwrap_or(r));
+                words("deferral_verbs")
+                    .iter()
+                    .any(|v| starts_with_word(rest, v))
+            }
+        };
         // "Whether we …, let's leave that for after 5.0": a later clause
         // may lead with "let's" ("not yet for X, I'll talk to Acme first"
         // decides, then says why)
         let later_lets = body
             .split(", ")
             .skip(1)
-            .any(|c| starts_with_word(c, "let's") || starts_with_word(c, "let us"));
+            .any(|c| defers_after(c, "let's") || defers_after(c, "let us"));
         later_lets
-            || lead.iter().any(|w| starts_with_word(&body, w))
+            || lead.iter().any(|w| defers_after(&body, w))
             || words("deferral_verbs")
                 .iter()
                 .any(|v| starts_with_word(&body, v))
@@ -1538,8 +1559,6 @@ fn plain_offer(s: &str) -> Option<&str> {
     const TAILS: &[&str] = &[
         "のはどうかな",
         "のはどう",
-        "はどうかな",
-        "はどう",
         "でどう",
         "のでいい",
         "でいい",
@@ -1609,11 +1628,8 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         "i'd go with ",
         "i would go with ",
         "i think we should ",
-        "we should ",
         "how about we ",
         "how about ",
-        "what about we ",
-        "what about ",
         "my vote would be ",
         "my vote is ",
         "我觉得",
@@ -1657,7 +1673,13 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         let topic = ["for ", "as for ", "about ", "on ", "in "]
             .iter()
             .any(|p| lower(before).starts_with(p))
-            && before.split_whitespace().count() <= 7;
+            && before.split_whitespace().count() <= 7
+            // "If it stays above 2% for an hour, we should roll back": the
+            // condition is part of the course
+            || words("conditions")
+                .iter()
+                .chain(&["once", "after", "before"])
+                .any(|c| starts_with_word(&lower(before), c));
         body = if topic {
             format!("{} {}", before, &body[i + lead.len()..])
         } else {
@@ -1730,17 +1752,6 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         body.truncate(body.len() - "か".len());
     } else if let Some(course) = plain_offer(&body) {
         body = course.to_owned();
-    }
-    // "自動で判定するのは難しいから、チェックを入れる": the clause before
-    // "から、"/"ので、" is the reason, the course follows it
-    if let Some(i) = ["から、", "ので、"]
-        .iter()
-        .filter_map(|m| body.rfind(m).map(|i| i + m.len()))
-        .max()
-    {
-        if body[i..].chars().count() >= 4 {
-            body = body[i..].to_owned();
-        }
     }
     if let Some(t) = JA_TAILS.iter().find(|t| body.ends_with(*t)) {
         body.truncate(body.len() - t.len());

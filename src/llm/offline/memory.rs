@@ -2087,8 +2087,15 @@ impl Memory {
         // "Still open: dismissed-flag retention (waiting on Marcus)", "未決：
         // 速報に消化率を載せるか", a list under "Open questions": what the
         // reply itself lists as not decided is open
-        for s in sents.iter().filter(|s| !s.tool_call) {
-            if let Some(item) = open_item(s) {
+        // (two at most, and never in place of the questions open already:
+        // a long list is the reply's agenda, not the user's)
+        for item in sents
+            .iter()
+            .filter(|s| !s.tool_call)
+            .filter_map(open_item)
+            .take(2)
+        {
+            if self.cur.open.len() < MAX_OPEN {
                 self.add_open(&item);
             }
         }
@@ -2505,12 +2512,35 @@ fn open_item(s: &Sentence) -> Option<String> {
             .to_lowercase();
         words("open_labels").contains(&l.as_str())
     };
-    if s.heading.as_deref().is_some_and(is_label) {
-        return Some(s.text.clone());
-    }
-    let (label, rest) = s.text.split_once([':', '：'])?;
-    let rest = rest.trim();
-    (is_label(label) && terms(rest).len() >= 2).then(|| rest.to_owned())
+    // ("Open questions: none at this point", "待定：无")
+    let nothing = |item: &str| {
+        let l = item.trim().to_lowercase();
+        [
+            "none",
+            "nothing",
+            "n/a",
+            "no ",
+            "无",
+            "没有",
+            "なし",
+            "特になし",
+            "ありません",
+        ]
+        .iter()
+        .any(|w| l.starts_with(w))
+    };
+    // (the first item of a list may carry the label line with it)
+    let text = match s.text.split_once([':', '：']) {
+        Some((label, rest)) if is_label(label) => rest.trim(),
+        _ if s.heading.as_deref().is_some_and(is_label) => s.text.trim(),
+        _ => return None,
+    };
+    let named = if text.chars().any(is_cjk) {
+        !terms(text).is_empty()
+    } else {
+        terms(text).len() >= 2
+    };
+    (named && !nothing(text)).then(|| text.to_owned())
 }
 
 fn with_trailing_subject(body: &str, subject: &str) -> String {

@@ -13,6 +13,16 @@ fn run(records: &[Record]) -> Value {
         .fold(json!({}), |s, r| apply(&s, r, crate::llm::SUMMARY_CAP))
 }
 
+/// The summary of turns a minute apart.
+fn said(turns: &[(&str, &str)]) -> Value {
+    let records: Vec<Record> = turns
+        .iter()
+        .enumerate()
+        .map(|(i, (role, text))| rec(role, text, i as i64))
+        .collect();
+    run(&records)
+}
+
 #[test]
 fn a_reversal_replaces_the_decision_and_its_stale_facts() {
     let s = run(&[
@@ -1576,15 +1586,6 @@ fn a_signature_is_no_part_of_the_decision_before_it() {
 mod review_s11 {
     use super::*;
 
-    fn said(turns: &[(&str, &str)]) -> Value {
-        let records: Vec<Record> = turns
-            .iter()
-            .enumerate()
-            .map(|(i, (role, text))| rec(role, text, i as i64))
-            .collect();
-        run(&records)
-    }
-
     #[test]
     fn a_removal_takes_back_only_a_decision_holding_all_it_names() {
         for (first, reply, removal, kept) in [
@@ -1813,15 +1814,6 @@ mod review_s11 {
 mod casual_proposals {
     use super::*;
 
-    fn said(turns: &[(&str, &str)]) -> Value {
-        let records: Vec<Record> = turns
-            .iter()
-            .enumerate()
-            .map(|(i, (role, text))| rec(role, text, i as i64))
-            .collect();
-        run(&records)
-    }
-
     fn decisions_of(s: &Value) -> Vec<String> {
         s["key_decisions"]
             .as_array()
@@ -1997,6 +1989,14 @@ fn a_casual_question_without_a_mark_stays_open_with_its_subject() {
     }
 }
 
+fn perspectives_after(user: &str, reply: &str) -> String {
+    let s = said(&[("user", user), ("assistant", reply)]);
+    s["current_discussion"]["perspectives"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
 /// What the reply lists as not decided ("Still open: …", "未決：…", a
 /// list under "Open questions") is open until it is decided.
 #[test]
@@ -2015,11 +2015,7 @@ fn what_the_reply_lists_as_open_stays_open() {
             "旧设备",
         ),
     ] {
-        let s = run(&[
-            rec("user", "please set up the front desk flow", 0),
-            rec("assistant", reply, 1),
-        ]);
-        let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+        let p = perspectives_after("please set up the front desk flow", reply);
         assert!(p.split("Open: ").any(|q| q.contains(subject)), "{reply}: {p}");
     }
 }
@@ -2028,17 +2024,88 @@ fn what_the_reply_lists_as_open_stays_open() {
 /// label set off by a dash decides nothing; the thing stays open.
 #[test]
 fn a_deferral_after_a_dashed_label_is_no_decision() {
-    let s = run(&[
-        rec("user", "Reminders go out at 9:00 on weekdays.", 0),
-        rec(
+    let s = said(&[
+        ("user", "Reminders go out at 9:00 on weekdays."),
+        (
             "assistant",
             "Set. Saturdays and Sundays are not covered yet.",
-            1,
         ),
-        rec("user", "The weekend thing — let's decide that later.", 2),
+        ("user", "The weekend thing — let's decide that later."),
     ]);
     let d = s["key_decisions"].to_string();
     assert!(!d.contains("weekend"), "{d}");
     let p = s["current_discussion"]["perspectives"].as_str().unwrap();
     assert!(p.contains("weekend"), "{p}");
+}
+
+/// Labels that name statuses and amounts as often as open matters, an
+/// answer that nothing is open, and a long list in the reply leave the
+/// open questions as they were.
+#[test]
+fn a_status_under_a_label_is_no_open_question() {
+    for reply in [
+        "Rollout started.\nPending: prod rollout, about 5 minutes.",
+        "Dashboard: done. Open: https://grafana.example.com/d/abc",
+        "Invoice sent. Outstanding: $40 on the March invoice.",
+        "Everything is settled. Open questions: none at this point.",
+        "改好了。待定：无，全部已确认。",
+        "Release status:\n\nStill open:\n- PR 812 review\n- CI run on main\n- changelog entry\n- docs screenshot update",
+    ] {
+        let p = perspectives_after(
+            "Should the export include archived projects? And do we keep CSV or switch to Parquet?",
+            reply,
+        );
+        assert!(
+            p.contains("archived projects") && p.contains("Parquet"),
+            "{reply}: {p}"
+        );
+        for status in ["rollout", "grafana", "$40", "none", "无", "docs screenshot"] {
+            assert!(!p.contains(status), "{reply}: {p}");
+        }
+    }
+}
+
+/// What the adversarial review of the plain-speech proposals found: a
+/// proposal keeps its condition or date, reports and reactions are not
+/// proposals, and a decision with a date to look again stays a decision.
+#[test]
+fn a_plain_proposal_keeps_its_condition_and_reports_propose_nothing() {
+    let decided = |turns: &[(&str, &str)]| said(turns)["key_decisions"].to_string();
+    for (reply, yes, kept) in [
+        (
+            "負荷テストが終わってから、本番に反映するのがいいと思う。",
+            "おけ",
+            "負荷テスト",
+        ),
+        (
+            "Once the migration is verified, I think we should drop the old table.",
+            "sounds good",
+            "migration is verified",
+        ),
+    ] {
+        let d = decided(&[("user", "what next?"), ("assistant", reply), ("user", yes)]);
+        assert!(d.contains(kept), "{reply}: {d}");
+    }
+    for (reply, answer) in [
+        (
+            "38% used. At the current growth we should be fine for another 6 months.",
+            "ok good",
+        ),
+        ("新しいレジの使い心地はどう？", "いいね、前より速い"),
+        ("原因比较好找：日志里有 OOM killer 的记录。", "行"),
+        (
+            "If it stays above 2% for an hour, we should roll back.",
+            "ok",
+        ),
+    ] {
+        let d = decided(&[("user", "status?"), ("assistant", reply), ("user", answer)]);
+        assert_eq!(d, "[]", "{reply}");
+    }
+    let d = decided(&[("user", "Plan B — let's go with it and revisit next month.")]);
+    assert!(d.contains("go with it"), "{d}");
+    let d = decided(&[(
+        "user",
+        "来月から、締め日を 25 日に変更していただけますでしょうか。",
+    )]);
+    assert!(d.contains("来月から") && d.contains("25 日"), "{d}");
 }
