@@ -1571,6 +1571,13 @@ fn plain_offer(s: &str) -> Option<&str> {
     ];
     let tail = TAILS.iter().find(|x| t.ends_with(*x))?;
     let course = t[..t.len() - tail.len()].trim_end_matches([',', '，', '、', ' ']);
+    // ("打ち合わせは何時からでいい？" asks which)
+    if words("question_words")
+        .iter()
+        .any(|w| !w.is_ascii() && course.contains(w))
+    {
+        return None;
+    }
     (course.chars().count() >= 4).then_some(course)
 }
 
@@ -1733,12 +1740,9 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         "が妥当です",
         "が妥当だと思う",
         "が妥当",
-        "ほうがいいと思う",
-        "方がいいと思う",
+        // (not "ほうがいい": "調べておいたほうがいい" without it reads as done)
         "のがいいと思う",
         "がいいと思う",
-        "ほうがいい",
-        "方がいい",
         "のが安全だと思います",
         "をおすすめします",
         "がおすすめです",
@@ -1754,7 +1758,20 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         body = course.to_owned();
     }
     if let Some(t) = JA_TAILS.iter().find(|t| body.ends_with(*t)) {
-        body.truncate(body.len() - t.len());
+        // ("調べておいたほうがいいと思う": without "ほうがいい" it would read
+        // as done)
+        let advice = ["ほう", "方"]
+            .iter()
+            .any(|h| body[..body.len() - t.len()].ends_with(h));
+        let cut = if advice {
+            ["と思います", "と思う"]
+                .iter()
+                .find(|e| body.ends_with(*e))
+                .map_or(0, |e| e.len())
+        } else {
+            t.len()
+        };
+        body.truncate(body.len() - cut);
         body = body.trim_end().to_owned();
     }
     let lb = lower(&body);

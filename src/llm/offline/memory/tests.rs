@@ -2109,3 +2109,26 @@ fn a_plain_proposal_keeps_its_condition_and_reports_propose_nothing() {
     )]);
     assert!(d.contains("来月から") && d.contains("25 日"), "{d}");
 }
+
+/// "打ち合わせは何時からでいい？" asks which; "調べておいたほうがいい" is
+/// advice, kept whole so that it does not read as done.
+#[test]
+fn a_question_of_which_is_no_offer_and_advice_keeps_its_ending() {
+    let d = said(&[
+        ("user", "来週の打ち合わせ、入れといて"),
+        ("assistant", "了解。打ち合わせは何時からでいい？"),
+        ("user", "いいよ、いつでも"),
+    ])["key_decisions"]
+        .to_string();
+    assert_eq!(d, "[]");
+    let d = said(&[
+        ("user", "直った？"),
+        (
+            "assistant",
+            "直りました。ただ、原因は調べておいたほうがいいと思う。",
+        ),
+        ("user", "それでいこ"),
+    ])["key_decisions"]
+        .to_string();
+    assert!(d.contains("調べておいたほうがいい"), "{d}");
+}
