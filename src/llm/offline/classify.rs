@@ -436,6 +436,16 @@ fn is_approval(l: &str) -> bool {
     all.clone().any(|a| starts_with_approval(l, a))
 }
 
+/// A short label the sentence opens with and what follows it: "Lows: we'll
+/// look at them after …", "The weekend thing — let's decide that later".
+pub fn leading_label(s: &str) -> Option<(&str, &str)> {
+    [": ", " — ", " – ", " - "]
+        .iter()
+        .filter_map(|m| s.split_once(m))
+        .min_by_key(|(label, _)| label.len())
+        .filter(|(label, _)| label.split_whitespace().count() <= 4)
+}
+
 /// A decision put off: a deferral phrase ("park it", "下周再说", "後で決め"),
 /// or a deciding verb with a later time ("let's decide that after the
 /// postmortem", "let's not decide today").
@@ -472,14 +482,9 @@ pub fn is_deferral(s: &str) -> bool {
         // "check" and "see" defer only when they are the verb of the
         // sentence (after a label: "Lows: we'll look at them after …")
         let body = lower(strip_fillers(s));
-        // (or a dash: "The weekend thing — let's decide that later")
-        let split = [": ", " — ", " – ", " - "]
-            .iter()
-            .filter_map(|m| body.split_once(m))
-            .min_by_key(|(label, _)| label.len());
-        let body = match split {
-            Some((label, rest)) if label.split_whitespace().count() <= 4 => rest.to_owned(),
-            _ => body,
+        let body = match leading_label(&body) {
+            Some((_, rest)) => rest.to_owned(),
+            None => body,
         };
         let lead = [
             "let's",
@@ -1545,12 +1550,6 @@ pub struct Proposal {
     pub deictic: bool,
 }
 
-/// An assistant sentence that proposes a course of action, reduced to the
-/// action ("I suggest we keep X" → "keep X"); or an offer put as a
-/// question ("Modify volume to gp3 …, like replica 1?", "要不要…？").
-/// "バージョンも 2.319.1 に上げますか？": a yes/no question about an action
-/// the speaker would take (a verb after its object or goal particle), not a
-/// question word's ("保持は何日にしますか？").
 /// "…を取るのはどう？", "…にするのでいい？", "…跑一次比较稳，你看怎么样？":
 /// a course put as a question in plain speech; what comes before the
 /// asking tail is the course.
@@ -1581,6 +1580,9 @@ fn plain_offer(s: &str) -> Option<&str> {
     (course.chars().count() >= 4).then_some(course)
 }
 
+/// "バージョンも 2.319.1 に上げますか？": a yes/no question about an action
+/// the speaker would take (a verb after its object or goal particle), not a
+/// question word's ("保持は何日にしますか？").
 fn japanese_offer(s: &str) -> bool {
     let t = s.trim().trim_end_matches(['?', '？']).trim_end();
     t.ends_with("ますか")
@@ -1597,6 +1599,9 @@ pub fn proposal(s: &str) -> Option<String> {
     proposal_of(s).map(|p| p.body)
 }
 
+/// An assistant sentence that proposes a course of action, reduced to the
+/// action ("I suggest we keep X" → "keep X"); or an offer put as a
+/// question ("Modify volume to gp3 …, like replica 1?", "要不要…？").
 pub fn proposal_of(s: &str) -> Option<Proposal> {
     let l = lower(s);
     let offer = is_question(s)

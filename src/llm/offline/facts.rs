@@ -227,9 +227,6 @@ pub fn is_status(s: &str) -> bool {
     s.chars().count() >= 12 && words("status").iter().any(|m| classify::has(&l, m))
 }
 
-/// A short topic from the sentence that opened the discussion: request
-/// words left out, the first clause when it says enough on its own (six
-/// CJK characters or three words), cut at a word boundary.
 /// "ちょっと相談させて", "can you help me": a sentence that asks for help
 /// or to be heard, and names nothing it is about.
 pub fn only_asks_to_talk(sentence: &str) -> bool {
@@ -244,6 +241,9 @@ pub fn only_asks_to_talk(sentence: &str) -> bool {
     terms(&rest).is_empty()
 }
 
+/// A short topic from the sentence that opened the discussion: request
+/// words left out, the first clause when it says enough on its own (six
+/// CJK characters or three words), cut at a word boundary.
 pub fn topic_of(sentence: &str) -> String {
     let mut s = classify::strip_fillers(sentence);
     while let Some(lead) = words("topic_leads")

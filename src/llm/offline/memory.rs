@@ -847,13 +847,7 @@ impl Memory {
             for old in self.decisions.iter().rev() {
                 let (_, body) = polarity_and_body(old);
                 // its own value, not one of the subject added to it
-                let own = match subject::trailing_subject(body) {
-                    // the subject is a slice of the body without its closing
-                    // bracket: cut where it starts
-                    Some(s) => body[..s.as_ptr() as usize - body.as_ptr() as usize]
-                        .trim_end_matches(['(', '（', ' ']),
-                    None => body,
-                };
+                let own = subject::without_trailing_subject(body);
                 let Some(oq) = quantities(own).into_iter().find(|x| x.kind == q.kind) else {
                     continue;
                 };
@@ -1227,10 +1221,7 @@ impl Memory {
             }
             // ("每周那个不要（财务说要每天看）": what it rules out is said
             // before the subject it was given)
-            let own_head = match subject::trailing_subject(&d.body) {
-                Some(s) => head_terms(&d.body[..s.as_ptr() as usize - d.body.as_ptr() as usize]),
-                None => Vec::new(),
-            };
+            let own_head = head_terms(subject::without_trailing_subject(&d.body));
             return wants()
                 .find(|old| {
                     let body = polarity_and_body(old).1;
@@ -1851,10 +1842,8 @@ impl Memory {
         let l = s.to_lowercase();
         // ("The weekend thing — let's decide that later": "that" is the
         // label before the dash, which names what waits)
-        let labelled = [" — ", " – ", ": "]
-            .iter()
-            .filter_map(|m| l.split_once(m))
-            .any(|(label, _)| label.split_whitespace().count() <= 4 && !terms(label).is_empty());
+        let labelled =
+            classify::leading_label(&l).is_some_and(|(label, _)| !terms(label).is_empty());
         let deictic = !labelled
             && (l
                 .split(|c: char| !c.is_alphanumeric())
@@ -2498,8 +2487,6 @@ fn scope_of(lead: Option<&str>) -> Option<String> {
     (!DISCOURSE.contains(&rest) && !classify::has_any(&l, words("reconsider_cues"))).then_some(l)
 }
 
-/// `body` with `subject` added at its end, clipped, in the brackets of
-/// the script the body ends in ("… (the daily cap)", "…（离线队列）").
 /// An item the reply lists as not decided: a sentence opening with such a
 /// label, or an item of a list headed by one.
 fn open_item(s: &Sentence) -> Option<String> {
@@ -2543,6 +2530,8 @@ fn open_item(s: &Sentence) -> Option<String> {
     (named && !nothing(text)).then(|| text.to_owned())
 }
 
+/// `body` with `subject` added at its end, clipped, in the brackets of
+/// the script the body ends in ("… (the daily cap)", "…（离线队列）").
 fn with_trailing_subject(body: &str, subject: &str) -> String {
     let subject = clip(subject, SUBJECT_BYTES);
     if body.chars().last().is_some_and(is_cjk) {
@@ -3256,11 +3245,10 @@ fn restates(d: &Decision, dt: &[String], old: &str) -> bool {
     // 01:00 then (Quietest are Sat and Sun, 01:00 to 03:00 UTC)"); a pick
     // among what the subject names ("那就 otter") still restates
     let reconsiders = classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
-    let body = match subject::trailing_subject(body).filter(|_| reconsiders) {
-        Some(s) => {
-            body[..s.as_ptr() as usize - body.as_ptr() as usize].trim_end_matches(['(', '（', ' '])
-        }
-        None => body,
+    let body = if reconsiders {
+        subject::without_trailing_subject(body)
+    } else {
+        body
     };
     let ot = terms(body);
     old_polarity == d.polarity

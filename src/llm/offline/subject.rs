@@ -288,6 +288,19 @@ pub fn trailing_subject(body: &str) -> Option<&str> {
     Some(&b[i + open.len_utf8()..inner_end])
 }
 
+/// What a decision said before the subject added to it ("make it 35" of
+/// "make it 35 (max_conns)"); all of it when it has none.
+pub fn without_trailing_subject(body: &str) -> &str {
+    match trailing_subject(body) {
+        // the subject is a slice of the body without its closing bracket:
+        // cut where it starts
+        Some(s) => {
+            body[..s.as_ptr() as usize - body.as_ptr() as usize].trim_end_matches(['(', '（', ' '])
+        }
+        None => body,
+    }
+}
+
 fn latin_head(body: &str) -> Vec<String> {
     let ws: Vec<String> = body
         .split_whitespace()
