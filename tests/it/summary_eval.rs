@@ -736,29 +736,30 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 114 conversations: the 59 the rules were tuned on, the 28 of the
+// Dev, 123 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets, the 9 of a validation set written in session
-// 10, and the held-out sets of session 11 (9) and of session 12's start
-// (9, scored once at 0.49 / 0.47), moved here once their failure lines
-// had been read. Measured at the
-// end of session 12: precision 0.69 (573/825), recall 0.67 (506/754),
-// facts 0.70 (567/814), open questions 0.69 (74/107), reversed kept 10,
-// answered left open 17, past topics 27/28. The rules as they stood at
-// the start of session 12 score 0.69 / 0.66, facts 0.69, open questions
-// 0.61, 11 reversed on the same 114.
+// 10, and the held-out sets of sessions 11 and 12 (9, 9 and 9), moved here
+// once their failure lines had been read. Session 13 started at precision
+// 0.67 (617/918), recall 0.65 (539/835), facts 0.69 (612/891), open
+// questions 0.66 (80/121), 15 reversed kept, 22 answered left open on
+// them; its rules (value slots, acknowledged restatements in replies,
+// formal "shall"/"is not to be", "60 秒可以") measure precision 0.68
+// (640/945), recall 0.67 (558/835), facts 0.69 (613/891), open questions
+// 0.67 (81/121), reversed kept 12, answered left open 21, past topics
+// 29/31.
 const DEV: Floors = Floors {
-    precision: 0.69,
-    recall: 0.67,
-    facts: 0.69,
-    questions: 0.69,
-    max_reversed: 10,
-    max_answered_open: 17,
+    precision: 0.67,
+    recall: 0.66,
+    facts: 0.68,
+    questions: 0.66,
+    max_reversed: 12,
+    max_answered_open: 21,
     by_language: [
-        ("en", 0.63),    // 140/220
-        ("ja", 0.65),    // 116/177
-        ("mixed", 0.70), // 100/142
-        ("terse", 0.62), // 42/67
-        ("zh", 0.72),    // 108/148
+        ("en", 0.65),    // 156/238
+        ("ja", 0.66),    // 129/195
+        ("mixed", 0.68), // 108/157
+        ("terse", 0.61), // 47/76
+        ("zh", 0.69),    // 118/169
     ],
 };
 

@@ -817,7 +817,7 @@ fn is_requirement(l: &str) -> bool {
 /// "The old server should be kept read-only", "logs must be encrypted": a
 /// modal with a passive says what is to be done to something.
 static PASSIVE_ORDER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(?:should|must|needs to|has to|have to) be (?:\w+ed|kept|set|run|put|made|done|shut|split|frozen|written|rewritten|taken|moved)\b").unwrap()
+    Regex::new(r"\b(?:should|must|needs to|has to|have to)(?: not)? be (?:\w+ed|kept|set|run|put|made|done|shut|split|frozen|written|rewritten|taken|moved)\b").unwrap()
 });
 
 /// A clause that instructs: it starts with an imperative verb not followed
@@ -1173,6 +1173,44 @@ fn deictic_choice(s: &str) -> bool {
 
 /// The decisions a sentence states, one per run of clauses of the same
 /// polarity (so "不用 YAML 了，改成 TOML" is two).
+/// "超 5 分钟那个不行，改成超 10 分钟才报", "from 20 to 40", "180 is too
+/// tight, make it 240": a value said before a verb that sets another of
+/// the same kind is the value being replaced.
+fn value_before_change(s: &str) -> Option<String> {
+    let l = lower(s);
+    if l.len() != s.len() {
+        return None; // (positions in `l` must be positions in `s`)
+    }
+    let verb_at = words("change_verbs")
+        .iter()
+        .chain(words("value_verbs"))
+        .filter_map(|v| {
+            l.match_indices(v)
+                .find(|(i, _)| !v.is_ascii() || starts_with_word(&l[*i..], v))
+                .map(|(i, _)| i)
+        })
+        .chain(
+            FROM_TO
+                .find(&l)
+                .map(|m| m.start() + m.as_str().rfind(" to").unwrap_or(0)),
+        )
+        .min()?;
+    let qs = super::subject::quantities(s);
+    let after: Vec<&str> = qs
+        .iter()
+        .filter(|q| q.start >= verb_at && q.kind != "version")
+        .map(|q| q.kind)
+        .collect();
+    qs.iter()
+        .rev()
+        .find(|q| q.end <= verb_at && after.contains(&q.kind))
+        .map(|q| s[q.start..q.end].trim().to_owned())
+}
+
+/// "from 20 to 40": the first value is the old one.
+static FROM_TO: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"from \d[\d.,]*\s?\S* to \d").unwrap());
+
 pub fn decisions_in(s: &str) -> Vec<Decision> {
     // (a CJK correction gives the new value after the old one: "40 ページ
     // ではなく 25 ページ"; "不是 5 个人不够，是排班有问题" names no new value
@@ -1185,7 +1223,8 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         .find_map(|re| re.captures(s))
         .or(cjk_correction)
         .and_then(|c| c.get(1).or_else(|| c.get(2)))
-        .map(|m| m.as_str().trim().trim_end_matches([',', '.']).to_owned());
+        .map(|m| m.as_str().trim().trim_end_matches([',', '.']).to_owned())
+        .or_else(|| value_before_change(s));
     let reverses = old_value.is_some() || has_any(&lower(s), words("reversal_cues"));
     let mut runs: Vec<(Polarity, String)> = Vec::new();
     let mut lead = String::new();
@@ -1412,7 +1451,22 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         ]
         .iter()
         .any(|e| t.ends_with(e) && t.len() > e.len() + 1);
+    // "红色 2 天可以", "60 秒可以", "静默那个行": a value or a thing, then
+    // the word that accepts it
+    let cjk_it_is = !japanese && body.chars().any(is_cjk) && {
+        let t = body
+            .trim_end_matches(['。', '！', '.', '!', '吧', '啊'])
+            .trim_end();
+        words("zh_acceptances").iter().any(|e| {
+            t.strip_suffix(e).is_some_and(|head| {
+                let head = head.trim_end_matches(['就', '也', '都', '，', ' ']).trim();
+                head.chars().any(|c| c.is_ascii_digit())
+                    || super::text::cjk_content_chars(head) >= 2
+            })
+        })
+    };
     let positive = it_is
+        || cjk_it_is
         || words("choice_verbs").iter().any(|v| {
             starts_with_word(&l, v) && !l[v.len()..].trim_start().starts_with("of ")
         })

@@ -766,7 +766,18 @@ impl Memory {
             return (d, None);
         }
         let mut found: Option<(String, Option<String>)> = None;
-        if let Some(lead) = d.lead.clone().filter(|l| !terms(l).is_empty()) {
+        // ("In view of those figures, make it 60 seconds": a lead that
+        // points back names no subject; the value's slot does)
+        let points_back = |l: &str| {
+            l.split_whitespace().any(|w| {
+                ["those", "these", "that", "this", "such"].contains(&w.to_lowercase().as_str())
+            }) && !quantities(&d.body).is_empty()
+        };
+        if let Some(lead) = d
+            .lead
+            .clone()
+            .filter(|l| !terms(l).is_empty() && !points_back(l))
+        {
             found = Some((clip(&lead, SUBJECT_BYTES), None));
         }
         if found.is_none() {
@@ -819,6 +830,31 @@ impl Memory {
                 }
             }
         }
+        // "Make it 1,200 instead of 1,500", "超 5 分钟那个不行，改成 10
+        // 分钟": the sentence that said the old value names its slot
+        if found.is_none() {
+            if let Some(v) = d
+                .old_value
+                .as_deref()
+                .filter(|v| v.chars().any(|c| c.is_ascii_digit()))
+            {
+                let decided: Vec<&str> = self
+                    .decisions
+                    .iter()
+                    .rev()
+                    .map(|old| subject::without_trailing_subject(polarity_and_body(old).1))
+                    .collect();
+                found = decided
+                    .into_iter()
+                    .chain(ctx.iter().map(String::as_str))
+                    .chain(self.cur.facts.iter().rev().map(String::as_str))
+                    .find_map(|item| {
+                        let at = value_at(item, v)?;
+                        subject_before(item, at)
+                    })
+                    .map(|s| (s, None));
+            }
+        }
         let value = if found.is_none() {
             quantities(&d.body)
         } else {
@@ -844,11 +880,17 @@ impl Memory {
                     q.kind = kind;
                 }
             }
+            // (an amount of money is no count: "Turn it on at 3,000" does
+            // not revisit "limit to $1,500")
+            let money = |text: &str, at: usize| text[..at].ends_with(['$', '€', '£', '¥']);
+            let new_money = money(&d.body, q.start);
             for old in self.decisions.iter().rev() {
                 let (_, body) = polarity_and_body(old);
                 // its own value, not one of the subject added to it
                 let own = subject::without_trailing_subject(body);
-                let Some(oq) = quantities(own).into_iter().find(|x| x.kind == q.kind) else {
+                let Some(oq) = quantities(own).into_iter().find(|x| {
+                    x.kind == q.kind && (x.kind != "number" || money(own, x.start) == new_money)
+                }) else {
                     continue;
                 };
                 // a "don't" naming a value is about the decision holding
@@ -2025,6 +2067,7 @@ impl Memory {
         if self.cur.topic.is_empty() {
             return; // a reply before any question: nothing to attach it to
         }
+        self.confirmed_changes(sents);
         // a question asking for information ("is ECDSA ok for them?", "rca:
         // check other gp2 volumes?") is answered by a reply about it
         let reply = terms(text);
@@ -2296,6 +2339,104 @@ impl Memory {
         }
     }
 
+    /// "承知いたしました。同時受注上限は 2 件に変更いたします。", "Understood.
+    /// I'll set the primary window to 90 seconds.": a reply that
+    /// acknowledges and then commits to a change restates what the user
+    /// decided, in full and with its subject, where the user's own words
+    /// were a request, a hint or a pronoun. Its first two sentences after
+    /// the acknowledgement are decisions when they read as one with the
+    /// words of commitment cut off.
+    fn confirmed_changes(&mut self, sents: &[Sentence]) {
+        // (after a greeting or thanks: "森田様、おはようございます。…、承知
+        // いたしました。")
+        let opening: Vec<&str> = sents
+            .iter()
+            .filter(|s| !s.tool_call)
+            .map(|s| s.text.as_str())
+            .take(3)
+            .collect();
+        let acknowledged = |t: &str| {
+            let l = t.to_lowercase();
+            words("acknowledgements").iter().find(|a| {
+                let at_start = l.starts_with(*a)
+                    && l[a.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric() || is_cjk(c));
+                at_start || !a.is_ascii() && a.chars().count() >= 3 && l.contains(*a)
+            })
+        };
+        let Some(k) = opening.iter().position(|t| acknowledged(t).is_some()) else {
+            return;
+        };
+        let mut said: Vec<&str> = Vec::new();
+        let ack = acknowledged(opening[k]).expect("found");
+        if let Some(rest) = opening[k]
+            .to_lowercase()
+            .starts_with(ack)
+            .then(|| opening[k][ack.len()..].trim_start_matches(|c: char| !c.is_alphanumeric()))
+            .filter(|r| !r.trim().is_empty())
+        {
+            said.push(rest);
+        }
+        said.extend(
+            sents
+                .iter()
+                .filter(|s| !s.tool_call)
+                .map(|s| s.text.as_str())
+                .skip(k + 1),
+        );
+        let mut turn = Turn::default();
+        for s in said.into_iter().take(4) {
+            let l = s.to_lowercase();
+            let committed = words("commitments")
+                .iter()
+                .find(|c| classify::starts_with_word(&l, c) || !c.is_ascii() && l.starts_with(*c));
+            let body = match committed {
+                Some(c) => s[c.len()..].trim_start(),
+                // "同時受注上限は2件に変更いたします": Japanese commits by its
+                // ending, on a verb that sets or changes something in its
+                // last clause ("…50 台までといたしますと、…で完了します"
+                // only supposes)
+                None if s.chars().any(is_kana)
+                    && ["します", "いたします"]
+                        .iter()
+                        .any(|e| s.trim_end().trim_end_matches('。').ends_with(e))
+                    && words("ja_settings")
+                        .iter()
+                        .any(|w| s.rsplit(['、', '，']).next().unwrap_or(s).contains(w)) =>
+                {
+                    s
+                }
+                None => continue,
+            };
+            for d in classify::decisions_in(body) {
+                // the user's own decision, restated: it stays as said,
+                // unless it named no subject of its own ("75% にしよう"),
+                // when the restatement takes its place (never both: a later
+                // change would replace one and leave the other binding)
+                if let Some(last) = self.decisions.last() {
+                    let body = polarity_and_body(last).1;
+                    let said = subject::without_trailing_subject(body);
+                    let values: Vec<&str> = number_tokens(said);
+                    let restated = number_tokens(&d.body).iter().any(|n| values.contains(n))
+                        || shared(&head_terms(&d.body), &terms(said)) > 0;
+                    // (its head, before details joined to it with "; ")
+                    let head = body.split("; ").next().unwrap_or(body);
+                    let own = subject::without_trailing_subject(head);
+                    let vague = own.len() < head.len() || needs_subject(own);
+                    if restated && !vague {
+                        continue;
+                    }
+                    if restated {
+                        self.decisions.pop();
+                    }
+                }
+                self.decide_in_turn(d, &mut turn);
+            }
+        }
+    }
+
     fn push_focus(&mut self, item: &str) {
         let item = clip(item, FOCUS_BYTES);
         self.cur.focus.retain(|f| *f != item);
@@ -2539,6 +2680,16 @@ fn with_trailing_subject(body: &str, subject: &str) -> String {
     } else {
         format!("{body} ({subject})")
     }
+}
+
+/// Where `text` states `value` whole ("1,500" in "$1,500", not in
+/// "11,500" or "1,500.5").
+fn value_at(text: &str, value: &str) -> Option<usize> {
+    text.match_indices(value).map(|(i, _)| i).find(|&i| {
+        let before = text[..i].chars().next_back();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric() || ".,".contains(c))
+            && contains_value(&text[i..], value)
+    })
 }
 
 /// `text` states `value`, however it spaces it ("5 %" holds "5%").
@@ -2948,7 +3099,7 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
                 .map(|(_, p)| *p)
                 .collect();
             rest = rest
-                .trim_end()
+                .trim()
                 .trim_end_matches([',', '，', ';', '；', '、'])
                 .trim_end()
                 .to_owned();
@@ -2965,9 +3116,16 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
             let topic_only = ["ですが", "が", "は", "けど", "ので", "的话"]
                 .iter()
                 .any(|e| rest.ends_with(e));
+            // (when the head is what is revisited, what followed it without
+            // a value or name of its own was its reason: "Set the refresh
+            // to 30 seconds; spectators expect near-real-time tracking")
+            let own_value = !quantities(&rest).is_empty()
+                || subject::identifiers(&rest)
+                    .iter()
+                    .any(|i| !i.chars().all(|c| c.is_alphabetic() || c == '-'));
             let decides = !topic_only
                 && (!classify::decisions_in(&rest).is_empty()
-                    || terms(&rest).len() >= 3
+                    || (*k != 0 || own_value) && terms(&rest).len() >= 3
                     || !subject::identifiers(&rest).is_empty() && !quantities(&rest).is_empty());
             (decides && !needs_subject(&rest))
                 .then(|| (format!("{}{rest}", polarity.prefix()), part))
@@ -3085,9 +3243,22 @@ fn replaces(d: &Decision, old: &str) -> bool {
     if body.to_lowercase() == d.body.to_lowercase() {
         return true;
     }
+    // (the slot a value fills holds one value of its kind: "间隔 1 秒、2
+    // 秒、4 秒、8 秒" is a schedule, and "8 秒太长了，调成 3 秒" is about
+    // another timeout)
+    let one_of_its_kind = |v: &str| {
+        let kind = quantities(v).first().map(|q| q.kind);
+        kind.is_none_or(|k| {
+            quantities(subject::without_trailing_subject(body))
+                .iter()
+                .filter(|q| q.kind == k)
+                .count()
+                <= 1
+        })
+    };
     if d.old_value
         .as_deref()
-        .is_some_and(|v| contains_value(body, v))
+        .is_some_and(|v| contains_value(body, v) && one_of_its_kind(v))
     {
         return true;
     }

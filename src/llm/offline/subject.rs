@@ -68,6 +68,9 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
             continue;
         }
         let s = m.as_str();
+        // the number-and-unit alternative matched: "30 seconds", "500 MB"
+        // are a time and a size, not a date like "12 Mar"
+        let unit = c.get(1).map(|u| u.as_str()).filter(|u| !u.is_empty());
         // "7f3a9c2", "3a": a number running into letters is an identifier
         if c.get(1).is_some_and(|u| u.as_str().is_empty())
             && text[m.start()..]
@@ -76,7 +79,9 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
         {
             continue;
         }
-        let kind = if s.contains('月')
+        let kind = if let Some(u) = unit {
+            unit_kind(u)
+        } else if s.contains('月')
             || s.starts_with(|c: char| c.is_ascii_alphabetic() && !matches!(c, 'v' | 'V'))
             || s.split(' ')
                 .nth(1)
@@ -174,10 +179,11 @@ pub fn subject_before(text: &str, at: usize) -> Option<String> {
 
 fn latin_subject(clause: &str) -> Option<String> {
     let mut ws: Vec<&str> = clause.split_whitespace().collect();
-    while ws
-        .last()
-        .is_some_and(|w| is_link_word(&lower(w.trim_matches(|c: char| !c.is_alphanumeric()))))
-    {
+    // (a sign before the value is part of it: "limit to $1,500", "~ 40")
+    while ws.last().is_some_and(|w| {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        bare.is_empty() || is_link_word(&lower(bare))
+    }) {
         ws.pop();
     }
     // keep the last words up to a link word ("the pool of ord-1 at" → "the
@@ -407,6 +413,8 @@ pub fn needs_subject(body: &str) -> bool {
                 && !words("time_words").contains(&t.as_str())
                 && !t.starts_with(|c: char| c.is_ascii_digit())
                 && !words("pronouns").contains(&t.as_str())
+                // ("use 3,200 rather than 4,000": the old value names nothing)
+                && !["rather", "instead", "than", "not"].contains(&t.as_str())
         })
         .collect();
     let latin_words = l
@@ -425,6 +433,9 @@ pub fn needs_subject(body: &str) -> bool {
     {
         return true;
     }
+    if value_only(&l) {
+        return true;
+    }
     let mut ws = l.split_whitespace();
     let verb_it = ws
         .next()
@@ -436,6 +447,34 @@ pub fn needs_subject(body: &str) -> bool {
         return true;
     }
     content.is_empty() || one_word || pronoun && content.len() <= 1 && latin_words <= 8
+}
+
+/// "那改成 15 分钟吧", "75% にしよう", "还是改回 300 秒": in CJK text, a
+/// verb of change and a value with nothing else name the value, not what
+/// it is for.
+fn value_only(l: &str) -> bool {
+    if !l.chars().any(is_cjk) {
+        return false;
+    }
+    let qs = quantities(l);
+    if qs.is_empty() {
+        return false;
+    }
+    let mut rest = l.to_owned();
+    for q in qs.iter().rev() {
+        rest.replace_range(q.start..q.end, " ");
+    }
+    for w in words("value_verbs")
+        .iter()
+        .chain(words("change_verbs"))
+        .chain(words("value_fillers"))
+        .chain(words("cjk_fillers"))
+        .chain(words("cjk_pronouns"))
+    {
+        rest = rest.replace(w, " ");
+    }
+    !rest.chars().any(|c| c.is_alphanumeric() && !is_cjk(c))
+        && super::text::cjk_content_chars(&rest) == 0
 }
 
 /// "#1179": an issue or pull request, a thing of its own.
@@ -634,6 +673,16 @@ mod tests {
 
     #[test]
     fn quantities_know_their_kind() {
+        // a unit spelled out after a space is a unit, not a month ("12 Mar")
+        assert_eq!(
+            kinds("refresh at 30 seconds; 500 MB uploads; keep 90 days; 12 Mar"),
+            [
+                ("30 seconds", "time"),
+                ("500 MB", "size"),
+                ("90 days", "period"),
+                ("12 Mar", "date")
+            ]
+        );
         assert_eq!(
             kinds("max_conns to 50, timeout 5 s, 80% for 5m at 21:00 on 3/14, June 30"),
             [

@@ -2132,3 +2132,217 @@ fn a_question_of_which_is_no_offer_and_advice_keeps_its_ending() {
         .to_string();
     assert!(d.contains("調べておいたほうがいい"), "{d}");
 }
+
+/// A new value that names nothing else ("那就调成 20 秒吧", "In light of
+/// that, make it 45 minutes", "use 900 rather than 1,200") takes the slot
+/// of the decision holding the value it replaces: that decision goes, and
+/// the new one carries its subject.
+mod value_slots {
+    use super::*;
+
+    fn decisions(s: &Value) -> Vec<String> {
+        s["key_decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_str().unwrap().to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn a_cjk_value_with_only_a_verb_replaces_the_value_of_its_kind() {
+        let s = said(&[
+            ("user", "心跳检测超时设为 60 秒，先这样。"),
+            ("assistant", "好的，heartbeat_timeout 已改为 60 秒。"),
+            ("user", "那改成 20 秒吧"),
+        ]);
+        let d = decisions(&s);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(
+            d[0].contains("20 秒") && d[0].contains("心跳检测超时"),
+            "{d:?}"
+        );
+        let s = said(&[
+            ("user", "冷库温度超出范围 5 分钟就报警，先这么定。"),
+            (
+                "assistant",
+                "好的，已设置 alert_after_min: 5。不过装货时开门一般要 3～6 分钟，可能会误报。",
+            ),
+            ("user", "那改成 15 分钟吧"),
+        ]);
+        let d = decisions(&s);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(
+            d[0].contains("15 分钟") && d[0].contains("温度超出范围"),
+            "{d:?}"
+        );
+        let s = said(&[
+            ("user", "通知は残り 10% で出して"),
+            ("assistant", "了解、notify_ratio を 10% にしました。"),
+            ("user", "やっぱ 25% にしよう"),
+        ]);
+        let d = decisions(&s);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].contains("25%") && d[0].contains("通知"), "{d:?}");
+    }
+
+    #[test]
+    fn a_lead_that_points_back_is_no_subject_and_a_reason_goes_with_its_decision() {
+        let s = said(&[
+            (
+                "user",
+                "Set the idle session timeout to 20 minutes. Nurses complain about logging in.",
+            ),
+            (
+                "assistant",
+                "Noted. The audit asks for 15 minutes or less on shared terminals.",
+            ),
+            ("user", "In light of that, make it 15 minutes."),
+        ]);
+        let d = decisions(&s);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(
+            d[0].contains("15 minutes") && d[0].contains("idle session timeout"),
+            "{d:?}"
+        );
+        assert!(!d[0].contains("light of that"), "{d:?}");
+    }
+
+    #[test]
+    fn the_old_value_it_names_finds_the_decision_and_its_subject() {
+        let s = said(&[
+            ("user", "Cap the monthly cloud spend alert at $4,000."),
+            ("assistant", "Done: the alert fires at $4,000."),
+            (
+                "user",
+                "Hmm, that was too generous. Use 3,200 rather than 4,000.",
+            ),
+        ]);
+        let d = decisions(&s);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(
+            d[0].contains("3,200") && d[0].contains("monthly cloud spend alert"),
+            "{d:?}"
+        );
+    }
+
+    #[test]
+    fn a_value_of_a_schedule_is_not_the_slot_of_another_setting() {
+        let s = said(&[
+            ("user", "重试间隔用 1 秒、2 秒、4 秒、8 秒，最多 4 次。"),
+            ("assistant", "好的。下游接口超时目前是 8 秒。"),
+            ("user", "另外接口超时 8 秒太长了，调成 3 秒。"),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(d.contains("4 秒"), "the schedule stays: {d}");
+        assert!(d.contains("3 秒"), "{d}");
+    }
+
+    #[test]
+    fn an_amount_of_money_is_not_the_slot_of_a_count() {
+        let s = said(&[
+            ("user", "Raise the refund auto-approval limit to $300."),
+            ("assistant", "Done. Separately: 2,400 tickets are waiting in the backlog; we could archive anything older than 90 days."),
+            ("user", "ok archive at 3,000"),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(d.contains("$300"), "{d}");
+    }
+}
+
+/// A reply that acknowledges and commits to a change ("承知いたしました。…に
+/// 変更いたします", "Noted. I'll keep …", "好的，已将…设为…") restates the
+/// user's decision with its subject; what the reply only does ("ご報告
+/// いたします") or proposes is none.
+mod confirmed_changes {
+    use super::*;
+
+    fn decided(turns: &[(&str, &str)]) -> String {
+        said(turns)["key_decisions"].to_string()
+    }
+
+    #[test]
+    fn an_acknowledged_commitment_is_the_decision() {
+        let d = decided(&[
+            ("user", "夜間バッチの件、ご相談です。"),
+            ("assistant", "はい、どのような点でしょうか。"),
+            (
+                "user",
+                "並列数ですが、やはり 4 本程度に抑えていただくことは可能でしょうか。",
+            ),
+            (
+                "assistant",
+                "田中様、ご連絡ありがとうございます。承知いたしました。夜間バッチの並列数は 4 本に変更いたします。",
+            ),
+        ]);
+        assert!(d.contains("並列数") && d.contains("4 本"), "{d}");
+        let d = decided(&[
+            ("user", "Where should the audit archive live?"),
+            (
+                "assistant",
+                "Either eu-west-1 or us-east-1; eu-west-1 keeps it next to the database.",
+            ),
+            ("user", "the first one i guess"),
+            (
+                "assistant",
+                "Noted. I'll keep the audit archive bucket in eu-west-1.",
+            ),
+        ]);
+        assert!(d.contains("audit archive bucket in eu-west-1"), "{d}");
+        let d = decided(&[
+            ("user", "冷库报警的事，你看着办吧，别太吵就行。"),
+            (
+                "assistant",
+                "好的，已将报警延迟设为 10 分钟，夜间只推送给值班调度。",
+            ),
+        ]);
+        assert!(d.contains("报警延迟设为 10 分钟"), "{d}");
+    }
+
+    #[test]
+    fn what_a_reply_only_does_or_proposes_is_no_decision() {
+        let d = decided(&[
+            ("user", "OTA の失敗率について教えてください。"),
+            (
+                "assistant",
+                "承知しました。まず前提を整理いたします。ログを確認して、明朝ご報告いたします。",
+            ),
+            ("user", "What about the export?"),
+            (
+                "assistant",
+                "Sure. I'd suggest moving it to 02:30, after the backup window.",
+            ),
+        ]);
+        assert_eq!(d, "[]");
+        // no acknowledgement, no restatement: a status is a fact
+        let d = decided(&[
+            ("user", "How is the export scheduled?"),
+            ("assistant", "The export runs at 02:30 and keeps 14 days."),
+        ]);
+        assert_eq!(d, "[]");
+    }
+
+    #[test]
+    fn formal_statements_of_what_shall_be_are_decisions() {
+        let s = said(&[
+            ("user", "I am writing about the visitor policy for Ward 2."),
+            (
+                "assistant",
+                "Certainly. Visiting hours are 10:00 to 20:00 today, with no limit on visitors.",
+            ),
+            (
+                "user",
+                "Visitors are not to be admitted after 19:00. Children under 12 shall remain with an adult at all times.",
+            ),
+        ]);
+        let d = s["key_decisions"].to_string();
+        assert!(
+            d.contains("不要：Visitors are not to be admitted after 19:00"),
+            "{d}"
+        );
+        assert!(
+            d.contains("要：Children under 12 shall remain with an adult"),
+            "{d}"
+        );
+    }
+}
