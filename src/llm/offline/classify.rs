@@ -371,6 +371,10 @@ pub fn user_sentence(s: &str) -> UserKind {
 fn polite_request(s: &str) -> Option<String> {
     let t = s.trim().trim_end_matches(['。', '？', '?']);
     const ENDINGS: &[&str] = &[
+        "いただくことは可能でしょうか",
+        "いただくことは可能ですか",
+        "いただくことはできますでしょうか",
+        "いただくことはできますか",
         "いただけますでしょうか",
         "いただけますか",
         "いただけませんか",
@@ -403,6 +407,8 @@ fn polite_request(s: &str) -> Option<String> {
         "やめて",
         "増やして",
         "減らして",
+        "抑えて",
+        "絞って",
         "にして",
         "前倒しして",
         "延長して",
@@ -745,7 +751,7 @@ fn replaces_value(text: &str, clause: &str) -> bool {
     let kinds: Vec<&str> = quantities(text)
         .iter()
         .map(|q| q.kind)
-        .filter(|k| *k != "number")
+        .filter(|k| !matches!(*k, "number" | "label"))
         .collect();
     let l = lower(clause);
     !kinds.is_empty()
@@ -811,13 +817,16 @@ pub fn rules_out(s: &str) -> Option<String> {
 
 /// The statement names a requirement ("… are must-haves", "必须…").
 fn is_requirement(l: &str) -> bool {
-    has_any(l, words("requirement_markers")) || PASSIVE_ORDER.is_match(l)
+    // ("Section 4 says personal data shall be deleted": a rule quoted is
+    // no rule set)
+    let quoted = has_any(l, &["says", "said", "states", "stated", "according to"]);
+    !quoted && (has_any(l, words("requirement_markers")) || PASSIVE_ORDER.is_match(l))
 }
 
 /// "The old server should be kept read-only", "logs must be encrypted": a
 /// modal with a passive says what is to be done to something.
 static PASSIVE_ORDER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(?:should|must|needs to|has to|have to)(?: not)? be (?:\w+ed|kept|set|run|put|made|done|shut|split|frozen|written|rewritten|taken|moved)\b").unwrap()
+    Regex::new(r"\b(?:should|must|shall|needs to|has to|have to)(?: not)? be (?:\w+ed|kept|set|run|put|made|done|shut|split|frozen|written|rewritten|taken|moved)\b").unwrap()
 });
 
 /// A clause that instructs: it starts with an imperative verb not followed
@@ -1174,12 +1183,22 @@ fn deictic_choice(s: &str) -> bool {
 /// The decisions a sentence states, one per run of clauses of the same
 /// polarity (so "不用 YAML 了，改成 TOML" is two).
 /// "超 5 分钟那个不行，改成超 10 分钟才报", "from 20 to 40", "180 is too
-/// tight, make it 240": a value said before a verb that sets another of
-/// the same kind is the value being replaced.
+/// tight, make it 240": the value said in a clause that rejects it, before
+/// a verb that sets another of the same kind, is the value replaced. (A
+/// value merely said before, "we had 3 outages, so make it 4 engineers",
+/// is another thing's.)
 fn value_before_change(s: &str) -> Option<String> {
     let l = lower(s);
     if l.len() != s.len() {
         return None; // (positions in `l` must be positions in `s`)
+    }
+    let qs = super::subject::quantities(s);
+    if let Some(m) = FROM_TO.captures(&l) {
+        let old = m.get(1).expect("group");
+        return qs
+            .iter()
+            .find(|q| q.start == old.start())
+            .map(|q| s[q.start..q.end].trim().to_owned());
     }
     let verb_at = words("change_verbs")
         .iter()
@@ -1189,27 +1208,27 @@ fn value_before_change(s: &str) -> Option<String> {
                 .find(|(i, _)| !v.is_ascii() || starts_with_word(&l[*i..], v))
                 .map(|(i, _)| i)
         })
-        .chain(
-            FROM_TO
-                .find(&l)
-                .map(|m| m.start() + m.as_str().rfind(" to").unwrap_or(0)),
-        )
         .min()?;
-    let qs = super::subject::quantities(s);
     let after: Vec<&str> = qs
         .iter()
-        .filter(|q| q.start >= verb_at && q.kind != "version")
+        .filter(|q| q.start >= verb_at && !matches!(q.kind, "version" | "label"))
         .map(|q| q.kind)
         .collect();
-    qs.iter()
+    let old = qs
+        .iter()
         .rev()
-        .find(|q| q.end <= verb_at && after.contains(&q.kind))
-        .map(|q| s[q.start..q.end].trim().to_owned())
+        .find(|q| q.end <= verb_at && after.contains(&q.kind))?;
+    // the clause holding it says it is wrong: from the value to the verb
+    let between = &l[old.start..verb_at];
+    words("value_rejections")
+        .iter()
+        .any(|w| between.contains(w))
+        .then(|| s[old.start..old.end].trim().to_owned())
 }
 
 /// "from 20 to 40": the first value is the old one.
 static FROM_TO: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"from \d[\d.,]*\s?\S* to \d").unwrap());
+    LazyLock::new(|| Regex::new(r"\bfrom (\d[\d.,]*)\s?\S* to \d").unwrap());
 
 pub fn decisions_in(s: &str) -> Vec<Decision> {
     // (a CJK correction gives the new value after the old one: "40 ページ
@@ -1427,7 +1446,12 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     let l_neg = ["别的", "别人", "别处", "别家"]
         .iter()
         .fold(l.clone(), |t, w| t.replace(w, "其他"));
+    // "pull-cord calls should not be tiered": a passive order not to
+    let negative_order = PASSIVE_ORDER
+        .find(&l)
+        .is_some_and(|m| m.as_str().contains(" not be "));
     let negative = left_alone
+        || negative_order
         || removes(&l)
         || words("negative_start")
             .iter()
@@ -1458,7 +1482,17 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
             .trim_end_matches(['。', '！', '.', '!', '吧', '啊'])
             .trim_end();
         words("zh_acceptances").iter().any(|e| {
+            // (行 alone only after a pause or 就/也/都/个: not 不行, 进行, 执行)
+            let bare_xing = *e == "行";
             t.strip_suffix(e).is_some_and(|head| {
+                if bare_xing
+                    && !head
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| "就也都个，, ".contains(c) || c.is_ascii_alphanumeric())
+                {
+                    return false;
+                }
                 let head = head.trim_end_matches(['就', '也', '都', '，', ' ']).trim();
                 head.chars().any(|c| c.is_ascii_digit())
                     || super::text::cjk_content_chars(head) >= 2

@@ -78,7 +78,7 @@ pub fn score(s: &str) -> u32 {
     // values: measurements, money, dates and times, counts with a unit
     let units = super::subject::quantities(s)
         .iter()
-        .filter(|q| !matches!(q.kind, "number" | "version"))
+        .filter(|q| !matches!(q.kind, "number" | "version" | "label"))
         .count();
     let money = MONEY.find_iter(s).count();
     score += match MEASURE.find_iter(s).count().max(units).max(counts(s)) + money {

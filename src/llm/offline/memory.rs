@@ -681,7 +681,12 @@ impl Memory {
         let picked = option_refs(&d.body, &self.cur.focus);
         // (a pick already names its option: "选 3 (两个都做)")
         if !picked.is_empty() && subject::trailing_subject(&d.body).is_none() {
-            let texts: Vec<String> = picked.iter().map(|o| subject_phrase(o)).collect();
+            let mut texts: Vec<String> = Vec::new();
+            for t in picked.iter().map(|o| subject_phrase(o)) {
+                if !texts.contains(&t) {
+                    texts.push(t);
+                }
+            }
             let joined = clip(&texts.join("; "), SUBJECT_BYTES * 2);
             d.body = clip(
                 &format!("{} ({joined})", d.body),
@@ -712,6 +717,18 @@ impl Memory {
         }
         let counter = turn.counter.take();
         d.before = turn.prev_sentence.clone();
+        // "閾値どうする？" … "A) 50%/80% B) 40%/70%" … "Bでいこ": picking one
+        // of the options offered answers the question they were offered for
+        if !picked.is_empty() {
+            if let Some(i) = self.cur.open.iter().rposition(|q| {
+                classify::is_question(q)
+                    && (asks_what(q)
+                        || floats_a_course(q)
+                        || classify::has_any(&q.to_lowercase(), words("strong_deciding")))
+            }) {
+                self.cur.open.remove(i);
+            }
+        }
         self.decide(&d, slot.or(counter));
         turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
         turn.decided.push(d.line());
@@ -767,11 +784,24 @@ impl Memory {
         }
         let mut found: Option<(String, Option<String>)> = None;
         // ("In view of those figures, make it 60 seconds": a lead that
-        // points back names no subject; the value's slot does)
+        // points back and names nothing else is no subject; the value's
+        // slot is. "That TTL, make it 60 seconds" names the TTL.)
         let points_back = |l: &str| {
-            l.split_whitespace().any(|w| {
-                ["those", "these", "that", "this", "such"].contains(&w.to_lowercase().as_str())
-            }) && !quantities(&d.body).is_empty()
+            let ws: Vec<String> = l
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect();
+            let pointer = ws
+                .iter()
+                .any(|w| ["those", "these", "that", "this", "such"].contains(&w.as_str()));
+            let names = ws.iter().any(|w| {
+                !words("pronouns").contains(&w.as_str())
+                    && !words("articles").contains(&w.as_str())
+                    && !words("link_words").contains(&w.as_str())
+                    && !words("discourse_nouns").contains(&w.as_str())
+            });
+            pointer && !names && !quantities(&d.body).is_empty()
         };
         if let Some(lead) = d
             .lead
@@ -862,7 +892,7 @@ impl Memory {
         };
         if let Some(mut q) = value
             .into_iter()
-            .find(|q| q.kind != "version" && (q.kind != "number" || bare_ok))
+            .find(|q| !matches!(q.kind, "version" | "label") && (q.kind != "number" || bare_ok))
         {
             // "Make it 20,000 then." after "20,000 entries would take …":
             // the number has the unit the context gave it
@@ -1636,7 +1666,7 @@ impl Memory {
             let kinds: Vec<&str> = quantities(&self.decisions[i].replace('-', " "))
                 .iter()
                 .map(|q| q.kind)
-                .filter(|k| *k != "number")
+                .filter(|k| !matches!(*k, "number" | "label"))
                 .collect();
             let replaces_value = !s.chars().any(is_cjk)
                 && s.split_whitespace().count() <= 12
@@ -1859,7 +1889,7 @@ impl Memory {
         // decision that set the value is put back on hold
         let values: Vec<&str> = quantities(s)
             .iter()
-            .filter(|q| q.kind != "number")
+            .filter(|q| !matches!(q.kind, "number" | "label"))
             .map(|q| &s[q.start..q.end])
             .collect();
         if let Some(i) = self.decisions.iter().rposition(|d| {
@@ -2341,59 +2371,57 @@ impl Memory {
 
     /// "承知いたしました。同時受注上限は 2 件に変更いたします。", "Understood.
     /// I'll set the primary window to 90 seconds.": a reply that
-    /// acknowledges and then commits to a change restates what the user
-    /// decided, in full and with its subject, where the user's own words
-    /// were a request, a hint or a pronoun. Its first two sentences after
-    /// the acknowledgement are decisions when they read as one with the
-    /// words of commitment cut off.
+    /// acknowledges what the user just asked for and commits to it restates
+    /// the user's decision, in full and with its subject, where the user's
+    /// own words were a request, a hint or a pronoun. Up to four sentences
+    /// after the acknowledgement are decisions when they read as one with
+    /// the words of commitment cut off. Only after a turn that decided or
+    /// asked for something: what a reply does on its own ("原因がわかりまし
+    /// た。…に変更します") is the assistant's, not the user's.
     fn confirmed_changes(&mut self, sents: &[Sentence]) {
-        // (after a greeting or thanks: "森田様、おはようございます。…、承知
-        // いたしました。")
-        let opening: Vec<&str> = sents
+        // the user's last sentence (see `user`): it decided, or answered
+        // ("the first one i guess"); not a question, a request for
+        // information or work ("教えてください", "check the logs"), or a
+        // deferral
+        let asked = self
+            .cur
+            .focus
+            .first()
+            .is_some_and(|f| match classify::user_sentence(f) {
+                UserKind::Decisions(_) | UserKind::Approval { .. } => true,
+                UserKind::Other => {
+                    !classify::is_question(f)
+                        && !classify::has_any(&f.to_lowercase(), words("request_verbs"))
+                }
+                _ => false,
+            });
+        if !asked {
+            return;
+        }
+        let said: Vec<&str> = sents
             .iter()
             .filter(|s| !s.tool_call)
             .map(|s| s.text.as_str())
-            .take(3)
             .collect();
-        let acknowledged = |t: &str| {
-            let l = t.to_lowercase();
-            words("acknowledgements").iter().find(|a| {
-                let at_start = l.starts_with(*a)
-                    && l[a.len()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !c.is_alphanumeric() || is_cjk(c));
-                at_start || !a.is_ascii() && a.chars().count() >= 3 && l.contains(*a)
-            })
-        };
-        let Some(k) = opening.iter().position(|t| acknowledged(t).is_some()) else {
+        // (after a greeting or thanks: "森田様、おはようございます。…、承知
+        // いたしました。")
+        let Some(k) = said.iter().take(3).position(|t| acknowledges(t)) else {
             return;
         };
-        let mut said: Vec<&str> = Vec::new();
-        let ack = acknowledged(opening[k]).expect("found");
-        if let Some(rest) = opening[k]
-            .to_lowercase()
-            .starts_with(ack)
-            .then(|| opening[k][ack.len()..].trim_start_matches(|c: char| !c.is_alphanumeric()))
-            .filter(|r| !r.trim().is_empty())
-        {
-            said.push(rest);
-        }
-        said.extend(
-            sents
-                .iter()
-                .filter(|s| !s.tool_call)
-                .map(|s| s.text.as_str())
-                .skip(k + 1),
-        );
         let mut turn = Turn::default();
-        for s in said.into_iter().take(4) {
+        for s in said.into_iter().skip(k).take(5) {
+            // the acknowledgement itself, or what follows it in its sentence
+            let s = acknowledgement_rest(s);
+            if s.is_empty() || classify::is_question(s) || s.contains(['?', '？']) {
+                continue;
+            }
             let l = s.to_lowercase();
             let committed = words("commitments")
                 .iter()
                 .find(|c| classify::starts_with_word(&l, c) || !c.is_ascii() && l.starts_with(*c));
             let body = match committed {
-                Some(c) => s[c.len()..].trim_start(),
+                // (`l` and `s` differ in length where lower-casing does)
+                Some(c) => s.get(c.len()..).unwrap_or("").trim_start(),
                 // "同時受注上限は2件に変更いたします": Japanese commits by its
                 // ending, on a verb that sets or changes something in its
                 // last clause ("…50 台までといたしますと、…で完了します"
@@ -2410,25 +2438,59 @@ impl Memory {
                 }
                 None => continue,
             };
+            // what the conversation was about just now: a commitment that
+            // shares nothing with it is the assistant's own plan ("Yes, use
+            // Redis." … "I will switch the session store to Memcached as
+            // well")
+            // (or a value of the user's last decision: "75% にしよう" …
+            // "警告を 75% に下げ…ます")
+            let mut said_before = self.context();
+            said_before.extend(self.decisions.last().cloned());
+            let said_before = said_before.join(" ");
+            let context = terms(&said_before);
+            let context_values = number_tokens(&said_before);
             for d in classify::decisions_in(body) {
-                // the user's own decision, restated: it stays as said,
-                // unless it named no subject of its own ("75% にしよう"),
-                // when the restatement takes its place (never both: a later
-                // change would replace one and leave the other binding)
+                let related = shared(&terms(&d.body), &context) > 0
+                    || number_tokens(&d.body)
+                        .iter()
+                        .any(|n| context_values.contains(n));
+                if !related {
+                    continue;
+                }
                 if let Some(last) = self.decisions.last() {
-                    let body = polarity_and_body(last).1;
+                    let (polarity, body) = polarity_and_body(last);
                     let said = subject::without_trailing_subject(body);
-                    let values: Vec<&str> = number_tokens(said);
-                    let restated = number_tokens(&d.body).iter().any(|n| values.contains(n))
-                        || shared(&head_terms(&d.body), &terms(said)) > 0;
-                    // (its head, before details joined to it with "; ")
+                    let values = number_tokens(said);
+                    let new_values = number_tokens(&d.body);
+                    // (the subject added to it counts: "Make it 90 (failover
+                    // window)")
+                    let same_subject = shared(&head_terms(&d.body), &terms(body)) > 0;
+                    let same_value = new_values.iter().any(|n| values.contains(n));
+                    // the reply says otherwise than the user did ("Make it
+                    // 90." … "I'll set it to 120 to be safe", "やめておこう"
+                    // … "有効にします"): the user's word stands
+                    // (the value it sets is its first: "120 seconds …, since
+                    // 90 is close to the GC pause")
+                    // (a value the user just set, and another one: the
+                    // reply's own idea, whatever it names)
+                    let other_value = !values.is_empty()
+                        && new_values.first().is_some_and(|n| !values.contains(n));
+                    let deviates = other_value || same_subject && polarity != d.polarity;
+                    if deviates {
+                        continue;
+                    }
+                    // the user's own decision, restated: it stays as said,
+                    // unless it named no subject of its own ("75% にしよう"),
+                    // when the restatement takes its place (never both: a
+                    // later change would replace one and leave the other
+                    // binding)
                     let head = body.split("; ").next().unwrap_or(body);
                     let own = subject::without_trailing_subject(head);
                     let vague = own.len() < head.len() || needs_subject(own);
-                    if restated && !vague {
+                    if (same_subject || same_value) && !vague {
                         continue;
                     }
-                    if restated {
+                    if same_subject || same_value && polarity == d.polarity {
                         self.decisions.pop();
                     }
                 }
@@ -2673,6 +2735,53 @@ fn open_item(s: &Sentence) -> Option<String> {
 
 /// `body` with `subject` added at its end, clipped, in the brackets of
 /// the script the body ends in ("… (the daily cap)", "…（离线队列）").
+/// Does a reply's sentence acknowledge what was asked ("Understood.",
+/// "承知いたしました。", "412名、承知いたしました。", "好的，已…")? At its
+/// start, before a pause (not "行业…", "OK so the logs say…"); or, for the
+/// formal Japanese ones, at its end.
+fn acknowledges(sentence: &str) -> bool {
+    let l = sentence.trim().to_lowercase();
+    let at_start = words("acknowledgements").iter().any(|a| {
+        l.strip_prefix(*a).is_some_and(|rest| {
+            rest.chars().next().is_none_or(|c| {
+                if a.is_ascii() {
+                    !c.is_alphanumeric()
+                } else {
+                    !c.is_alphanumeric() || c == ' '
+                }
+            })
+        })
+    });
+    let t = l.trim_end_matches(['。', '！', '.', '!']);
+    at_start
+        || ["承知いたしました", "承知しました", "かしこまりました"]
+            .iter()
+            .any(|a| t.ends_with(a))
+}
+
+/// What follows the acknowledgement in its sentence ("Understood; I'll
+/// keep …" → "I'll keep …"); the whole sentence when it opens with none.
+fn acknowledgement_rest(sentence: &str) -> &str {
+    let t = sentence.trim();
+    let l = t.to_lowercase();
+    for a in words("acknowledgements") {
+        if l.starts_with(*a) && l.len() == t.len() {
+            let rest = &t[a.len()..];
+            if rest.chars().next().is_none_or(|c| !c.is_alphanumeric()) {
+                return rest.trim_start_matches(|c: char| !c.is_alphanumeric());
+            }
+        }
+    }
+    let e = t.trim_end_matches(['。', '！', '.', '!']);
+    if ["承知いたしました", "承知しました", "かしこまりました"]
+        .iter()
+        .any(|a| e.ends_with(a))
+    {
+        return "";
+    }
+    t
+}
+
 fn with_trailing_subject(body: &str, subject: &str) -> String {
     let subject = clip(subject, SUBJECT_BYTES);
     if body.chars().last().is_some_and(is_cjk) {
@@ -2718,7 +2827,7 @@ fn units_of(text: &str) -> Vec<String> {
 fn stated_values(text: &str) -> Vec<(String, &'static str)> {
     quantities(text)
         .iter()
-        .filter(|q| q.kind != "number")
+        .filter(|q| !matches!(q.kind, "number" | "label"))
         .map(|q| (text[q.start..q.end].trim().to_owned(), q.kind))
         .collect()
 }
@@ -2872,6 +2981,15 @@ fn option_label(s: &str) -> Option<String> {
     if first.len() == 1 && first.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Some(first.to_owned());
     }
+    // "Bでいこ", "2番で", "A案にします", "3号吧": a lone label the particle
+    // after it ends ("2段階" is no label)
+    let mut cs = l.chars();
+    if let (Some(c), Some(next)) = (cs.next(), cs.next()) {
+        if c.is_ascii_alphanumeric() && "で案番がにをのっ、，。号吧个".contains(next)
+        {
+            return Some(c.to_string());
+        }
+    }
     const ORDINALS: [(&str, &str); 9] = [
         ("first", "1"),
         ("second", "2"),
@@ -2980,6 +3098,11 @@ fn options_in(text: &str) -> Vec<String> {
             continue;
         }
         let t = t.trim_start_matches("**").trim_start_matches("- ");
+        // "方案二：400 dpi 彩色", "Option B: …", "案1：…": a named option
+        if let Some((label, rest)) = named_option_line(t) {
+            out.push(format!("{label}) {rest}"));
+            continue;
+        }
         let label: String = t
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric())
@@ -3019,6 +3142,32 @@ fn options_in(text: &str) -> Vec<String> {
         return Vec::new();
     }
     out
+}
+
+/// "方案二：400 dpi 彩色" → ("2", "400 dpi 彩色"); "Option B: …" → ("b", …).
+fn named_option_line(t: &str) -> Option<(String, String)> {
+    let rest = ["方案", "选项", "案", "option ", "Option "]
+        .iter()
+        .find_map(|p| t.strip_prefix(p))?;
+    let mut cs = rest.chars();
+    let c = cs.next()?;
+    let label = match c {
+        '一' => "1".to_owned(),
+        '二' => "2".to_owned(),
+        '三' => "3".to_owned(),
+        '四' => "4".to_owned(),
+        '五' => "5".to_owned(),
+        c if c.is_ascii_alphanumeric() => c.to_ascii_lowercase().to_string(),
+        _ => return None,
+    };
+    let after = cs.as_str();
+    let text = after
+        .strip_prefix('：')
+        .or_else(|| after.strip_prefix(": "))
+        .or_else(|| after.strip_prefix(':'))?
+        .trim();
+    let first = sentences(text).into_iter().next().map(|s| s.text)?;
+    (!first.is_empty()).then(|| (label, first.replace("**", "")))
 }
 
 /// `old` without the one part (a clause, or a detail after "; ") that `d`
@@ -3123,9 +3272,20 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
                 || subject::identifiers(&rest)
                     .iter()
                     .any(|i| !i.chars().all(|c| c.is_alphabetic() || c == '-'));
+            // (a sentence of its own, not an instruction: "Spectators
+            // expect …", not "serve the map tiles from the CDN")
+            let statement = rest.starts_with(|c: char| c.is_uppercase())
+                && !words("imperative_verbs").contains(
+                    &rest
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or("")
+                        .to_lowercase()
+                        .as_str(),
+                );
             let decides = !topic_only
                 && (!classify::decisions_in(&rest).is_empty()
-                    || (*k != 0 || own_value) && terms(&rest).len() >= 3
+                    || (*k != 0 || own_value || !statement) && terms(&rest).len() >= 3
                     || !subject::identifiers(&rest).is_empty() && !quantities(&rest).is_empty());
             (decides && !needs_subject(&rest))
                 .then(|| (format!("{}{rest}", polarity.prefix()), part))
@@ -3243,8 +3403,8 @@ fn replaces(d: &Decision, old: &str) -> bool {
     if body.to_lowercase() == d.body.to_lowercase() {
         return true;
     }
-    // (the slot a value fills holds one value of its kind: "间隔 1 秒、2
-    // 秒、4 秒、8 秒" is a schedule, and "8 秒太长了，调成 3 秒" is about
+    // (a slot holds a value or two of its kind, not a schedule: "间隔 1
+    // 秒、2 秒、4 秒、8 秒" is one, and "8 秒太长了，调成 3 秒" is about
     // another timeout)
     let one_of_its_kind = |v: &str| {
         let kind = quantities(v).first().map(|q| q.kind);
@@ -3253,7 +3413,7 @@ fn replaces(d: &Decision, old: &str) -> bool {
                 .iter()
                 .filter(|q| q.kind == k)
                 .count()
-                <= 1
+                <= 2
         })
     };
     if d.old_value

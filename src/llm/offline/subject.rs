@@ -100,6 +100,13 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
         } else {
             "number"
         };
+        // "option 4", "recommendations 1 and 3", "第 2 案": a label names
+        // an item of a list, it is no value to fill a slot with
+        let kind = if kind == "number" && labels_an_item(&text[..m.start()]) {
+            "label"
+        } else {
+            kind
+        };
         let number_only = s.trim_end_matches(|c: char| !c.is_ascii_digit());
         let kind = if kind == "number"
             && number_only.matches('.').count() >= 1
@@ -139,6 +146,30 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
         });
     }
     out
+}
+
+/// Does the text before a number end with the name of a list item
+/// ("option", "recommendations 1 and", "案", "第")?
+fn labels_an_item(before: &str) -> bool {
+    let l = lower(before.trim_end());
+    if ["案", "第", "方案", "选项", "オプション"]
+        .iter()
+        .any(|w| l.ends_with(w))
+    {
+        return true;
+    }
+    let ws: Vec<&str> = l.split_whitespace().rev().take(4).collect();
+    for w in ws {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '#');
+        if words("item_labels").contains(&w) {
+            return true;
+        }
+        let joins = ["and", "or", "&", ""].contains(&w) || w.chars().all(|c| c.is_ascii_digit());
+        if !joins {
+            return false;
+        }
+    }
+    false
 }
 
 /// Words that end the phrase before a value ("to", "at", "is") and words

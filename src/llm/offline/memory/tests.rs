@@ -2346,3 +2346,216 @@ mod confirmed_changes {
         );
     }
 }
+
+/// What the adversarial review of session 13's value slots and
+/// acknowledged restatements found, on the reviewer's own text: each of
+/// these went wrong in the first version of those rules.
+mod review_s13 {
+    use super::*;
+
+    fn decided(turns: &[(&str, &str)]) -> String {
+        said(turns)["key_decisions"].to_string()
+    }
+
+    #[test]
+    fn a_number_said_of_another_thing_is_no_old_value() {
+        let d = decided(&[
+            ("user", "Keep 3 replicas for the API."),
+            ("assistant", "OK."),
+            (
+                "user",
+                "We've had 3 outages this quarter, so make it 4 on-call engineers per rotation.",
+            ),
+        ]);
+        assert!(d.contains("Keep 3 replicas"), "{d}");
+        assert!(d.contains("4 on-call engineers"), "{d}");
+        let d = decided(&[
+            ("user", "灰度比例定 30%。"),
+            ("assistant", "好的。"),
+            ("user", "新的告警规则上线以后误报率从 30% 降到 5%，效果挺好"),
+        ]);
+        assert!(d.contains("灰度比例定 30%"), "{d}");
+    }
+
+    #[test]
+    fn a_reply_never_overrides_the_user_or_adds_its_own_plan() {
+        // another value than the user set
+        let d = decided(&[
+            ("user", "How long should the failover window be? It's 60 seconds now."),
+            ("assistant", "90 or 120 seconds would reduce false failovers."),
+            ("user", "Make it 90."),
+            (
+                "assistant",
+                "Understood. I'll set the failover window to 120 seconds to be safe, since 90 is close to the GC pause.",
+            ),
+        ]);
+        assert!(d.contains("Make it 90") && !d.contains("120"), "{d}");
+        // a plan of its own beside what the user chose (and a KELVIN SIGN
+        // "OK", which lower-cases to a shorter string)
+        let d = decided(&[
+            ("user", "Should we use Redis for the cache?"),
+            ("assistant", "Redis fits well here."),
+            ("user", "Yes, use Redis."),
+            (
+                "assistant",
+                "O\u{212a}. I will switch the session store to Memcached as well.",
+            ),
+        ]);
+        assert!(d.contains("use Redis") && !d.contains("Memcached"), "{d}");
+        // a number shared with an earlier decision of another thing
+        let d = decided(&[
+            ("user", "How many API replicas should we run? Currently 2."),
+            ("assistant", "3 gives you headroom for a zone outage."),
+            ("user", "Make it 3."),
+            ("assistant", "OK."),
+            ("user", "Can you also set up monitoring dashboards?"),
+            (
+                "assistant",
+                "Sure. I'll add 3 dashboards: latency, errors and saturation.",
+            ),
+        ]);
+        assert!(d.contains("Make it 3"), "{d}");
+        // what a reply does after a request for work is the assistant's
+        let d = decided(&[
+            ("user", "ジョブが遅い原因を調べてもらえますか？"),
+            (
+                "assistant",
+                "ログを調べたところ、原因がわかりました。バッチサイズを 500 件に変更します。",
+            ),
+        ]);
+        assert_eq!(d, "[]");
+    }
+
+    #[test]
+    fn an_instruction_after_the_replaced_head_stays() {
+        let d = decided(&[
+            (
+                "user",
+                "Set the refresh interval to 30 seconds; serve the map tiles from the CDN in Frankfurt.",
+            ),
+            ("assistant", "OK."),
+            (
+                "user",
+                "Make the refresh interval 10 seconds instead of 30 seconds.",
+            ),
+        ]);
+        assert!(
+            d.contains("CDN in Frankfurt") && d.contains("10 seconds"),
+            "{d}"
+        );
+        assert!(!d.contains("to 30 seconds"), "{d}");
+    }
+
+    #[test]
+    fn words_inside_other_words_and_statements_decide_nothing() {
+        let d = decided(&[
+            ("user", "入力値のバリデーションはどうしますか？"),
+            ("assistant", "範囲チェックを入れるのがおすすめです。"),
+            ("user", "範囲外の値は 0 に丸めてください"),
+        ]);
+        assert!(d.contains("要：範囲外の値") && !d.contains("不要"), "{d}");
+        let d = decided(&[
+            ("user", "这个内存泄漏的 bug 要不要修完再上线？"),
+            ("assistant", "修复大概需要两天。"),
+            ("user", "就算了解了根因，周五也照常上线"),
+        ]);
+        assert!(!d.contains("不要"), "{d}");
+        for (q, a, u) in [
+            ("压测结果怎么样？", "峰值 QPS 2000，P99 延迟 180ms。", "P99 180ms 挺好"),
+            (
+                "この不具合はサポートで対応できますか？",
+                "確認します。",
+                "ちなみに旧バージョンは保守の対象外です。",
+            ),
+            (
+                "What does the policy say about retention?",
+                "Section 4 covers it.",
+                "Section 4 says personal data shall be deleted after 30 days, but we keep it for 90. Is that a problem?",
+            ),
+        ] {
+            let d = decided(&[("user", q), ("assistant", a), ("user", u)]);
+            assert_eq!(d, "[]", "{u}");
+        }
+        let d = decided(&[
+            ("user", "Will the migration slow down the checkout page?"),
+            (
+                "assistant",
+                "It runs in the background with a low priority.",
+            ),
+            (
+                "user",
+                "Good, then this should not be a problem. Run it on Saturday.",
+            ),
+        ]);
+        assert!(!d.contains("不要"), "{d}");
+    }
+
+    #[test]
+    fn a_lead_naming_its_thing_is_its_subject() {
+        let d = decided(&[
+            ("user", "Set the health check interval to 30 seconds."),
+            ("assistant", "Done."),
+            ("user", "What about the session cache?"),
+            ("assistant", "Its TTL is 10 minutes by default."),
+            ("user", "That TTL, make it 60 seconds."),
+        ]);
+        assert!(d.contains("health check interval to 30 seconds"), "{d}");
+        assert!(d.contains("60 seconds (That TTL)"), "{d}");
+    }
+}
+
+/// Options picked by a label the particle after it ends ("Bでいこ"), named
+/// options ("方案二：…", "就按第二个方案"), and a list item's number, which
+/// is no value ("option 4 as well" does not replace "recommendations 1
+/// and 3").
+mod option_picks {
+    use super::*;
+
+    fn decided(turns: &[(&str, &str)]) -> String {
+        said(turns)["key_decisions"].to_string()
+    }
+
+    #[test]
+    fn a_label_before_a_particle_picks_its_option_and_answers_the_question() {
+        let s = said(&[
+            ("user", "駐輪場の満車ランプ、しきい値どうする？"),
+            (
+                "assistant",
+                "案を出すね。\nA) 収容数の70%で黄色、90%で赤\nB) 60%と85%\nC) 曜日ごとに変える",
+            ),
+            ("user", "Bでいこ"),
+        ]);
+        let d = s["key_decisions"].to_string();
+        assert!(d.contains("Bでいこ") && d.contains("60%と85%"), "{d}");
+        let p = s["current_discussion"]["perspectives"].to_string();
+        assert!(!p.contains("しきい値どうする"), "{p}");
+    }
+
+    #[test]
+    fn a_named_option_is_picked_by_its_ordinal() {
+        let d = decided(&[
+            ("user", "会议室预约系统的提醒方式，请您给个建议。"),
+            (
+                "assistant",
+                "有两个方案：\n方案一：只发邮件，开会前 30 分钟；\n方案二：企业微信加邮件，开会前 15 分钟各提醒一次。",
+            ),
+            ("user", "就按第二个方案。"),
+        ]);
+        assert!(d.contains("企业微信加邮件"), "{d}");
+    }
+
+    #[test]
+    fn a_list_item_number_is_no_value() {
+        let d = decided(&[
+            ("user", "What should we change in the on-call handover?"),
+            (
+                "assistant",
+                "I recommend:\n1. A written handover note in the incident channel.\n2. A 15-minute overlap between shifts.\n3. Paging the secondary after 10 minutes.",
+            ),
+            ("user", "We will proceed with recommendations 1 and 3."),
+            ("assistant", "Understood."),
+            ("user", "and option 2 as well"),
+        ]);
+        assert!(d.contains("recommendations 1 and 3"), "{d}");
+    }
+}
