@@ -408,7 +408,6 @@ fn polite_request(s: &str) -> Option<String> {
         "増やして",
         "減らして",
         "抑えて",
-        "絞って",
         "にして",
         "前倒しして",
         "延長して",
@@ -816,11 +815,23 @@ pub fn rules_out(s: &str) -> Option<String> {
 }
 
 /// The statement names a requirement ("… are must-haves", "必须…").
+/// "It shall not receive new features" (not "I shall not be available").
+static SHALL_NOT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\bshall not (?:be )?\w+").unwrap());
+
 fn is_requirement(l: &str) -> bool {
     // ("Section 4 says personal data shall be deleted": a rule quoted is
     // no rule set)
     let quoted = has_any(l, &["says", "said", "states", "stated", "according to"]);
-    !quoted && (has_any(l, words("requirement_markers")) || PASSIVE_ORDER.is_match(l))
+    // (what is expected, not ordered: "latency should not be affected",
+    // "not to be confused with")
+    let expected = has_any(l, words("expected_states")) || l.contains("not to be confused");
+    let shall_not = SHALL_NOT
+        .find(l)
+        .is_some_and(|m| !m.as_str().starts_with("shall not be "));
+    !quoted
+        && !expected
+        && (has_any(l, words("requirement_markers")) || shall_not || PASSIVE_ORDER.is_match(l))
 }
 
 /// "The old server should be kept read-only", "logs must be encrypted": a
@@ -1193,13 +1204,6 @@ fn value_before_change(s: &str) -> Option<String> {
         return None; // (positions in `l` must be positions in `s`)
     }
     let qs = super::subject::quantities(s);
-    if let Some(m) = FROM_TO.captures(&l) {
-        let old = m.get(1).expect("group");
-        return qs
-            .iter()
-            .find(|q| q.start == old.start())
-            .map(|q| s[q.start..q.end].trim().to_owned());
-    }
     let verb_at = words("change_verbs")
         .iter()
         .chain(words("value_verbs"))
@@ -1218,17 +1222,24 @@ fn value_before_change(s: &str) -> Option<String> {
         .iter()
         .rev()
         .find(|q| q.end <= verb_at && after.contains(&q.kind))?;
-    // the clause holding it says it is wrong: from the value to the verb
-    let between = &l[old.start..verb_at];
-    words("value_rejections")
-        .iter()
-        .any(|w| between.contains(w))
-        .then(|| s[old.start..old.end].trim().to_owned())
+    // what follows the value says it is wrong ("8 秒太长了", "180 is too
+    // tight", "5 分钟那个不行"), not what follows another word ("3 个人
+    // 不够", "100 people, too many", "30% 了，太好了", "4 tools")
+    let mut after = l[old.end..verb_at].trim_start();
+    while let Some(rest) = words("rejection_links").iter().find_map(|w| {
+        after
+            .strip_prefix(w)
+            .filter(|r| !w.is_ascii() || r.starts_with(' '))
+    }) {
+        after = rest.trim_start();
+    }
+    let rejects = words("value_rejections").iter().any(|w| {
+        after
+            .strip_prefix(w)
+            .is_some_and(|r| !w.is_ascii() || !r.starts_with(|c: char| c.is_alphanumeric()))
+    }) && !words("value_praise").iter().any(|w| after.starts_with(w));
+    rejects.then(|| s[old.start..old.end].trim().to_owned())
 }
-
-/// "from 20 to 40": the first value is the old one.
-static FROM_TO: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\bfrom (\d[\d.,]*)\s?\S* to \d").unwrap());
 
 pub fn decisions_in(s: &str) -> Vec<Decision> {
     // (a CJK correction gives the new value after the old one: "40 ページ
@@ -1449,7 +1460,16 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     // "pull-cord calls should not be tiered": a passive order not to
     let negative_order = PASSIVE_ORDER
         .find(&l)
-        .is_some_and(|m| m.as_str().contains(" not be "));
+        .is_some_and(|m| m.as_str().contains(" not be "))
+        || SHALL_NOT
+            .find(&l)
+            .is_some_and(|m| !m.as_str().starts_with("shall not be "));
+    // ("not to be confused with", "should not be affected": what is, or
+    // is expected, not what is to be done)
+    let expected = l.contains("not to be confused") || has_any(&l, words("expected_states"));
+    if expected {
+        return None;
+    }
     let negative = left_alone
         || negative_order
         || removes(&l)
@@ -1485,6 +1505,10 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
             // (行 alone only after a pause or 就/也/都/个: not 不行, 进行, 执行)
             let bare_xing = *e == "行";
             t.strip_suffix(e).is_some_and(|head| {
+                // ("我明天可以": who is free; "周二周三都行": either will do)
+                if head.starts_with(['我', '你', '他', '她', '咱']) || head.ends_with('都') {
+                    return false;
+                }
                 if bare_xing
                     && !head
                         .chars()

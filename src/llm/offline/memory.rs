@@ -719,7 +719,7 @@ impl Memory {
         d.before = turn.prev_sentence.clone();
         // "閾値どうする？" … "A) 50%/80% B) 40%/70%" … "Bでいこ": picking one
         // of the options offered answers the question they were offered for
-        if !picked.is_empty() {
+        if !picked.is_empty() && d.polarity == Polarity::Want {
             if let Some(i) = self.cur.open.iter().rposition(|q| {
                 classify::is_question(q)
                     && (asks_what(q)
@@ -910,11 +910,33 @@ impl Memory {
                     q.kind = kind;
                 }
             }
+            // "In light of that, make it 45 seconds" after "the gateway
+            // p99 is 25 seconds, so 30 seconds is tight": the decision
+            // holding the value the reply quotes is the slot, not the newest
+            // decision of the kind
+            if let Some((subj, old)) = ctx.iter().take(3).find_map(|item| {
+                quantities(item)
+                    .into_iter()
+                    .filter(|x| x.kind == q.kind)
+                    .find_map(|x| {
+                        let v = item[x.start..x.end].trim();
+                        self.decisions.iter().rev().find_map(|old| {
+                            let own = subject::without_trailing_subject(polarity_and_body(old).1);
+                            let at = value_at(own, v)?;
+                            let subj = subject::trailing_subject(polarity_and_body(old).1)
+                                .map(str::to_owned)
+                                .or_else(|| subject_before(own, at))?;
+                            Some((subj, old.clone()))
+                        })
+                    })
+            }) {
+                found = Some((subj, Some(old)));
+            }
             // (an amount of money is no count: "Turn it on at 3,000" does
             // not revisit "limit to $1,500")
             let money = |text: &str, at: usize| text[..at].ends_with(['$', '€', '£', '¥']);
             let new_money = money(&d.body, q.start);
-            for old in self.decisions.iter().rev() {
+            for old in self.decisions.iter().rev().filter(|_| found.is_none()) {
                 let (_, body) = polarity_and_body(old);
                 // its own value, not one of the subject added to it
                 let own = subject::without_trailing_subject(body);
@@ -2379,9 +2401,20 @@ impl Memory {
     /// asked for something: what a reply does on its own ("原因がわかりまし
     /// た。…に変更します") is the assistant's, not the user's.
     fn confirmed_changes(&mut self, sents: &[Sentence]) {
-        // the user's last sentence (see `user`): it decided, or answered
-        // ("the first one i guess"); not a question, a request for
-        // information or work ("教えてください", "check the logs"), or a
+        // (a statement after the decision it qualifies: "75% にしよう。95 は
+        // そのまま。", "15にしよう。それなら不漁でもだいたい入るはず。")
+        let continues_last_decision = |f: &str| {
+            self.decisions.last().is_some_and(|d| {
+                let body = polarity_and_body(d).1;
+                body.contains(f.trim_end_matches(['.', '。', '…']))
+                    || shared(&terms(body), &terms(f)) > 0
+            })
+        };
+        // the user's last sentence (see `user`): it decided, picked an
+        // option ("the first one i guess") or left it to the reply ("你看着
+        // 办吧"); not a statement ("The pool is
+        // maxed out at 20."), a question, a request for information or
+        // work ("教えてください", "check the logs"), a hesitation or a
         // deferral
         let asked = self
             .cur
@@ -2390,8 +2423,9 @@ impl Memory {
             .is_some_and(|f| match classify::user_sentence(f) {
                 UserKind::Decisions(_) | UserKind::Approval { .. } => true,
                 UserKind::Other => {
-                    !classify::is_question(f)
-                        && !classify::has_any(&f.to_lowercase(), words("request_verbs"))
+                    option_label(f).is_some()
+                        || classify::has_any(&f.to_lowercase(), words("delegations"))
+                        || continues_last_decision(f)
                 }
                 _ => false,
             });
@@ -2418,10 +2452,10 @@ impl Memory {
             let l = s.to_lowercase();
             let committed = words("commitments")
                 .iter()
-                .find(|c| classify::starts_with_word(&l, c) || !c.is_ascii() && l.starts_with(*c));
+                .find(|c| classify::starts_with_word(&l, c) || !c.is_ascii() && l.starts_with(*c))
+                .and_then(|c| strip_prefix_lowercase(s, c));
             let body = match committed {
-                // (`l` and `s` differ in length where lower-casing does)
-                Some(c) => s.get(c.len()..).unwrap_or("").trim_start(),
+                Some(rest) => rest.trim_start(),
                 // "同時受注上限は2件に変更いたします": Japanese commits by its
                 // ending, on a verb that sets or changes something in its
                 // last clause ("…50 台までといたしますと、…で完了します"
@@ -2488,6 +2522,17 @@ impl Memory {
                     let own = subject::without_trailing_subject(head);
                     let vague = own.len() < head.len() || needs_subject(own);
                     if (same_subject || same_value) && !vague {
+                        continue;
+                    }
+                    // (a value shared, and nothing else: the same value only
+                    // when it is the one set first and the reply adds
+                    // nothing beside it, "I'll also set the grace period to
+                    // 90", "重连间隔也设为 20 秒")
+                    let adds = classify::has_any(&d.said.to_lowercase(), words("additions"));
+                    let same_first = new_values
+                        .first()
+                        .is_some_and(|n| values.first() == Some(n));
+                    if !same_subject && same_value && (adds || !same_first) {
                         continue;
                     }
                     if same_subject || same_value && polarity == d.polarity {
@@ -2763,10 +2808,8 @@ fn acknowledges(sentence: &str) -> bool {
 /// keep …" → "I'll keep …"); the whole sentence when it opens with none.
 fn acknowledgement_rest(sentence: &str) -> &str {
     let t = sentence.trim();
-    let l = t.to_lowercase();
     for a in words("acknowledgements") {
-        if l.starts_with(*a) && l.len() == t.len() {
-            let rest = &t[a.len()..];
+        if let Some(rest) = strip_prefix_lowercase(t, a) {
             if rest.chars().next().is_none_or(|c| !c.is_alphanumeric()) {
                 return rest.trim_start_matches(|c: char| !c.is_alphanumeric());
             }
@@ -2780,6 +2823,24 @@ fn acknowledgement_rest(sentence: &str) -> &str {
         return "";
     }
     t
+}
+
+/// `text` without a prefix that lower-cases to `prefix` (which is lower
+/// case), cut at a character boundary of `text` itself: lower-casing may
+/// change a text's length ("K", "İ"), so no length of the lower-cased text
+/// indexes the original.
+fn strip_prefix_lowercase<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let mut lowered = String::new();
+    for (i, c) in text.char_indices() {
+        if lowered == prefix {
+            return Some(&text[i..]);
+        }
+        if lowered.len() >= prefix.len() {
+            return None;
+        }
+        lowered.extend(c.to_lowercase());
+    }
+    (lowered == prefix).then_some("")
 }
 
 fn with_trailing_subject(body: &str, subject: &str) -> String {
@@ -2985,8 +3046,7 @@ fn option_label(s: &str) -> Option<String> {
     // after it ends ("2段階" is no label)
     let mut cs = l.chars();
     if let (Some(c), Some(next)) = (cs.next(), cs.next()) {
-        if c.is_ascii_alphanumeric() && "で案番がにをのっ、，。号吧个".contains(next)
-        {
+        if c.is_ascii_alphanumeric() && "で案番がにをのっ、，。吧".contains(next) {
             return Some(c.to_string());
         }
     }
@@ -3265,27 +3325,9 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
             let topic_only = ["ですが", "が", "は", "けど", "ので", "的话"]
                 .iter()
                 .any(|e| rest.ends_with(e));
-            // (when the head is what is revisited, what followed it without
-            // a value or name of its own was its reason: "Set the refresh
-            // to 30 seconds; spectators expect near-real-time tracking")
-            let own_value = !quantities(&rest).is_empty()
-                || subject::identifiers(&rest)
-                    .iter()
-                    .any(|i| !i.chars().all(|c| c.is_alphabetic() || c == '-'));
-            // (a sentence of its own, not an instruction: "Spectators
-            // expect …", not "serve the map tiles from the CDN")
-            let statement = rest.starts_with(|c: char| c.is_uppercase())
-                && !words("imperative_verbs").contains(
-                    &rest
-                        .split_whitespace()
-                        .next()
-                        .unwrap_or("")
-                        .to_lowercase()
-                        .as_str(),
-                );
             let decides = !topic_only
                 && (!classify::decisions_in(&rest).is_empty()
-                    || (*k != 0 || own_value || !statement) && terms(&rest).len() >= 3
+                    || terms(&rest).len() >= 3
                     || !subject::identifiers(&rest).is_empty() && !quantities(&rest).is_empty());
             (decides && !needs_subject(&rest))
                 .then(|| (format!("{}{rest}", polarity.prefix()), part))
