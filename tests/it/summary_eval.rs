@@ -2,22 +2,23 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 114 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 123 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 55 of six held-out and validation sets written by helpers who
+//!   the 64 of seven held-out and validation sets written by helpers who
 //!   never saw the rules, each moved here once it had been scored and its
 //!   failure lines read;
-//! - `test`: 9 held out, written in session 12 by three more helpers who
-//!   saw neither the rules nor any other test text (other domains, 3 over
-//!   20,000 characters, reversals, topic changes after a day, keigo,
+//! - `test`: 9 held out (set E), written in session 13 by three more
+//!   helpers who saw neither the rules nor any other eval text (other
+//!   domains, 3 over 20,000 characters, numbers changed twice, options
+//!   picked by letter or number, topic changes after a day, keigo,
 //!   casual, formal and terse chat), scored once when the session's
-//!   changes were finished, totals only. A gap of more than 0.1 between it
-//!   and dev says the rules fit the dev text rather than the language; it
-//!   is about 0.25. Neither set meets the aims; each asserts floors at the
-//!   figures last measured (`DEV`, `TEST`);
+//!   changes were finished, totals only. A gap of more than 0.1 between
+//!   it and dev says the rules fit the dev text rather than the language;
+//!   it is about 0.2. Neither set meets the aims; each asserts floors at
+//!   the figures last measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -764,39 +765,36 @@ const DEV: Floors = Floors {
     ],
 };
 
-// Test, 9 conversations written in session 12 by three helpers who saw
-// neither the summarizer's rules nor any earlier test text (3 just over
-// 20,000 characters with a topic change after about 20 hours, reversals,
-// keigo, casual, formal and terse chat), scored once when the session's
-// changes were finished: precision 0.47 (44/93), recall 0.41 (33/81),
-// facts 0.60 (46/77), open questions 0.57 (8/14), reversed kept 5,
-// answered left open 5, past topics 3/3. The rules as they stood at the
-// start of the session score 0.48 / 0.41, facts 0.58, open questions 0.36
-// (5/14) on it: the decision rules of the session moved new text by one
-// decision the wrong way; the open items a reply lists under a label
-// carried, three of fourteen questions. An adversarial review then found
-// labels that name statuses as often ("Pending: rollout, 5 min",
-// "Outstanding: $40"); without them (only "Still open:", "Open
-// questions:", "未決：", "待定：" and the like) it is 6/14, the figure
-// asserted below, re-run once, totals only.
-// Every aim is missed, by far; each independently written set has scored
-// 0.35-0.49 on decisions when first seen. The remote summarizers are the
-// quality path (README). Never tune on this set's conversations or failure
-// lines; a new held-out set replaces it when its figures have guided a
-// change.
+// Test, 9 conversations (set E) written at the start of session 13 by
+// three helpers who saw neither the summarizer's rules nor any eval text
+// (3 over 20,000 characters with a topic change after about 20 hours,
+// numbers changed twice, options picked by letter or number, pronoun
+// decisions, keigo, casual, formal and terse chat), scored once when the
+// session's changes were finished, totals only, with the rules as they
+// stood at the start of the session and at its end: precision 0.45
+// (42/94 -> 43/95), recall 0.44 -> 0.45 (36 -> 37 of 82), reversed kept
+// 3 -> 4, open questions 0.38 (5/13) both, facts 0.61 (48/79) both,
+// answered left open 1, past topics 2/3. The session's rules (value
+// slots, acknowledged restatements, formal and Chinese acceptances, option
+// labels) lifted dev by 17 decisions and moved new text by one decision
+// and one reversal. Every aim is missed, by far; each independently
+// written set has scored 0.35-0.49 on decisions when first seen. The
+// remote summarizers are the quality path (README). Never tune on this
+// set's conversations or failure lines; a new held-out set replaces it
+// when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.47,
-    recall: 0.40,
-    facts: 0.59,
-    questions: 0.42,
-    max_reversed: 5,
-    max_answered_open: 5,
+    precision: 0.45,
+    recall: 0.45,
+    facts: 0.60,
+    questions: 0.38,
+    max_reversed: 4,
+    max_answered_open: 1,
     by_language: [
-        ("en", 0.55),    // 10/18
-        ("ja", 0.22),    // 4/18
-        ("mixed", 0.40), // 6/15
-        ("terse", 0.55), // 5/9
-        ("zh", 0.38),    // 8/21
+        ("en", 0.29),    // 8/27
+        ("ja", 0.68),    // 13/19
+        ("mixed", 0.37), // 3/8
+        ("terse", 0.42), // 3/7
+        ("zh", 0.47),    // 10/21
     ],
 };
 
