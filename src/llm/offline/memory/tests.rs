@@ -156,6 +156,11 @@ fn decisions(s: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The key decisions of turns a minute apart, as JSON text.
+fn decided(turns: &[(&str, &str)]) -> String {
+    said(turns)["key_decisions"].to_string()
+}
+
 fn opens(s: &Value) -> String {
     let mut all = s["current_discussion"]["perspectives"]
         .as_str()
@@ -2070,7 +2075,6 @@ fn a_status_under_a_label_is_no_open_question() {
 /// proposals, and a decision with a date to look again stays a decision.
 #[test]
 fn a_plain_proposal_keeps_its_condition_and_reports_propose_nothing() {
-    let decided = |turns: &[(&str, &str)]| said(turns)["key_decisions"].to_string();
     for (reply, yes, kept) in [
         (
             "負荷テストが終わってから、本番に反映するのがいいと思う。",
@@ -2139,15 +2143,6 @@ fn a_question_of_which_is_no_offer_and_advice_keeps_its_ending() {
 /// the new one carries its subject.
 mod value_slots {
     use super::*;
-
-    fn decisions(s: &Value) -> Vec<String> {
-        s["key_decisions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d.as_str().unwrap().to_owned())
-            .collect()
-    }
 
     #[test]
     fn a_cjk_value_with_only_a_verb_replaces_the_value_of_its_kind() {
@@ -2260,10 +2255,6 @@ mod value_slots {
 mod confirmed_changes {
     use super::*;
 
-    fn decided(turns: &[(&str, &str)]) -> String {
-        said(turns)["key_decisions"].to_string()
-    }
-
     #[test]
     fn an_acknowledged_commitment_is_the_decision() {
         let d = decided(&[
@@ -2355,10 +2346,6 @@ mod confirmed_changes {
 /// these went wrong in the first version of those rules.
 mod review_s13 {
     use super::*;
-
-    fn decided(turns: &[(&str, &str)]) -> String {
-        said(turns)["key_decisions"].to_string()
-    }
 
     #[test]
     fn a_number_said_of_another_thing_is_no_old_value() {
@@ -2514,10 +2501,6 @@ mod review_s13 {
 mod option_picks {
     use super::*;
 
-    fn decided(turns: &[(&str, &str)]) -> String {
-        said(turns)["key_decisions"].to_string()
-    }
-
     #[test]
     fn a_label_before_a_particle_picks_its_option_and_answers_the_question() {
         let s = said(&[
@@ -2567,10 +2550,6 @@ mod option_picks {
 /// each went wrong in 0f4a574.
 mod review_s13_second {
     use super::*;
-
-    fn decided(turns: &[(&str, &str)]) -> String {
-        said(turns)["key_decisions"].to_string()
-    }
 
     #[test]
     fn the_value_a_reply_quotes_names_the_slot() {
