@@ -1,47 +1,19 @@
 //! `summarize` writes summary.json, so like every writer it refuses while
 //! Agenvoy runs (exit 75, `--force` writes anyway, a dry run only warns).
-//! Its own test binary: a live process named `agenvoy` makes every writer
-//! on the machine refuse while it lives, so it lives for this test alone.
+//! The fake Agenvoy runs with this test's root as its working directory,
+//! which is how sessionctl ties a running Agenvoy to a root: the tests of
+//! other roots are not affected.
 
 use crate::common::*;
-
-use std::process::{Child, Command};
-
-/// A process named `agenvoy` with the data root as its working directory,
-/// killed when dropped (also when the test fails).
-struct FakeAgenvoy(Child);
-
-impl FakeAgenvoy {
-    fn start(root: &std::path::Path, bin_dir: &std::path::Path) -> FakeAgenvoy {
-        let exe = bin_dir.join("agenvoy");
-        std::fs::copy("/bin/sleep", &exe).unwrap();
-        let child = Command::new(&exe)
-            .arg("30")
-            .current_dir(root)
-            .spawn()
-            .unwrap();
-        std::fs::write(
-            root.join("runtime.uid"),
-            format!(r#"{{"uid":"test","pid":{},"started_at":1}}"#, child.id()),
-        )
-        .unwrap();
-        FakeAgenvoy(child)
-    }
-}
-
-impl Drop for FakeAgenvoy {
-    fn drop(&mut self) {
-        self.0.kill().ok();
-        self.0.wait().ok();
-    }
-}
 
 #[test]
 fn summarize_refuses_while_agenvoy_runs() {
     let root = fixture_copy();
     let r = root.path();
-    let bin = tempfile::tempdir().unwrap();
-    let agenvoy = FakeAgenvoy::start(r, bin.path());
+    // (the shared helper retries a copy of `sleep` that is "text file
+    // busy" while another test thread forks)
+    let agenvoy = FakeProcess::spawn("agenvoy", r, r);
+    agenvoy.write_runtime_uid(r);
     let before = snapshot(r);
 
     let out = sessionctl(r)
