@@ -2412,10 +2412,9 @@ impl Memory {
         };
         // the user's last sentence (see `user`): it decided, picked an
         // option ("the first one i guess") or left it to the reply ("你看着
-        // 办吧"); not a statement ("The pool is
-        // maxed out at 20."), a question, a request for information or
-        // work ("教えてください", "check the logs"), a hesitation or a
-        // deferral
+        // 办吧"); not a statement ("The pool is maxed out at 20."), a
+        // question, a request for information or work ("教えてください",
+        // "check the logs"), a hesitation or a deferral
         let asked = self
             .cur
             .focus
@@ -2472,12 +2471,11 @@ impl Memory {
                 }
                 None => continue,
             };
-            // what the conversation was about just now: a commitment that
-            // shares nothing with it is the assistant's own plan ("Yes, use
-            // Redis." … "I will switch the session store to Memcached as
-            // well")
-            // (or a value of the user's last decision: "75% にしよう" …
-            // "警告を 75% に下げ…ます")
+            // what the conversation was about just now, and the user's last
+            // decision: a commitment sharing no word or value with them is
+            // the assistant's own plan ("Yes, use Redis." … "I will switch
+            // the session store to Memcached as well"); one sharing a value
+            // restates it ("75% にしよう" … "警告を 75% に下げ…ます")
             let mut said_before = self.context();
             said_before.extend(self.decisions.last().cloned());
             let said_before = said_before.join(" ");
@@ -2500,13 +2498,12 @@ impl Memory {
                     // window)")
                     let same_subject = shared(&head_terms(&d.body), &terms(body)) > 0;
                     let same_value = new_values.iter().any(|n| values.contains(n));
-                    // the reply says otherwise than the user did ("Make it
-                    // 90." … "I'll set it to 120 to be safe", "やめておこう"
-                    // … "有効にします"): the user's word stands
-                    // (the value it sets is its first: "120 seconds …, since
-                    // 90 is close to the GC pause")
-                    // (a value the user just set, and another one: the
-                    // reply's own idea, whatever it names)
+                    // the reply says otherwise than the user did: another value
+                    // than the one the user set (the value it sets is its
+                    // first: "Make it 90." … "I'll set it to 120 seconds to
+                    // be safe, since 90 is close to the GC pause"), whatever
+                    // it names, or the other polarity on the same subject
+                    // ("やめておこう" … "有効にします"); the user's word stands
                     let other_value = !values.is_empty()
                         && new_values.first().is_some_and(|n| !values.contains(n));
                     let deviates = other_value || same_subject && polarity != d.polarity;
