@@ -932,6 +932,33 @@ impl Memory {
             }) {
                 found = Some((subj, Some(old)));
             }
+            // "In that case, make it 10 minutes" after "The feedback form
+            // also has a timeout, currently 5 minutes": the one setting of
+            // the reply with a value of this kind, when the reply gives it
+            // as the current one and no decision holds it, is what a bare
+            // value changes (of two, "決済 API は 30 秒です。在庫 API は 10
+            // 秒です", the rules below choose)
+            if found.is_none() {
+                let held = |v: &str| {
+                    self.decisions
+                        .iter()
+                        .any(|old| holds_value(polarity_and_body(old).1, v))
+                };
+                let valued: Vec<&String> = ctx
+                    .iter()
+                    .filter(|item| Some(*item) != d.lead.as_ref())
+                    .filter(|item| {
+                        quantities(item)
+                            .iter()
+                            .any(|x| x.kind == q.kind && !held(item[x.start..x.end].trim()))
+                    })
+                    .collect();
+                if let [item] = valued.as_slice() {
+                    if classify::has_any(&item.to_lowercase(), words("current_value_markers")) {
+                        found = Some((subject_phrase(item), None));
+                    }
+                }
+            }
             // (an amount of money is no count: "Turn it on at 3,000" does
             // not revisit "limit to $1,500")
             let money = |text: &str, at: usize| text[..at].ends_with(['$', '€', '£', '¥']);

@@ -2568,6 +2568,23 @@ mod review_s13_second {
     }
 
     #[test]
+    fn a_setting_whose_current_value_the_reply_gave_is_what_a_bare_value_changes() {
+        let d = decided(&[
+            ("user", "Set the API timeout to 30 seconds."),
+            (
+                "assistant",
+                "Done. The customer feedback form also has a timeout, currently 5 minutes.",
+            ),
+            ("user", "In that case, make it 10 minutes."),
+        ]);
+        assert!(d.contains("API timeout to 30 seconds"), "{d}");
+        assert!(
+            d.contains("10 minutes") && d.contains("feedback form"),
+            "{d}"
+        );
+    }
+
+    #[test]
     fn a_rejection_of_something_else_or_a_range_keeps_the_old_decision() {
         for (first, second, kept) in [
             (
