@@ -814,24 +814,21 @@ pub fn rules_out(s: &str) -> Option<String> {
         .filter(|np| !super::text::terms(np).is_empty())
 }
 
-/// The statement names a requirement ("… are must-haves", "必须…").
-/// "It shall not receive new features" (not "I shall not be available").
-static SHALL_NOT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\bshall not (?:be )?\w+").unwrap());
-
+/// The statement names a requirement ("… are must-haves", "必须…"). (Only
+/// asked of a clause that is no "don't" and no expectation: see
+/// `clause_polarity`.)
 fn is_requirement(l: &str) -> bool {
     // ("Section 4 says personal data shall be deleted": a rule quoted is
     // no rule set)
     let quoted = has_any(l, &["says", "said", "states", "stated", "according to"]);
-    // (what is expected, not ordered: "latency should not be affected",
-    // "not to be confused with")
-    let expected = has_any(l, words("expected_states")) || l.contains("not to be confused");
-    let shall_not = SHALL_NOT
-        .find(l)
-        .is_some_and(|m| !m.as_str().starts_with("shall not be "));
-    !quoted
-        && !expected
-        && (has_any(l, words("requirement_markers")) || shall_not || PASSIVE_ORDER.is_match(l))
+    !quoted && (has_any(l, words("requirement_markers")) || PASSIVE_ORDER.is_match(l))
+}
+
+/// "It shall not receive new features" orders that something not be done;
+/// "I shall not be available" does not.
+fn shall_not_order(l: &str) -> bool {
+    static SHALL_NOT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bshall not (\w+)").unwrap());
+    SHALL_NOT.captures_iter(l).any(|c| &c[1] != "be")
 }
 
 /// "The old server should be kept read-only", "logs must be encrypted": a
@@ -1461,9 +1458,7 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     let negative_order = PASSIVE_ORDER
         .find(&l)
         .is_some_and(|m| m.as_str().contains(" not be "))
-        || SHALL_NOT
-            .find(&l)
-            .is_some_and(|m| !m.as_str().starts_with("shall not be "));
+        || shall_not_order(&l);
     // ("not to be confused with", "should not be affected": what is, or
     // is expected, not what is to be done)
     let expected = l.contains("not to be confused") || has_any(&l, words("expected_states"));

@@ -868,14 +868,11 @@ impl Memory {
                 .as_deref()
                 .filter(|v| v.chars().any(|c| c.is_ascii_digit()))
             {
-                let decided: Vec<&str> = self
+                found = self
                     .decisions
                     .iter()
                     .rev()
                     .map(|old| subject::without_trailing_subject(polarity_and_body(old).1))
-                    .collect();
-                found = decided
-                    .into_iter()
                     .chain(ctx.iter().map(String::as_str))
                     .chain(self.cur.facts.iter().rev().map(String::as_str))
                     .find_map(|item| {
@@ -2802,51 +2799,42 @@ fn open_item(s: &Sentence) -> Option<String> {
     (named && !nothing(text)).then(|| text.to_owned())
 }
 
-/// `body` with `subject` added at its end, clipped, in the brackets of
-/// the script the body ends in ("… (the daily cap)", "…（离线队列）").
-/// Does a reply's sentence acknowledge what was asked ("Understood.",
-/// "承知いたしました。", "412名、承知いたしました。", "好的，已…")? At its
-/// start, before a pause (not "行业…", "OK so the logs say…"); or, for the
-/// formal Japanese ones, at its end.
-fn acknowledges(sentence: &str) -> bool {
-    let l = sentence.trim().to_lowercase();
-    let at_start = words("acknowledgements").iter().any(|a| {
-        l.strip_prefix(*a).is_some_and(|rest| {
-            rest.chars().next().is_none_or(|c| {
-                if a.is_ascii() {
-                    !c.is_alphanumeric()
-                } else {
-                    !c.is_alphanumeric() || c == ' '
-                }
-            })
-        })
-    });
-    let t = l.trim_end_matches(['。', '！', '.', '!']);
-    at_start
-        || ["承知いたしました", "承知しました", "かしこまりました"]
-            .iter()
-            .any(|a| t.ends_with(a))
+/// The formal Japanese acknowledgements, which may also close a sentence
+/// ("412名（うち社内18名）、承知いたしました。").
+const FORMAL_ACKNOWLEDGEMENTS: [&str; 3] = ["承知いたしました", "承知しました", "かしこまりました"];
+
+/// What follows an acknowledgement that opens `sentence` before a pause
+/// ("Understood; I'll keep …" → "I'll keep …"; not "行业…", "OK so the
+/// logs say…").
+fn after_acknowledgement(sentence: &str) -> Option<&str> {
+    let t = sentence.trim();
+    words("acknowledgements").iter().find_map(|a| {
+        strip_prefix_lowercase(t, a)
+            .filter(|rest| rest.chars().next().is_none_or(|c| !c.is_alphanumeric()))
+            .map(|rest| rest.trim_start_matches(|c: char| !c.is_alphanumeric()))
+    })
 }
 
-/// What follows the acknowledgement in its sentence ("Understood; I'll
-/// keep …" → "I'll keep …"); the whole sentence when it opens with none.
+/// Does `sentence` close with a formal acknowledgement?
+fn ends_in_acknowledgement(sentence: &str) -> bool {
+    let e = sentence.trim().trim_end_matches(['。', '！', '.', '!']);
+    FORMAL_ACKNOWLEDGEMENTS.iter().any(|a| e.ends_with(a))
+}
+
+/// Does a reply's sentence acknowledge what was asked ("Understood.",
+/// "承知いたしました。", "412名、承知いたしました。", "好的，已…")?
+fn acknowledges(sentence: &str) -> bool {
+    after_acknowledgement(sentence).is_some() || ends_in_acknowledgement(sentence)
+}
+
+/// What follows the acknowledgement in its sentence; nothing after one that
+/// closes it; the whole sentence when it has none.
 fn acknowledgement_rest(sentence: &str) -> &str {
-    let t = sentence.trim();
-    for a in words("acknowledgements") {
-        if let Some(rest) = strip_prefix_lowercase(t, a) {
-            if rest.chars().next().is_none_or(|c| !c.is_alphanumeric()) {
-                return rest.trim_start_matches(|c: char| !c.is_alphanumeric());
-            }
-        }
+    match after_acknowledgement(sentence) {
+        Some(rest) => rest,
+        None if ends_in_acknowledgement(sentence) => "",
+        None => sentence.trim(),
     }
-    let e = t.trim_end_matches(['。', '！', '.', '!']);
-    if ["承知いたしました", "承知しました", "かしこまりました"]
-        .iter()
-        .any(|a| e.ends_with(a))
-    {
-        return "";
-    }
-    t
 }
 
 /// `text` without a prefix that lower-cases to `prefix` (which is lower
@@ -2867,6 +2855,8 @@ fn strip_prefix_lowercase<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     (lowered == prefix).then_some("")
 }
 
+/// `body` with `subject` added at its end, clipped, in the brackets of
+/// the script the body ends in ("… (the daily cap)", "…（离线队列）").
 fn with_trailing_subject(body: &str, subject: &str) -> String {
     let subject = clip(subject, SUBJECT_BYTES);
     if body.chars().last().is_some_and(is_cjk) {
@@ -3047,6 +3037,19 @@ fn subject_phrase(item: &str) -> String {
     clip(text.trim_end_matches(['?', '？', '.', '。']), SUBJECT_BYTES)
 }
 
+/// Ordinal words and numerals with the option label they name.
+const ORDINALS: [(&str, &str); 9] = [
+    ("first", "1"),
+    ("second", "2"),
+    ("third", "3"),
+    ("fourth", "4"),
+    ("一", "1"),
+    ("二", "2"),
+    ("三", "3"),
+    ("四", "4"),
+    ("五", "5"),
+];
+
 /// The label of an option a user picks: "b", "B)", "option 2", "the
 /// second", "第二种", "第 2 种", "2 つ目".
 fn option_label(s: &str) -> Option<String> {
@@ -3074,17 +3077,6 @@ fn option_label(s: &str) -> Option<String> {
             return Some(c.to_string());
         }
     }
-    const ORDINALS: [(&str, &str); 9] = [
-        ("first", "1"),
-        ("second", "2"),
-        ("third", "3"),
-        ("fourth", "4"),
-        ("一", "1"),
-        ("二", "2"),
-        ("三", "3"),
-        ("四", "4"),
-        ("五", "5"),
-    ];
     for (w, n) in ORDINALS {
         if l.contains(&format!("第{w}"))
             || l.contains(&format!("方案{w}"))
@@ -3235,14 +3227,11 @@ fn named_option_line(t: &str) -> Option<(String, String)> {
         .find_map(|p| t.strip_prefix(p))?;
     let mut cs = rest.chars();
     let c = cs.next()?;
-    let label = match c {
-        '一' => "1".to_owned(),
-        '二' => "2".to_owned(),
-        '三' => "3".to_owned(),
-        '四' => "4".to_owned(),
-        '五' => "5".to_owned(),
-        c if c.is_ascii_alphanumeric() => c.to_ascii_lowercase().to_string(),
-        _ => return None,
+    let label = if c.is_ascii_alphanumeric() {
+        c.to_ascii_lowercase().to_string()
+    } else {
+        let numeral = ORDINALS.iter().find(|(w, _)| w.chars().eq([c]))?;
+        numeral.1.to_owned()
     };
     let after = cs.as_str();
     let text = after
