@@ -50,6 +50,10 @@ const FOCUS_ITEMS: usize = 5;
 const FOCUS_BYTES: usize = 120;
 /// A subject added to a decision, at most.
 const SUBJECT_BYTES: usize = 90;
+/// A reply's restatement added to the decision it restates, at most.
+const ECHO_BYTES: usize = 120;
+/// Before a reply's restatement on a decision, Latin and CJK.
+const ECHO_MARKS: [&str; 2] = [" (= ", "（＝"];
 /// A pause this long, with no shared term, starts a new discussion.
 const NEW_TOPIC_GAP_MINUTES: i64 = 60;
 /// After a pause this long, a record that shares under a third of its terms
@@ -71,6 +75,10 @@ struct Discussion {
     open: Vec<String>,
     direction: String,
     focus: Vec<String>,
+    /// Where the decisions the last user turn made or changed are in the
+    /// list, until the reply after it (`echoed`); kept as `decided`, an
+    /// extra key.
+    decided: Vec<usize>,
     other: Map<String, Value>,
 }
 
@@ -97,15 +105,35 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
         .filter(|s| !s.tool_call)
         .collect();
     let when = record.cursor_time().map(|t| t[..16].to_owned());
+    let mut made = Vec::new();
     if record.is_user() {
+        let before = m.decisions.clone();
         m.user(&sents, when.as_deref());
-    } else {
+        made = m
+            .decisions
+            .iter()
+            .filter(|d| !before.contains(d))
+            .cloned()
+            .collect();
+    } else if !sents.is_empty() {
+        // (a record of tool calls only is no reply to the turn)
+        let decided: Vec<usize> = std::mem::take(&mut m.cur.decided);
         m.assistant(&sents, &text);
+        m.echoed(&sents, &text, &decided);
     }
     if let Some(t) = when.filter(|_| !m.cur.topic.is_empty()) {
         m.cur.last = t;
     }
+    // (where the turn's decisions are, before and after the bound: it may
+    // move them, and their places count against the budget)
+    let places = |m: &Memory| {
+        made.iter()
+            .filter_map(|l| m.decisions.iter().position(|d| d == l))
+            .collect()
+    };
+    m.cur.decided = places(&m);
     m.bound(max_chars);
+    m.cur.decided = places(&m);
     m.to_json()
 }
 
@@ -214,9 +242,18 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
     let (topic, description, perspectives) =
         (take("topic"), take("description"), take("perspectives"));
     let (direction, last) = (take("direction"), take("last_discussed"));
-    let focus = match d.shift_remove("focus") {
+    let mut list = |k: &str| match d.shift_remove(k) {
         Some(Value::Array(a)) => a.iter().map(|x| str_of(Some(x))).collect(),
         Some(Value::String(s)) if !s.is_empty() => vec![s],
+        _ => Vec::new(),
+    };
+    let focus = list("focus");
+    let decided = match d.shift_remove("decided") {
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(Value::as_u64)
+            .map(|i| i as usize)
+            .collect(),
         _ => Vec::new(),
     };
     let (head, open) = match perspectives.find(OPEN_LABEL) {
@@ -242,6 +279,7 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
         open,
         direction,
         focus,
+        decided,
         other: d,
     }
 }
@@ -315,6 +353,9 @@ impl Memory {
         }
         if !self.cur.focus.is_empty() {
             cur.insert("focus".into(), json!(self.cur.focus));
+        }
+        if !self.cur.decided.is_empty() {
+            cur.insert("decided".into(), json!(self.cur.decided));
         }
         cur.extend(self.cur.other.clone());
         let mut m = Map::new();
@@ -2565,6 +2606,102 @@ impl Memory {
         }
     }
 
+    /// "Loop B it is", "Two stoves, got it.", "好，口径定了：差额 ≤ 50 元自动
+    /// 确认…", "reverted: offline = 3 missed hb (6 min).": the reply to a
+    /// turn that decided something opens by saying back what was decided,
+    /// with the subject and the value the user's own words left to the
+    /// context ("let's do that one", "bump it to 12", "抽检比例可以"). That
+    /// restatement goes on the decision it restates, in brackets after the
+    /// user's words. Only the reply's first two sentences, only a
+    /// statement, and never one that sets another value than the user did.
+    fn echoed(&mut self, sents: &[Sentence], text: &str, decided: &[usize]) {
+        let live: Vec<usize> = decided
+            .iter()
+            .copied()
+            .filter(|&i| {
+                // (one restatement per decision; a long one needs none)
+                self.decisions
+                    .get(i)
+                    .is_some_and(|d| d.len() <= classify::DECISION_BYTES)
+            })
+            .collect();
+        if live.is_empty() {
+            return;
+        }
+        let context = terms(&self.context().join(" "));
+        for s in sents.iter().filter(|s| !s.tool_call).take(2) {
+            let echo = echo_of(&s.text);
+            if echo.is_empty() {
+                continue; // "Noted.", "Love it.": the restatement may follow
+            }
+            // (not what it announces: "Sketch of the Redis version:",
+            // "Here's the hold, in the quote handler.")
+            let announces = text
+                .find(s.text.as_str())
+                .map(|at| text[at + s.text.len()..].trim_start())
+                .is_some_and(|after| after.starts_with([':', '：']))
+                || classify::has_any(&echo.to_lowercase(), words("announcements"));
+            // ("I'll set the failover window to 120 seconds…": what a
+            // reply commits to is `confirmed_changes`' to judge)
+            let l = echo.to_lowercase();
+            let commits = words("commitments")
+                .iter()
+                .any(|c| classify::starts_with_word(&l, c) || !c.is_ascii() && l.starts_with(*c));
+            if announces
+                || commits
+                || classify::is_question(echo)
+                || echo.contains(['?', '？'])
+                || echo.ends_with([':', '：'])
+                || classify::proposal_of(echo).is_some()
+            {
+                return;
+            }
+            let et = terms(echo);
+            let ev = number_tokens(echo);
+            let fit = |i: &usize| {
+                let body = polarity_and_body(&self.decisions[*i]).1;
+                let values = number_tokens(body);
+                let shared_values = ev.iter().filter(|n| values.contains(n)).count();
+                (shared(&et, &terms(body)) + 2 * shared_values, values, body)
+            };
+            let best = live.iter().max_by_key(|i| (fit(i).0, **i)).copied();
+            let Some(i) = best else { return };
+            let (score, values, body) = fit(&i);
+            // (a decision naming nothing, "do that one", takes the
+            // restatement of what the conversation was about)
+            // (its own words: "do that one (ugh early but fine)" names
+            // nothing in its brackets either)
+            let own = subject::without_trailing_subject(body.split("; ").next().unwrap_or(body));
+            let vague = needs_subject(own) || terms(own).len() <= 2;
+            if score == 0 && !(vague && live.len() == 1 && shared(&et, &context) > 0) {
+                return;
+            }
+            // ("make it 90" … "switched to 120": another value than the
+            // user's is no restatement, and the user's word stands)
+            if !values.is_empty() && !ev.is_empty() && !ev.iter().any(|n| values.contains(n)) {
+                return;
+            }
+            let bt = terms(body);
+            if et.iter().all(|t| bt.contains(t)) {
+                return; // nothing the decision does not say already
+            }
+            let mut echo = clip(echo.trim_end_matches(['.', '。', '!', '！']), ECHO_BYTES);
+            // in brackets, so that it stays one part with what it restates
+            // (`without_revisited_part`): a later change of the value takes
+            // it along
+            if echo.matches(['(', '（']).count() != echo.matches([')', '）']).count() {
+                echo.retain(|c| !"()（）".contains(c));
+            }
+            let line = &mut self.decisions[i];
+            if echo.chars().any(is_cjk) {
+                line.push_str(&format!("{}{echo}）", ECHO_MARKS[1]));
+            } else {
+                line.push_str(&format!("{}{echo})", ECHO_MARKS[0]));
+            }
+            return;
+        }
+    }
+
     fn push_focus(&mut self, item: &str) {
         let item = clip(item, FOCUS_BYTES);
         self.cur.focus.retain(|f| *f != item);
@@ -2825,6 +2962,43 @@ fn ends_in_acknowledgement(sentence: &str) -> bool {
 /// "承知いたしました。", "412名、承知いたしました。", "好的，已…")?
 fn acknowledges(sentence: &str) -> bool {
     after_acknowledgement(sentence).is_some() || ends_in_acknowledgement(sentence)
+}
+
+/// A reply's sentence without the interjections around what it says
+/// ("Nice, 2 canoes…", "Two stoves, got it.", "好，口径定了：以我方…",
+/// "reverted: offline = 3 missed hb"): parts before or after a comma or
+/// colon made only of them are cut; nothing is left of "Noted." or "Ha,
+/// fair.".
+fn echo_of(sentence: &str) -> &str {
+    const MARKS: [char; 7] = [',', ':', '，', '、', '：', '!', '！'];
+    let filler = |part: &str| {
+        let p = part
+            .trim()
+            .trim_end_matches(['.', '。', '!', '！', '~', '～'])
+            .trim()
+            .to_lowercase();
+        p.is_empty()
+            || words("interjections").contains(&p.as_str())
+            || !p.chars().any(char::is_alphanumeric)
+    };
+    let mut rest = sentence.trim();
+    while let Some((i, c)) = rest.char_indices().find(|(_, c)| MARKS.contains(c)) {
+        if !filler(&rest[..i]) {
+            break;
+        }
+        rest = rest[i + c.len_utf8()..].trim_start();
+    }
+    while let Some((i, _)) = rest.char_indices().rev().find(|(_, c)| MARKS.contains(c)) {
+        if !filler(rest[i..].trim_start_matches(MARKS)) {
+            break;
+        }
+        rest = rest[..i].trim_end();
+    }
+    if filler(rest) {
+        ""
+    } else {
+        rest
+    }
 }
 
 /// What follows the acknowledgement in its sentence; nothing after one that
@@ -3438,13 +3612,26 @@ fn continues(first: &str) -> bool {
 }
 
 fn polarity_and_body(line: &str) -> (Polarity, &str) {
-    match line.strip_prefix(Polarity::DontWant.prefix()) {
+    let (polarity, body) = match line.strip_prefix(Polarity::DontWant.prefix()) {
         Some(b) => (Polarity::DontWant, b),
         None => (
             Polarity::Want,
             line.strip_prefix(Polarity::Want.prefix()).unwrap_or(line),
         ),
-    }
+    };
+    (polarity, without_echo(body))
+}
+
+/// A decision as the user said it, without the reply's restatement
+/// (`echoed`): what later decisions are matched against, so that the
+/// reply's words neither make it look like another subject nor make it
+/// share one it does not have.
+fn without_echo(body: &str) -> &str {
+    ECHO_MARKS
+        .iter()
+        .filter_map(|m| body.find(m))
+        .min()
+        .map_or(body, |i| &body[..i])
 }
 
 /// Does the new decision replace an older one? The same statement; one

@@ -2710,3 +2710,113 @@ mod review_s13_second {
         }
     }
 }
+
+/// The reply that opens by saying back what the user decided gives the
+/// decision the subject and the value the user's words left to the
+/// context (`Memory::echoed`).
+mod echoes {
+    use super::*;
+
+    #[test]
+    fn the_restatement_names_what_a_vague_decision_left_out() {
+        // a pick by pronoun, restated with its option
+        let d = decided(&[
+            ("user", "which ferry should we book for the island weekend?"),
+            (
+                "assistant",
+                "Two sailings work: the 07:40 fast cat from Pier 3 (1 h 10, $38 each) or the 09:15 car ferry from Pier 1 (2 h, $24 each). The fast cat gets you there before the rain.",
+            ),
+            ("user", "ugh early but fine. let's do that one"),
+            (
+                "assistant",
+                "Fast cat at 07:40 it is. Pier 3 opens its gate at 07:10, so aim to be there by 07:15.",
+            ),
+        ]);
+        assert!(d.contains("Fast cat at 07:40"), "{d}");
+        // a value changed by pronoun, restated with its subject
+        let d = decided(&[
+            ("user", "what should the snack budget be for the hackathon?"),
+            (
+                "assistant",
+                "For 40 people over two days, $8 per person per day works: 40 × 2 × $8 = $640.",
+            ),
+            ("user", "hmm devs eat a lot. bump it to 11"),
+            (
+                "assistant",
+                "Ha, fair. $11/person/day → 40 × 2 × $11 = $880 for snacks.",
+            ),
+        ]);
+        assert!(d.contains("$11/person/day"), "{d}");
+        // an acceptance in Chinese, restated by the reply
+        let d = decided(&[
+            ("user", "质检抽样比例你建议多少？"),
+            (
+                "assistant",
+                "建议人工复核按批次抽 3%，每批至少 20 件，发现问题的批次全检。",
+            ),
+            ("user", "抽检比例可以"),
+            (
+                "assistant",
+                "好的，定了：每批抽检 3%，不少于 20 件，有问题的批次全检。",
+            ),
+        ]);
+        assert!(d.contains("3%") && d.contains("抽检"), "{d}");
+    }
+
+    #[test]
+    fn no_restatement_from_a_reply_that_announces_asks_or_sets_another_value() {
+        // what follows is announced, not restated
+        let d = decided(&[
+            ("user", "go with the Redis version for the dedup store"),
+            (
+                "assistant",
+                "Sketch of the Redis version:\n\n```python\nr.set(key, 1, nx=True, ex=600)\n```",
+            ),
+        ]);
+        assert!(!d.contains("Sketch"), "{d}");
+        // a question back is no restatement
+        let d = decided(&[
+            ("user", "keep the retry at 3"),
+            (
+                "assistant",
+                "Retry stays at 3 for the uploader? Or for every client?",
+            ),
+        ]);
+        assert!(!d.contains("every client"), "{d}");
+        // another value than the user's is the reply's own, not the user's
+        let d = decided(&[
+            ("user", "set the upload chunk to 8 MB"),
+            (
+                "assistant",
+                "Chunk switched to 16 MB, which the CDN prefers.",
+            ),
+        ]);
+        assert!(d.contains("8 MB") && !d.contains("16 MB"), "{d}");
+        // a reply after a question decides nothing
+        let d = decided(&[
+            ("user", "what's the chunk size now?"),
+            ("assistant", "Got it, chunk is 8 MB today."),
+        ]);
+        assert_eq!(d, "[]");
+    }
+
+    #[test]
+    fn a_later_change_takes_the_restatement_along() {
+        let s = said(&[
+            ("user", "how long should the share links stay valid?"),
+            (
+                "assistant",
+                "7 days is the common default; 24 hours if the files are sensitive.",
+            ),
+            ("user", "7 days is fine"),
+            ("assistant", "Done, share links expire after 7 days."),
+            (
+                "user",
+                "actually make the share links 24 hours, legal asked",
+            ),
+        ]);
+        let d = s["key_decisions"].to_string();
+        assert!(d.contains("24 hours"), "{d}");
+        assert!(!d.contains("7 days"), "{d}");
+    }
+}
