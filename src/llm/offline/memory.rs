@@ -115,11 +115,20 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
             .filter(|d| !before.contains(d))
             .cloned()
             .collect();
-    } else if !sents.is_empty() {
-        // (a record of tool calls only is no reply to the turn)
+        m.forget_stale_echoes(&made);
+        // (a turn that also asks something gets its answer first: "go with
+        // that one. how heavy is the page now?" … "The page weighs 3.2 MB")
+        if text.contains(['?', '？']) {
+            made.clear();
+        }
+    } else if record.is_assistant() && !sents.is_empty() {
+        // (a record of tool calls or a tool's output is no reply to the turn)
         let decided: Vec<usize> = std::mem::take(&mut m.cur.decided);
+        let context = m.context().join(" ");
         m.assistant(&sents, &text);
-        m.echoed(&sents, &text, &decided);
+        m.echoed(&sents, &text, &context, &decided);
+    } else {
+        m.assistant(&sents, &text);
     }
     if let Some(t) = when.filter(|_| !m.cur.topic.is_empty()) {
         m.cur.last = t;
@@ -2185,6 +2194,7 @@ impl Memory {
             return; // a reply before any question: nothing to attach it to
         }
         self.confirmed_changes(sents);
+        self.recapped(sents);
         // a question asking for information ("is ECDSA ok for them?", "rca:
         // check other gp2 volumes?") is answered by a reply about it
         let reply = terms(text);
@@ -2606,6 +2616,85 @@ impl Memory {
         }
     }
 
+    /// "用 Redis 做缓存（＝缓存用 Redis，TTL 设 10 分钟）" … "TTL 改成 1 小时":
+    /// a later decision about what only a restatement said (the user's own
+    /// words name no TTL) makes that restatement stale; it goes, the
+    /// user's words stay.
+    fn forget_stale_echoes(&mut self, made: &[String]) {
+        for new in made {
+            let (polarity, body) = polarity_and_body(new);
+            let head = head_terms(body);
+            let kinds: Vec<&str> = quantities(body).iter().map(|q| q.kind).collect();
+            // (an exception is no change: "朝練の日だけ前日の21時")
+            let scoped = ["だけ", "以外", "例外", "除了", "only", "except"]
+                .iter()
+                .any(|w| body.to_lowercase().contains(w));
+            if head.is_empty() || scoped {
+                continue;
+            }
+            for line in self.decisions.iter_mut().filter(|l| !made.contains(l)) {
+                let prefix = [Polarity::DontWant, Polarity::Want]
+                    .iter()
+                    .map(|p| p.prefix())
+                    .find(|p| line.starts_with(p))
+                    .map_or(0, str::len);
+                let own = polarity_and_body(line).1.len();
+                let Some(echo) = line.get(prefix + own..).filter(|e| !e.is_empty()) else {
+                    continue;
+                };
+                let own_terms = terms(&line[prefix..prefix + own]);
+                let et = terms(echo);
+                // (on it: a "don't", or a value of a kind it holds; not a
+                // decision that only shares a word with it)
+                let changes = polarity == Polarity::DontWant
+                    || quantities(echo).iter().any(|q| kinds.contains(&q.kind));
+                if changes
+                    && head
+                        .iter()
+                        .any(|h| et.contains(h) && !own_terms.contains(h))
+                {
+                    line.truncate(prefix + own);
+                }
+            }
+        }
+    }
+
+    /// "今日決まったことのまとめ：- DB は PostgreSQL 16 …", "目前确定的内容汇总如
+    /// 下：- 采样间隔 60 秒 …", "recap for thursday: - …": a reply that lists
+    /// what was decided, under a heading that says so, restates each
+    /// decision with its subject; each item is decided as a listed one of
+    /// the user's would be (replacing the earlier decision on its subject),
+    /// except what it says is still pending or open.
+    fn recapped(&mut self, sents: &[Sentence]) {
+        let settled = |s: &&Sentence| {
+            let heading = s.heading.as_deref().unwrap_or("").to_lowercase();
+            let l = s.text.to_lowercase();
+            !s.tool_call
+                && !classify::is_question(&s.text)
+                && !classify::is_question(&heading)
+                && !classify::is_deferral(&s.text)
+                && !classify::has_any(&l, words("pending"))
+                && !classify::has_any(&heading, words("pending"))
+        };
+        let items: Vec<Decision> = sents
+            .iter()
+            .filter(settled)
+            .filter_map(|s| match classify::listed_decision(s) {
+                Some(UserKind::Decisions(ds)) => Some(ds),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        // (one item under "Decision:" is the reply's own verdict)
+        if items.len() < 2 {
+            return;
+        }
+        let mut turn = Turn::default();
+        for d in items {
+            self.decide_in_turn(d, &mut turn);
+        }
+    }
+
     /// "Loop B it is", "Two stoves, got it.", "好，口径定了：差额 ≤ 50 元自动
     /// 确认…", "reverted: offline = 3 missed hb (6 min).": the reply to a
     /// turn that decided something opens by saying back what was decided,
@@ -2614,7 +2703,7 @@ impl Memory {
     /// restatement goes on the decision it restates, in brackets after the
     /// user's words. Only the reply's first two sentences, only a
     /// statement, and never one that sets another value than the user did.
-    fn echoed(&mut self, sents: &[Sentence], text: &str, decided: &[usize]) {
+    fn echoed(&mut self, sents: &[Sentence], text: &str, context: &str, decided: &[usize]) {
         let live: Vec<usize> = decided
             .iter()
             .copied()
@@ -2625,10 +2714,20 @@ impl Memory {
                     .is_some_and(|d| d.len() <= classify::DECISION_BYTES)
             })
             .collect();
-        if live.is_empty() {
+        // (a recap restates them all, item by item: `recapped`; a reply
+        // opening with a heading, a list, a table or code restates nothing)
+        let opening = text.trim_start();
+        let markup = opening.starts_with(['#', '`', '|', '-', '*', '>', '['])
+            || opening
+                .split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        if live.is_empty() || markup || sents.iter().any(|s| classify::listed_decision(s).is_some())
+        {
             return;
         }
-        let context = terms(&self.context().join(" "));
+        // (what the conversation was about before the reply: the reply's own
+        // sentences name nothing the decision could have meant)
+        let context = terms(context);
         for s in sents.iter().filter(|s| !s.tool_call).take(2) {
             let echo = echo_of(&s.text);
             if echo.is_empty() {
@@ -2640,15 +2739,50 @@ impl Memory {
                 .find(s.text.as_str())
                 .map(|at| text[at + s.text.len()..].trim_start())
                 .is_some_and(|after| after.starts_with([':', '：']))
-                || classify::has_any(&echo.to_lowercase(), words("announcements"));
+                || {
+                    // (an opener in English, anywhere in CJK: "整理如下")
+                    let l = echo.to_lowercase();
+                    words("announcements").iter().any(|a| {
+                        if a.is_ascii() {
+                            classify::starts_with_word(&l, a)
+                        } else {
+                            l.contains(a)
+                        }
+                    })
+                };
             // ("I'll set the failover window to 120 seconds…": what a
             // reply commits to is `confirmed_changes`' to judge)
+            // (… or says what the reply itself does: "I also bumped ESLint
+            // to 9.2", "We moved the retro")
             let l = echo.to_lowercase();
             let commits = words("commitments")
                 .iter()
-                .any(|c| classify::starts_with_word(&l, c) || !c.is_ascii() && l.starts_with(*c));
+                .any(|c| classify::starts_with_word(&l, c) || !c.is_ascii() && l.starts_with(*c))
+                || [
+                    "i",
+                    "we",
+                    "i'm",
+                    "we're",
+                    "i've",
+                    "we've",
+                    "我",
+                    "我们",
+                    "私",
+                    "こちら",
+                ]
+                .iter()
+                .any(|w| classify::starts_with_word(&l, w));
+            // (… or weighs, qualifies or offers a choice: "Retro moved to
+            // Thursday since Tuesday clashes", "Either Tuesday or Thursday
+            // works", "测试环境改成每周四部署"; a day the user did not name is
+            // another value)
+            let hedges = classify::has_any(&l, words("echo_hedges"))
+                || words("day_names").iter().any(|d| {
+                    classify::has(&l, d) && !classify::has(&decided_text(&self.decisions, &live), d)
+                });
             if announces
                 || commits
+                || hedges
                 || classify::is_question(echo)
                 || echo.contains(['?', '？'])
                 || echo.ends_with([':', '：'])
@@ -2962,6 +3096,16 @@ fn ends_in_acknowledgement(sentence: &str) -> bool {
 /// "承知いたしました。", "412名、承知いたしました。", "好的，已…")?
 fn acknowledges(sentence: &str) -> bool {
     after_acknowledgement(sentence).is_some() || ends_in_acknowledgement(sentence)
+}
+
+/// The decision lines at `places`, as one text.
+fn decided_text(decisions: &[String], places: &[usize]) -> String {
+    places
+        .iter()
+        .filter_map(|&i| decisions.get(i))
+        .map(|d| d.to_lowercase())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A reply's sentence without the interjections around what it says

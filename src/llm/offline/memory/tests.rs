@@ -2801,6 +2801,65 @@ mod echoes {
     }
 
     #[test]
+    fn no_restatement_from_an_opener_a_caveat_another_day_or_the_reply_own_work() {
+        for reply in [
+            "Certainly! I'll create the site and connect the repo.",
+            "Done. I also bumped ESLint to 9.2 and removed Babel while I was in there.",
+            "Heads up: the Vitest config still imports Babel on the QA branch.",
+        ] {
+            let d = decided(&[("user", "Use Vitest."), ("assistant", reply)]);
+            assert_eq!(d, r#"["要：Use Vitest"]"#, "{reply}");
+        }
+        for reply in [
+            "Retro moved to Thursday since Tuesday clashes with the release.",
+            "Thursday retro, 4pm, in the small room.",
+            "Either Tuesday or Thursday works for the retro.",
+        ] {
+            let d = decided(&[("user", "hold the retro on Tuesday"), ("assistant", reply)]);
+            assert!(!d.contains("Thursday"), "{d}");
+        }
+        // a tool's output is no reply
+        let d = decided(&[
+            ("user", "Use pnpm for the monorepo."),
+            (
+                "assistant",
+                "[call] run_shell(\"pnpm -v\")\n[result] bash: pnpm: command not found",
+            ),
+            ("assistant", "Installing it now via corepack."),
+        ]);
+        assert!(!d.contains("not found"), "{d}");
+        // a turn that also asks gets its answer first
+        let d = decided(&[
+            ("user", "go with the video hero. how heavy is the page now?"),
+            (
+                "assistant",
+                "The page weighs 3.2 MB right now, mostly from the hero video.",
+            ),
+        ]);
+        assert!(!d.contains("3.2 MB"), "{d}");
+    }
+
+    #[test]
+    fn a_decision_on_what_only_the_restatement_said_makes_it_stale() {
+        let d = decided(&[
+            ("user", "用 Redis 做缓存。"),
+            ("assistant", "好，缓存用 Redis，TTL 设 10 分钟。"),
+            ("user", "TTL 改成 1 小时。"),
+            ("assistant", "好的，TTL 1 小时。"),
+        ]);
+        assert!(d.contains("1 小时") && !d.contains("10 分钟"), "{d}");
+        // (an exception changes nothing: the restatement stays)
+        let d = decided(&[
+            ("user", "出欠の締め切り、いつがいい？"),
+            ("assistant", "1. 前日の21時\n2. 当日の朝7時"),
+            ("user", "2つ目で"),
+            ("assistant", "了解、締め切りは当日の朝7時。"),
+            ("user", "朝練の日だけ前日の21時締め切りにして"),
+        ]);
+        assert!(d.contains("朝7時"), "{d}");
+    }
+
+    #[test]
     fn a_later_change_takes_the_restatement_along() {
         let s = said(&[
             ("user", "how long should the share links stay valid?"),
@@ -2818,5 +2877,55 @@ mod echoes {
         let d = s["key_decisions"].to_string();
         assert!(d.contains("24 hours"), "{d}");
         assert!(!d.contains("7 days"), "{d}");
+    }
+}
+
+/// A reply listing what was decided restates the decisions with their
+/// subjects (`Memory::recapped`).
+mod recaps {
+    use super::*;
+
+    #[test]
+    fn a_recap_of_decisions_states_each_with_its_subject() {
+        let d = decided(&[
+            ("user", "图书角借阅登记要不要上系统？"),
+            ("assistant", "可以用企业微信表单，扫码登记。借期建议 14 天。"),
+            ("user", "行，借期改成 21 天吧，其他按你说的"),
+            (
+                "assistant",
+                "好，把今天定下来的整理一下：\n\n- 借阅登记：企业微信表单，扫码登记\n- 借期：21 天\n- 逾期提醒：到期前 2 天推送",
+            ),
+        ]);
+        assert!(d.contains("借期") && d.contains("21 天"), "{d}");
+        assert!(d.contains("企业微信表单"), "{d}");
+        assert!(!d.contains("14 天"), "{d}");
+        let d = decided(&[
+            ("user", "OK so we keep nightly backups and move them to B2."),
+            (
+                "assistant",
+                "Recap for the runbook:\n\n- Backups: nightly at 02:00, restic to Backblaze B2\n- Retention: 14 daily, 8 weekly\n- Restore test: first Monday of the month",
+            ),
+        ]);
+        assert!(d.contains("Retention: 14 daily, 8 weekly"), "{d}");
+    }
+
+    #[test]
+    fn what_a_list_leaves_to_decide_is_no_decision() {
+        let d = decided(&[
+            ("user", "门禁卡的事先这样。"),
+            (
+                "assistant",
+                "还需要你决定的：\n\n- 访客卡有效期是 1 天还是 3 天？\n- 丢卡补办费用待定",
+            ),
+        ]);
+        assert!(!d.contains("访客卡") && !d.contains("补办"), "{d}");
+        let d = decided(&[
+            ("user", "Should the cron move to 03:00?"),
+            (
+                "assistant",
+                "Decision:\n\n- moving it is up to you; 03:00 avoids the backup window",
+            ),
+        ]);
+        assert!(!d.contains("03:00 avoids"), "{d}");
     }
 }
