@@ -125,10 +125,10 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
         // (a record of tool calls or a tool's output is no reply to the turn)
         let decided: Vec<usize> = std::mem::take(&mut m.cur.decided);
         let context = m.context().join(" ");
-        m.assistant(&sents, &text);
+        m.assistant(&sents, &text, Some(&decided));
         m.echoed(&sents, &text, &context, &decided);
     } else {
-        m.assistant(&sents, &text);
+        m.assistant(&sents, &text, None);
     }
     if let Some(t) = when.filter(|_| !m.cur.topic.is_empty()) {
         m.cur.last = t;
@@ -2189,12 +2189,16 @@ impl Memory {
     /// real sentence) becomes the direction; its options, questions and
     /// identifiers the focus; its facts go to the description, as do
     /// one-line commands it shows.
-    fn assistant(&mut self, sents: &[Sentence], text: &str) {
+    /// `replying_to`: the places of the decisions the user's turn just
+    /// made, when this record is the reply to it.
+    fn assistant(&mut self, sents: &[Sentence], text: &str, replying_to: Option<&[usize]>) {
         if self.cur.topic.is_empty() {
             return; // a reply before any question: nothing to attach it to
         }
         self.confirmed_changes(sents);
-        self.recapped(sents);
+        if let Some(decided) = replying_to {
+            self.recapped(sents, decided);
+        }
         // a question asking for information ("is ECDSA ok for them?", "rca:
         // check other gp2 volumes?") is answered by a reply about it
         let reply = terms(text);
@@ -2665,16 +2669,37 @@ impl Memory {
     /// decision with its subject; each item is decided as a listed one of
     /// the user's would be (replacing the earlier decision on its subject),
     /// except what it says is still pending or open.
-    fn recapped(&mut self, sents: &[Sentence]) {
+    fn recapped(&mut self, sents: &[Sentence], decided: &[usize]) {
+        let just_decided: Vec<String> = decided
+            .iter()
+            .filter_map(|&i| self.decisions.get(i))
+            .flat_map(|d| terms(polarity_and_body(d).1))
+            .collect();
         let settled = |s: &&Sentence| {
             let heading = s.heading.as_deref().unwrap_or("").to_lowercase();
             let l = s.text.to_lowercase();
-            !s.tool_call
+            let recap = words("recap_headings").iter().any(|h| {
+                if h.is_ascii() {
+                    classify::has(&heading, h)
+                } else {
+                    heading.contains(h)
+                }
+            });
+            // (not what is still to decide, weighed, proposed or
+            // rejected: "Decisions to make:", "待决定：", "- Maybe drop …",
+            // "- Rejected: MongoDB"; not again what the user's turn just
+            // decided, which a recap may state with an older value)
+            recap
+                && !s.tool_call
                 && !classify::is_question(&s.text)
                 && !classify::is_question(&heading)
                 && !classify::is_deferral(&s.text)
                 && !classify::has_any(&l, words("pending"))
                 && !classify::has_any(&heading, words("pending"))
+                && !classify::has_any(&heading, words("undecided_headings"))
+                && !classify::has_any(&l, words("echo_hedges"))
+                && !classify::has_any(&l, words("undecided_headings"))
+                && shared(&head_terms(&s.text), &just_decided) == 0
         };
         let items: Vec<Decision> = sents
             .iter()
@@ -2792,6 +2817,20 @@ impl Memory {
             }
             let et = terms(echo);
             let ev = number_tokens(echo);
+            // ("Don't enable retries" … "Retries are enabled by default"):
+            // a restatement says no where the decision does
+            let negative = words("negative_start")
+                .iter()
+                .any(|n| classify::starts_with_word(&l, n))
+                || classify::has_any(&l, words("negative_markers"))
+                || classify::has_any(&l, words("negative_start"));
+            let live: Vec<usize> = live
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    (polarity_and_body(&self.decisions[i]).0 == Polarity::DontWant) == negative
+                })
+                .collect();
             let fit = |i: &usize| {
                 let body = polarity_and_body(&self.decisions[*i]).1;
                 let values = number_tokens(body);

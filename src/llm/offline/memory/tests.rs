@@ -2840,6 +2840,24 @@ mod echoes {
     }
 
     #[test]
+    fn a_restatement_saying_otherwise_is_none() {
+        for (user, reply) in [
+            (
+                "Don't enable retries on the webhook.",
+                "Got it. Retries on the webhook are enabled by default.",
+            ),
+            ("不要开启自动重试", "好的，自动重试默认开启。"),
+            (
+                "ログの保存期間は90日にしてください。",
+                "保存期間は90日ではなく30日が推奨ですね。",
+            ),
+        ] {
+            let d = decided(&[("user", user), ("assistant", reply)]);
+            assert!(!d.contains('＝') && !d.contains("(="), "{d}");
+        }
+    }
+
+    #[test]
     fn a_decision_on_what_only_the_restatement_said_makes_it_stale() {
         let d = decided(&[
             ("user", "用 Redis 做缓存。"),
@@ -2907,6 +2925,29 @@ mod recaps {
             ),
         ]);
         assert!(d.contains("Retention: 14 daily, 8 weekly"), "{d}");
+    }
+
+    #[test]
+    fn a_conclusion_a_list_to_decide_or_considered_items_are_no_recap() {
+        for reply in [
+            "Conclusion:\n\n- The connection pool is exhausted at 50 concurrent requests\n- GC pauses add 200 ms at p99",
+            "Decisions to make:\n\n- Cutover on Saturday or Sunday\n- Keep the replica for 30 days",
+            "结论：\n\n- 慢在序列化，占 60%\n- 连接池没有打满",
+        ] {
+            let d = decided(&[("user", "why is the api slow under load"), ("assistant", reply)]);
+            assert_eq!(d, "[]", "{reply}");
+        }
+        let d = decided(&[
+            ("user", "ok, postgres it is, and no mongo"),
+            (
+                "assistant",
+                "Recap:\n\n- Database: Postgres 16\n- Rejected: MongoDB\n- Maybe drop the nightly batch job later",
+            ),
+        ]);
+        assert!(
+            !d.contains("要：Rejected") && !d.contains("Maybe drop"),
+            "{d}"
+        );
     }
 
     #[test]
