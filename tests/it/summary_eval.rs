@@ -2,23 +2,23 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 123 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 132 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 64 of seven held-out and validation sets written by helpers who
+//!   the 73 of eight held-out and validation sets written by helpers who
 //!   never saw the rules, each moved here once it had been scored and its
 //!   failure lines read;
-//! - `test`: 9 held out (set E), written in session 13 by three more
+//! - `test`: 9 held out (set F), written in session 14 by three more
 //!   helpers who saw neither the rules nor any other eval text (other
 //!   domains, 3 over 20,000 characters, numbers changed twice, options
-//!   picked by letter or number, topic changes after a day, keigo,
-//!   casual, formal and terse chat), scored once when the session's
-//!   changes were finished, totals only. A gap of more than 0.1 between
-//!   it and dev says the rules fit the dev text rather than the language;
-//!   it is about 0.2. Neither set meets the aims; each asserts floors at
-//!   the figures last measured (`DEV`, `TEST`);
+//!   picked by letter or number, scrapped decisions, topic changes after a
+//!   day, keigo, casual, formal and terse chat), scored once when the
+//!   session's changes were finished, totals only. A gap of more than 0.1
+//!   between it and dev says the rules fit the dev text rather than the
+//!   language; it is about 0.25. Neither set meets the aims; each asserts
+//!   floors at the figures last measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -737,64 +737,64 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 123 conversations: the 59 the rules were tuned on, the 28 of the
+// Dev, 132 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets, the 9 of a validation set written in session
-// 10, and the held-out sets of sessions 11 and 12 (9, 9 and 9), moved here
-// once their failure lines had been read. Session 13 started at precision
-// 0.67 (617/918), recall 0.65 (539/835), facts 0.69 (612/891), open
-// questions 0.66 (80/121), 15 reversed kept, 22 answered left open on
-// them; its rules (value slots, acknowledged restatements in replies,
-// formal "shall"/"is not to be", "60 秒可以", options named "方案二" or
-// picked as "Bでいこ"), after two adversarial reviews took back what
-// they broke on new text, measure precision 0.68 (634/930), recall 0.67
-// (556/835), facts 0.69 (612/891), open questions 0.67 (81/121),
-// reversed kept 12, answered left open 22, past topics 30/31.
+// 10, and the held-out sets of sessions 11 to 13 (9 each), moved here once
+// their failure lines had been read. Session 14 started at precision 0.66
+// (677/1025), recall 0.65 (593/917), facts 0.68 (660/970), open questions
+// 0.64 (86/134), 16 reversed kept, 23 answered left open on them; its
+// mechanisms (a reply's opening restatement added to the decision it
+// restates, a reply's recap of what was decided), after two adversarial
+// reviews narrowed both, measure precision 0.70 (720/1028), recall 0.69
+// (629/917), facts 0.66 (644/970: longer decision lines take budget from
+// facts), open questions 0.64 (86/134), reversed kept 16, answered left
+// open 23, past topics 31/34.
 const DEV: Floors = Floors {
-    precision: 0.68,
-    recall: 0.66,
-    facts: 0.68,
-    questions: 0.66,
-    max_reversed: 12,
-    max_answered_open: 22,
+    precision: 0.70,
+    recall: 0.68,
+    facts: 0.66,
+    questions: 0.64,
+    max_reversed: 16,
+    max_answered_open: 23,
     by_language: [
-        ("en", 0.65),    // 156/238
-        ("ja", 0.65),    // 127/195
-        ("mixed", 0.68), // 108/157
-        ("terse", 0.61), // 47/76
-        ("zh", 0.69),    // 118/169
+        ("en", 0.64),    // 172/265
+        ("ja", 0.69),    // 148/214
+        ("mixed", 0.69), // 114/165
+        ("terse", 0.69), // 58/83
+        ("zh", 0.72),    // 137/190
     ],
 };
 
-// Test, 9 conversations (set E) written at the start of session 13 by
+// Test, 9 conversations (set F) written at the start of session 14 by
 // three helpers who saw neither the summarizer's rules nor any eval text
 // (3 over 20,000 characters with a topic change after about 20 hours,
-// numbers changed twice, options picked by letter or number, pronoun
-// decisions, keigo, casual, formal and terse chat), scored once when the
-// session's changes were finished, totals only, with the rules as they
-// stood at the start of the session and at its end: precision 0.45
-// (42/94 -> 43/95), recall 0.44 -> 0.45 (36 -> 37 of 82), reversed kept
-// 3 -> 4, open questions 0.38 (5/13) both, facts 0.61 (48/79) both,
-// answered left open 1, past topics 2/3. The session's rules (value
-// slots, acknowledged restatements, formal and Chinese acceptances, option
-// labels) lifted dev by 17 decisions and moved new text by one decision
-// and one reversal. Every aim is missed, by far; each independently
-// written set has scored 0.35-0.49 on decisions when first seen. The
-// remote summarizers are the quality path (README). Never tune on this
-// set's conversations or failure lines; a new held-out set replaces it
-// when its figures have guided a change.
+// numbers changed twice, options picked by letter or number, scrapped
+// decisions, words shared by unrelated decisions, keigo, casual, formal
+// and terse chat; 144 decisions, denser than any earlier set), scored
+// once when the session's changes were finished, totals only, with the
+// rules as they stood at the start of the session and at its end:
+// precision 0.57 -> 0.58 (68/120 -> 70/120), recall 0.42 -> 0.44 (61 ->
+// 63 of 144), reversed kept 5 both, open questions 0.27 (6/22) both, facts
+// 0.71 -> 0.69 (87 -> 85 of 123), answered left open 1, past topics 2/3.
+// The session's mechanisms lifted dev by 36 decisions found and moved new
+// text by two. Every aim is missed, by far; each independently written
+// set has scored 0.35-0.49 on decision recall when first seen. The remote
+// summarizers are the quality path (README). Never tune on this set's
+// conversations or failure lines; a new held-out set replaces it when its
+// figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.45,
-    recall: 0.45,
-    facts: 0.60,
-    questions: 0.38,
-    max_reversed: 4,
+    precision: 0.58,
+    recall: 0.43,
+    facts: 0.69,
+    questions: 0.27,
+    max_reversed: 5,
     max_answered_open: 1,
     by_language: [
-        ("en", 0.29),    // 8/27
-        ("ja", 0.68),    // 13/19
-        ("mixed", 0.37), // 3/8
-        ("terse", 0.42), // 3/7
-        ("zh", 0.47),    // 10/21
+        ("en", 0.38),    // 14/36
+        ("ja", 0.46),    // 19/41
+        ("mixed", 0.45), // 9/20
+        ("terse", 0.54), // 6/11
+        ("zh", 0.41),    // 15/36
     ],
 };
 
