@@ -501,8 +501,20 @@ impl Memory {
                     }
                 }
                 UserKind::Defer(s) => self.defer_or_split(s, &mut turn),
-                UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
-                UserKind::Other => self.other_statement(s, &mut turn),
+                UserKind::Approval { strong, rest } => match self.named_item(s) {
+                    Some(item) => {
+                        let body = clip(&item, classify::DECISION_BYTES);
+                        self.decide_in_turn(Decision::plain(Polarity::Want, body), &mut turn)
+                    }
+                    None => self.approve(*strong, rest, &mut turn),
+                },
+                UserKind::Other => match self.named_item(s) {
+                    Some(item) => {
+                        let body = clip(&item, classify::DECISION_BYTES);
+                        self.decide_in_turn(Decision::plain(Polarity::Want, body), &mut turn)
+                    }
+                    None => self.other_statement(s, &mut turn),
+                },
                 UserKind::SmallTalk => continue,
             }
             // the sentence before is what the next one may point back at
@@ -653,6 +665,19 @@ impl Memory {
     /// another decision qualifies it ("No exceptions."); otherwise it gets
     /// its subject and is recorded.
     fn decide_in_turn(&mut self, d: Decision, turn: &mut Turn) {
+        // "- uv yes", "- xdist yes", "codecov: fine": a yes to an item the
+        // reply listed, by a name of it, is that item, a decision of its
+        // own (never a detail of the one before: "uv" names nothing to
+        // `needs_subject`, the item does)
+        if let Some(item) = self.named_item(&d.said) {
+            let mut d = d;
+            d.body = clip(&item, classify::DECISION_BYTES);
+            d.polarity = Polarity::Want;
+            self.decide(&d, None);
+            turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
+            turn.decided.push(d.line());
+            return;
+        }
         // said before, more fully ("keep 14 days of them, compressed" after
         // "nightly logrotate, 14 days, compressed"): judged on the words as
         // said, before a subject is added
@@ -784,6 +809,64 @@ impl Memory {
         turn.decided.push(d.line());
         if let Some(q) = &turn.answered {
             self.cur.open.retain(|o| o != q);
+        }
+    }
+
+    /// The item of the last reply a "<name> yes" approves: the name (a
+    /// word or three, not a pronoun) occurs as a word in exactly one item
+    /// of the focus.
+    fn named_item(&self, said: &str) -> Option<String> {
+        static NAMED_YES: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"(?i)^(?:-\s*)?([\w.\-/+#]+(?:\s[\w.\-/+#]+){0,2}?)[\s:,]+(?:yes|yep|ok|okay|fine|good|sure|please|sounds good|go|do it)[.!]*$")
+                .unwrap()
+        });
+        let said = said.trim();
+        let name = NAMED_YES.captures(said)?.get(1)?.as_str().to_lowercase();
+        // (not "sounds good", "looks fine", "all good": the name must be a
+        // thing's)
+        let l = said.to_lowercase();
+        let l = l.trim_end_matches(['.', '!']);
+        if ["strong_approvals", "weak_approvals", "small_talk"]
+            .iter()
+            .any(|k| words(k).contains(&l))
+            || name.split_whitespace().any(|w| {
+                words("pronouns").contains(&w)
+                    || words("fillers").contains(&w)
+                    || [
+                        "sounds",
+                        "looks",
+                        "seems",
+                        "all",
+                        "everything",
+                        "that's",
+                        "it's",
+                    ]
+                    .contains(&w)
+            })
+        {
+            return None;
+        }
+        let holds = |item: &str| {
+            let l = item.to_lowercase();
+            l.match_indices(name.as_str()).any(|(i, _)| {
+                let before = l[..i].chars().next_back();
+                let after = l[i + name.len()..].chars().next();
+                !before.is_some_and(char::is_alphanumeric)
+                    && !after.is_some_and(char::is_alphanumeric)
+            })
+        };
+        // (an option is in the focus twice, as its sentence and as the
+        // labelled option)
+        let mut items: Vec<String> = Vec::new();
+        for f in self.cur.focus.iter().filter(|f| holds(f)) {
+            let item = subject_phrase(f).replace("**", "").trim().to_owned();
+            if !items.contains(&item) {
+                items.push(item);
+            }
+        }
+        match items.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
         }
     }
 

@@ -2970,3 +2970,20 @@ mod recaps {
         assert!(!d.contains("03:00 avoids"), "{d}");
     }
 }
+
+/// "- uv yes": a yes to an item the reply listed, by its name.
+#[test]
+fn a_yes_to_a_listed_item_by_its_name_decides_that_item() {
+    let d = decided(&[
+        ("user", "the nightly build takes 40 min. ideas?"),
+        (
+            "assistant",
+            "Options:\n\n1. **Cache.** Use sccache for the Rust objects.\n2. **Split.** Run the docs job separately.\n3. **Runner.** Move to the 8-core runner.",
+        ),
+        ("user", "- sccache yes\n- docs job: no, keep it\n- runner fine"),
+    ]);
+    assert!(d.contains("Use sccache for the Rust objects"), "{d}");
+    assert!(d.contains("Move to the 8-core runner"), "{d}");
+    // never a detail of a "don't" before it
+    assert!(!d.contains("keep it; "), "{d}");
+}
