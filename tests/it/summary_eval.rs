@@ -2,23 +2,23 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 132 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 141 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 73 of eight held-out and validation sets written by helpers who
+//!   the 82 of nine held-out and validation sets written by helpers who
 //!   never saw the rules, each moved here once it had been scored and its
 //!   failure lines read;
-//! - `test`: 9 held out (set F), written in session 14 by three more
+//! - `test`: 9 held out (set G), written in session 14 by three more
 //!   helpers who saw neither the rules nor any other eval text (other
 //!   domains, 3 over 20,000 characters, numbers changed twice, options
 //!   picked by letter or number, scrapped decisions, topic changes after a
 //!   day, keigo, casual, formal and terse chat), scored once when the
 //!   session's changes were finished, totals only. A gap of more than 0.1
 //!   between it and dev says the rules fit the dev text rather than the
-//!   language; it is about 0.25. Neither set meets the aims; each asserts
-//!   floors at the figures last measured (`DEV`, `TEST`);
+//!   language; it is about 0.1 on recall. Neither set meets the aims; each
+//!   asserts floors at the figures last measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -737,64 +737,67 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 132 conversations: the 59 the rules were tuned on, the 28 of the
+// Dev, 141 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets, the 9 of a validation set written in session
-// 10, and the held-out sets of sessions 11 to 13 (9 each), moved here once
-// their failure lines had been read. Session 14 started at precision 0.66
-// (677/1025), recall 0.65 (593/917), facts 0.68 (660/970), open questions
-// 0.64 (86/134), 16 reversed kept, 23 answered left open on them; its
-// mechanisms (a reply's opening restatement added to the decision it
-// restates, a reply's recap of what was decided), after two adversarial
-// reviews narrowed both, measure precision 0.70 (720/1028), recall 0.69
-// (629/917), facts 0.66 (644/970: longer decision lines take budget from
-// facts), open questions 0.64 (86/134), reversed kept 16, answered left
-// open 23, past topics 31/34.
+// 10, and the held-out sets of sessions 11 to 14 (9 each, set F the last),
+// moved here once their failure lines had been read. Session 14 started
+// (on the 132 before F) at precision 0.66 (677/1025), recall 0.65
+// (593/917), facts 0.68 (660/970), open questions 0.64, 16 reversed kept;
+// its mechanisms (a reply's opening restatement added to the decision it
+// restates, a reply's recap of what was decided, a yes to a listed item
+// by its name), after two adversarial reviews narrowed them, measure on
+// those 132 precision 0.70 (720/1028), recall 0.69 (629/917), facts 0.66
+// (longer decision lines take budget from facts), reversed kept 16; and on
+// all 141: precision 0.69 (790/1148), recall 0.65 (692/1061), facts 0.67
+// (729/1093), open questions 0.59 (92/156), reversed kept 21, answered
+// left open 24, past topics 33/37.
 const DEV: Floors = Floors {
-    precision: 0.70,
-    recall: 0.68,
+    precision: 0.68,
+    recall: 0.65,
     facts: 0.66,
-    questions: 0.64,
-    max_reversed: 16,
-    max_answered_open: 23,
+    questions: 0.58,
+    max_reversed: 21,
+    max_answered_open: 24,
     by_language: [
-        ("en", 0.64),    // 172/265
-        ("ja", 0.69),    // 148/214
-        ("mixed", 0.69), // 114/165
-        ("terse", 0.69), // 58/83
-        ("zh", 0.72),    // 137/190
+        ("en", 0.61),    // 186/301
+        ("ja", 0.65),    // 167/255
+        ("mixed", 0.66), // 123/185
+        ("terse", 0.68), // 64/94
+        ("zh", 0.67),    // 152/226
     ],
 };
 
-// Test, 9 conversations (set F) written at the start of session 14 by
-// three helpers who saw neither the summarizer's rules nor any eval text
-// (3 over 20,000 characters with a topic change after about 20 hours,
-// numbers changed twice, options picked by letter or number, scrapped
-// decisions, words shared by unrelated decisions, keigo, casual, formal
-// and terse chat; 144 decisions, denser than any earlier set), scored
-// once when the session's changes were finished, totals only, with the
-// rules as they stood at the start of the session and at its end:
-// precision 0.57 -> 0.58 (68/120 -> 70/120), recall 0.42 -> 0.44 (61 ->
-// 63 of 144), reversed kept 5 both, open questions 0.27 (6/22) both, facts
-// 0.71 -> 0.69 (87 -> 85 of 123), answered left open 1, past topics 2/3.
-// The session's mechanisms lifted dev by 36 decisions found and moved new
-// text by two. Every aim is missed, by far; each independently written
-// set has scored 0.35-0.49 on decision recall when first seen. The remote
-// summarizers are the quality path (README). Never tune on this set's
-// conversations or failure lines; a new held-out set replaces it when its
-// figures have guided a change.
+// Test, 9 conversations (set G) written late in session 14 by three
+// helpers who saw neither the summarizer's rules nor any eval text (3 over
+// 20,000 characters with a topic change after about 20 hours, numbers
+// changed twice, options picked by letter or number, scrapped decisions,
+// words shared by unrelated decisions, keigo, casual, formal and terse
+// chat; 157 decisions), scored once when the session's changes were
+// finished, totals only, with the rules as they stood at the start of the
+// session and at its end: precision 0.57 -> 0.62 (73/127 -> 79/127),
+// recall 0.48 -> 0.57 (75 -> 90 of 157), reversed kept 3 -> 2, open
+// questions 0.50 (7/14) both, facts 0.66 -> 0.69 (93 -> 97 of 140),
+// answered left open 1, past topics 3/3. Set F, held out the same way
+// earlier in the session (now in dev), moved 0.42 -> 0.44 (61 -> 63 of
+// 144) over the restatements and recaps: the two sets together, 0.45 ->
+// 0.51. The first mechanism in four sessions to carry to new text by more
+// than a decision or two, and every aim is still missed, by far. The
+// remote summarizers are the quality path (README). Never tune on this
+// set's conversations or failure lines; a new held-out set replaces it
+// when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.58,
-    recall: 0.43,
+    precision: 0.62,
+    recall: 0.57,
     facts: 0.69,
-    questions: 0.27,
-    max_reversed: 5,
+    questions: 0.50,
+    max_reversed: 2,
     max_answered_open: 1,
     by_language: [
-        ("en", 0.38),    // 14/36
-        ("ja", 0.46),    // 19/41
-        ("mixed", 0.45), // 9/20
-        ("terse", 0.54), // 6/11
-        ("zh", 0.41),    // 15/36
+        ("en", 0.53),    // 14/26
+        ("ja", 0.76),    // 32/42
+        ("mixed", 0.55), // 10/18
+        ("terse", 0.66), // 8/12
+        ("zh", 0.44),    // 26/59
     ],
 };
 
