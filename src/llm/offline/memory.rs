@@ -452,6 +452,17 @@ impl Memory {
             ..Turn::default()
         };
         for (s, kind) in &items {
+            // ("- uv yes": a yes to a listed item by its name, `named_item`;
+            // decided as said, so that `decide_in_turn` knows it)
+            let named = matches!(kind, UserKind::Approval { .. } | UserKind::Other)
+                .then(|| self.named_item(s))
+                .flatten()
+                .map(|item| {
+                    let mut d = Decision::plain(Polarity::Want, item);
+                    d.said = (*s).to_owned();
+                    UserKind::Decisions(vec![d])
+                });
+            let kind = named.as_ref().unwrap_or(kind);
             if let Some(label) = subject::topic_label(s) {
                 turn.label = Some(label);
             }
@@ -501,20 +512,8 @@ impl Memory {
                     }
                 }
                 UserKind::Defer(s) => self.defer_or_split(s, &mut turn),
-                UserKind::Approval { strong, rest } => match self.named_item(s) {
-                    Some(item) => {
-                        let body = clip(&item, classify::DECISION_BYTES);
-                        self.decide_in_turn(Decision::plain(Polarity::Want, body), &mut turn)
-                    }
-                    None => self.approve(*strong, rest, &mut turn),
-                },
-                UserKind::Other => match self.named_item(s) {
-                    Some(item) => {
-                        let body = clip(&item, classify::DECISION_BYTES);
-                        self.decide_in_turn(Decision::plain(Polarity::Want, body), &mut turn)
-                    }
-                    None => self.other_statement(s, &mut turn),
-                },
+                UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
+                UserKind::Other => self.other_statement(s, &mut turn),
                 UserKind::SmallTalk => continue,
             }
             // the sentence before is what the next one may point back at
