@@ -2987,3 +2987,32 @@ fn a_yes_to_a_listed_item_by_its_name_decides_that_item() {
     // never a detail of a "don't" before it
     assert!(!d.contains("keep it; "), "{d}");
 }
+
+/// "leave it for now", "Waiting on others:": what is left open, not decided.
+#[test]
+fn what_waits_on_someone_is_open_not_decided() {
+    let s = said(&[
+        ("user", "can we turn on required reviews for main?"),
+        (
+            "assistant",
+            "That needs a repo admin. Want me to draft the settings?",
+        ),
+        (
+            "user",
+            "only Ana can do it and she's out until monday. leave it for now",
+        ),
+    ]);
+    assert_eq!(s["key_decisions"], json!([]), "{s}");
+    let s = said(&[
+        ("user", "ok wrap up the migration work"),
+        (
+            "assistant",
+            "Where things stand:\n\n**Waiting on others**\n- Static egress IP for the nightly job — Tomasz.\n- Budget sign-off for the second replica — finance.",
+        ),
+    ]);
+    let o = opens(&s);
+    assert!(
+        o.contains("Static egress IP") && o.contains("Budget sign-off"),
+        "{o}"
+    );
+}
