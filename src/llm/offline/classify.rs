@@ -110,6 +110,23 @@ pub fn has_any(hay: &str, list: &[&str]) -> bool {
     list.iter().any(|w| has(hay, w))
 }
 
+/// `l` (lower-cased) opens with a "no" ("don't", "skip", 别) or holds one
+/// ("we won't", 不做, しない).
+pub fn says_no(l: &str) -> bool {
+    words("negative_start")
+        .iter()
+        .any(|n| starts_with_word(l, n))
+        || has_any(l, words("negative_markers"))
+}
+
+/// The entry of `list` that `l` (lower-cased) opens with: a whole word for
+/// a Latin entry, any start for a CJK one ("i'll …", "已将…").
+pub fn opening_entry<'a>(l: &str, list: &[&'a str]) -> Option<&'a str> {
+    list.iter()
+        .find(|c| starts_with_word(l, c) || !c.is_ascii() && l.starts_with(**c))
+        .copied()
+}
+
 /// `l` (lower-cased) starts with the word `w`.
 pub fn starts_with_word(l: &str, w: &str) -> bool {
     l.strip_prefix(w).is_some_and(|rest| {
@@ -566,12 +583,7 @@ pub fn listed_decision(s: &super::text::Sentence) -> Option<UserKind> {
             stated.into_iter().map(with_heading).collect(),
         ));
     }
-    let l = lower(text);
-    let negative = words("negative_start")
-        .iter()
-        .any(|n| starts_with_word(&l, n))
-        || has_any(&l, words("negative_markers"));
-    let polarity = if negative {
+    let polarity = if says_no(&lower(text)) {
         Polarity::DontWant
     } else {
         Polarity::Want

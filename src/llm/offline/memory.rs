@@ -2610,9 +2610,7 @@ impl Memory {
                 continue;
             }
             let l = s.to_lowercase();
-            let committed = words("commitments")
-                .iter()
-                .find(|c| classify::starts_with_word(&l, c) || !c.is_ascii() && l.starts_with(*c))
+            let committed = classify::opening_entry(&l, words("commitments"))
                 .and_then(|c| strip_prefix_lowercase(s, c));
             let body = match committed {
                 Some(rest) => rest.trim_start(),
@@ -2719,17 +2717,11 @@ impl Memory {
                 continue;
             }
             for line in self.decisions.iter_mut().filter(|l| !made.contains(l)) {
-                let prefix = [Polarity::DontWant, Polarity::Want]
-                    .iter()
-                    .map(|p| p.prefix())
-                    .find(|p| line.starts_with(p))
-                    .map_or(0, str::len);
-                let own = polarity_and_body(line).1.len();
-                let Some(echo) = line.get(prefix + own..).filter(|e| !e.is_empty()) else {
+                let (own, echo) = split_echo(polarity_and_whole_body(line).1);
+                if echo.is_empty() {
                     continue;
-                };
-                let own_terms = terms(&line[prefix..prefix + own]);
-                let et = terms(echo);
+                }
+                let (et, own_terms) = (terms(echo), terms(own));
                 // (on it: a "don't", or a value of a kind it holds; not a
                 // decision that only shares a word with it)
                 let changes = polarity == Polarity::DontWant
@@ -2739,7 +2731,8 @@ impl Memory {
                         .iter()
                         .any(|h| et.contains(h) && !own_terms.contains(h))
                 {
-                    line.truncate(prefix + own);
+                    let kept = line.len() - echo.len();
+                    line.truncate(kept);
                 }
             }
         }
@@ -2835,6 +2828,11 @@ impl Memory {
         // (what the conversation was about before the reply: the reply's own
         // sentences name nothing the decision could have meant)
         let context = terms(context);
+        let decided_text = live
+            .iter()
+            .map(|&i| self.decisions[i].to_lowercase())
+            .collect::<Vec<_>>()
+            .join(" ");
         for s in sents.iter().filter(|s| !s.tool_call).take(2) {
             let echo = echo_of(&s.text);
             if echo.is_empty() {
@@ -2862,9 +2860,7 @@ impl Memory {
             // (… or says what the reply itself does: "I also bumped ESLint
             // to 9.2", "We moved the retro")
             let l = echo.to_lowercase();
-            let commits = words("commitments")
-                .iter()
-                .any(|c| classify::starts_with_word(&l, c) || !c.is_ascii() && l.starts_with(*c))
+            let commits = classify::opening_entry(&l, words("commitments")).is_some()
                 || [
                     "i",
                     "we",
@@ -2884,9 +2880,9 @@ impl Memory {
             // works", "测试环境改成每周四部署"; a day the user did not name is
             // another value)
             let hedges = classify::has_any(&l, words("echo_hedges"))
-                || words("day_names").iter().any(|d| {
-                    classify::has(&l, d) && !classify::has(&decided_text(&self.decisions, &live), d)
-                });
+                || words("day_names")
+                    .iter()
+                    .any(|d| classify::has(&l, d) && !classify::has(&decided_text, d));
             if announces
                 || commits
                 || hedges
@@ -2901,11 +2897,7 @@ impl Memory {
             let ev = number_tokens(echo);
             // ("Don't enable retries" … "Retries are enabled by default"):
             // a restatement says no where the decision does
-            let negative = words("negative_start")
-                .iter()
-                .any(|n| classify::starts_with_word(&l, n))
-                || classify::has_any(&l, words("negative_markers"))
-                || classify::has_any(&l, words("negative_start"));
+            let negative = classify::says_no(&l) || classify::has_any(&l, words("negative_start"));
             let live: Vec<usize> = live
                 .iter()
                 .copied()
@@ -3217,16 +3209,6 @@ fn ends_in_acknowledgement(sentence: &str) -> bool {
 /// "承知いたしました。", "412名、承知いたしました。", "好的，已…")?
 fn acknowledges(sentence: &str) -> bool {
     after_acknowledgement(sentence).is_some() || ends_in_acknowledgement(sentence)
-}
-
-/// The decision lines at `places`, as one text.
-fn decided_text(decisions: &[String], places: &[usize]) -> String {
-    places
-        .iter()
-        .filter_map(|&i| decisions.get(i))
-        .map(|d| d.to_lowercase())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// A reply's sentence without the interjections around what it says
@@ -3877,26 +3859,31 @@ fn continues(first: &str) -> bool {
 }
 
 fn polarity_and_body(line: &str) -> (Polarity, &str) {
-    let (polarity, body) = match line.strip_prefix(Polarity::DontWant.prefix()) {
+    let (polarity, body) = polarity_and_whole_body(line);
+    (polarity, split_echo(body).0)
+}
+
+/// The polarity of a decision line and all its body, restatement included.
+fn polarity_and_whole_body(line: &str) -> (Polarity, &str) {
+    match line.strip_prefix(Polarity::DontWant.prefix()) {
         Some(b) => (Polarity::DontWant, b),
         None => (
             Polarity::Want,
             line.strip_prefix(Polarity::Want.prefix()).unwrap_or(line),
         ),
-    };
-    (polarity, without_echo(body))
+    }
 }
 
-/// A decision as the user said it, without the reply's restatement
+/// A decision body as the user said it, and the reply's restatement after
 /// (`echoed`): what later decisions are matched against, so that the
 /// reply's words neither make it look like another subject nor make it
 /// share one it does not have.
-fn without_echo(body: &str) -> &str {
+fn split_echo(body: &str) -> (&str, &str) {
     ECHO_MARKS
         .iter()
         .filter_map(|m| body.find(m))
         .min()
-        .map_or(body, |i| &body[..i])
+        .map_or((body, ""), |i| body.split_at(i))
 }
 
 /// Does the new decision replace an older one? The same statement; one
