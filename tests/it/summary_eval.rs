@@ -2,23 +2,24 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 150 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 159 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 91 of ten held-out and validation sets written by helpers who
+//!   the 100 of eleven held-out and validation sets written by helpers who
 //!   never saw the rules, each moved here once it had been scored and its
 //!   failure lines read;
-//! - `test`: 9 held out (set H), written at the end of session 14 by three
-//!   more helpers who saw neither the rules nor any other eval text (other
-//!   domains, 3 over 20,000 characters, numbers changed twice, options
-//!   picked by letter or number, scrapped decisions, topic changes after a
-//!   day, keigo, casual, formal and terse chat), scored once when the
-//!   session's changes were finished, totals only. A gap of more than 0.1
-//!   between it and dev says the rules fit the dev text rather than the
-//!   language; it is about 0.17 on recall. Neither set meets the aims; each
-//!   asserts floors at the figures last measured (`DEV`, `TEST`);
+//! - `test`: 9 held out (set I), written at the start of session 15 by
+//!   three more helpers who saw neither the rules nor any other eval text
+//!   (other domains, 3 over 20,000 characters, numbers changed twice,
+//!   options picked by letter or number, scrapped decisions, topic changes
+//!   after a day, keigo, casual, formal and terse chat), scored with the
+//!   rules of the session's start and again when its changes were
+//!   finished, totals only. A gap of more than 0.1 between it and dev says
+//!   the rules fit the dev text rather than the language. Neither set
+//!   meets the aims; each asserts floors at the figures last measured
+//!   (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -737,69 +738,54 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 150 conversations: the 59 the rules were tuned on, the 28 of the
+// Dev, 159 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets, the 9 of a validation set written in session
-// 10, and the held-out sets of sessions 11 to 14 (9 each, sets F and G the
-// last), moved here once their failure lines had been read. Session 14
-// started (on the 132 before F) at precision 0.66 (677/1025), recall 0.65
-// (593/917), facts 0.68 (660/970), open questions 0.64, 16 reversed kept;
-// its mechanisms (a reply's opening restatement added to the decision it
-// restates, a reply's recap of what was decided, a yes to a listed item
-// by its name), after two adversarial reviews narrowed them, measure on
-// those 132 precision 0.70 (720/1028), recall 0.69 (629/917), facts 0.66
-// (longer decision lines take budget from facts), reversed kept 16; and on
-// all 150: precision 0.68 (869/1271), recall 0.64 (782/1218), facts 0.67
-// (824/1233), open questions 0.59 (101/170: "Waiting on others:" lists and
-// "leave it for now" read as open), reversed kept 23, answered left open
-// 25, past topics 36/40.
+// 10, and the held-out sets of sessions 11 to 14 (9 each, sets F, G and H
+// the last), moved here once their failure lines had been read. Session
+// 15 started on all 159 at precision 0.68 (943/1390), recall 0.62
+// (862/1390), facts 0.66 (889/1345), open questions 0.56 (106/188),
+// reversed kept 26, answered left open 26, past topics 38/43.
 const DEV: Floors = Floors {
-    precision: 0.68,
-    recall: 0.64,
+    precision: 0.67,
+    recall: 0.62,
     facts: 0.66,
-    questions: 0.58,
-    max_reversed: 23,
-    max_answered_open: 25,
+    questions: 0.56,
+    max_reversed: 26,
+    max_answered_open: 26,
     by_language: [
-        ("en", 0.61),    // 200/327
-        ("ja", 0.67),    // 199/297
-        ("mixed", 0.65), // 133/203
-        ("terse", 0.67), // 72/106
-        ("zh", 0.62),    // 178/285
+        ("en", 0.60),    // 218/363
+        ("ja", 0.65),    // 210/321
+        ("mixed", 0.64), // 147/228
+        ("terse", 0.66), // 78/118
+        ("zh", 0.58),    // 209/360
     ],
 };
 
-// Test, 9 conversations (set H) written at the end of session 14 by three
-// helpers who saw neither the summarizer's rules nor any eval text (3 over
-// 20,000 characters with a topic change after about 20 hours, numbers
-// changed twice, options picked by letter or number, scrapped decisions,
-// words shared by unrelated decisions, keigo, casual, formal and terse
-// chat; 172 decisions), scored once when the session's changes were
-// finished, totals only, with the rules as they stood at the start of the
-// session and at its end: precision 0.57 -> 0.62 (68/119 -> 74/119),
-// recall 0.38 -> 0.47 (66 -> 80 of 172), reversed kept 5 -> 3, open
-// questions 0.28 (5/18) both, facts 0.62 -> 0.58 (69 -> 65 of 112),
-// answered left open 1, past topics 2/3. The session's two earlier
-// held-out sets (now in dev) moved 0.42 -> 0.44 (F) and 0.48 -> 0.57 (G);
-// the three together, 473 decisions: recall 0.43 -> 0.49 (202 -> 233),
-// precision 0.57 -> 0.61, reversed kept 13 -> 10, facts 0.66 both. The
-// first mechanisms in four sessions to carry to new text by more than a
-// decision or two; every aim is still missed, by far. The remote
-// summarizers are the quality path (README). Never tune on this set's
-// conversations or failure lines; a new held-out set replaces it when its
-// figures have guided a change.
+// Test, 9 conversations (set I) written at the start of session 15 by
+// three helpers who saw neither the summarizer's rules nor any eval text
+// (3 over 20,000 characters with a topic change after about 20 hours,
+// numbers changed twice, options picked by letter or number, scrapped
+// decisions, words shared by unrelated decisions, keigo, casual, formal
+// and terse chat; 121 decisions), scored with the rules as they stood at
+// the start of the session: precision 0.61 (65/107), recall 0.55
+// (67/121), reversed kept 2, open questions 0.69 (11/16), facts 0.67
+// (74/110), answered left open 2, past topics 2/3. It is scored again,
+// totals only, when the session's changes are finished. Never tune on
+// this set's conversations or failure lines; a new held-out set replaces
+// it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.62,
-    recall: 0.46,
-    facts: 0.58,
-    questions: 0.27,
-    max_reversed: 3,
-    max_answered_open: 1,
+    precision: 0.60,
+    recall: 0.55,
+    facts: 0.67,
+    questions: 0.68,
+    max_reversed: 2,
+    max_answered_open: 2,
     by_language: [
-        ("en", 0.50),    // 18/36
-        ("ja", 0.45),    // 11/24
-        ("mixed", 0.56), // 14/25
-        ("terse", 0.50), // 6/12
-        ("zh", 0.41),    // 31/75
+        ("en", 0.40),    // 11/27
+        ("ja", 0.65),    // 23/35
+        ("mixed", 0.42), // 8/19
+        ("terse", 0.85), // 6/7
+        ("zh", 0.57),    // 19/33
     ],
 };
 
