@@ -49,6 +49,8 @@ pub struct Decision {
     /// The sentence before it in the same turn, when it reconsiders ("wed
     /// is the finance close. thu 02:00 instead"): what it sets aside.
     pub before: Option<String>,
+    /// All the turn said before it.
+    pub earlier: Option<String>,
 }
 
 impl Decision {
@@ -63,6 +65,7 @@ impl Decision {
             lead: None,
             verbless: false,
             before: None,
+            earlier: None,
         }
     }
 
@@ -331,8 +334,12 @@ pub fn user_sentence(s: &str) -> UserKind {
     if let Some((strong, rest)) = approval(s) {
         return UserKind::Approval { strong, rest };
     }
-    // "Fail open, yes.": an approval of what it names
+    // "Fail open, yes.", "首月免收机时费，就这么办。", "每户最多 3 位，就这样": what
+    // the sentence states, sealed by an approval after it
     let trimmed = s.trim().trim_end_matches(['.', '!', '。', '！']);
+    if let Some(rest) = sealed_by_approval(trimmed) {
+        return UserKind::Approval { strong: true, rest };
+    }
     if let Some(rest) = ["yes", "agreed", "good", "fine"]
         .iter()
         .find_map(|a| {
@@ -380,6 +387,24 @@ pub fn user_sentence(s: &str) -> UserKind {
     } else {
         UserKind::Decisions(decisions)
     }
+}
+
+/// What a sentence states before a closing clause that is an approval and
+/// nothing else ("首月免收机时费，就这么办" → 首月免收机时费).
+fn sealed_by_approval(sentence: &str) -> Option<String> {
+    let (rest, last) = sentence.rsplit_once(['，', '、']).or_else(|| {
+        sentence
+            .rsplit_once(", ")
+            .filter(|(r, _)| !r.chars().any(is_cjk))
+    })?;
+    let last = lower(last.trim().trim_end_matches(['吧', '啊', '了']));
+    let seals = words("strong_approvals")
+        .iter()
+        .chain(words("zh_acceptances"))
+        .any(|a| *a == last || a.trim_end_matches(['了']) == last);
+    let rest = rest.trim();
+    (seals && !rest.is_empty() && !is_question(rest) && !is_approval(&lower(rest)))
+        .then(|| rest.to_owned())
 }
 
 /// The change a polite Japanese request asks for ("ベトナム語も含めて" of
@@ -1370,6 +1395,7 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
             lead: (!lead.is_empty()).then(|| lead.clone()),
             verbless: false,
             before: None,
+            earlier: None,
         })
         .filter(|d| !d.body.is_empty())
         .collect()
@@ -1442,6 +1468,16 @@ pub(super) fn split_clauses(
     out
 }
 
+/// A Chinese clause closing on 太 + an adjective ("改动太大", "太贵了").
+static ZH_TOO_MUCH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"太\p{Han}{1,2}了?(?:吧|啊)?[，。！,.!]?\s*$").unwrap());
+
+/// 就/先/也 不 + a verb + 了 closing a clause: "就不签了", "先不搞了" (not a
+/// modal or a state: "就不会错了", "也不够了").
+static ZH_NOT_ANYMORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[就先也]不[^会能是在好对错多少够到行了太大小该再敢怕变\P{Han}]\p{Han}?了(?:吧|啊)?[，。！,.!]?\s*$").unwrap()
+});
+
 fn clause_polarity(clause: &str) -> Option<Polarity> {
     let body = strip_fillers(clause);
     let l = lower(body);
@@ -1462,6 +1498,10 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     if reports_lack(&l) {
         return None;
     }
+    // "改动太大", "规则太多了": a judgement, the reason beside a decision
+    if !japanese && ZH_TOO_MUCH.is_match(body) {
+        return None;
+    }
     // 别的 / 别人 / 别处 are "other", not "don't"
     let l_neg = ["别的", "别人", "别处", "别家"]
         .iter()
@@ -1477,8 +1517,11 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     if expected {
         return None;
     }
+    // "备用的框架协议就不签了", "转化奖励先不搞了": no longer to be done
+    let not_anymore = !japanese && ZH_NOT_ANYMORE.is_match(body);
     let negative = left_alone
         || negative_order
+        || not_anymore
         || removes(&l)
         || words("negative_start")
             .iter()

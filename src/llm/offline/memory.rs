@@ -298,6 +298,8 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
 #[derive(Default)]
 struct Turn {
     prev_sentence: Option<String>,
+    /// All the turn said before the sentence being read.
+    earlier: String,
     prev_subject: Option<String>,
     /// Index in `decisions` of the decision this turn made last.
     last_decision: Option<usize>,
@@ -521,6 +523,8 @@ impl Memory {
                 turn.prev_subject = Some(clip(s.trim_end_matches(['.', '。']), SUBJECT_BYTES));
             }
             turn.prev_sentence = Some((*s).to_owned());
+            turn.earlier.push_str(s);
+            turn.earlier.push(' ');
         }
         // a question the turn takes up and decides on is settled ("5 个服务都
         // 切完代理地址了。切换定在 2 月 14 日凌晨 2 点。" after "切换日期先不定，等 5
@@ -791,6 +795,7 @@ impl Memory {
         }
         let counter = turn.counter.take();
         d.before = turn.prev_sentence.clone();
+        d.earlier = Some(turn.earlier.clone()).filter(|e| !e.trim().is_empty());
         // "閾値どうする？" … "A) 50%/80% B) 40%/70%" … "Bでいこ": picking one
         // of the options offered answers the question they were offered for
         if !picked.is_empty() && d.polarity == Polarity::Want {
@@ -1260,7 +1265,7 @@ impl Memory {
         // the decision whose value a bare change revisits lends it its
         // subject ("改成 2000 条（离线队列存多少条）")
         let changed = if target.is_none() {
-            self.changed_value_target(d)
+            self.changed_value_target(d).or_else(|| self.slot_target(d))
         } else {
             None
         };
@@ -1306,6 +1311,30 @@ impl Memory {
         // a short "don't" or correction says what it takes back ("not yet
         // for lb-portal-old", "Tuesday, not Monday")
         let mut d = d.clone();
+        // (a subject given as the very decision it replaces keeps only what
+        // the changed value was for: "20にする（1日の受付）", not "（1日の受付は
+        // 30件でいこう）" — the old value must not live on in the new line)
+        if let Some(subj) =
+            subject::trailing_subject(&d.body).map(|t| t.trim_end_matches([')', '）']).to_owned())
+        {
+            if let Some(old) = replaced
+                .iter()
+                .map(|o| polarity_and_body(o).1)
+                .find(|b| *b == subj)
+            {
+                let quoted = d.earlier.as_deref().unwrap_or("");
+                let own = subject::without_trailing_subject(&d.body).to_owned();
+                let qs = quantities(old);
+                let what = qs
+                    .iter()
+                    .find(|q| holds_value(quoted, &old[q.start..q.end]))
+                    .or_else(|| qs.first())
+                    .and_then(|q| subject_before(old, q.start));
+                if let Some(what) = what {
+                    d.body = with_trailing_subject(&own, &what);
+                }
+            }
+        }
         let short = d.body.split_whitespace().count() <= 5;
         if short && (d.polarity == Polarity::DontWant || needs_subject(&d.body)) {
             // the decision a new value revisited, without the old value
@@ -1326,10 +1355,22 @@ impl Memory {
                     format!("{rest}; {subject}")
                 }
             });
+            // (of a decision setting a value the new one changes, what the
+            // value was for: "20にする（1日の受付）", not "（1日の受付は30件でいこう）")
+            let new_kinds: Vec<&str> = quantities(&d.body).iter().map(|q| q.kind).collect();
             let old = replaced
                 .iter()
                 .find(|o| o.starts_with(Polarity::Want.prefix()))
-                .map(|o| polarity_and_body(o).1.to_owned())
+                .map(|o| {
+                    let body = polarity_and_body(o).1;
+                    let quoted = d.earlier.as_deref().unwrap_or("");
+                    let qs = quantities(body);
+                    qs.iter()
+                        .find(|q| holds_value(quoted, &body[q.start..q.end]))
+                        .or_else(|| qs.iter().find(|q| new_kinds.contains(&q.kind)))
+                        .and_then(|q| subject_before(body, q.start))
+                        .unwrap_or_else(|| body.to_owned())
+                })
                 .or(part_subject);
             if let Some(ob) = old {
                 if !d.body.contains(&ob) && subject::trailing_subject(&d.body).is_none() {
@@ -1395,11 +1436,31 @@ impl Memory {
         })
     }
 
+    /// "时间上限就定 60 秒" … "上限提到 120 秒吧", "bitrate 64kbps" …
+    /// "ビットレートは 96kbps に": another value in the same unit for a
+    /// slot of the same name revisits the decision that filled it, however
+    /// each sentence is built around it.
+    fn slot_target(&self, d: &Decision) -> Option<String> {
+        let said = if d.said.is_empty() { &d.body } else { &d.said };
+        let new = value_slots(said);
+        if new.is_empty() {
+            return None;
+        }
+        self.latest_want(|body| {
+            value_slots(body).iter().any(|old| {
+                new.iter()
+                    .any(|n| n.unit == old.unit && n.value != old.value && same_slot(n, old))
+            })
+        })
+    }
+
     /// "3回だと半分以上逃げてるのか…。2回にしましょう。": the sentence
     /// before quotes the value an earlier decision set, and this decision
     /// sets another value of that kind: it revisits that decision.
     fn quoted_value_target(&self, d: &Decision) -> Option<String> {
-        let before = d.before.as_deref()?;
+        // ("30s polling makes the graph steppy. the dongle's been fine.
+        // lets try 15s": anywhere earlier in the turn)
+        let before = d.earlier.as_deref().or(d.before.as_deref())?;
         // only a bare value ("2回にしましょう", "make it 5"): a decision
         // naming its own subject ("Git 実践は 1 週間のままで") is about that
         // (what was said: the body may carry a subject guessed for it)
@@ -1414,9 +1475,24 @@ impl Memory {
         }
         let said_before = before.trim_end_matches(['.', '。', '!', '！']);
         let new = stated_values(&d.body);
+        // a bare number takes the unit of the value it revisits ("40件の話を
+        // 健太にしたら…多すぎ。25にする！")
+        let bare_numbers: Vec<&str> = if new.is_empty() {
+            quantities(said)
+                .iter()
+                .filter(|q| q.kind == "number")
+                .map(|q| said[q.start..q.end].trim())
+                .collect()
+        } else {
+            Vec::new()
+        };
         let quoted: Vec<(String, &str)> = stated_values(before)
             .into_iter()
-            .filter(|(v, k)| new.iter().any(|(nv, nk)| nk == k && nv != v))
+            .filter(|(v, k)| {
+                new.iter().any(|(nv, nk)| nk == k && nv != v)
+                    || !bare_numbers.is_empty()
+                        && bare_numbers.iter().all(|n| !contains_value(v, n))
+            })
             .collect();
         self.latest_want(|body| {
             // not the decision the sentence before itself made
@@ -3328,6 +3404,78 @@ fn stated_values(text: &str) -> Vec<(String, &'static str)> {
         .collect()
 }
 
+/// A value with the name of what it sets: "时间上限就定 60 秒" → 时间上限就定,
+/// 60, 秒.
+struct Slot {
+    name: String,
+    value: String,
+    unit: String,
+}
+
+/// The values of a text that fill a named slot. Dates, clock times,
+/// versions and labels name moments and things, not settings; a bare
+/// number counts only with a unit run into it ("96kbps").
+fn value_slots(text: &str) -> Vec<Slot> {
+    quantities(text)
+        .iter()
+        .filter(|q| !matches!(q.kind, "label" | "version" | "date" | "clock"))
+        .filter_map(|q| {
+            let raw = &text[q.start..q.end];
+            let value: String = raw
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || ".,".contains(*c))
+                .collect();
+            let unit = if q.kind == "number" {
+                text[q.start + value.len()..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .collect::<String>()
+                    .to_lowercase()
+            } else {
+                units_of(raw).into_iter().next().unwrap_or_default()
+            };
+            if unit.is_empty() {
+                return None;
+            }
+            let name = subject_before(text, q.start)?;
+            Some(Slot { name, value, unit })
+        })
+        .collect()
+}
+
+/// Two slot names name one thing: a CJK run of two or more characters in
+/// both ("上限提" and "时间上限就定"), or a name in both; not when each names
+/// something the other lacks ("CPU 阈值", "磁盘阈值").
+fn same_slot(a: &Slot, b: &Slot) -> bool {
+    let named = |s: &Slot| -> Vec<String> {
+        terms(&s.name)
+            .into_iter()
+            .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
+            .collect()
+    };
+    let (ta, tb) = (named(a), named(b));
+    let latin =
+        |t: &Vec<String>| -> Vec<String> { t.iter().filter(|x| x.is_ascii()).cloned().collect() };
+    let (la, lb) = (latin(&ta), latin(&tb));
+    let own = |x: &[String], y: &[String]| x.iter().any(|t| !y.contains(t));
+    if !la.is_empty() && !lb.is_empty() && own(&la, &lb) && own(&lb, &la) {
+        return false;
+    }
+    // (CJK words as written: the bigrams of `terms` leave out function
+    // characters, and 上 of 上限 is one)
+    let pairs = |s: &Slot| -> Vec<String> {
+        let cs: Vec<char> = s.name.chars().collect();
+        cs.windows(2)
+            .filter(|w| {
+                w.iter()
+                    .all(|&c| is_cjk(c) && !('\u{3040}'..='\u{309f}').contains(&c))
+            })
+            .map(|w| w.iter().collect())
+            .collect()
+    };
+    shared(&ta, &tb) > 0 || shared(&pairs(a), &pairs(b)) > 0
+}
+
 /// A proposal as the answer to the question it follows: "<question>:
 /// <proposal>", the question naming the subject.
 fn answer_to(question: &str, proposal: &str) -> String {
@@ -3722,7 +3870,23 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
                     .any(|n| contains_value(parts[k], n))
             })
             .collect();
-        if named.len() == 1 {
+        // … or the one filling the slot it names ("超时上限就定 50 秒" of
+        // "跑完大概 40 秒，超时上限就定 50 秒" … "上限提到 90 秒")
+        let new_slots = value_slots(&d.body);
+        let slotted: Vec<usize> = revisited
+            .iter()
+            .copied()
+            .filter(|&k| {
+                value_slots(parts[k]).iter().any(|o| {
+                    new_slots
+                        .iter()
+                        .any(|n| n.unit == o.unit && same_slot(n, o))
+                })
+            })
+            .collect();
+        if slotted.len() == 1 {
+            revisited = slotted;
+        } else if named.len() == 1 {
             revisited = named;
         } else if quoted.len() == 1 {
             revisited = quoted;

@@ -3016,3 +3016,93 @@ fn what_waits_on_someone_is_open_not_decided() {
         "{o}"
     );
 }
+
+#[test]
+fn a_new_value_for_a_slot_of_the_same_name_replaces_the_old_one() {
+    // the slot is named in different sentence shapes each time
+    let s = said(&[
+        ("user", "导出任务跑完大概 40 秒，超时上限就定 50 秒。"),
+        ("assistant", "好的，超时上限 50 秒。"),
+        ("user", "数据量下个月翻倍，上限提到 90 秒吧。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("90 秒"), "{d}");
+    assert!(!d.contains("50 秒"), "the old value still binds: {d}");
+    // another slot in the same unit is left alone
+    let s = said(&[
+        ("user", "Set the connect timeout to 5s."),
+        ("assistant", "Connect timeout is 5s."),
+        ("user", "Set the read timeout to 30s."),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("5s") && d.contains("30s"), "{d}");
+}
+
+#[test]
+fn a_bare_value_revisits_the_decision_whose_value_the_turn_quoted() {
+    let s = said(&[
+        ("user", "Let's sample the load cells every 20s."),
+        ("assistant", "Done, `SAMPLE_SECONDS = 20`."),
+        (
+            "user",
+            "hmm, 20s fills the SD card fast. the graphs don't need that much. lets try 60s",
+        ),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("60s"), "{d}");
+    assert!(!d.contains("every 20s"), "{d}");
+    // a bare number takes the unit of the quoted value
+    let s = said(&[
+        ("user", "1日の受付は30件でいこう。"),
+        ("assistant", "1日30件で設定しました。"),
+        (
+            "user",
+            "30件だと焼くのが追いつかないって言われた。20にする！",
+        ),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("20にする"), "{d}");
+    assert!(!d.contains("30件でいこう"), "{d}");
+}
+
+#[test]
+fn a_statement_sealed_by_an_approval_is_the_decision() {
+    let s = said(&[
+        ("assistant", "押金可以收 20 元，也可以不收。您看怎么定？"),
+        ("user", "押金就不收了，就这么办。"),
+    ]);
+    assert_eq!(decisions(&s), ["不要：押金就不收"]);
+    let s = said(&[("user", "每组最多 4 人，就这样。")]);
+    assert_eq!(decisions(&s), ["要：每组最多 4 人"]);
+}
+
+#[test]
+fn no_longer_doing_something_is_a_dont() {
+    let s = said(&[
+        ("assistant", "要不要顺便接入短信通知？"),
+        ("user", "短信通知就不接了，费用太高。"),
+    ]);
+    let d = decisions(&s);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].starts_with("不要：短信通知"), "{d:?}");
+    // a modal or a state is no decision
+    let s = said(&[("user", "这样就不会重复扣款了。")]);
+    assert_eq!(decisions(&s), Vec::<String>::new());
+}
+
+#[test]
+fn casual_japanese_endings_decide() {
+    let s = said(&[
+        ("assistant", "通知は LINE とメールのどちらにしますか？"),
+        ("user", "通知はLINEにする。メールは入れない。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("要：通知はLINEにする"), "{d}");
+    assert!(d.contains("不要：メールは入れない"), "{d}");
+    // a question is not a decision
+    let s = said(&[("user", "通知はLINEにするか迷ってる。")]);
+    assert!(
+        decisions(&s).iter().all(|x| !x.contains("LINEにする")),
+        "{s}"
+    );
+}
