@@ -1302,6 +1302,16 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
             (None, Some((Polarity::DontWant, text))) if replaces_value(text, clause) => {
                 runs.push((Polarity::Want, clause.to_owned()))
             }
+            // "算了，不搞第三方了，还是自研": after a CJK "don't", a clause
+            // naming what is done instead
+            (None, Some((Polarity::DontWant, text)))
+                if !has_any(&lower(text), words("leave_alone"))
+                    && ["还是", "改用", "换成", "就用", "改成", "改为"]
+                        .iter()
+                        .any(|w| strip_fillers(clause).starts_with(w)) =>
+            {
+                runs.push((Polarity::Want, clause.to_owned()))
+            }
             // "forget SAML, we go with OIDC": after a removal, the choice
             // that follows is what takes its place
             (None, Some((Polarity::DontWant, text)))
@@ -1380,6 +1390,31 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
             };
             *text = format!("{lead}{sep}{}", text.trim_start());
             lead.clear();
+        }
+    }
+    // "エピペンの情報は一覧表には載せず、教職員用の緊急対応名簿で管理": the
+    // topic the sentence opens with is the subject of each part it splits
+    // into
+    if runs.len() > 1 && s.chars().any(is_kana) {
+        let first = strip_fillers(&runs[0].1).to_owned();
+        if let Some(topic) = first
+            .split_once('は')
+            .map(|(t, _)| t.trim())
+            // (a value is no topic: "5% はなし、まず 1% から")
+            .filter(|t| {
+                (2..=16).contains(&t.chars().count())
+                    && !t.contains(['、', '，'])
+                    && !t.chars().any(|c| c.is_ascii_digit())
+            })
+            .map(str::to_owned)
+        {
+            // (a part with a topic of its own keeps it: "絵文字は使わないで")
+            for (_, text) in runs.iter_mut().skip(1) {
+                if !text.contains(&topic) && !text.contains(['は', 'が', 'を']) {
+                    let t = text.trim_end_matches(['。', '！', '.', '!']).to_owned();
+                    *text = format!("{t}（{topic}）");
+                }
+            }
         }
     }
     runs.into_iter()
@@ -1472,10 +1507,11 @@ pub(super) fn split_clauses(
 static ZH_TOO_MUCH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"太\p{Han}{1,2}了?(?:吧|啊)?[，。！,.!]?\s*$").unwrap());
 
-/// 就/先/也 不 + a verb + 了 closing a clause: "就不签了", "先不搞了" (not a
-/// modal or a state: "就不会错了", "也不够了").
+/// 就/先/也 不, or a thing then 不, a verb and 了 closing a clause: "就不签
+/// 了", "先不搞了", "外包不找了" (not a modal or a state: "就不会错了", "也不
+/// 够了"; not what a person will or won't do: "他不来了").
 static ZH_NOT_ANYMORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[就先也]不[^会能是在好对错多少够到行了太大小该再敢怕变\P{Han}]\p{Han}?了(?:吧|啊)?[，。！,.!]?\s*$").unwrap()
+    Regex::new(r"(?:[就先也]|^(?:[^我你他她它咱大\P{Han}]\p{Han}{1,7}))不[^会能是在好对错多少够到行了太大小该再敢怕变\P{Han}]\p{Han}?了(?:吧|啊)?[，。！,.!]?\s*$").unwrap()
 });
 
 fn clause_polarity(clause: &str) -> Option<Polarity> {
@@ -1519,9 +1555,18 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     }
     // "备用的框架协议就不签了", "转化奖励先不搞了": no longer to be done
     let not_anymore = !japanese && ZH_NOT_ANYMORE.is_match(body);
+    // "学年ごとの色分けは行わず、": a clause ending in the negative
+    // continuative leaves it out
+    let ja_without = japanese && {
+        let t = body.trim_end_matches(['、', '，', ',', ' ']);
+        let t = t.strip_suffix('に').unwrap_or(t);
+        // (not まず "first", 必ず "always")
+        t.ends_with('ず') && t.chars().count() >= 3 && !t.ends_with("まず") && !t.ends_with("必ず")
+    };
     let negative = left_alone
         || negative_order
         || not_anymore
+        || ja_without
         || removes(&l)
         || words("negative_start")
             .iter()

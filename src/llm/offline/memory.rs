@@ -88,6 +88,10 @@ struct Memory {
     past: Vec<Value>,
     cur: Discussion,
     other: Map<String, Value>,
+    /// The decisions the sentence being read made so far: a sentence that
+    /// says "not A, B instead" about one thing makes both, the second does
+    /// not take back the first. (Never saved.)
+    sentence_made: Vec<String>,
 }
 
 /// Apply one record, then keep the summary within `max_chars` (compact
@@ -342,6 +346,7 @@ impl Memory {
             past,
             cur,
             other,
+            sentence_made: Vec::new(),
         }
     }
 
@@ -477,7 +482,11 @@ impl Memory {
                 UserKind::Decisions(ds) => {
                     for d in ds {
                         self.decide_in_turn(d.clone(), &mut turn);
+                        if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
+                            self.sentence_made.push(self.decisions[i].clone());
+                        }
                     }
+                    self.sentence_made.clear();
                 }
                 UserKind::Open(q) => {
                     // "pino or winston?" says little without "I want proper
@@ -1285,10 +1294,18 @@ impl Memory {
         }
         let target = target.or(changed);
         let d = &d;
+        // "lr 先别动", "leave the pool alone": a "don't" of a change keeps
+        // what was decided; it takes nothing back
+        let keeps_as_is = d.polarity == Polarity::DontWant
+            && classify::has_any(&d.said.to_lowercase(), words("leave_alone"));
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
             .partition(|old| {
-                Some(old) == slot.as_ref() || Some(old) == target.as_ref() || replaces(d, old)
+                !keeps_as_is
+                    && !self.sentence_made.contains(old)
+                    && (Some(old) == slot.as_ref()
+                        || Some(old) == target.as_ref()
+                        || replaces(d, old))
             });
         self.decisions = kept;
         // a decision of several parts loses only the part the new one

@@ -3106,3 +3106,62 @@ fn casual_japanese_endings_decide() {
         "{s}"
     );
 }
+
+#[test]
+fn a_japanese_sentence_split_by_a_negative_continuative_keeps_its_topic() {
+    let s = said(&[(
+        "user",
+        "アレルギーの詳細は掲示板には貼らず、担任用のファイルで管理いたします。",
+    )]);
+    let d = decisions(&s);
+    assert_eq!(d.len(), 2, "{d:?}");
+    assert!(
+        d[0].starts_with("不要：") && d[0].contains("掲示板"),
+        "{d:?}"
+    );
+    assert!(
+        d[1].starts_with("要：")
+            && d[1].contains("担任用のファイル")
+            && d[1].contains("アレルギーの詳細"),
+        "{d:?}"
+    );
+    let s = said(&[("user", "RetryInterceptor は外します。")]);
+    assert_eq!(decisions(&s), ["不要：RetryInterceptor は外します"]);
+}
+
+#[test]
+fn what_follows_a_chinese_dont_may_be_what_is_done_instead() {
+    let s = said(&[("user", "算了，外包不找了，还是自己写。")]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("不要：") && x.contains("外包")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("要：") && x.contains("自己写")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn leaving_something_alone_takes_nothing_back() {
+    let s = said(&[
+        ("user", "batch size 64，lr 2e-5，warmup 0.1，就这么定。"),
+        ("assistant", "好的，batch size 64、lr 2e-5、warmup 0.1。"),
+        ("user", "lr 先别动，看看效果再说。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("lr 2e-5"), "the kept value was taken back: {d}");
+    let s = said(&[
+        ("assistant", "Want a shuttle between the two trailheads?"),
+        ("user", "ya skip the shuttle, it's a loop"),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("不要：") && x.contains("shuttle")),
+        "{d:?}"
+    );
+}
