@@ -751,20 +751,23 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // 0.66 (890/1345), open questions 0.56 (105/188), reversed kept 27.
 // Japanese negative continuatives (貼らず、…), a sentence's topic carried to
 // its parts, "X不Y了", 还是 after a don't, and "leave it alone" keeping what
-// was decided: precision 0.68 (950/1399), recall 0.63 (872/1390).
+// was decided: precision 0.68 (950/1399), recall 0.63 (872/1390). A
+// Japanese clause split at やめて, no line holding both a don't and a do,
+// and facts kept whole up to 240 bytes (80 CJK characters, not 60): recall
+// 0.63 (871/1390), facts 0.67 (898/1345), reversed kept 26.
 const DEV: Floors = Floors {
     precision: 0.67,
     recall: 0.62,
     facts: 0.66,
     questions: 0.55,
-    max_reversed: 27,
+    max_reversed: 26,
     max_answered_open: 27,
     by_language: [
         ("en", 0.60),    // 220/363
         ("ja", 0.66),    // 214/321
         ("mixed", 0.64), // 147/228
-        ("terse", 0.66), // 79/118
-        ("zh", 0.58),    // 212/360
+        ("terse", 0.66), // 78/118
+        ("zh", 0.58),    // 211/360
     ],
 };
 

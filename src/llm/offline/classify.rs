@@ -1466,12 +1466,35 @@ fn is_detail(clause: &str) -> bool {
 fn clauses(s: &str) -> Vec<&str> {
     // in Japanese 、 separates clauses; in Chinese it separates list items
     let japanese = s.chars().any(is_kana);
-    split_clauses(s, |c, next, _| match c {
+    let parts = split_clauses(s, |c, next, _| match c {
         '，' | '；' | '：' => true,
         '、' => japanese,
         ',' | ';' | ':' => next == Some(' '),
         _ => false,
-    })
+    });
+    if !japanese {
+        return parts;
+    }
+    // "focus-trap-react はやめて native の <dialog> に切り替えたい", "画像やめ
+    // てテキストにする": what is dropped and what takes its place are two
+    // clauses, whether or not a 、 parts them
+    let mut out = Vec::new();
+    for p in parts {
+        match p.find("やめて") {
+            Some(i)
+                if !p[i + "やめて".len()..]
+                    .trim_start_matches(['、', ' '])
+                    .trim()
+                    .is_empty() =>
+            {
+                let cut = i + "やめて".len();
+                out.push(&p[..cut]);
+                out.push(&p[cut..]);
+            }
+            _ => out.push(p),
+        }
+    }
+    out
 }
 
 /// `s` cut after each character `is_sep(c, next, after_next)` accepts,

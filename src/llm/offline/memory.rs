@@ -33,7 +33,7 @@ pub const MAX_PAST_DISCUSSIONS: usize = 8;
 /// are UTF-8 bytes, so a CJK text gets a third of the characters a Latin
 /// one gets.
 const MAX_FACTS: usize = 45;
-const FACT_BYTES: usize = 180;
+const FACT_BYTES: usize = 240;
 /// Facts the budget leaves to the current discussion before it takes from
 /// decisions.
 const MIN_FACTS: usize = 3;
@@ -724,7 +724,10 @@ impl Memory {
                 && d.polarity == Polarity::Want
                 && !classify::is_deferral(&d.body);
             let same = bare_de || shared(&head_terms(&d.body), &terms(prev_body)) > 0;
-            if brief && same && d.lead.is_none() && d.old_value.is_none() {
+            // (never across polarities: "RetryInterceptor は外します。backoff
+            // 30秒もそれで" is a don't and a do)
+            let same_polarity = polarity_and_body(&self.decisions[i]).0 == d.polarity;
+            if brief && same && same_polarity && d.lead.is_none() && d.old_value.is_none() {
                 let line = &mut self.decisions[i];
                 let cjk = line.chars().last().is_some_and(is_cjk);
                 line.push_str(if cjk { "，" } else { "; " });

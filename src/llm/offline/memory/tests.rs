@@ -3165,3 +3165,27 @@ fn leaving_something_alone_takes_nothing_back() {
         "{d:?}"
     );
 }
+
+#[test]
+fn what_is_dropped_and_what_replaces_it_are_two_decisions() {
+    let s = said(&[("user", "Slack 通知はやめてメールに切り替えたい。")]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("不要：") && x.contains("Slack")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("要：") && x.contains("メール")),
+        "{d:?}"
+    );
+    // a short do after a don't in the same turn is not a detail of it
+    let s = said(&[("user", "キャッシュは外します。TTL 5分もそれで。")]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .all(|x| !(x.starts_with("不要：") && x.contains("TTL"))),
+        "{d:?}"
+    );
+}
