@@ -286,8 +286,9 @@ fn summarize(records: &[Record]) -> Value {
     serde_json::from_str(&reply).unwrap()
 }
 
-/// Every string of the summary but the times and the summarizer's own
-/// working state (`focus`, what the last turn was about): facts and
+/// Every string of the summary but the times (`last_discussed`,
+/// `resumed`) and the summarizer's own working state (`focus`, what the
+/// last turn was about): facts and
 /// decisions count only where a reader finds them.
 fn strings(v: &Value, out: &mut Vec<String>) {
     match v {
@@ -295,7 +296,7 @@ fn strings(v: &Value, out: &mut Vec<String>) {
         Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
         Value::Object(m) => m
             .iter()
-            .filter(|(k, _)| *k != "last_discussed" && *k != "focus")
+            .filter(|(k, _)| !["last_discussed", "resumed", "focus"].contains(&k.as_str()))
             .for_each(|(_, x)| strings(x, out)),
         _ => {}
     }
@@ -753,8 +754,11 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // its parts, "X不Y了", 还是 after a don't, and "leave it alone" keeping what
 // was decided: precision 0.68 (950/1399), recall 0.63 (872/1390). A
 // Japanese clause split at やめて, no line holding both a don't and a do,
-// and facts kept whole up to 240 bytes (80 CJK characters, not 60): recall
-// 0.63 (871/1390), facts 0.67 (898/1345), reversed kept 26.
+// CJK facts kept whole up to 80 characters (not 60), and a change of
+// subject in the first half hour after a night's pause (yesterday's
+// business closed first, then "另外今天…另一件事"): precision 0.68
+// (951/1402), recall 0.63 (877/1390), facts 0.66 (893/1345), reversed
+// kept 26.
 const DEV: Floors = Floors {
     precision: 0.67,
     recall: 0.62,
@@ -764,10 +768,10 @@ const DEV: Floors = Floors {
     max_answered_open: 27,
     by_language: [
         ("en", 0.60),    // 220/363
-        ("ja", 0.66),    // 214/321
+        ("ja", 0.66),    // 213/321
         ("mixed", 0.64), // 147/228
         ("terse", 0.66), // 78/118
-        ("zh", 0.58),    // 211/360
+        ("zh", 0.60),    // 218/360
     ],
 };
 

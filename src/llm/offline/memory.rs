@@ -33,7 +33,9 @@ pub const MAX_PAST_DISCUSSIONS: usize = 8;
 /// are UTF-8 bytes, so a CJK text gets a third of the characters a Latin
 /// one gets.
 const MAX_FACTS: usize = 45;
-const FACT_BYTES: usize = 240;
+/// (A CJK fact gets a third more: 80 characters, not 60, keep the subject
+/// of most Chinese and Japanese facts with their value.)
+const FACT_BYTES: usize = 180;
 /// Facts the budget leaves to the current discussion before it takes from
 /// decisions.
 const MIN_FACTS: usize = 3;
@@ -59,6 +61,8 @@ const NEW_TOPIC_GAP_MINUTES: i64 = 60;
 /// After a pause this long, a record that shares under a third of its terms
 /// with the discussion starts a new one.
 const LONG_GAP_MINUTES: i64 = 8 * 60;
+/// How long after such a pause the conversation counts as just resumed.
+const RESUMED_MINUTES: i64 = 30;
 const OPEN_LABEL: &str = "Open: ";
 const PROPOSED: &str = "Proposed: ";
 const ADVISED_AGAINST: &str = "Advised against: ";
@@ -79,6 +83,10 @@ struct Discussion {
     /// list, until the reply after it (`echoed`); kept as `decided`, an
     /// extra key.
     decided: Vec<usize>,
+    /// When the discussion resumed after a long pause, for the half hour
+    /// after it (`resumed`, an extra key): a change of subject then starts a
+    /// new discussion however soon after the turn before it comes.
+    resumed: String,
     other: Map<String, Value>,
 }
 
@@ -261,6 +269,7 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
         _ => Vec::new(),
     };
     let focus = list("focus");
+    let resumed = str_of(d.shift_remove("resumed").as_ref());
     let decided = match d.shift_remove("decided") {
         Some(Value::Array(a)) => a
             .iter()
@@ -293,6 +302,7 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
         direction,
         focus,
         decided,
+        resumed,
         other: d,
     }
 }
@@ -373,6 +383,9 @@ impl Memory {
         if !self.cur.decided.is_empty() {
             cur.insert("decided".into(), json!(self.cur.decided));
         }
+        if !self.cur.resumed.is_empty() {
+            cur.insert("resumed".into(), json!(self.cur.resumed));
+        }
         cur.extend(self.cur.other.clone());
         let mut m = Map::new();
         m.insert(
@@ -386,14 +399,31 @@ impl Memory {
     }
 
     fn user(&mut self, sents: &[Sentence], when: Option<&str>) {
+        let resumes =
+            minutes_between(&self.cur.last, when) >= LONG_GAP_MINUTES && !self.cur.topic.is_empty();
+        self.user_turn(sents, when);
+        // (set after the turn: a new discussion it opened has resumed too)
+        if resumes {
+            self.cur.resumed = when.unwrap_or_default().to_owned();
+        }
+    }
+
+    fn user_turn(&mut self, sents: &[Sentence], when: Option<&str>) {
         // "早。先收个尾：…这件事就先这样。今天主要是另一件事：创作者分成报表…"
         // after a pause: what comes before the change of subject closes the
         // old discussion, the rest opens the new one
         let gap = minutes_between(&self.cur.last, when);
+        // ("早上好。先补充昨天的一件事：…" … a minute later "好，扫码签到。另外今天
+        // 想请您帮忙的是另一件事：…": the first turns after a night's pause
+        // close the old business, then change the subject)
+        if minutes_between(&self.cur.resumed, when) > RESUMED_MINUTES {
+            self.cur.resumed.clear();
+        }
+        let paused = gap >= NEW_TOPIC_GAP_MINUTES || !self.cur.resumed.is_empty();
         if let Some(k) = sents
             .iter()
             .position(|s| classify::says_new_topic(&s.text))
-            .filter(|&k| k > 0 && gap >= NEW_TOPIC_GAP_MINUTES && !self.cur.topic.is_empty())
+            .filter(|&k| k > 0 && paused && !self.cur.topic.is_empty())
         {
             self.user(&sents[..k], when);
             self.user(&sents[k..], when);
@@ -2305,7 +2335,13 @@ impl Memory {
         if !force && (s.ends_with(':') || s.ends_with('：')) {
             return;
         }
-        let s = facts::fact_text(s, FACT_BYTES);
+        // (a CJK character takes three bytes: the same room in characters)
+        let max = if s.chars().any(is_cjk) {
+            FACT_BYTES * 4 / 3
+        } else {
+            FACT_BYTES
+        };
+        let s = facts::fact_text(s, max);
         let scored = facts::score(&s) >= FACT_MIN;
         if self.cur.facts.contains(&s) || !force && !scored {
             return;

@@ -3189,3 +3189,51 @@ fn what_is_dropped_and_what_replaces_it_are_two_decisions() {
         "{d:?}"
     );
 }
+
+#[test]
+fn after_a_nights_pause_the_old_business_is_closed_before_the_subject_changes() {
+    let day = 24 * 60;
+    let records = [
+        rec("user", "The office move: the movers come on the 14th, crates go out on the 10th.", 0),
+        rec("assistant", "Noted: movers on the 14th, crates on the 10th.", 1),
+        // the next morning: one more word on yesterday's subject first
+        rec("user", "Morning. One more thing about the move: the lift is booked from 8:00.", day),
+        rec("assistant", "Good, the lift from 8:00 on the 14th.", day + 1),
+        // a minute later, the new subject, announced part way through
+        rec(
+            "user",
+            "Great. Another thing: our printer fleet lease ends in March and I need a plan for the renewal.",
+            day + 2,
+        ),
+    ];
+    let s = run(&records);
+    let past = s["past_discussions"].to_string();
+    assert!(past.contains("move") || past.contains("lift"), "{s}");
+    assert!(
+        s["current_discussion"]["topic"]
+            .as_str()
+            .unwrap()
+            .contains("printer"),
+        "{s}"
+    );
+    // the same announcement without a pause before it continues the subject
+    let records = [
+        rec(
+            "user",
+            "The office move: the movers come on the 14th, crates go out on the 10th.",
+            0,
+        ),
+        rec(
+            "assistant",
+            "Noted: movers on the 14th, crates on the 10th.",
+            1,
+        ),
+        rec(
+            "user",
+            "Great. Another thing: the lift is booked from 8:00.",
+            2,
+        ),
+    ];
+    let s = run(&records);
+    assert_eq!(s["past_discussions"], json!([]), "{s}");
+}
