@@ -2130,10 +2130,19 @@ impl Memory {
             .map(|p| p.trim().trim_end_matches(['，', '；', ';', ',']).trim())
             .filter(|p| !p.is_empty())
             .collect();
+        // ("eval 用 accuracy 还是 macro-F1，我有点拿不准，先不定": a clause
+        // the next one says the user is unsure of decides nothing)
+        let unsure = |k: usize| {
+            parts.get(k + 1).is_some_and(|n| {
+                let l = n.to_lowercase();
+                classify::has_any(&l, words("pending")) && !classify::is_deferral(n)
+            })
+        };
         let decided: Vec<Vec<Decision>> = parts
             .iter()
-            .map(|p| match classify::user_sentence(p) {
-                UserKind::Decisions(ds) if !classify::is_deferral(p) => ds,
+            .enumerate()
+            .map(|(k, p)| match classify::user_sentence(p) {
+                UserKind::Decisions(ds) if !classify::is_deferral(p) && !unsure(k) => ds,
                 _ => Vec::new(),
             })
             .collect();

@@ -3237,3 +3237,17 @@ fn after_a_nights_pause_the_old_business_is_closed_before_the_subject_changes() 
     let s = run(&records);
     assert_eq!(s["past_discussions"], json!([]), "{s}");
 }
+
+#[test]
+fn a_clause_the_user_says_they_are_unsure_of_decides_nothing() {
+    let s = said(&[
+        ("assistant", "报表用哪种图？"),
+        (
+            "user",
+            "用柱状图还是折线图，我还没想好，先不定，等看了数据再说。",
+        ),
+    ]);
+    assert_eq!(decisions(&s), Vec::<String>::new(), "{s}");
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(p.contains("柱状图"), "{p}");
+}
