@@ -392,6 +392,25 @@ pub fn user_sentence(s: &str) -> UserKind {
 /// What a sentence states before a closing clause that is an approval and
 /// nothing else ("首月免收机时费，就这么办" → 首月免收机时费).
 fn sealed_by_approval(sentence: &str) -> Option<String> {
+    // "CPU limit なしも了解です": a Japanese approval after も or は
+    if sentence.chars().any(is_kana) {
+        for a in [
+            "了解です",
+            "了解しました",
+            "承知しました",
+            "問題ありません",
+            "大丈夫です",
+        ] {
+            if let Some(rest) = sentence
+                .strip_suffix(a)
+                .and_then(|r| r.strip_suffix(['も', 'は']))
+                .map(str::trim)
+                .filter(|r| !r.is_empty() && !r.contains(['、', '，']))
+            {
+                return Some(rest.to_owned());
+            }
+        }
+    }
     let (rest, last) = sentence.rsplit_once(['，', '、']).or_else(|| {
         sentence
             .rsplit_once(", ")
@@ -1526,6 +1545,12 @@ pub(super) fn split_clauses(
     out
 }
 
+/// A Japanese clause of a thing, then none of it: "セカンドユニは今回なし",
+/// "CPU limit なし".
+static JA_NONE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:は[^、。は]{0,8}|^[^、。は]{1,20})(?:なし|無し)(?:で|に)?[！!。]*$").unwrap()
+});
+
 /// A Chinese clause closing on 太 + an adjective ("改动太大", "太贵了").
 static ZH_TOO_MUCH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"太\p{Han}{1,2}了?(?:吧|啊)?[，。！,.!]?\s*$").unwrap());
@@ -1578,6 +1603,20 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     }
     // "备用的框架协议就不签了", "转化奖励先不搞了": no longer to be done
     let not_anymore = !japanese && ZH_NOT_ANYMORE.is_match(body);
+    // "セカンドユニは今回なし！": a thing, then none of it
+    let ja_none = japanese && JA_NONE.is_match(body.trim());
+    // "graviton no, half our images are amd64 only": a thing, then no
+    let latin_no = !japanese && {
+        let t = l.trim().trim_end_matches([',', '.', '!', ';']);
+        t.strip_suffix(" no").is_some_and(|head| {
+            let last = head.split_whitespace().last().unwrap_or("");
+            !head.is_empty()
+                && ![
+                    "is", "was", "are", "say", "says", "said", "answer", "the", "a",
+                ]
+                .contains(&last)
+        })
+    };
     // "学年ごとの色分けは行わず、": a clause ending in the negative
     // continuative leaves it out
     let ja_without = japanese && {
@@ -1589,6 +1628,8 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     let negative = left_alone
         || negative_order
         || not_anymore
+        || ja_none
+        || latin_no
         || ja_without
         || removes(&l)
         || words("negative_start")

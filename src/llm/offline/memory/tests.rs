@@ -3251,3 +3251,36 @@ fn a_clause_the_user_says_they_are_unsure_of_decides_nothing() {
     let p = s["current_discussion"]["perspectives"].as_str().unwrap();
     assert!(p.contains("柱状图"), "{p}");
 }
+
+#[test]
+fn none_of_it_no_and_noted_decide() {
+    let s = said(&[
+        ("assistant", "予備の鍵も作りますか？"),
+        ("user", "予備の鍵は今回なし！"),
+    ]);
+    assert_eq!(decisions(&s), ["不要：予備の鍵は今回なし"]);
+    let s = said(&[
+        (
+            "assistant",
+            "Graviton nodes would be 20% cheaper. Want them in the pool?",
+        ),
+        ("user", "graviton no, half our images are amd64 only."),
+    ]);
+    let d = decisions(&s);
+    assert!(d.len() == 1 && d[0].starts_with("不要：graviton"), "{d:?}");
+    let s = said(&[
+        (
+            "assistant",
+            "memory limit は 2Gi、CPU limit は付けない案です。",
+        ),
+        ("user", "memory limit 2Gi で。CPU limit なしも了解です。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("不要：CPU limit なし"), "{d}");
+    // "the answer is no" reports, it decides nothing
+    let s = said(&[("user", "I asked finance and the answer is no.")]);
+    assert!(
+        decisions(&s).iter().all(|x| !x.starts_with("不要：")),
+        "{s}"
+    );
+}
