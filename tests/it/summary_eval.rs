@@ -763,20 +763,30 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // (880/1390). Forms such as "Xは今回なし", "graviton no,", "Xも了解です",
 // 〜に切り替えます: precision 0.68 (954/1406), recall 0.63 (881/1390); one
 // more line in a long conversation pushes older decisions out of the list
-// (Japanese 213 -> 211, mixed 148 -> 153).
+// (Japanese 213 -> 211, mixed 148 -> 153). An adversarial review on new
+// text (no eval data) found ten regressions; fixed: a yes after a fact
+// ("…, yeah", "…，同意") no longer seals it, only words that settle a course
+// do; "stays on", "for sure" are no markers; "页面不卡了", "店不开了" report;
+// "不要太长" still decides; "気にせず" is no don't; two settings sharing a
+// word with different modifiers ("CPU 告警阈值", "磁盘告警阈值") are two
+// slots; "leave it as is" after a change cancels it; a correction in one
+// sentence ("30s, hmm, no, 60s") replaces; a bare number takes only the
+// unit of a value in the sentence before; "by the way" after a night's
+// pause stays on the subject. Precision 0.68 (953/1405), recall 0.63
+// (880/1390), facts 0.66 (890/1345), reversed kept 24.
 const DEV: Floors = Floors {
     precision: 0.67,
     recall: 0.62,
     facts: 0.66,
     questions: 0.55,
-    max_reversed: 26,
+    max_reversed: 24,
     max_answered_open: 27,
     by_language: [
-        ("en", 0.60),    // 220/363
+        ("en", 0.60),    // 219/363
         ("ja", 0.65),    // 211/321
         ("mixed", 0.67), // 153/228
         ("terse", 0.66), // 78/118
-        ("zh", 0.60),    // 218/360
+        ("zh", 0.60),    // 219/360
     ],
 };
 

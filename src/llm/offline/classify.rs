@@ -411,19 +411,23 @@ fn sealed_by_approval(sentence: &str) -> Option<String> {
             }
         }
     }
-    let (rest, last) = sentence.rsplit_once(['，', '、']).or_else(|| {
-        sentence
-            .rsplit_once(", ")
-            .filter(|(r, _)| !r.chars().any(is_cjk))
-    })?;
-    let last = lower(last.trim().trim_end_matches(['吧', '啊', '了']));
-    let seals = words("strong_approvals")
-        .iter()
-        .chain(words("zh_acceptances"))
-        .any(|a| *a == last || a.trim_end_matches(['了']) == last);
+    // ("The cache gets wiped on every run, yeah", "老板说预算要砍一半，同意",
+    // "这个问题我再想想，就这样": a yes after a fact confirms the fact; only
+    // words that settle a course seal one)
+    let (rest, last) = sentence.rsplit_once(['，', '、'])?;
+    let last = last.trim().trim_end_matches(['吧', '啊', '。', '！']);
     let rest = rest.trim();
-    (seals && !rest.is_empty() && !is_question(rest) && !is_approval(&lower(rest)))
-        .then(|| rest.to_owned())
+    let l = lower(rest);
+    let seals = words("settling_words").contains(&last);
+    (seals
+        && !rest.is_empty()
+        && !is_question(rest)
+        && !is_approval(&l)
+        && !is_deferral(rest)
+        && !has_any(&l, words("pending"))
+        && !words("hearsay_endings").iter().any(|e| rest.ends_with(e))
+        && !has_any(&l, &["说", "said", "says", "想想", "考虑"]))
+    .then(|| rest.to_owned())
 }
 
 /// The change a polite Japanese request asks for ("ベトナム語も含めて" of
@@ -1556,10 +1560,11 @@ static ZH_TOO_MUCH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"太\p{Han}{1,2}了?(?:吧|啊)?[，。！,.!]?\s*$").unwrap());
 
 /// 就/先/也 不, or a thing then 不, a verb and 了 closing a clause: "就不签
-/// 了", "先不搞了", "外包不找了" (not a modal or a state: "就不会错了", "也不
-/// 够了"; not what a person will or won't do: "他不来了").
+/// 了", "先不搞了", "外包不找了" (not a modal, a state or a symptom gone:
+/// "就不会错了", "也不够了", "页面不卡了", "查询就不慢了"; not what a person or
+/// a shop will or won't do: "他不来了", "对面那家店不开了").
 static ZH_NOT_ANYMORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:[就先也]|^(?:[^我你他她它咱大\P{Han}]\p{Han}{1,7}))不[^会能是在好对错多少够到行了太大小该再敢怕变\P{Han}]\p{Han}?了(?:吧|啊)?[，。！,.!]?\s*$").unwrap()
+    Regex::new(r"(?:[就先也]不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干\P{Han}]|^[^我你他她它咱大\P{Han}]\p{Han}{1,7}不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干开来去走\P{Han}])\p{Han}?了(?:吧|啊)?[，。！,.!]?\s*$").unwrap()
 });
 
 fn clause_polarity(clause: &str) -> Option<Polarity> {
@@ -1583,7 +1588,8 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         return None;
     }
     // "改动太大", "规则太多了": a judgement, the reason beside a decision
-    if !japanese && ZH_TOO_MUCH.is_match(body) {
+    if !japanese && ZH_TOO_MUCH.is_match(body) && !body.contains("不要") && !body.contains('别')
+    {
         return None;
     }
     // 别的 / 别人 / 别处 are "other", not "don't"
@@ -1621,9 +1627,25 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     // continuative leaves it out
     let ja_without = japanese && {
         let t = body.trim_end_matches(['、', '，', ',', ' ']);
-        let t = t.strip_suffix('に').unwrap_or(t);
-        // (not まず "first", 必ず "always")
-        t.ends_with('ず') && t.chars().count() >= 3 && !t.ends_with("まず") && !t.ends_with("必ず")
+        // (not まず "first", 必ず "always"; not "without": 気にせず, 無理せず,
+        // 後回しにせず, 書かずに)
+        t.ends_with('ず')
+            && t.chars().count() >= 3
+            && t.contains(['は', 'を'])
+            && ![
+                "まず",
+                "必ず",
+                "気にせず",
+                "無理せず",
+                "にせず",
+                "迷わず",
+                "忘れず",
+                "焦らず",
+                "構わず",
+                "遠慮せず",
+            ]
+            .iter()
+            .any(|e| t.ends_with(e))
     };
     let negative = left_alone
         || negative_order

@@ -98,7 +98,7 @@ struct Memory {
     other: Map<String, Value>,
     /// The decisions the sentence being read made so far: a sentence that
     /// says "not A, B instead" about one thing makes both, the second does
-    /// not take back the first. (Never saved.)
+    /// not take back the first of the other polarity. (Never saved.)
     sentence_made: Vec<String>,
 }
 
@@ -419,10 +419,27 @@ impl Memory {
         if minutes_between(&self.cur.resumed, when) > RESUMED_MINUTES {
             self.cur.resumed.clear();
         }
+        // (just after resuming, "by the way" is still about the subject:
+        // only "another thing", "另一件事" announce a new one)
+        let weak = |t: &str| {
+            let l = t.to_lowercase();
+            ["by the way", "btw", "ところで"]
+                .iter()
+                .any(|w| classify::has(&l, w))
+                && !classify::has_any(
+                    &l.replace("by the way", "")
+                        .replace("btw", "")
+                        .replace("ところで", ""),
+                    words("new_topic"),
+                )
+        };
+        let announces = |s: &Sentence| {
+            classify::says_new_topic(&s.text) && (gap >= NEW_TOPIC_GAP_MINUTES || !weak(&s.text))
+        };
         let paused = gap >= NEW_TOPIC_GAP_MINUTES || !self.cur.resumed.is_empty();
         if let Some(k) = sents
             .iter()
-            .position(|s| classify::says_new_topic(&s.text))
+            .position(announces)
             .filter(|&k| k > 0 && paused && !self.cur.topic.is_empty())
         {
             self.user(&sents[..k], when);
@@ -1329,13 +1346,29 @@ impl Memory {
         let d = &d;
         // "lr 先别动", "leave the pool alone": a "don't" of a change keeps
         // what was decided; it takes nothing back
+        // (but "leave it as is" after "rename it" cancels the rename)
         let keeps_as_is = d.polarity == Polarity::DontWant
             && classify::has_any(&d.said.to_lowercase(), words("leave_alone"));
+        let a_change = |old: &String| {
+            let l = polarity_and_body(old).1.to_lowercase();
+            ["change_verbs", "shift_verbs", "value_verbs"]
+                .iter()
+                .any(|list| classify::has_any(&l, words(list)))
+                || [
+                    "rename ", "change ", "switch ", "move ", "replace ", "migrate ", "convert ",
+                ]
+                .iter()
+                .any(|v| l.starts_with(v))
+        };
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
             .partition(|old| {
-                !keeps_as_is
-                    && !self.sentence_made.contains(old)
+                (!keeps_as_is || a_change(old))
+                    // (of one sentence, a don't and a do are two parts of
+                    // one thought; two of a kind are a correction: "30s,
+                    // hmm, no, 60s")
+                    && (!self.sentence_made.contains(old)
+                        || polarity_and_body(old).0 == d.polarity)
                     && (Some(old) == slot.as_ref()
                         || Some(old) == target.as_ref()
                         || replaces(d, old))
@@ -1527,7 +1560,7 @@ impl Memory {
         let new = stated_values(&d.body);
         // a bare number takes the unit of the value it revisits ("40件の話を
         // 健太にしたら…多すぎ。25にする！")
-        let bare_numbers: Vec<&str> = if new.is_empty() {
+        let bare_numbers: Vec<&str> = if new.is_empty() && d.before.as_deref() == Some(before) {
             quantities(said)
                 .iter()
                 .filter(|q| q.kind == "number")
@@ -3538,7 +3571,22 @@ fn same_slot(a: &Slot, b: &Slot) -> bool {
             .map(|w| w.iter().collect())
             .collect()
     };
-    shared(&ta, &tb) > 0 || shared(&pairs(a), &pairs(b)) > 0
+    // ("CPU 告警阈值" and "磁盘告警阈值", "接続タイムアウト" and "読み込みタイムア
+    // ウト": each names a different thing before the word they share; "时间上
+    // 限" and "上限" do not)
+    let (pa, pb) = (pairs(a), pairs(b));
+    let Some(common) = pa.iter().find(|p| pb.contains(p)) else {
+        return shared(&la, &lb) > 0;
+    };
+    let modifier = |name: &str| -> String {
+        let at = name.find(common.as_str()).unwrap_or(0);
+        name[..at]
+            .trim()
+            .trim_end_matches(['の', '的', ' '])
+            .to_lowercase()
+    };
+    let (ma, mb) = (modifier(&a.name), modifier(&b.name));
+    ma.is_empty() || mb.is_empty() || ma == mb
 }
 
 /// A proposal as the answer to the question it follows: "<question>:

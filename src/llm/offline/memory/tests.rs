@@ -3072,8 +3072,21 @@ fn a_statement_sealed_by_an_approval_is_the_decision() {
         ("user", "押金就不收了，就这么办。"),
     ]);
     assert_eq!(decisions(&s), ["不要：押金就不收"]);
-    let s = said(&[("user", "每组最多 4 人，就这样。")]);
+    let s = said(&[("user", "每组最多 4 人，就这么定了。")]);
     assert_eq!(decisions(&s), ["要：每组最多 4 人"]);
+    // a yes after a fact confirms the fact; putting off decides nothing
+    for fact in [
+        "The cache gets wiped on every run, yeah.",
+        "老板说下季度预算要砍一半，同意。",
+        "这个问题我再想想，就这样。",
+        "token 一个小时就过期了，没问题。",
+    ] {
+        let s = said(&[
+            ("assistant", "Probably the cold cache in CI."),
+            ("user", fact),
+        ]);
+        assert_eq!(decisions(&s), Vec::<String>::new(), "{fact}");
+    }
 }
 
 #[test]
@@ -3131,7 +3144,7 @@ fn a_japanese_sentence_split_by_a_negative_continuative_keeps_its_topic() {
 
 #[test]
 fn what_follows_a_chinese_dont_may_be_what_is_done_instead() {
-    let s = said(&[("user", "算了，外包不找了，还是自己写。")]);
+    let s = said(&[("user", "算了，外包就不找了，还是自己写。")]);
     let d = decisions(&s);
     assert!(
         d.iter()
@@ -3283,4 +3296,74 @@ fn none_of_it_no_and_noted_decide() {
         decisions(&s).iter().all(|x| !x.starts_with("不要：")),
         "{s}"
     );
+}
+
+#[test]
+fn review_of_session_15_statements_are_no_decisions() {
+    // symptoms gone, statements of how things are; "不要太X" still decides
+    for (text, want) in [
+        ("页面不卡了。", None),
+        ("原来的供应商不干了，我们得换一家。", None),
+        ("对面那家店不开了。", None),
+        ("加了索引以后查询就不慢了。", None),
+        (
+            "The server stays on overnight anyway because of the backups.",
+            None,
+        ),
+        (
+            "I do not know for sure whether the bug is in the parser.",
+            None,
+        ),
+        ("标题不要太长。", Some("不要：")),
+        ("ログは気にせず、まず動くものを作りましょう。", Some("要：")),
+    ] {
+        let s = said(&[("assistant", "OK."), ("user", text)]);
+        let d = decisions(&s);
+        match want {
+            None => assert_eq!(d, Vec::<String>::new(), "{text}"),
+            Some(p) => assert!(d.len() == 1 && d[0].starts_with(p), "{text}: {d:?}"),
+        }
+    }
+}
+
+#[test]
+fn review_of_session_15_slots_and_corrections() {
+    // two settings that share a word are two slots
+    let s = said(&[
+        ("user", "CPU 告警阈值设为 80%。"),
+        ("assistant", "好的。"),
+        ("user", "磁盘告警阈值设为 90%。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("80%") && d.contains("90%"), "{d}");
+    let s = said(&[
+        ("user", "接続タイムアウトは5秒にする。"),
+        ("assistant", "はい。"),
+        ("user", "読み込みタイムアウトは30秒にする。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("5秒") && d.contains("30秒"), "{d}");
+    // a correction inside one sentence replaces its first value
+    let s = said(&[("user", "Set the timeout to 30s, hmm, no, set it to 60s.")]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("60s") && !d.contains("to 30s"), "{d}");
+    // "leave it as is" after a change cancels the change
+    let s = said(&[
+        ("user", "把学习率改成 0.01。"),
+        ("assistant", "好的，已改成 0.01。"),
+        ("user", "学习率先别动了，还是保持原样。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(!d.contains("要：把学习率改成 0.01"), "{d}");
+    // a bare number is not for a value quoted two sentences before
+    let s = said(&[
+        ("user", "Set the polling interval to 30s."),
+        ("assistant", "Done."),
+        (
+            "user",
+            "30s polling makes the graph steppy but whatever. We have 4 sensors now. Make it 8.",
+        ),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("30s"), "{d}");
 }
