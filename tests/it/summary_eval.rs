@@ -17,9 +17,9 @@
 //!   after a day, keigo, casual, formal and terse chat), scored with the
 //!   rules of the session's start and again when its changes were
 //!   finished, totals only. A gap of more than 0.1 between it and dev says
-//!   the rules fit the dev text rather than the language. Neither set
-//!   meets the aims; each asserts floors at the figures last measured
-//!   (`DEV`, `TEST`);
+//!   the rules fit the dev text rather than the language (it is 0.05 on
+//!   recall). Neither set meets the aims; each asserts floors at the
+//!   figures last measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -796,25 +796,30 @@ const DEV: Floors = Floors {
 // numbers changed twice, options picked by letter or number, scrapped
 // decisions, words shared by unrelated decisions, keigo, casual, formal
 // and terse chat; 121 decisions), scored with the rules as they stood at
-// the start of the session: precision 0.61 (65/107), recall 0.55
-// (67/121), reversed kept 2, open questions 0.69 (11/16), facts 0.67
-// (74/110), answered left open 2, past topics 2/3. It is scored again,
-// totals only, when the session's changes are finished. Never tune on
-// this set's conversations or failure lines; a new held-out set replaces
-// it when its figures have guided a change.
+// the start of the session and at its end, totals only: precision 0.61 ->
+// 0.64 (65/107 -> 69/108), recall 0.55 -> 0.59 (67 -> 71 of 121),
+// reversed kept 2 both, open questions 0.69 (11/16) both, facts 0.67 ->
+// 0.66 (74 -> 73 of 110), answered left open 2, past topics 2/3; by
+// language Japanese 23 -> 25, Chinese 19 -> 20, mixed 8 -> 9, English and
+// terse unchanged. Dev moved 862 -> 880 of 1390 over the same changes:
+// the gap between the sets is 0.05 on recall, under the 0.1 that would
+// say the rules fit dev. Every aim is still missed, by far; the remote
+// summarizers are the quality path (README). Never tune on this set's
+// conversations or failure lines; a new held-out set replaces it when its
+// figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.60,
-    recall: 0.55,
-    facts: 0.67,
+    precision: 0.63,
+    recall: 0.58,
+    facts: 0.66,
     questions: 0.68,
     max_reversed: 2,
     max_answered_open: 2,
     by_language: [
         ("en", 0.40),    // 11/27
-        ("ja", 0.65),    // 23/35
-        ("mixed", 0.42), // 8/19
+        ("ja", 0.71),    // 25/35
+        ("mixed", 0.47), // 9/19
         ("terse", 0.85), // 6/7
-        ("zh", 0.57),    // 19/33
+        ("zh", 0.60),    // 20/33
     ],
 };
 
