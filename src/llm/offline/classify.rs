@@ -340,18 +340,6 @@ pub fn user_sentence(s: &str) -> UserKind {
     if let Some(rest) = sealed_by_approval(trimmed) {
         return UserKind::Approval { strong: true, rest };
     }
-    if let Some(rest) = ["yes", "agreed", "good", "fine"]
-        .iter()
-        .find_map(|a| {
-            lower(trimmed)
-                .strip_suffix(&format!(", {a}"))
-                .map(|r| r.len())
-        })
-        .map(|n| trimmed[..n].trim().to_owned())
-        .filter(|r| !r.is_empty())
-    {
-        return UserKind::Approval { strong: true, rest };
-    }
     // "外部 API は、…使わない契約なら OK とのことです": a report of what
     // someone said, its "don't" is theirs
     let bare = s.trim().trim_end_matches(['。', '.', '！', '!']);
@@ -390,7 +378,8 @@ pub fn user_sentence(s: &str) -> UserKind {
 }
 
 /// What a sentence states before a closing clause that is an approval and
-/// nothing else ("首月免收机时费，就这么办" → 首月免收机时费).
+/// nothing else ("首月免收机时费，就这么办" → 首月免收机时费, "Fail open, yes" →
+/// Fail open).
 fn sealed_by_approval(sentence: &str) -> Option<String> {
     // "CPU limit なしも了解です": a Japanese approval after も or は
     if sentence.chars().any(is_kana) {
@@ -414,20 +403,33 @@ fn sealed_by_approval(sentence: &str) -> Option<String> {
     // ("The cache gets wiped on every run, yeah", "老板说预算要砍一半，同意",
     // "这个问题我再想想，就这样": a yes after a fact confirms the fact; only
     // words that settle a course seal one)
-    let (rest, last) = sentence.rsplit_once(['，', '、'])?;
-    let last = last.trim().trim_end_matches(['吧', '啊', '。', '！']);
-    let rest = rest.trim();
-    let l = lower(rest);
-    let seals = words("settling_words").contains(&last);
-    (seals
-        && !rest.is_empty()
-        && !is_question(rest)
-        && !is_approval(&l)
-        && !is_deferral(rest)
-        && !has_any(&l, words("pending"))
-        && !words("hearsay_endings").iter().any(|e| rest.ends_with(e))
-        && !has_any(&l, &["说", "said", "says", "想想", "考虑"]))
-    .then(|| rest.to_owned())
+    if let Some((rest, last)) = sentence.rsplit_once(['，', '、']) {
+        let last = last.trim().trim_end_matches(['吧', '啊', '。', '！']);
+        let rest = rest.trim();
+        let l = lower(rest);
+        let seals = words("settling_words").contains(&last);
+        if seals
+            && !rest.is_empty()
+            && !is_question(rest)
+            && !is_approval(&l)
+            && !is_deferral(rest)
+            && !has_any(&l, words("pending"))
+            && !words("hearsay_endings").iter().any(|e| rest.ends_with(e))
+            && !has_any(&l, &["说", "said", "says", "想想", "考虑"])
+        {
+            return Some(rest.to_owned());
+        }
+    }
+    // "Fail open, yes."
+    ["yes", "agreed", "good", "fine"]
+        .iter()
+        .find_map(|a| {
+            lower(sentence)
+                .strip_suffix(&format!(", {a}"))
+                .map(|r| r.len())
+        })
+        .map(|n| sentence[..n].trim().to_owned())
+        .filter(|r| !r.is_empty())
 }
 
 /// The change a polite Japanese request asks for ("ベトナム語も含めて" of

@@ -1407,13 +1407,7 @@ impl Memory {
             {
                 let quoted = d.earlier.as_deref().unwrap_or("");
                 let own = subject::without_trailing_subject(&d.body).to_owned();
-                let qs = quantities(old);
-                let what = qs
-                    .iter()
-                    .find(|q| holds_value(quoted, &old[q.start..q.end]))
-                    .or_else(|| qs.first())
-                    .and_then(|q| subject_before(old, q.start));
-                if let Some(what) = what {
+                if let Some(what) = changed_value_subject(old, quoted, |_| true) {
                     d.body = with_trailing_subject(&own, &what);
                 }
             }
@@ -1447,11 +1441,7 @@ impl Memory {
                 .map(|o| {
                     let body = polarity_and_body(o).1;
                     let quoted = d.earlier.as_deref().unwrap_or("");
-                    let qs = quantities(body);
-                    qs.iter()
-                        .find(|q| holds_value(quoted, &body[q.start..q.end]))
-                        .or_else(|| qs.iter().find(|q| new_kinds.contains(&q.kind)))
-                        .and_then(|q| subject_before(body, q.start))
+                    changed_value_subject(body, quoted, |q| new_kinds.contains(&q.kind))
                         .unwrap_or_else(|| body.to_owned())
                 })
                 .or(part_subject);
@@ -3500,6 +3490,21 @@ fn stated_values(text: &str) -> Vec<(String, &'static str)> {
         .filter(|q| !matches!(q.kind, "number" | "label"))
         .map(|q| (text[q.start..q.end].trim().to_owned(), q.kind))
         .collect()
+}
+
+/// What the value a decision changes was for: the subject before the value
+/// of `body` the turn quoted (`quoted`), else before the first one `also`
+/// accepts ("1日の受付" of "1日の受付は30件でいこう" after "30件だと…").
+fn changed_value_subject(
+    body: &str,
+    quoted: &str,
+    also: impl Fn(&subject::Quantity) -> bool,
+) -> Option<String> {
+    let qs = quantities(body);
+    qs.iter()
+        .find(|q| holds_value(quoted, &body[q.start..q.end]))
+        .or_else(|| qs.iter().find(|q| also(q)))
+        .and_then(|q| subject_before(body, q.start))
 }
 
 /// A value with the name of what it sets: "时间上限就定 60 秒" → 时间上限就定,
