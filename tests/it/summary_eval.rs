@@ -2,24 +2,24 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 159 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 168 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 100 of eleven held-out and validation sets written by helpers who
+//!   the 109 of twelve held-out and validation sets written by helpers who
 //!   never saw the rules, each moved here once it had been scored and its
 //!   failure lines read;
-//! - `test`: 9 held out (set I), written at the start of session 15 by
+//! - `test`: 9 held out (set J), written at the start of session 16 by
 //!   three more helpers who saw neither the rules nor any other eval text
 //!   (other domains, 3 over 20,000 characters, numbers changed twice,
 //!   options picked by letter or number, scrapped decisions, topic changes
 //!   after a day, keigo, casual, formal and terse chat), scored with the
 //!   rules of the session's start and again when its changes were
 //!   finished, totals only. A gap of more than 0.1 between it and dev says
-//!   the rules fit the dev text rather than the language (it is 0.05 on
-//!   recall). Neither set meets the aims; each asserts floors at the
-//!   figures last measured (`DEV`, `TEST`);
+//!   the rules fit the dev text rather than the language. Neither set
+//!   meets the aims; each asserts floors at the figures last measured
+//!   (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -739,87 +739,57 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 159 conversations: the 59 the rules were tuned on, the 28 of the
+// Dev, 168 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets, the 9 of a validation set written in session
-// 10, and the held-out sets of sessions 11 to 14 (9 each, sets F, G and H
-// the last), moved here once their failure lines had been read. Session
-// 15 started on all 159 at precision 0.68 (943/1390), recall 0.62
-// (862/1390), facts 0.66 (889/1345), open questions 0.56 (106/188),
-// reversed kept 26, answered left open 26, past topics 38/43. A value
-// for a slot of the same name, a bare value after the turn quoted the old
-// one, a statement sealed by "就这么办", 就不…了 and casual Japanese endings
-// bring it to precision 0.68 (951/1397), recall 0.63 (870/1390), facts
-// 0.66 (890/1345), open questions 0.56 (105/188), reversed kept 27.
-// Japanese negative continuatives (貼らず、…), a sentence's topic carried to
-// its parts, "X不Y了", 还是 after a don't, and "leave it alone" keeping what
-// was decided: precision 0.68 (950/1399), recall 0.63 (872/1390). A
-// Japanese clause split at やめて, no line holding both a don't and a do,
-// CJK facts kept whole up to 80 characters (not 60), and a change of
-// subject in the first half hour after a night's pause (yesterday's
-// business closed first, then "另外今天…另一件事"): precision 0.68
-// (951/1402), recall 0.63 (877/1390), facts 0.66 (893/1345), reversed
-// kept 26. A clause the next says the user is unsure of ("…，我有点拿不准，
-// 先不定") decides nothing: precision 0.68 (952/1402), recall 0.63
-// (880/1390). Forms such as "Xは今回なし", "graviton no,", "Xも了解です",
-// 〜に切り替えます: precision 0.68 (954/1406), recall 0.63 (881/1390); one
-// more line in a long conversation pushes older decisions out of the list
-// (Japanese 213 -> 211, mixed 148 -> 153). An adversarial review on new
-// text (no eval data) found ten regressions; fixed: a yes after a fact
-// ("…, yeah", "…，同意") no longer seals it, only words that settle a course
-// do; "stays on", "for sure" are no markers; "页面不卡了", "店不开了" report;
-// "不要太长" still decides; "気にせず" is no don't; two settings sharing a
-// word with different modifiers ("CPU 告警阈值", "磁盘告警阈值") are two
-// slots; "leave it as is" after a change cancels it; a correction in one
-// sentence ("30s, hmm, no, 60s") replaces; a bare number takes only the
-// unit of a value in the sentence before; "by the way" after a night's
-// pause stays on the subject. Precision 0.68 (953/1405), recall 0.63
-// (880/1390), facts 0.66 (890/1345), reversed kept 24.
+// 10, and the held-out sets of sessions 11 to 15 (9 each, sets F to I, I
+// the last), moved here once their failure lines had been read (`git log`
+// of this file has each session's steps). Session 16 started on all 168
+// at precision 0.68 (1022/1513), recall 0.63 (951/1511), facts 0.66
+// (963/1455), open questions 0.57 (116/204), reversed kept 26, answered
+// left open 29.
 const DEV: Floors = Floors {
     precision: 0.67,
     recall: 0.62,
     facts: 0.66,
-    questions: 0.55,
-    max_reversed: 24,
-    max_answered_open: 27,
+    questions: 0.56,
+    max_reversed: 26,
+    max_answered_open: 29,
     by_language: [
-        ("en", 0.60),    // 219/363
-        ("ja", 0.65),    // 211/321
-        ("mixed", 0.67), // 153/228
-        ("terse", 0.66), // 78/118
-        ("zh", 0.60),    // 219/360
+        ("en", 0.58),    // 230/390
+        ("ja", 0.66),    // 236/356
+        ("mixed", 0.65), // 162/247
+        ("terse", 0.67), // 84/125
+        ("zh", 0.60),    // 239/393
     ],
 };
 
-// Test, 9 conversations (set I) written at the start of session 15 by
+// Test, 9 conversations (set J) written at the start of session 16 by
 // three helpers who saw neither the summarizer's rules nor any eval text
 // (3 over 20,000 characters with a topic change after about 20 hours,
 // numbers changed twice, options picked by letter or number, scrapped
-// decisions, words shared by unrelated decisions, keigo, casual, formal
-// and terse chat; 121 decisions), scored with the rules as they stood at
-// the start of the session and at its end, totals only: precision 0.61 ->
-// 0.64 (65/107 -> 69/108), recall 0.55 -> 0.59 (67 -> 71 of 121),
-// reversed kept 2 both, open questions 0.69 (11/16) both, facts 0.67 ->
-// 0.66 (74 -> 73 of 110), answered left open 2, past topics 2/3; by
-// language Japanese 23 -> 25, Chinese 19 -> 20, mixed 8 -> 9, English and
-// terse unchanged. Dev moved 862 -> 880 of 1390 over the same changes:
-// the gap between the sets is 0.05 on recall, under the 0.1 that would
-// say the rules fit dev. Every aim is still missed, by far; the remote
-// summarizers are the quality path (README). Never tune on this set's
-// conversations or failure lines; a new held-out set replaces it when its
-// figures have guided a change.
+// decisions, words shared by unrelated decisions, polite, casual, formal
+// and terse chat; 139 decisions), scored with the rules as they stood at
+// the start of the session, totals only: precision 0.52 (53/101), recall
+// 0.47 (66/139), reversed kept 4, open questions 0.53 (9/17), facts 0.62
+// (79/127), answered left open 2, past topics 3/3; by language English
+// 17/42, Japanese 18/32, mixed 10/20, terse 5/12, Chinese 16/33. Dev stood
+// at recall 0.63 then: a gap of 0.16, over the 0.1 that says the rules
+// fit the dev text. Never tune on this set's conversations or failure
+// lines; a new held-out set replaces it when its figures have guided a
+// change.
 const TEST: Floors = Floors {
-    precision: 0.63,
-    recall: 0.58,
-    facts: 0.66,
-    questions: 0.68,
-    max_reversed: 2,
+    precision: 0.52,
+    recall: 0.47,
+    facts: 0.62,
+    questions: 0.52,
+    max_reversed: 4,
     max_answered_open: 2,
     by_language: [
-        ("en", 0.40),    // 11/27
-        ("ja", 0.71),    // 25/35
-        ("mixed", 0.47), // 9/19
-        ("terse", 0.85), // 6/7
-        ("zh", 0.60),    // 20/33
+        ("en", 0.40),    // 17/42
+        ("ja", 0.56),    // 18/32
+        ("mixed", 0.50), // 10/20
+        ("terse", 0.41), // 5/12
+        ("zh", 0.48),    // 16/33
     ],
 };
 
