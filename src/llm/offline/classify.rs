@@ -334,6 +334,12 @@ pub fn user_sentence(s: &str) -> UserKind {
     if let Some((strong, rest)) = approval(s) {
         return UserKind::Approval { strong, rest };
     }
+    if deictic_acceptance(s.trim().trim_end_matches(['。', '！', '!', '.'])) {
+        return UserKind::Approval {
+            strong: true,
+            rest: String::new(),
+        };
+    }
     // "Fail open, yes.", "首月免收机时费，就这么办。", "每户最多 3 位，就这样": what
     // the sentence states, sealed by an approval after it
     let trimmed = s.trim().trim_end_matches(['.', '!', '。', '！']);
@@ -375,6 +381,30 @@ pub fn user_sentence(s: &str) -> UserKind {
     } else {
         UserKind::Decisions(decisions)
     }
+}
+
+/// "その前提で問題ございません", "その条件付きで OK です": a Japanese yes to
+/// what was proposed, named only by a demonstrative.
+fn deictic_acceptance(t: &str) -> bool {
+    let t = t.trim_end_matches(['よ', 'ね', 'わ']).trim_end();
+    ["その", "それ", "この", "これ", "そちら"]
+        .iter()
+        .any(|p| strip_fillers(t).starts_with(p))
+        && t.chars().count() <= 20
+        && [
+            "で OK",
+            "でOK",
+            "で OK です",
+            "でOKです",
+            "で結構です",
+            "で問題ございません",
+            "で問題ありません",
+            "で大丈夫です",
+            "でいい",
+            "でいいです",
+        ]
+        .iter()
+        .any(|e| t.ends_with(e))
 }
 
 /// What a sentence states before a closing clause that is an approval and
@@ -454,7 +484,13 @@ fn polite_request(s: &str) -> Option<String> {
     // scope is ("検証期間中のみ、デバッグのため、…に変更して" keeps
     // "検証期間中のみ"; "から" may be "from", so only ため and ので)
     let act = without_reason_clauses(act);
-    let act = act.as_str();
+    // ("また、コーディネーターと協議いたしまして、同時受注上限はやはり2件にさ
+    // せて": a long request is its last clause, the words before it say how
+    // it came about)
+    let act = match act.rsplit_once('、') {
+        Some((_, last)) if act.chars().count() > 40 => last,
+        _ => act.as_str(),
+    };
     // only a change to what is built ("含めて", "外して", "増やして"); asking
     // for work or a favour ("書いて", "読み上げて", "待って") decides nothing
     const CHANGES: &[&str] = &[
@@ -476,6 +512,7 @@ fn polite_request(s: &str) -> Option<String> {
         "減らして",
         "抑えて",
         "にして",
+        "にさせて",
         "前倒しして",
         "延長して",
         "短縮して",
@@ -990,6 +1027,40 @@ fn is_instruction(body: &str) -> bool {
         let joined = t.ends_with('、');
         let t = t.trim_end_matches('、').trim_end();
         let describes = joined && t.chars().any(|c| c.is_ascii_digit());
+        // "締め切りは木曜20時でいいよ", "Redis は replica 1 で OK": the
+        // particle that closes casual speech is not part of the ending
+        let t = t
+            .trim_end_matches(['よ', 'ね', 'わ', 'ー', '～', '〜'])
+            .trim_end();
+        if deictic_acceptance(t) {
+            return false;
+        }
+        // "…を四半期ごとにやりたいです", "…に投稿してほしい": a wish for what
+        // is built; not one to know, ask or be told ("確認したい", "教えて
+        // ほしい")
+        let wish = ["たいです", "たい", "たいと思います", "たいと存じます", "てほしい", "てほしいです"]
+            .iter()
+            .any(|e| t.ends_with(e))
+            && ![
+                "知りたい", "聞きたい", "確認したい", "相談したい", "教えて", "見たい", "分かりたい",
+                "わかりたい", "説明して", "聞いてみたい", "試したい", "考えたい", "検討したい",
+            ]
+            .iter()
+            .any(|w| t.contains(w))
+            // (a goal the conversation opens with is no decision: "バックア
+            // ップ方針を見直したいです", "カリキュラムを組みたいです")
+            && ![
+                "決めたい", "決め直したい", "見直したい", "組みたい", "自動化したい", "整理したい",
+                "揃えたい", "ようにしたい", "ようにしておきたい", "しておきたい", "作りたい",
+                "移したい", "改善したい", "ちゃんとしたい",
+            ]
+            .iter()
+            .any(|w| t.contains(w))
+            && t.chars().count() <= 60
+            && !is_question(t);
+        if wish {
+            return true;
+        }
         // "…ので", "…から", "…ため": a reason, not a decision
         if ["ので", "から", "ため", "けど", "が"]
             .iter()
@@ -1006,7 +1077,9 @@ fn is_instruction(body: &str) -> bool {
                 .all(|c| is_cjk(*c) && !is_kana(*c))
             && matches!(chars[chars.len() - 3], 'で' | 'に' | 'を')
             && !is_question(t);
-        return words("ja_decision_endings").iter().any(|e| t.ends_with(e))
+        return words("ja_decision_endings")
+            .iter()
+            .any(|e| lower(t).ends_with(e))
             || t.ends_with('で') && t.chars().count() <= 40 && !describes
             || terse;
     }
@@ -1666,7 +1739,10 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         return Some(Polarity::DontWant);
     }
     // "Postgres it is.", "7 days is fine", "30 s works"
-    let t = l.trim_end_matches(['.', '!']);
+    let t = l.trim().trim_end_matches(['.', '!', ',', ';']);
+    // ("The 5 working day deadline is acceptable, as are the exception
+    // rules", "Proposal (ii) is approved", "The limits you suggested are
+    // acceptable": the formal register's yes to what it names)
     let it_is = t.ends_with(" it is")
         || [
             " is fine",
@@ -1675,6 +1751,17 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
             " is good",
             " works for me",
             " sounds good",
+            " are fine",
+            " is acceptable",
+            " are acceptable",
+            " is agreed",
+            " are agreed",
+            " is approved",
+            " are approved",
+            " is fine too",
+            " is fine as proposed",
+            " is acceptable as proposed",
+            " is approved as proposed",
         ]
         .iter()
         .any(|e| t.ends_with(e) && t.len() > e.len() + 1);
@@ -1701,15 +1788,21 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
                     return false;
                 }
                 let head = head.trim_end_matches(['就', '也', '都', '，', ' ']).trim();
+                // ("uv 可以", "Redis 可以": a name, then the yes)
                 head.chars().any(|c| c.is_ascii_digit())
                     || super::text::cjk_content_chars(head) >= 2
+                    || head.len() >= 2
+                        && head
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
             })
         })
     };
     let positive = it_is
         || cjk_it_is
         || words("choice_verbs").iter().any(|v| {
-            starts_with_word(&l, v) && !l[v.len()..].trim_start().starts_with("of ")
+            let l = speaker_removed(&l);
+            starts_with_word(l, v) && !l[v.len()..].trim_start().starts_with("of ")
         })
         || is_instruction(body)
         || is_requirement(&l)
@@ -1741,8 +1834,23 @@ fn reports_lack(l: &str) -> bool {
 /// waitlist" does. Not when it moves a value ("drop the TTL to 5 min"),
 /// sets a policy of removing ("delete old backups after 30 days") or the
 /// clause asks ("remove it?").
+/// A lower-case clause without the speaker's "I must" or "we shall" before
+/// its verb ("I must, however, withdraw the night-time arrangement", "we
+/// shall proceed with the disposable tags"): the speaker's own "do".
+fn speaker_removed(l: &str) -> &str {
+    static SPEAKER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"^(?:i|we)(?:'ll|'d| must| will| shall| should| have to| need to| would like to",
+            r"| want to| are going to| am going to| can)(?:,? however,)?\s+"
+        ))
+        .unwrap()
+    });
+    SPEAKER.find(l).map_or(l, |m| &l[m.end()..])
+}
+
 pub fn removes(l: &str) -> bool {
     let l = l.trim();
+    let l = speaker_removed(l);
     let mut ws = l
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''));
@@ -2050,6 +2158,13 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         "しておきましょうか",
         "しましょうか",
         "ましょうか",
+        "にしてはいかがでしょうか",
+        "のはいかがでしょうか",
+        "ではいかがでしょうか",
+        "はいかがでしょうか",
+        "のはいかがでしょう",
+        "のはどうでしょう",
+        "はどうでしょうか",
     ];
     // "…に上げますか": the offer says what it would do
     if japanese_offer(s) {

@@ -883,8 +883,24 @@ impl Memory {
             Regex::new(r"(?i)^(?:-\s*)?([\w.\-/+#]+(?:\s[\w.\-/+#]+){0,2}?)[\s:,]+(?:yes|yep|ok|okay|fine|good|sure|please|sounds good|go|do it)[.!]*$")
                 .unwrap()
         });
+        // "The tolerance is fine as proposed", "The role structure is
+        // acceptable": the formal register names the item it accepts
+        static NAMED_ACCEPTED: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(concat!(
+                r"(?i)^(?:the |your )?([\w.\-/+#]+(?:\s[\w.\-/+#]+){0,3}?)\s+(?:is|are)\s+",
+                r"(?:fine|acceptable|approved|agreed|good)(?:\s+(?:as proposed|as suggested|as drafted|too))?[.!]*$"
+            ))
+            .unwrap()
+        });
         let said = said.trim();
-        let name = NAMED_YES.captures(said)?.get(1)?.as_str().to_lowercase();
+        let accepted = NAMED_ACCEPTED.captures(said);
+        let name = match &accepted {
+            // (a value the user gives is the decision as it stands: "Exit
+            // code 3 is fine")
+            Some(c) if c[1].contains(|ch: char| ch.is_ascii_digit()) => return None,
+            Some(c) => c.get(1)?.as_str().to_lowercase(),
+            None => NAMED_YES.captures(said)?.get(1)?.as_str().to_lowercase(),
+        };
         // (not "sounds good", "looks fine", "all good": the name must be a
         // thing's)
         let l = said.to_lowercase();
@@ -909,7 +925,12 @@ impl Memory {
         {
             return None;
         }
+        let named_terms = terms(&name);
         let holds = |item: &str| {
+            if accepted.is_some() {
+                let it = terms(item);
+                return !named_terms.is_empty() && named_terms.iter().all(|t| it.contains(t));
+            }
             let l = item.to_lowercase();
             l.match_indices(name.as_str()).any(|(i, _)| {
                 let before = l[..i].chars().next_back();
@@ -928,6 +949,10 @@ impl Memory {
             }
         }
         match items.as_slice() {
+            // (the accepted item with the words that accepted it)
+            [one] if accepted.is_some() => {
+                Some(format!("{} ({one})", said.trim_end_matches(['.', '!'])))
+            }
             [one] => Some(one.clone()),
             _ => None,
         }
@@ -950,9 +975,14 @@ impl Memory {
     ) -> (Decision, Option<String>) {
         // "For reporting-db, forget the replication": what the decision is
         // scoped to is part of it, whether or not it names its subject
-        let scope = scope_of(d.lead.as_deref())
-            .filter(|l| shared(&terms(l), &terms(&d.body)) == 0)
-            .map(|_| d.lead.clone().unwrap_or_default());
+        // ("Regarding odometer entry at the pump: …, so please draft it as
+        // mandatory": the topic the sentence opens with, without the
+        // reason after it)
+        let scope = match topic_of(d.lead.as_deref()) {
+            Some(topic) => Some(topic),
+            None => scope_of(d.lead.as_deref()).map(|_| d.lead.clone().unwrap_or_default()),
+        }
+        .filter(|l| shared(&terms(l), &terms(&d.body)) == 0);
         if let Some(scope) = scope.filter(|_| !needs_subject(&d.body)) {
             d.body = with_trailing_subject(&d.body, &scope);
             return (d, None);
@@ -1360,6 +1390,21 @@ impl Memory {
                 .iter()
                 .any(|v| l.starts_with(v))
         };
+        // "やっぱ 5% はなし" takes back every "do" that set 5%, not only the
+        // last ("来週から 5% 出したい" … "月曜 10:00 に 5 % にする予定")
+        let dropped_value: Option<String> = (d.polarity == Polarity::DontWant && reconsiders)
+            .then(|| stated_values(&d.said))
+            .and_then(|vs| match vs.as_slice() {
+                [(v, kind)] if *kind != "number" => Some(v.clone()),
+                _ => None,
+            });
+        let drops_value = |old: &String| {
+            let (p, body) = polarity_and_body(old);
+            p == Polarity::Want
+                && dropped_value
+                    .as_deref()
+                    .is_some_and(|v| holds_value(split_echo(body).0, v))
+        };
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
             .partition(|old| {
@@ -1371,7 +1416,8 @@ impl Memory {
                         || polarity_and_body(old).0 == d.polarity)
                     && (Some(old) == slot.as_ref()
                         || Some(old) == target.as_ref()
-                        || replaces(d, old))
+                        || replaces(d, old)
+                        || drops_value(old))
             });
         self.decisions = kept;
         // a decision of several parts loses only the part the new one
@@ -3203,6 +3249,21 @@ impl Memory {
     /// Empty the direction of the oldest past discussion that has one;
     /// false when none has.
     fn clear_past_direction(&mut self) -> bool {
+        // the questions an old discussion left open go before the
+        // decisions filed with it
+        for p in self.past.iter_mut() {
+            let d = str_of(p.get("direction"));
+            if let Some(at) = d.rfind("Open: ") {
+                let end = d[at + "Open: ".len()..]
+                    .find(" 要：")
+                    .or_else(|| d[at + "Open: ".len()..].find(" 不要："))
+                    .or_else(|| d[at + "Open: ".len()..].find(" Open: "))
+                    .map_or(d.len(), |i| at + "Open: ".len() + i);
+                let kept = format!("{}{}", d[..at].trim_end(), &d[end..]);
+                p["direction"] = json!(kept.trim());
+                return true;
+            }
+        }
         match self
             .past
             .iter_mut()
@@ -3270,6 +3331,30 @@ impl Memory {
     }
 }
 
+/// The topic a formal sentence opens with ("Regarding transaction limits,
+/// we will proceed with Option B" → "transaction limits"), up to the first
+/// colon or comma: what the decision after it is about.
+fn topic_of(lead: Option<&str>) -> Option<String> {
+    const OPENERS: &[&str] = &[
+        "regarding ",
+        "as regards ",
+        "as for ",
+        "as to ",
+        "concerning ",
+        "with regard to ",
+        "with respect to ",
+        "in terms of ",
+        "re: ",
+        "re ",
+    ];
+    let lead = lead?.trim();
+    let l = lead.to_lowercase();
+    let opener = OPENERS.iter().find(|o| l.starts_with(*o))?;
+    let rest = &lead[opener.len()..];
+    let topic = rest.split([':', ',', ';']).next().unwrap_or("").trim();
+    (!terms(topic).is_empty() && topic.split_whitespace().count() <= 8).then(|| topic.to_owned())
+}
+
 /// The part a decision is scoped to, from the words before it: "For
 /// reporting-db" → "for reporting-db"; not a way of speaking ("In that
 /// case", "On reflection", "For now").
@@ -3314,7 +3399,14 @@ fn open_item(s: &Sentence) -> Option<String> {
             .trim_end_matches([':', '：'])
             .trim_matches(|c: char| "*#_ ".contains(c))
             .to_lowercase();
+        // ("目前共有三项待确认事项", "还挂着两件事" is no label; a short
+        // CJK label ending in one is)
         words("open_labels").contains(&l.as_str())
+            || l.chars().any(is_cjk)
+                && l.chars().count() <= 16
+                && words("open_labels")
+                    .iter()
+                    .any(|w| !w.is_ascii() && w.chars().count() >= 2 && l.ends_with(w))
     };
     // ("Open questions: none at this point", "待定：无")
     let nothing = |item: &str| {
@@ -3333,10 +3425,45 @@ fn open_item(s: &Sentence) -> Option<String> {
         .iter()
         .any(|w| l.starts_with(w))
     };
+    // "- タグ代の負担区分（購買部で確認中）", "汇率口径：待财务部王经理返回后确认",
+    // "…awaits the Finance Director's decision": an item the reply says
+    // waits on someone, whatever its heading
+    let waits = |t: &str| {
+        let l = t.to_lowercase();
+        [
+            "待ち）",
+            "待ち)",
+            "確認中",
+            "照会中",
+            "検討中",
+            "相談中",
+            "回答をお待ち",
+            "連絡をお待ち",
+            "返事をお待ち",
+            "結果をお待ち",
+            "判断をお待ち",
+            "未決にしておきます",
+            "保留にしておきます",
+            "待ちとして",
+            "待确认",
+            "待定）",
+            "等待",
+            "awaits ",
+            "awaiting ",
+            "waiting on ",
+            "waiting for ",
+            "pending ",
+            "is still with ",
+        ]
+        .iter()
+        .any(|w| l.contains(w))
+            && !classify::is_question(t)
+    };
     // (the first item of a list may carry the label line with it)
     let text = match s.text.split_once([':', '：']) {
         Some((label, rest)) if is_label(label) => rest.trim(),
         _ if s.heading.as_deref().is_some_and(is_label) => s.text.trim(),
+        _ if waits(&s.text) && s.text.chars().count() <= 120 => s.text.trim(),
         _ => return None,
     };
     let named = if text.chars().any(is_cjk) {
@@ -4044,6 +4171,8 @@ fn without_revisited_part(old: &str, d: &Decision, reconsidered: bool) -> Option
             let decides = !topic_only
                 && (!classify::decisions_in(&rest).is_empty()
                     || terms(&rest).len() >= 3
+                    // ("90 天的放对象存储": a value and where it goes)
+                    || terms(&rest).len() >= 2 && !quantities(&rest).is_empty()
                     || !subject::identifiers(&rest).is_empty() && !quantities(&rest).is_empty());
             (decides && !needs_subject(&rest))
                 .then(|| (format!("{}{rest}", polarity.prefix()), part))

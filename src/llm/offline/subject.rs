@@ -203,8 +203,11 @@ pub fn subject_before(text: &str, at: usize) -> Option<String> {
         latin_subject(clause)
     }?;
     let phrase = phrase.trim().to_owned();
-    let meaningful =
-        !terms(&phrase).is_empty() && !words("pronouns").contains(&lower(&phrase).as_str());
+    // ("上限": two kanji name a setting though 上 is a function character
+    // to `terms`)
+    let named = !terms(&phrase).is_empty()
+        || phrase.chars().filter(|&c| is_cjk(c) && !is_kana(c)).count() >= 2;
+    let meaningful = named && !words("pronouns").contains(&lower(&phrase).as_str());
     meaningful.then_some(phrase)
 }
 

@@ -3367,3 +3367,165 @@ fn review_of_session_15_slots_and_corrections() {
     let d = decisions(&s).join(" ");
     assert!(d.contains("30s"), "{d}");
 }
+
+#[test]
+fn the_formal_register_accepts_names_and_withdraws() {
+    // "X is acceptable / agreed / approved" accepts what X names
+    let s = said(&[
+        ("user", "We need a retention schedule for the scanned delivery notes."),
+        (
+            "assistant",
+            "I propose 18 months for delivery notes and a quarterly purge.",
+        ),
+        (
+            "user",
+            "The 18 month period is acceptable, as is the purge schedule. The quarterly purge is agreed.",
+        ),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("要：The 18 month period is acceptable"), "{d}");
+    assert!(d.contains("quarterly purge is agreed"), "{d}");
+    // "Regarding X, …" names what a decision pointing back is about
+    let s = said(&[
+        ("user", "We are revising the visitor badge procedure."),
+        ("assistant", "Should badges be returned at reception or at the gate?"),
+        (
+            "user",
+            "Regarding badge returns: the guards asked for it, so please make it the gate rather than reception.",
+        ),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("badge returns"), "{d}");
+    // a status the user waits on is open, not a "don't"
+    let s = said(&[(
+        "user",
+        "I have asked Priya Nair whether the loading bay can open at 05:30; I have not yet heard back.",
+    )]);
+    assert_eq!(s["key_decisions"], json!([]), "{s}");
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(p.contains("Open:") && p.contains("Priya"), "{p}");
+    // "I must withdraw X" takes X back
+    let s = said(&[
+        ("user", "Please add the weekend shuttle to the plan."),
+        ("assistant", "Added the weekend shuttle."),
+        ("user", "I must, however, withdraw the weekend shuttle."),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(
+        d.starts_with("不要：the weekend shuttle") && !d.contains("；要："),
+        "{d}"
+    );
+    // "we shall proceed with X" chooses X
+    let s = said(&[("user", "We shall proceed with the laminated floor plan.")]);
+    assert_eq!(
+        decisions(&s),
+        ["要：We shall proceed with the laminated floor plan"]
+    );
+}
+
+#[test]
+fn japanese_casual_and_polite_acceptances_and_wishes() {
+    // a casual ending particle does not hide the decision
+    let s = said(&[("user", "集合は駅の東口でいいよ。")]);
+    assert_eq!(decisions(&s), ["要：集合は駅の東口でいいよ"]);
+    // "X で OK / 問題ございません" accepts X
+    let s = said(&[("user", "発送は週2回で OK。")]);
+    assert_eq!(decisions(&s).len(), 1, "{s}");
+    let s = said(&[("user", "見積もりは税込表示で問題ございません。")]);
+    assert_eq!(decisions(&s).len(), 1, "{s}");
+    // "その…で問題ございません" is a yes to the proposal, not its own words
+    let s = said(&[
+        ("user", "会議室の予約ルールを決めたいです。"),
+        (
+            "assistant",
+            "1 回の予約は最大 2 時間までとするのはいかがでしょうか。",
+        ),
+        ("user", "その内容で問題ございません。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("2 時間"), "{d}");
+    // a wish for what is built decides; a goal or a wish to know does not
+    let s = said(&[("user", "在庫の棚卸しは毎月末にやりたいです。")]);
+    assert_eq!(decisions(&s).len(), 1, "{s}");
+    let s = said(&[("user", "倉庫の管理方法を見直したいです。")]);
+    assert_eq!(s["key_decisions"], json!([]), "{s}");
+    let s = said(&[("user", "送料がいくらか確認したいです。")]);
+    assert_eq!(s["key_decisions"], json!([]), "{s}");
+    // a plain request to change, and a polite one in the causative
+    let s = said(&[("user", "じゃあ 1 日の上限を 40 件に上げて。")]);
+    assert_eq!(decisions(&s).len(), 1, "{s}");
+    let s = said(&[
+        ("user", "受付の上限は 3 件にします。"),
+        ("assistant", "承知しました。"),
+        (
+            "user",
+            "やはり受付の上限は 2 件にさせていただけますでしょうか。",
+        ),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("2 件") && !d.contains("3 件"), "{d}");
+    // "X はいらない", "X は避けたい" rule X out; "uv 可以" takes a name
+    let s = said(&[("user", "紙の名簿はいらない。")]);
+    let d = decisions(&s).join(" ");
+    assert!(d.starts_with("不要：紙の名簿") && !d.contains("；"), "{d}");
+    let s = said(&[("user", "pnpm 可以。")]);
+    assert_eq!(decisions(&s).len(), 1, "{s}");
+}
+
+#[test]
+fn what_a_reply_says_waits_on_someone_is_open() {
+    // an item waiting on someone, whatever its heading
+    let s = said(&[
+        ("user", "展示会のブース準備を整理して。"),
+        (
+            "assistant",
+            "整理しました。\n\n- 什器のレンタル費用の負担（経理の森さんに確認中）\n- 搬入口の時間帯は 8:00〜9:00 で確定",
+        ),
+    ]);
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(p.contains("Open:") && p.contains("森さんに確認中"), "{p}");
+    // a label ending in a pending word, in Chinese
+    let s = said(&[
+        ("user", "帮我列一下还没定的。"),
+        (
+            "assistant",
+            "目前待确认事项：场地押金是否可退（等物业赵经理回复）。",
+        ),
+    ]);
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(p.contains("场地押金"), "{p}");
+    // English: "… awaits the Finance Director's decision"
+    let s = said(&[
+        ("user", "Summarise the laptop refresh."),
+        (
+            "assistant",
+            "The cost-centre split awaits the Finance Director's decision.",
+        ),
+    ]);
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(p.contains("cost-centre split"), "{p}");
+    // a notice's polite closing waits on no one
+    let s = said(&[
+        ("user", "予約開始のお知らせ文を作って。"),
+        (
+            "assistant",
+            "3月1日から予約受付を開始します。焼きたてのパンをご用意してお待ちしております。",
+        ),
+    ]);
+    assert_eq!(s["current_discussion"]["perspectives"], json!(""), "{s}");
+}
+
+#[test]
+fn a_dropped_value_takes_back_every_do_that_set_it() {
+    let s = said(&[
+        ("user", "公開は来週から 10% で。"),
+        ("assistant", "火曜 9:00 に 10 % にする予約を入れますか？"),
+        ("user", "ok それで"),
+        ("assistant", "火曜 9:00 に 10 % で予約しました。"),
+        ("user", "やっぱ 10% はなし、まず 2% から"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(!d.contains("要：公開は来週から 10%"), "{d}");
+    assert!(!d.contains("要：火曜 9:00 に 10 %"), "{d}");
+    assert!(d.contains("2%"), "{d}");
+}
