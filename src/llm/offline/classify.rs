@@ -87,6 +87,9 @@ pub enum UserKind {
         strong: bool,
         rest: String,
     },
+    /// "nah", "no thanks", "这个算了", "それはナシで": a no to what was just
+    /// proposed; `rest` is what follows the marker ("nah, air blast").
+    Rejection(String),
     SmallTalk,
     Other,
 }
@@ -331,6 +334,9 @@ pub fn user_sentence(s: &str) -> UserKind {
             UserKind::Other
         };
     }
+    if let Some(rest) = rejection(s) {
+        return UserKind::Rejection(rest);
+    }
     if let Some((strong, rest)) = approval(s) {
         return UserKind::Approval { strong, rest };
     }
@@ -381,6 +387,81 @@ pub fn user_sentence(s: &str) -> UserKind {
     } else {
         UserKind::Decisions(decisions)
     }
+}
+
+/// A no to what was just proposed, said on its own or before a comma
+/// ("nah, air blast", "不用了，我们自己开车", "それはナシで"), and what
+/// follows it. Not a "no" that corrects a value ("no, make it 30" decides
+/// for itself) nor one that answers a question of fact.
+fn rejection(s: &str) -> Option<String> {
+    const MARKERS: &[&str] = &[
+        "no thanks",
+        "no thank you",
+        "nope",
+        "nah",
+        "no",
+        "pass",
+        "skip it",
+        "skip that",
+        "let's not",
+        "no need",
+        "不用了",
+        "不用",
+        "算了",
+        "这个算了",
+        "这个就算了",
+        "那就算了",
+        "这个不要",
+        "不要了",
+        "不了",
+        "不搞了",
+        "这个不搞了",
+        "先不要",
+        "pass掉",
+        "それはナシで",
+        "それはなしで",
+        "それはナシ",
+        "それはなし",
+        "ナシで",
+        "なしで",
+        "ナシ",
+        "なし",
+        "いらない",
+        "いらないです",
+        "要らない",
+        "やめとこう",
+        "やめとく",
+        "やめましょう",
+        "やめておきます",
+        "それはいいや",
+        "いいや",
+        "見送ります",
+    ];
+    let t = s.trim().trim_end_matches(['.', '!', '。', '！', '~', '～']);
+    let l = lower(t);
+    let (marker, rest) = MARKERS.iter().find_map(|m| {
+        let rest = l.strip_prefix(m)?;
+        let whole = rest.is_empty();
+        let paused = rest.starts_with([',', '，', '、', ';', '；', '—', '-', ' ']);
+        // ("no, make it 30", "no 5%": a value that corrects decides for
+        // itself; "no idea", "no problem" are no rejection)
+        // ("不用 RabbitMQ" is "don't use RabbitMQ": a pause is punctuation)
+        (whole || paused && !rest.starts_with(' ')).then_some((*m, rest))
+    })?;
+    let _ = rest;
+    // (markers are lower-case ASCII or CJK: the same length in `t`)
+    let rest = t[marker.len()..]
+        .trim_start_matches([',', '，', '、', ';', '；', '—', '-', ' '])
+        .trim();
+    if rest.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    // ("算了，不搞第三方了，还是自研": a let-go that opens a reversal is the
+    // reversal's cue, the sentence decides as said)
+    if !rest.is_empty() && has_any(&lower(marker), words("reversal_cues")) {
+        return None;
+    }
+    Some(rest.to_owned())
 }
 
 /// "その前提で問題ございません", "その条件付きで OK です": a Japanese yes to
@@ -1684,6 +1765,18 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     }
     // "备用的框架协议就不签了", "转化奖励先不搞了": no longer to be done
     let not_anymore = !japanese && ZH_NOT_ANYMORE.is_match(body);
+    // "接驳车算了", "农家乐就算了，太远": a thing, then let it go
+    let zh_let_go = !japanese && {
+        let t = body
+            .trim()
+            .trim_end_matches(['。', '！', '!', '.', '，', ',', '吧', '啦'])
+            .trim_end();
+        t.strip_suffix("算了").is_some_and(|head| {
+            let head = head.trim_end_matches(['就', '也', ' ']);
+            super::text::cjk_content_chars(head) >= 2
+                || head.chars().any(|c| c.is_ascii_alphabetic())
+        })
+    };
     // "セカンドユニは今回なし！": a thing, then none of it
     let ja_none = japanese && JA_NONE.is_match(body.trim());
     // "graviton no, half our images are amd64 only": a thing, then no
@@ -1723,6 +1816,7 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
             .any(|e| t.ends_with(e))
     };
     let negative = left_alone
+        || zh_let_go
         || negative_order
         || not_anymore
         || ja_none
@@ -1920,6 +2014,9 @@ fn normalize(p: Polarity, text: &str) -> String {
                 "はやめてください",
                 "は使わないでください",
                 "は不要です",
+                "就算了",
+                "也算了",
+                "算了",
             ];
             if let Some((i, suffix)) = SUFFIXES.iter().find_map(|x| s.find(x).map(|i| (i, *x))) {
                 s = format!("{}{}", &s[..i], &s[i + suffix.len()..]);
@@ -2045,6 +2142,8 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
         "i think we should ",
         "how about we ",
         "how about ",
+        "we could ",
+        "you could ",
         "my vote would be ",
         "my vote is ",
         "我觉得",

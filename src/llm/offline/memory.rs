@@ -571,6 +571,7 @@ impl Memory {
                 }
                 UserKind::Defer(s) => self.defer_or_split(s, &mut turn),
                 UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
+                UserKind::Rejection(rest) => self.reject(rest, &mut turn),
                 UserKind::Other => self.other_statement(s, &mut turn),
                 UserKind::SmallTalk => continue,
             }
@@ -630,7 +631,7 @@ impl Memory {
         // an explicit change of subject wins over a continuing "另外", "and"
         let says_so = classify::says_new_topic(all);
         if acknowledges
-            || matches!(first.1, UserKind::Approval { .. })
+            || matches!(first.1, UserKind::Approval { .. } | UserKind::Rejection(_))
             || continues(first.0) && !says_so
         {
             return false;
@@ -1946,6 +1947,25 @@ impl Memory {
     }
 
     /// Make the pending proposal a decision (`polarity`: overrides its own).
+    /// "nah, air blast", "这个算了": the proposal on the table is not
+    /// taken; what follows the no is said in its own right. With nothing
+    /// proposed, only what follows counts.
+    fn reject(&mut self, rest: &str, turn: &mut Turn) {
+        if let Some(p) = self.pending_proposal().filter(|p| !p.against) {
+            self.adopt(&p, Some(Polarity::DontWant), None, turn);
+        }
+        if rest.is_empty() {
+            return;
+        }
+        match classify::user_sentence(rest) {
+            UserKind::Decisions(ds) => ds.into_iter().for_each(|d| self.decide_in_turn(d, turn)),
+            UserKind::Open(q) => self.add_open(&q),
+            // ("nah, b": the option it picks instead)
+            UserKind::Other => self.other_statement(rest, turn),
+            _ => {}
+        }
+    }
+
     fn adopt(
         &mut self,
         p: &Proposal,
@@ -3463,7 +3483,7 @@ fn open_item(s: &Sentence) -> Option<String> {
     let text = match s.text.split_once([':', '：']) {
         Some((label, rest)) if is_label(label) => rest.trim(),
         _ if s.heading.as_deref().is_some_and(is_label) => s.text.trim(),
-        _ if waits(&s.text) && s.text.chars().count() <= 120 => s.text.trim(),
+        _ if waits(&s.text) && !is_label(&s.text) && s.text.chars().count() <= 120 => s.text.trim(),
         _ => return None,
     };
     let named = if text.chars().any(is_cjk) {

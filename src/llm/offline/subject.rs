@@ -205,8 +205,10 @@ pub fn subject_before(text: &str, at: usize) -> Option<String> {
     let phrase = phrase.trim().to_owned();
     // ("上限": two kanji name a setting though 上 is a function character
     // to `terms`)
+    // (not an adverb and a verb: "先存 300 张" names no setting)
     let named = !terms(&phrase).is_empty()
-        || phrase.chars().filter(|&c| is_cjk(c) && !is_kana(c)).count() >= 2;
+        || phrase.chars().filter(|&c| is_cjk(c) && !is_kana(c)).count() >= 2
+            && !phrase.starts_with(['先', '就', '也', '只', '都', '再', '还', '又', '要']);
     let meaningful = named && !words("pronouns").contains(&lower(&phrase).as_str());
     meaningful.then_some(phrase)
 }

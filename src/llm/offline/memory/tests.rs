@@ -3529,3 +3529,87 @@ fn a_dropped_value_takes_back_every_do_that_set_it() {
     assert!(!d.contains("要：火曜 9:00 に 10 %"), "{d}");
     assert!(d.contains("2%"), "{d}");
 }
+
+#[test]
+fn a_no_to_a_proposal_rules_it_out_in_three_languages() {
+    for (proposal, no) in [
+        (
+            "We could add a shuttle bus from the station for $400.",
+            "nah",
+        ),
+        (
+            "We could add a shuttle bus from the station for $400.",
+            "no thanks",
+        ),
+        ("我建议加一辆从车站出发的接驳车，400 元。", "不用了"),
+        ("我建议加一辆从车站出发的接驳车，400 元。", "这个就算了"),
+        (
+            "駅からシャトルバスを出すのはいかがでしょうか？",
+            "それはナシで",
+        ),
+        (
+            "駅からシャトルバスを出すのはいかがでしょうか？",
+            "やめとこう",
+        ),
+    ] {
+        let s = said(&[
+            ("user", "Plan the open day."),
+            ("assistant", proposal),
+            ("user", no),
+        ]);
+        let d = decisions(&s).join(" ");
+        assert!(
+            d.starts_with("不要：") && !d.contains("；要："),
+            "{no}: {d}"
+        );
+        assert!(
+            d.contains("shuttle") || d.contains("接驳车") || d.contains("シャトルバス"),
+            "{no}: {d}"
+        );
+    }
+    // what follows the no is said in its own right
+    let s = said(&[
+        ("user", "Plan the open day."),
+        (
+            "assistant",
+            "We could add a shuttle bus from the station for $400.",
+        ),
+        ("user", "nah, use the school minibus instead"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(
+        d.contains("不要：") && d.contains("要：use the school minibus"),
+        "{d}"
+    );
+    // "不用 X" is a don't of X, not a no to the proposal; a correction
+    // with a value decides for itself
+    let s = said(&[
+        ("user", "Plan the open day."),
+        ("assistant", "我建议加一辆从车站出发的接驳车，400 元。"),
+        ("user", "不用 RabbitMQ，用 Redis。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("RabbitMQ") && !d.contains("接驳车"), "{d}");
+    // a thing named, then let go
+    let s = said(&[("user", "农家乐算了，太远。")]);
+    assert!(decisions(&s).join(" ").starts_with("不要：农家乐"), "{s}");
+    // "y" is a yes, "そうしましょう" points back at the proposal
+    let s = said(&[
+        ("user", "feeds for 6061?"),
+        (
+            "assistant",
+            "I'd run 18000 rpm with 0.5 mm depth of cut. Sound ok?",
+        ),
+        ("user", "y"),
+    ]);
+    assert!(decisions(&s).join(" ").contains("18000 rpm"), "{s}");
+    let s = said(&[
+        ("user", "Plan the open day."),
+        (
+            "assistant",
+            "駅からシャトルバスを出すのはいかがでしょうか？",
+        ),
+        ("user", "いいですね、そうしましょう"),
+    ]);
+    assert!(decisions(&s).join(" ").contains("シャトルバス"), "{s}");
+}
