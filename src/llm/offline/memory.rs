@@ -3887,7 +3887,20 @@ const ORDINALS: [(&str, &str); 9] = [
 /// The label of an option a user picks: "b", "B)", "option 2", "the
 /// second", "第二种", "第 2 种", "2 つ目".
 fn option_label(s: &str) -> Option<String> {
-    let l = s.trim().to_lowercase();
+    let l: String = s
+        .trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| circled_digit(c).unwrap_or(c))
+        .collect();
+    // "就按方案B", "按方案 2 来": the label after 方案
+    if let Some(c) = l
+        .split_once("方案")
+        .and_then(|(_, r)| r.trim_start().chars().next())
+        .filter(char::is_ascii_alphanumeric)
+    {
+        return Some(c.to_string());
+    }
     let l = l
         .trim_start_matches("go with ")
         .trim_start_matches("pick ")
@@ -4013,6 +4026,38 @@ fn options_in(text: &str) -> Vec<String> {
             out.push(format!("{label}) {rest}"));
             continue;
         }
+        // "① 既製ブースをレンタル": a circled numeral
+        if let Some(n) = t.chars().next().and_then(circled_digit) {
+            let rest = t[t.chars().next().map_or(0, char::len_utf8)..].trim();
+            if let Some(first) = sentences(rest).into_iter().next() {
+                out.push(format!("{n}) {}", first.text.replace("**", "")));
+            }
+            continue;
+        }
+        // "(a) adaptive clearing", "1）周六去", "A: adaptive clearing": the
+        // same label marked another way
+        let owned;
+        let t = {
+            let inner = t
+                .strip_prefix('(')
+                .or_else(|| t.strip_prefix('（'))
+                .unwrap_or(t);
+            let label: String = inner
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            let after = &inner[label.len()..];
+            let marked = ["）", ") ", ")", ": ", "："]
+                .iter()
+                .find_map(|m| after.strip_prefix(m));
+            match marked {
+                Some(rest) if (1..=2).contains(&label.len()) && !rest.trim().is_empty() => {
+                    owned = format!("{label}) {}", rest.trim());
+                    owned.as_str()
+                }
+                _ => t,
+            }
+        };
         let label: String = t
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric())
@@ -4054,6 +4099,12 @@ fn options_in(text: &str) -> Vec<String> {
     out
 }
 
+/// ① → 1, up to ⑨.
+fn circled_digit(c: char) -> Option<char> {
+    let n = (c as u32).checked_sub('①' as u32)?;
+    (n < 9).then(|| char::from_digit(n + 1, 10)).flatten()
+}
+
 /// "方案二：400 dpi 彩色" → ("2", "400 dpi 彩色"); "Option B: …" → ("b", …).
 fn named_option_line(t: &str) -> Option<(String, String)> {
     let rest = ["方案", "选项", "案", "option ", "Option "]
@@ -4067,11 +4118,15 @@ fn named_option_line(t: &str) -> Option<(String, String)> {
         let numeral = ORDINALS.iter().find(|(w, _)| w.chars().eq([c]))?;
         numeral.1.to_owned()
     };
-    let after = cs.as_str();
+    // ("**方案一**：…", "**Option A — adaptive clearing**: faster")
+    let after = cs.as_str().trim_start_matches("**");
     let text = after
         .strip_prefix('：')
         .or_else(|| after.strip_prefix(": "))
-        .or_else(|| after.strip_prefix(':'))?
+        .or_else(|| after.strip_prefix(':'))
+        .or_else(|| after.strip_prefix(" — "))
+        .or_else(|| after.strip_prefix(" – "))
+        .or_else(|| after.strip_prefix(" - "))?
         .trim();
     let first = sentences(text).into_iter().next().map(|s| s.text)?;
     (!first.is_empty()).then(|| (label, first.replace("**", "")))

@@ -3613,3 +3613,24 @@ fn a_no_to_a_proposal_rules_it_out_in_three_languages() {
     ]);
     assert!(decisions(&s).join(" ").contains("シャトルバス"), "{s}");
 }
+
+#[test]
+fn options_are_found_however_the_reply_marks_them() {
+    for (options, pick, want) in [
+        ("Options:\n(a) adaptive clearing\n(b) conventional pocket", "b", "conventional pocket"),
+        ("Options:\nA: adaptive clearing\nB: conventional pocket", "B", "conventional pocket"),
+        (
+            "Two ways:\n\n**Option A — adaptive clearing**: faster.\n\n**Option B — conventional pocket**: simpler.",
+            "option B",
+            "conventional pocket",
+        ),
+        ("两个选择：\n1）周六去，人均 150\n2）周日去，人均 120", "2", "周日去"),
+        ("方案有两个：\n- 方案A：周六去\n- 方案B：周日去", "就按方案B", "周日去"),
+        ("方案有两个：\n**方案一**：周六去\n**方案二**：周日去", "方案二吧", "周日去"),
+        ("案は2つです。\n① 既製ブースをレンタル\n② 自作のパネルを使う", "②で", "自作のパネル"),
+    ] {
+        let s = said(&[("user", "Which one?"), ("assistant", options), ("user", pick)]);
+        let d = decisions(&s).join(" ");
+        assert!(d.starts_with("要：") && d.contains(want), "{pick}: {d}");
+    }
+}
