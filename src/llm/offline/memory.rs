@@ -1554,6 +1554,28 @@ impl Memory {
                     .iter()
                     .any(|q| holds_value(&in_view, &body[q.start..q.end]))
         })
+        // ("bump it to 8 per shift" … a raffle … "make it 7 per shift": a
+        // count of things the conversation names is what it changes, in
+        // view or not; a time or a size may be anything's)
+        .or_else(|| {
+            let counted: Vec<String> = units
+                .iter()
+                .filter(|u| {
+                    u.starts_with("per ")
+                        || u.len() >= 3
+                            && u.chars().all(|c| c.is_ascii_alphabetic())
+                            && quantities(&format!("1 {u}"))
+                                .first()
+                                .is_some_and(|q| q.kind == "number")
+                })
+                .cloned()
+                .collect();
+            (!counted.is_empty())
+                .then(|| {
+                    self.latest_want(|body| units_of(body).iter().any(|u| counted.contains(u)))
+                })
+                .flatten()
+        })
     }
 
     /// "时间上限就定 60 秒" … "上限提到 120 秒吧", "bitrate 64kbps" …
@@ -3619,11 +3641,32 @@ fn units_of(text: &str) -> Vec<String> {
     quantities(text)
         .iter()
         .map(|q| {
-            text[q.start..q.end]
+            let unit = text[q.start..q.end]
                 .trim_start_matches(|c: char| c.is_ascii_digit() || ",. ".contains(c))
                 .trim_end_matches(|c: char| !c.is_alphanumeric() && c != '%')
                 .trim()
-                .to_lowercase()
+                .to_lowercase();
+            if !unit.is_empty() || q.kind != "number" {
+                return unit;
+            }
+            // "8 per shift", "25 posters": a count of things names them
+            // after it
+            let mut ws = text[q.end..].split_whitespace().map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            });
+            match ws.next() {
+                Some(w) if w == "per" => ws.next().map(|x| format!("per {x}")).unwrap_or_default(),
+                Some(w)
+                    if w.len() >= 3
+                        && w.chars().all(|c| c.is_ascii_alphabetic())
+                        && !words("link_words").contains(&w.as_str())
+                        && !words("stopwords").contains(&w.as_str()) =>
+                {
+                    w
+                }
+                _ => String::new(),
+            }
         })
         .filter(|u| !u.is_empty() && !u.starts_with(|c: char| c.is_ascii_digit()))
         .collect()

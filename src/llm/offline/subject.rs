@@ -461,6 +461,18 @@ pub fn needs_subject(body: &str) -> bool {
     // subject; nor does a verb whose object is a pronoun ("set it
     // explicitly", "leave it at 10")
     let one_word = latin_words == 1 && !l.chars().any(is_cjk);
+    // "抽選会はやめよう", "抽奖不搞": a thing of two or more characters
+    // before its particle or negation names itself
+    let topic_named = ["は", "を", "不搞", "不做", "不弄"].iter().any(|p| {
+        l.split_once(p).is_some_and(|(head, _)| {
+            let head = head.trim();
+            head.chars().filter(|&c| is_cjk(c) && !is_kana(c)).count() >= 2
+                && !words("cjk_pronouns").iter().any(|w| head.contains(w))
+        })
+    });
+    if topic_named && !value_only(&l) {
+        return false;
+    }
     // "半天吧", "加上，必须填": a few CJK characters and nothing else name a
     // value or an act, not what it is for
     if latin_words == 0

@@ -3634,3 +3634,39 @@ fn options_are_found_however_the_reply_marks_them() {
         assert!(d.starts_with("要：") && d.contains(want), "{pick}: {d}");
     }
 }
+
+#[test]
+fn a_count_changed_twice_and_a_scrapped_extra_in_three_languages() {
+    let s = said(&[
+        ("user", "How many stewards per gate for the fun run?"),
+        ("assistant", "I'd suggest 4 stewards per gate."),
+        ("user", "ok, but bump it to 6 per gate"),
+        ("assistant", "Updated: 6 stewards per gate."),
+        ("user", "also add a bag check at the entrance"),
+        ("assistant", "Bag check added at the entrance."),
+        (
+            "user",
+            "actually make it 5 per gate, two people dropped out",
+        ),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("5 per gate") && !d.contains("6 per gate"), "{d}");
+    // a thing before its particle or 不搞 names what is ruled out
+    let s = said(&[
+        ("user", "出口で抽選会もやりたい。"),
+        ("assistant", "抽選会を追加しました。"),
+        ("user", "抽選会はやめよう、許可が要るらしい。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(
+        d.starts_with("不要：抽選会") && !d.contains("要：出口"),
+        "{d}"
+    );
+    let s = said(&[
+        ("user", "出口搞个抽奖吧。"),
+        ("assistant", "已加上抽奖。"),
+        ("user", "抽奖不搞了。"),
+    ]);
+    let d = decisions(&s);
+    assert!(d.len() == 1 && d[0].starts_with("不要：抽奖不搞"), "{d:?}");
+}
