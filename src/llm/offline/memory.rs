@@ -991,6 +991,11 @@ impl Memory {
         if !needs_subject(&d.body) {
             return (d, None);
         }
+        // ("make it 7 per shift" after "bump it to 8 per shift" and other
+        // business: the decision it changes lends it its subject, later)
+        if self.changed_value_target(&d).is_some() {
+            return (d, None);
+        }
         let label = label.filter(|l| shared(&terms(l), &terms(&d.body)) == 0);
         // "no retries", "不用 YAML": the thing it rules out is its subject,
         // when it is a name or follows "no", and not a placeholder ("no
@@ -4464,7 +4469,16 @@ fn replaces(d: &Decision, old: &str) -> bool {
         .into_iter()
         .filter(|t| !generic(t))
         .collect();
-    let old_head: Vec<String> = head_terms(body)
+    // ("不要：the raffle (do a raffle at the exit)": what a don't took back
+    // is no part of its subject; "keep the exit table" is about another
+    // thing)
+    let (old_polarity, _) = polarity_and_body(old);
+    let old_head_text = if old_polarity == Polarity::DontWant {
+        subject::without_trailing_subject(body)
+    } else {
+        body
+    };
+    let old_head: Vec<String> = head_terms(old_head_text)
         .into_iter()
         .filter(|t| !generic(t))
         .collect();
@@ -4559,7 +4573,7 @@ fn replaces(d: &Decision, old: &str) -> bool {
             .into_iter()
             .filter(|t| !words("imperative_verbs").contains(&t.as_str()))
             .collect();
-        if shared(&new_names, &names(body)) > 0 {
+        if shared(&new_names, &names(old_head_text)) > 0 {
             return true;
         }
     }

@@ -3670,3 +3670,45 @@ fn a_count_changed_twice_and_a_scrapped_extra_in_three_languages() {
     let d = decisions(&s);
     assert!(d.len() == 1 && d[0].starts_with("不要：抽奖不搞"), "{d:?}");
 }
+
+#[test]
+fn what_a_dont_took_back_is_no_part_of_its_subject() {
+    let s = said(&[
+        (
+            "user",
+            "We're planning the spring plant sale. How many volunteers per shift?",
+        ),
+        (
+            "assistant",
+            "I'd suggest 6 volunteers per shift, with 3 shifts on the day.",
+        ),
+        ("user", "ok, but bump it to 8 per shift"),
+        ("assistant", "Updated: 8 volunteers per shift, 3 shifts."),
+        ("user", "also let's do a raffle at the exit"),
+        ("assistant", "Raffle added at the exit table."),
+        ("user", "actually make it 7 per shift, Joan can't come"),
+        ("assistant", "Done: 7 per shift."),
+        (
+            "user",
+            "and scrap the raffle, the council needs a permit for that",
+        ),
+        ("assistant", "Raffle removed."),
+        (
+            "user",
+            "keep the exit table though, we'll use it for the donation jar",
+        ),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter().any(|x| x.starts_with("要：make it 7 per shift")),
+        "{d:?}"
+    );
+    assert!(!d.iter().any(|x| x.contains("8 per shift")), "{d:?}");
+    assert!(d.iter().any(|x| x.starts_with("不要：the raffle")), "{d:?}");
+    assert!(
+        d.iter().any(|x| x.starts_with("要：keep the exit table")),
+        "{d:?}"
+    );
+    // a change that revisits a count takes no unrelated sentence as subject
+    assert!(!d.iter().any(|x| x.contains("Joan can't come (")), "{d:?}");
+}
