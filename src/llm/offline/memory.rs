@@ -1490,11 +1490,22 @@ impl Memory {
             let old = replaced
                 .iter()
                 .find(|o| o.starts_with(Polarity::Want.prefix()))
-                .map(|o| {
+                .and_then(|o| {
                     let body = polarity_and_body(o).1;
                     let quoted = d.earlier.as_deref().unwrap_or("");
-                    changed_value_subject(body, quoted, |q| new_kinds.contains(&q.kind))
-                        .unwrap_or_else(|| body.to_owned())
+                    // (a new value never carries the old one: "make it 5 per
+                    // gate", not "… (bump it to 6 per gate)"; what the old one
+                    // was for, if it says)
+                    changed_value_subject(body, quoted, |q| new_kinds.contains(&q.kind)).or_else(
+                        || match d.polarity {
+                            Polarity::DontWant => Some(body.to_owned()),
+                            Polarity::Want if quantities(&d.body).is_empty() => {
+                                Some(body.to_owned())
+                            }
+                            Polarity::Want => subject::trailing_subject(body)
+                                .map(|t| t.trim_end_matches([')', '）']).to_owned()),
+                        },
+                    )
                 })
                 .or(part_subject);
             if let Some(ob) = old {
