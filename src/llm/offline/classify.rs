@@ -2104,11 +2104,25 @@ pub fn proposal(s: &str) -> Option<String> {
 /// question ("Modify volume to gp3 …, like replica 1?", "要不要…？").
 pub fn proposal_of(s: &str) -> Option<Proposal> {
     let l = lower(s);
+    // ("Kerf compensation 0.1 mm?", "超时 30 秒？": a setting and a value
+    // put as a question offers the value)
+    let value_offer = {
+        let t = s.trim().trim_end_matches(['?', '？']);
+        let n = t.split_whitespace().count();
+        (2..=6).contains(&n)
+            && !t.chars().any(is_cjk)
+            && t.split_whitespace()
+                .any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+            && !asks_by_word(&l)
+            && !has(&l, "or")
+            && no_verb(&l)
+    };
     let offer = is_question(s)
         && (is_instruction(s.trim_end_matches(['?', '？']))
             || l.contains("要不要")
             || japanese_offer(s)
-            || plain_offer(s).is_some());
+            || plain_offer(s).is_some()
+            || value_offer);
     // "A narrower fix: add X to Y instead of reverting."
     let labelled = s
         .split_once(": ")

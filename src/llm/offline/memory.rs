@@ -1883,7 +1883,7 @@ impl Memory {
             // with no proposal of the assistant's pending, "that" is the
             // course the user floated last
             if let Some(q) = self.question_answered(rest) {
-                self.decide_question(&q, turn);
+                self.decide_question(&q, None, turn);
                 return;
             }
             // "Yes, per-key overrides from the api_keys table": the user
@@ -1964,7 +1964,7 @@ impl Memory {
     }
 
     /// Decide the course a question of the user's asked about.
-    fn decide_question(&mut self, q: &str, turn: &mut Turn) {
+    fn decide_question(&mut self, q: &str, answer: Option<&str>, turn: &mut Turn) {
         self.cur.open.retain(|o| o != q);
         let body = q
             .trim_end_matches(['?', '？'])
@@ -1980,7 +1980,10 @@ impl Memory {
         {
             body = body[w.len()..].trim_start();
         }
-        let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+        let body = answer
+            .and_then(|a| narrowed_alternatives(body, a))
+            .unwrap_or_else(|| body.to_owned());
+        let d = Decision::plain(Polarity::Want, clip(&body, classify::DECISION_BYTES));
         self.decide_in_turn(d, turn);
     }
 
@@ -2117,7 +2120,7 @@ impl Memory {
         if short {
             let rest = classify::strip_fillers(s).trim_end_matches(['.', '。', '!', '！']);
             if let Some(q) = self.question_answered(rest) {
-                self.decide_question(&q, turn);
+                self.decide_question(&q, Some(rest), turn);
                 return;
             }
         }
@@ -4406,6 +4409,52 @@ fn continues(first: &str) -> bool {
 fn polarity_and_body(line: &str) -> (Polarity, &str) {
     let (polarity, body) = polarity_and_whole_body(line);
     (polarity, split_echo(body).0)
+}
+
+/// `body` with "A or B" narrowed to the one alternative `said` names
+/// alone ("Plunge at 100 or 50" and "50 then" → "Plunge at 50"; "Export
+/// as DXF or SVG" and "svg" → "Export as SVG").
+fn narrowed_alternatives(body: &str, said: &str) -> Option<String> {
+    static OR: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)([\w.%/$-]+(?:\s[\w.%/$-]+)?)\s+or\s+([\w.%/$-]+(?:\s[\w.%/$-]+)?)")
+            .unwrap()
+    });
+    if said.split_whitespace().count() > 4 || said == body {
+        return None;
+    }
+    let said_words: Vec<String> = said
+        .split(|c: char| c.is_whitespace() || ",.!;".contains(c))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let c = OR.captures(body)?;
+    let last_word = |t: &str| t.split_whitespace().last().unwrap_or("").to_lowercase();
+    let first_word = |t: &str| t.split_whitespace().next().unwrap_or("").to_lowercase();
+    let (a, b) = (c.get(1)?, c.get(2)?);
+    let names = |m: &regex::Match| {
+        said_words.contains(&last_word(m.as_str())) || said_words.contains(&first_word(m.as_str()))
+    };
+    // ("at 100 or 50": the link word before the first stays)
+    let link = a
+        .as_str()
+        .split_once(' ')
+        .filter(|(w, _)| words("link_words").contains(&w.to_lowercase().as_str()))
+        .map_or(String::new(), |(w, _)| format!("{w} "));
+    let kept = match (names(&a), names(&b)) {
+        (true, false) => a.as_str().to_owned(),
+        (false, true) if b.as_str().contains(' ') => b.as_str().to_owned(),
+        (false, true) => format!("{link}{}", b.as_str()),
+        _ => return None,
+    };
+    // (only the words the two alternatives do not share: "100 or 50" of
+    // "Plunge at 100 or 50")
+    let whole = c.get(0)?;
+    Some(format!(
+        "{}{}{}",
+        &body[..whole.start()],
+        kept,
+        &body[whole.end()..]
+    ))
 }
 
 /// The polarity of a decision line and all its body, restatement included.

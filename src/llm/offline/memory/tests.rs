@@ -3712,3 +3712,31 @@ fn what_a_dont_took_back_is_no_part_of_its_subject() {
     // a change that revisits a count takes no unrelated sentence as subject
     assert!(!d.iter().any(|x| x.contains("Joan can't come (")), "{d:?}");
 }
+
+#[test]
+fn terse_picks_between_alternatives_and_values_put_as_questions() {
+    let s = said(&[
+        ("user", "laser settings for 3mm ply?"),
+        ("assistant", "Plunge at 100 or 50?"),
+        ("user", "50 then"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("50") && !d.contains("100"), "{d}");
+    let s = said(&[
+        ("user", "laser settings for 3mm ply?"),
+        ("assistant", "Export as DXF or SVG?"),
+        ("user", "svg"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("SVG") && !d.contains("DXF"), "{d}");
+    // "Kerf compensation 0.1 mm?" offers the value; "ok" takes it
+    let s = said(&[
+        ("user", "laser settings for 3mm ply?"),
+        ("assistant", "Kerf compensation 0.1 mm?"),
+        ("user", "ok"),
+    ]);
+    assert!(
+        decisions(&s).join(" ").contains("Kerf compensation 0.1 mm"),
+        "{s}"
+    );
+}
