@@ -348,6 +348,18 @@ fn an_accepted_proposal_is_a_decision() {
         rec("user", "行，就这么办。", 2),
     ]);
     assert!(decisions(&s).iter().any(|l| l.contains("zstd")), "{s}");
+    // Formal Chinese settles with 就这么安排 / 按此执行 / 照此办理.
+    for reply in ["同意，就这么安排。", "按此执行。", "照此办理。"] {
+        let s = run(&[
+            rec("user", "排班怎么弄？", 0),
+            rec("assistant", "建议两班倒，每班 8 小时。", 1),
+            rec("user", reply, 2),
+        ]);
+        assert!(
+            decisions(&s).iter().any(|l| l.contains("两班倒")),
+            "{reply}: {s}"
+        );
+    }
 }
 
 /// Defect: postponed questions became decisions, and stayed open after
