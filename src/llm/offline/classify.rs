@@ -1471,7 +1471,20 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
     let reverses = old_value.is_some() || has_any(&lower(s), words("reversal_cues"));
     let mut runs: Vec<(Polarity, String)> = Vec::new();
     let mut lead = String::new();
+    let mut turned_down = false;
     for clause in clauses(s) {
+        // "The smoothing window, no: riders already complain …": a bare
+        // "no" turns down the phrase before it; what follows is the reason
+        let c = lower(clause.trim());
+        let bare_no = c.trim_end_matches(['.', '!']) == "no" || c.starts_with("no:");
+        if bare_no && runs.is_empty() && (1..=6).contains(&lead.split_whitespace().count()) {
+            runs.push((Polarity::DontWant, std::mem::take(&mut lead)));
+            turned_down = true;
+            continue;
+        }
+        if turned_down && clause_polarity(clause).is_none() {
+            continue;
+        }
         match (clause_polarity(clause), runs.last_mut()) {
             (Some(p), Some((q, text))) if *q == p => text.push_str(clause),
             (Some(p), _) => runs.push((p, clause.to_owned())),

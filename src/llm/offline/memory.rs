@@ -943,7 +943,12 @@ impl Memory {
         // (an option is in the focus twice, as its sentence and as the
         // labelled option)
         let mut items: Vec<String> = Vec::new();
-        for f in self.cur.focus.iter().filter(|f| holds(f)) {
+        for f in self
+            .cur
+            .focus
+            .iter()
+            .filter(|f| holds(f) && !classify::is_question(f))
+        {
             let item = subject_phrase(f).replace("**", "").trim().to_owned();
             if !items.contains(&item) {
                 items.push(item);
@@ -1871,7 +1876,13 @@ impl Memory {
             self.adopt(p, None, None, turn);
             return;
         }
-        let stated = classify::decisions_in(rest);
+        // ("go ahead" is no course of its own)
+        let points_back = rest.is_empty() || classify::is_deictic(rest);
+        let stated = if points_back {
+            Vec::new()
+        } else {
+            classify::decisions_in(rest)
+        };
         if !stated.is_empty() {
             stated
                 .into_iter()
@@ -1883,7 +1894,27 @@ impl Memory {
             // with no proposal of the assistant's pending, "that" is the
             // course the user floated last
             if let Some(q) = self.question_answered(rest) {
-                self.decide_question(&q, None, turn);
+                self.decide_question(&q, Some(rest), turn);
+                return;
+            }
+            // "Retries?" … "3 retries with backoff." … "Sounds reasonable, go
+            // ahead.": the plain answer the reply gave is what a strong yes
+            // takes when nothing was proposed
+            let asked = self.cur.focus.iter().any(|f| classify::is_question(f));
+            let answered = (strong && !rest.is_empty() && points_back && asked)
+                .then(|| self.cur.direction.clone())
+                .filter(|d| {
+                    !d.is_empty() && !d.starts_with(PROPOSED) && !d.starts_with(ADVISED_AGAINST)
+                })
+                .filter(|d| !classify::is_question(d) && !facts::is_status(d))
+                .map(|d| d.trim_end_matches(['.', '。']).to_owned());
+            if let Some(body) = answered {
+                let p = Proposal {
+                    body,
+                    against: false,
+                    deictic: false,
+                };
+                self.adopt(&p, None, None, turn);
                 return;
             }
             // "Yes, per-key overrides from the api_keys table": the user
@@ -2169,6 +2200,29 @@ impl Memory {
                 turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
                 return;
             }
+        }
+        // "Which region?" … "eu-west-1 is cheapest." … "eu-central-1, for
+        // data residency.": a phrase that opens the user's next turn, right
+        // after the reply to their own "which/who/what" question, answers it
+        let asked = self
+            .cur
+            .focus
+            .last()
+            .filter(|q| classify::is_question(q) && asks_what(q))
+            .cloned();
+        if let Some(q) = asked.filter(|_| {
+            turn.prev_sentence.is_none()
+                && turn.decided.is_empty()
+                && classify::is_fragment(s)
+                && s.split_whitespace().count() <= 8
+                // (a value or a name of a thing, not "nothing obvious in
+                // that range")
+                && (s.chars().any(|c| c.is_ascii_digit()) || !subject::identifiers(s).is_empty())
+        }) {
+            let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
+            let d = Decision::plain(Polarity::Want, answer_to(&q, body));
+            self.decide_in_turn(d, turn);
+            return;
         }
         self.add_fact(s, false);
     }

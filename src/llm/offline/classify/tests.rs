@@ -405,3 +405,12 @@ fn formal_register_decisions() {
         assert!(!matches!(user_sentence(s), UserKind::Decisions(_)), "{s}");
     }
 }
+
+#[test]
+fn a_bare_no_turns_down_the_phrase_before_it_and_the_rest_is_its_reason() {
+    assert_eq!(
+        lines("The smoothing window, no: riders already complain that the map lags, and a 3-fix window adds 20 seconds of lag."),
+        ["不要：The smoothing window"]
+    );
+    assert_eq!(lines("Dark mode, no."), ["不要：Dark mode"]);
+}

@@ -3752,3 +3752,44 @@ fn terse_picks_between_alternatives_and_values_put_as_questions() {
         "{s}"
     );
 }
+
+/// Probes on short exchanges written for session 17 (not in the eval
+/// sets): the answer to the user's own question, picked or approved.
+#[test]
+fn a_reply_to_the_users_own_question_is_what_a_short_answer_decides() {
+    // the option the user names, not their question with both in it
+    let d = decided(&[
+        ("user", "Should the export be CSV or Parquet?"),
+        ("assistant", "Parquet is smaller and typed."),
+        ("user", "Parquet, please."),
+    ]);
+    assert!(d.contains("Parquet") && !d.contains("CSV"), "{d}");
+    // "go ahead" with nothing proposed takes the plain answer …
+    let d = decided(&[
+        ("user", "Retries?"),
+        ("assistant", "3 retries with backoff."),
+        ("user", "Sounds reasonable, go ahead."),
+    ]);
+    assert!(d.contains("3 retries with backoff"), "{d}");
+    // … which a bare acknowledgement does not
+    let d = decided(&[
+        ("user", "Retries?"),
+        ("assistant", "3 retries with backoff."),
+        ("user", "Sounds reasonable."),
+    ]);
+    assert_eq!(d, "[]");
+    // a value of the user's own answers their "which" question
+    let d = decided(&[
+        ("user", "Which region?"),
+        ("assistant", "eu-west-1 is cheapest for us."),
+        ("user", "eu-central-1, for data residency."),
+    ]);
+    assert!(d.contains("region") && d.contains("eu-central-1"), "{d}");
+    // but a report with no value of its own answers nothing
+    let d = decided(&[
+        ("user", "Which register has the daily yield?"),
+        ("assistant", "Try 30001 to 30010."),
+        ("user", "nothing obvious in that range"),
+    ]);
+    assert_eq!(d, "[]");
+}
