@@ -315,6 +315,10 @@ pub fn user_sentence(s: &str) -> UserKind {
     }
     // "ベトナム語も含めていただけますでしょうか": a polite request to act is
     // an instruction, not a question ("教えていただけますか" asks to be told)
+    // ("それで進めてください": a request that only points back approves)
+    if let Some((strong, rest)) = approval(s).filter(|(_, r)| !r.is_empty() && is_deictic(r)) {
+        return UserKind::Approval { strong, rest };
+    }
     if let Some(act) = polite_request(s) {
         let mut d = Decision::plain(Polarity::Want, normalize(Polarity::Want, &act));
         d.said = act;

@@ -1119,6 +1119,27 @@ impl Memory {
                     .map(|s| (s, None));
             }
         }
+        // "アップロード上限は？" … "10 MB が一般的です。" … "25 MB までに
+        // してください": the user's own short question, just answered, names
+        // what a first value of its kind is for (a value some decision holds
+        // already revisits that decision, below)
+        if found.is_none() && d.old_value.is_none() {
+            let kinds: Vec<&str> = quantities(&d.body).iter().map(|q| q.kind).collect();
+            let first_of_kind = !kinds.is_empty()
+                && !self.decisions.iter().any(|old| {
+                    quantities(polarity_and_body(old).1)
+                        .iter()
+                        .any(|x| kinds.contains(&x.kind))
+                });
+            if let Some(q) = self.cur.focus.last().filter(|q| {
+                first_of_kind
+                    && classify::is_question(q)
+                    && quantities(q).is_empty()
+                    && terms(q).len() <= 6
+            }) {
+                found = Some((subject_phrase(q), None));
+            }
+        }
         let value = if found.is_none() {
             quantities(&d.body)
         } else {

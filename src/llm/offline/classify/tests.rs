@@ -154,9 +154,16 @@ fn common_phrasings_are_classified() {
         "B 案でお願いします。",
         "監視は Datadog にします。",
         "やっぱり MySQL に戻します。",
-        "その方向で進めてください。",
     ] {
         assert!(want(s), "{s}: {:?}", user_sentence(s));
+    }
+    // ("その方向で": the request points back at the proposal, which it takes)
+    for s in ["その方向で進めてください。", "それで進めてください。"] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Approval { strong: true, .. }),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
     }
     for s in [
         "Let's not touch the schema.",

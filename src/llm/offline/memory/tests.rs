@@ -3793,3 +3793,30 @@ fn a_reply_to_the_users_own_question_is_what_a_short_answer_decides() {
     ]);
     assert_eq!(d, "[]");
 }
+
+/// Japanese probes of session 17: a request that only points back takes
+/// the proposal; "切りましょう" drops; "X で了解です" agrees to X.
+#[test]
+fn japanese_requests_that_point_back_cuts_and_agreements() {
+    let d = decided(&[
+        ("user", "リトライは？"),
+        ("assistant", "バックオフ付きで 3 回がおすすめです。"),
+        ("user", "それで進めてください。"),
+    ]);
+    assert!(d.contains("バックオフ付きで 3 回"), "{d}");
+    let d = decided(&[
+        ("user", "IE11 はサポートする？"),
+        ("assistant", "利用率は 0.2% です。"),
+        ("user", "IE11 は切りましょう。"),
+    ]);
+    assert!(d.contains("不要：IE11"), "{d}");
+    let d = decided(&[
+        ("user", "ページングは？"),
+        (
+            "assistant",
+            "カーソル方式の方がオフセットよりスケールします。",
+        ),
+        ("user", "カーソル方式で了解です。"),
+    ]);
+    assert!(d.contains("要：カーソル方式"), "{d}");
+}
