@@ -522,7 +522,10 @@ fn sealed_by_approval(sentence: &str) -> Option<String> {
         let last = last.trim().trim_end_matches(['吧', '啊', '。', '！']);
         let rest = rest.trim();
         let l = lower(rest);
-        let seals = words("settling_words").contains(&last);
+        // ("游标分页，同意": a short phrase agreed to is the course; a longer
+        // statement agreed to may be a fact)
+        let seals = words("settling_words").contains(&last)
+            || ["同意", "赞成"].contains(&last) && rest.chars().count() <= 16;
         if seals
             && !rest.is_empty()
             && !is_question(rest)

@@ -2032,6 +2032,17 @@ impl Memory {
         {
             body = body[w.len()..].trim_start();
         }
+        // "IE11 还支持吗？" … "IE11 不支持了": the answer says no to the
+        // question's own verb
+        if let Some(verb) = answer.and_then(|a| negated_verb(q, a)) {
+            let mut body = body.to_owned();
+            for aux in ["还要", "要不要", "还", "要", "需要"] {
+                body = body.replacen(&format!("{aux}{verb}"), &verb, 1);
+            }
+            let d = Decision::plain(Polarity::DontWant, clip(&body, classify::DECISION_BYTES));
+            self.decide_in_turn(d, turn);
+            return;
+        }
         let body = answer
             .and_then(|a| narrowed_alternatives(body, a))
             .unwrap_or_else(|| body.to_owned());
@@ -2167,6 +2178,21 @@ impl Memory {
                 return;
             }
         }
+        // "token 要缓存吗？" … "不缓存，安全那边不同意": a no to the verb the
+        // user's own yes/no question asked about
+        let first_clause = s.split(['，', ',', '。']).next().unwrap_or(s);
+        let asked = self
+            .cur
+            .focus
+            .iter()
+            .rev()
+            .chain(self.cur.open.last())
+            .find(|q| classify::is_question(q) && negated_verb(q, first_clause).is_some())
+            .cloned();
+        if let Some(q) = asked {
+            self.decide_question(&q, Some(first_clause), turn);
+            return;
+        }
         // "那就 5 分钟" after "告警加个持续时间吧，5 分钟？"
         let short = classify::strip_fillers(s).chars().count() <= 16 && !classify::is_question(s);
         if short {
@@ -2184,7 +2210,16 @@ impl Memory {
             let st = terms(s);
             let pt = terms(&p.body);
             let covered = shared(&st, &pt);
-            if !st.is_empty() && covered * 10 >= st.len() * 6 && !classify::is_question(s) {
+            // ("那就 400 天" after "建议 400 天": the value it names is the
+            // proposal's)
+            let values = number_tokens(s);
+            let same_value = !values.is_empty()
+                && !s.chars().any(is_kana)
+                && classify::strip_fillers(s).chars().count() <= 16
+                && values.iter().all(|v| number_tokens(&p.body).contains(v));
+            if (!st.is_empty() && covered * 10 >= st.len() * 6 || same_value)
+                && !classify::is_question(s)
+            {
                 self.adopt(&p, None, None, turn);
                 return;
             }
@@ -2231,10 +2266,16 @@ impl Memory {
             .last()
             .filter(|q| classify::is_question(q) && asks_what(q))
             .cloned();
+        // ("eu-central-1，数据合规要求": in CJK text, a first clause that is
+        // the value alone)
+        let cjk_value_first = s.chars().any(is_cjk)
+            && s.split(['，', ',', '。'])
+                .next()
+                .is_some_and(|c| !c.trim().is_empty() && !c.chars().any(is_cjk));
         if let Some(q) = asked.filter(|_| {
             turn.prev_sentence.is_none()
                 && turn.decided.is_empty()
-                && classify::is_fragment(s)
+                && (classify::is_fragment(s) || cjk_value_first)
                 && s.split_whitespace().count() <= 8
                 // (a value or a name of a thing, not "nothing obvious in
                 // that range")
@@ -4484,6 +4525,35 @@ fn continues(first: &str) -> bool {
 fn polarity_and_body(line: &str) -> (Polarity, &str) {
     let (polarity, body) = polarity_and_whole_body(line);
     (polarity, split_echo(body).0)
+}
+
+/// The verb of a Chinese yes/no question ("token 要缓存吗", "IE11 还支持吗")
+/// that `answer` negates ("不缓存", "IE11 不支持了"): two CJK characters
+/// after 不/别/没 in the answer that the question holds.
+fn negated_verb(question: &str, answer: &str) -> Option<String> {
+    let q = question.trim_end_matches(['?', '？']).trim_end();
+    let yes_no = q.ends_with('吗') || q.contains("要不要") || q.contains("是否");
+    if !yes_no || answer.chars().count() > 12 {
+        return None;
+    }
+    // (never "不过", "不是", "不错", "不用改": a verb of the question's own,
+    // right after the negation, with at most the question's subject before)
+    ["不", "别", "没"].iter().find_map(|neg| {
+        let (before, after) = answer.split_once(neg)?;
+        let before = before.trim();
+        if !before.is_empty() && !question.contains(before) {
+            return None;
+        }
+        let verb: String = after
+            .chars()
+            .take_while(|&c| is_cjk(c) && !is_kana(c))
+            .take(2)
+            .collect();
+        let aux = verb.starts_with([
+            '是', '过', '错', '会', '能', '用', '要', '定', '行', '好', '对', '知',
+        ]);
+        (verb.chars().count() == 2 && !aux && question.contains(&verb)).then_some(verb)
+    })
 }
 
 /// `body` with "A or B" narrowed to the one alternative `said` names

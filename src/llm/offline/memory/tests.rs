@@ -3820,3 +3820,56 @@ fn japanese_requests_that_point_back_cuts_and_agreements() {
     ]);
     assert!(d.contains("要：カーソル方式"), "{d}");
 }
+
+/// Chinese probes of session 17: a no to the verb of the user's own
+/// yes/no question is a "don't" of it (never the question as a "want");
+/// "X，同意"; 下掉; a value the proposal named; a value answering "哪个".
+#[test]
+fn chinese_short_answers_to_the_users_own_question() {
+    let d = decided(&[
+        ("user", "IE11 还支持吗？"),
+        ("assistant", "使用率 0.2%。"),
+        ("user", "IE11 不支持了。"),
+    ]);
+    assert!(
+        d.contains("不要：IE11 支持") && !d.contains("要：IE11 还支持"),
+        "{d}"
+    );
+    let d = decided(&[
+        ("user", "token 要缓存吗？"),
+        ("assistant", "缓存 5 分钟能减少 90% 调用。"),
+        ("user", "不缓存，安全那边不同意。"),
+    ]);
+    assert!(d.contains("不要：token 缓存"), "{d}");
+    // ("不用改名单" is no "don't" of a question about 名单's 用)
+    let d = decided(&[
+        ("user", "名单要重新排吗？"),
+        ("assistant", "可以按报名顺序排。"),
+        ("user", "不是这个意思。"),
+    ]);
+    assert!(!d.contains("不要"), "{d}");
+    let d = decided(&[
+        ("user", "分页方式？"),
+        ("assistant", "游标分页比 offset 扩展性好。"),
+        ("user", "游标分页，同意。"),
+    ]);
+    assert!(d.contains("要：游标分页"), "{d}");
+    let d = decided(&[
+        ("user", "夜间任务还要吗？"),
+        ("assistant", "跟每小时同步重复了。"),
+        ("user", "夜间任务下掉。"),
+    ]);
+    assert!(d.contains("不要：夜间任务"), "{d}");
+    let d = decided(&[
+        ("user", "日志保留多久？"),
+        ("assistant", "审计要求的话建议 400 天。"),
+        ("user", "那就 400 天。"),
+    ]);
+    assert!(d.contains("400 天"), "{d}");
+    let d = decided(&[
+        ("user", "区域选哪个？"),
+        ("assistant", "eu-west-1 最便宜。"),
+        ("user", "eu-central-1，数据合规要求。"),
+    ]);
+    assert!(d.contains("区域") && d.contains("eu-central-1"), "{d}");
+}
