@@ -2260,12 +2260,31 @@ impl Memory {
         // "Which region?" … "eu-west-1 is cheapest." … "eu-central-1, for
         // data residency.": a phrase that opens the user's next turn, right
         // after the reply to their own "which/who/what" question, answers it
+        // ("queue?", "upload cap?": a bare noun asked about asks which)
+        let noun_question = |q: &str| {
+            q.split_whitespace().count() <= 4
+                && classify::is_fragment(q.trim_end_matches(['?', '？']))
+        };
         let asked = self
             .cur
             .focus
             .last()
-            .filter(|q| classify::is_question(q) && asks_what(q))
+            .filter(|q| classify::is_question(q) && (asks_what(q) || noun_question(q)))
             .cloned();
+        // ("pnpm" after "pkg mgr?" … "pnpm faster": a word or two the reply
+        // named)
+        let reply: Vec<String> = self
+            .cur
+            .focus
+            .iter()
+            .filter(|f| !classify::is_question(f))
+            .chain(std::iter::once(&self.cur.direction))
+            .flat_map(|f| terms(f))
+            .collect();
+        let st = terms(s);
+        let named = s.split_whitespace().count() <= 3
+            && !st.is_empty()
+            && st.iter().all(|t| reply.contains(t));
         // ("eu-central-1，数据合规要求": in CJK text, a first clause that is
         // the value alone)
         let cjk_value_first = s.chars().any(is_cjk)
@@ -2279,7 +2298,9 @@ impl Memory {
                 && s.split_whitespace().count() <= 8
                 // (a value or a name of a thing, not "nothing obvious in
                 // that range")
-                && (s.chars().any(|c| c.is_ascii_digit()) || !subject::identifiers(s).is_empty())
+                && (s.chars().any(|c| c.is_ascii_digit())
+                    || !subject::identifiers(s).is_empty()
+                    || named)
         }) {
             let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
             let d = Decision::plain(Polarity::Want, answer_to(&q, body));

@@ -3873,3 +3873,35 @@ fn chinese_short_answers_to_the_users_own_question() {
     ]);
     assert!(d.contains("区域") && d.contains("eu-central-1"), "{d}");
 }
+
+/// Terse probes of session 17: a bare noun asked about ("queue?") is
+/// answered by a word the reply named or by a value.
+#[test]
+fn terse_answers_to_a_bare_noun_question() {
+    for (q, reply, answer, want) in [
+        (
+            "queue?",
+            "sqs simplest, kafka = replay",
+            "sqs",
+            "queue: sqs",
+        ),
+        ("pkg mgr?", "pnpm faster", "pnpm", "pkg mgr: pnpm"),
+        ("upload cap?", "10mb common", "25mb", "upload cap: 25mb"),
+        (
+            "region?",
+            "eu-west-1 cheapest",
+            "eu-central-1 (residency)",
+            "eu-central-1",
+        ),
+    ] {
+        let d = decided(&[("user", q), ("assistant", reply), ("user", answer)]);
+        assert!(d.contains(want), "{answer}: {d}");
+    }
+    // a word the reply did not name, with no value, is no answer
+    let d = decided(&[
+        ("user", "queue?"),
+        ("assistant", "sqs simplest, kafka = replay"),
+        ("user", "hmm"),
+    ]);
+    assert_eq!(d, "[]");
+}
