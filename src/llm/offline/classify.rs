@@ -878,10 +878,56 @@ fn formal_decision(s: &str) -> Option<Decision> {
         Regex::new(r"(?i)^(?:please\s+)?(?:ask|tell|have)\s+([\w' -]{1,30}?)\s+to\s+[a-z].+$")
             .unwrap()
     });
+    // "Support for IE11 will be discontinued", "The nightly job may be
+    // decommissioned": what is to be taken away, said in the passive
+    static REMOVED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?i)^(?:the\s+)?([\w' ./-]{2,60}?)\s+(?:will|shall|may|can|should|is to|are to|is going to|are going to)\s+be\s+",
+            r"(?:removed|discontinued|decommissioned|retired|dropped|deprecated|withdrawn|cancell?ed|disabled|deleted|phased out|switched off|turned off)\b"
+        ))
+        .unwrap()
+    });
+    // "The launch is postponed to 10 March", "Priya will take ownership of
+    // the migration": a date moved, an owner named
+    static SETTLED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?i)^[\w' ./-]{2,60}?\s+(?:(?:is|are|has been|have been|will be)\s+(?:postponed|moved|rescheduled|brought forward|pushed back|deferred)\s+(?:to|until|by)\s",
+            r"|(?:will|shall|is to)\s+(?:take ownership of|take over|be responsible for|own|lead)\s)"
+        ))
+        .unwrap()
+    });
     let t = s.trim().trim_end_matches(['.', '!']);
     let l = lower(t);
     if !t.is_ascii() || is_question(t) || asks_by_word(&l) {
         return None;
+    }
+    // (not a report of a rule: "Section 4 says personal data shall be
+    // deleted after 30 days")
+    let reported = has_any(
+        &l,
+        &[
+            "says",
+            "said",
+            "states",
+            "stated",
+            "requires",
+            "according",
+            "mentions",
+            "notes",
+            "writes",
+            "thinks",
+            "believes",
+        ],
+    );
+    if let Some(c) = REMOVED.captures(t).filter(|_| !reported) {
+        let mut d = Decision::plain(Polarity::DontWant, c[1].trim().to_owned());
+        d.said = t.to_owned();
+        return Some(d);
+    }
+    if SETTLED.is_match(t) && !reported && !has_any(&l, &["not", "never"]) {
+        let mut d = Decision::plain(Polarity::Want, normalize(Polarity::Want, t));
+        d.said = t.to_owned();
+        return Some(d);
     }
     let obliged = OBLIGED
         .captures(t)

@@ -421,3 +421,34 @@ fn a_bare_no_turns_down_the_phrase_before_it_and_the_rest_is_its_reason() {
     );
     assert_eq!(lines("Dark mode, no."), ["不要：Dark mode"]);
 }
+
+/// Formal English probes of session 17: the passive of taking something
+/// away, a date moved, an owner named, "we concur with".
+#[test]
+fn formal_passives_moves_owners_and_concurrence() {
+    assert_eq!(
+        lines("Support for IE11 will be discontinued."),
+        ["不要：Support for IE11"]
+    );
+    assert_eq!(
+        lines("The nightly job may be decommissioned."),
+        ["不要：nightly job"]
+    );
+    assert_eq!(
+        lines("The launch is postponed to 10 March to allow QA an additional week."),
+        ["要：The launch is postponed to 10 March to allow QA an additional week"]
+    );
+    assert_eq!(
+        lines("Priya will take ownership of the migration."),
+        ["要：Priya will take ownership of the migration"]
+    );
+    // (a report of a past removal, or a move that did not happen, is none)
+    assert!(!matches!(
+        user_sentence("The launch was not postponed to March."),
+        UserKind::Decisions(_)
+    ));
+    assert!(matches!(
+        user_sentence("We concur with the cursor-based approach."),
+        UserKind::Approval { strong: true, .. }
+    ));
+}
