@@ -1573,6 +1573,14 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
             {
                 runs.push((Polarity::Want, clause.to_owned()))
             }
+            // "Scratch blue-green, canary is safer here": after a removal,
+            // what the clause says is better takes its place
+            (None, Some((Polarity::DontWant, text)))
+                if removes(&lower(strip_fillers(text)))
+                    && has_any(&lower(clause), words("preference_markers")) =>
+            {
+                runs.push((Polarity::Want, clause.to_owned()))
+            }
             (None, Some((_, text))) if is_detail(clause) => text.push_str(clause),
             (None, Some(_)) => {}                  // a reason
             (None, None) => lead.push_str(clause), // words before the decision

@@ -2120,7 +2120,10 @@ impl Memory {
             .decided
             .iter()
             .any(|l| l.starts_with(Polarity::DontWant.prefix()));
-        if rejected
+        // ("On second thought, Memcached is enough for sessions": so after
+        // a word of reconsidering)
+        let reconsidering = classify::has_any(&s.to_lowercase(), words("reconsider_cues"));
+        if (rejected || reconsidering)
             && !classify::is_question(s)
             && classify::has_any(&s.to_lowercase(), words("preference_markers"))
         {
@@ -4676,6 +4679,20 @@ fn replaces(d: &Decision, old: &str) -> bool {
     {
         return true;
     }
+    // "Use JSON for the export" … "Switch the export to CSV": another value
+    // for the slot a choice filled
+    if let (Some((new_slot, new_value)), Some((old_slot, old_value))) =
+        (subject::choice_slot(&d.body), subject::choice_slot(body))
+    {
+        // (one slot names no more than the other: "the read timeout" is
+        // not "the connect timeout")
+        let within = |a: &[String], b: &[String]| a.iter().all(|t| b.contains(t));
+        if (within(&new_slot, &old_slot) || within(&old_slot, &new_slot))
+            && !new_value.iter().any(|t| old_value.contains(t))
+        {
+            return true;
+        }
+    }
     // "pin clap 4.4.18" after "use clap 4.5 with derive": one name, another
     // version
     let old_versions = named_versions(body);
@@ -4764,7 +4781,16 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // "木曜は棚卸しがあるので、金曜にずらして", "push the cutover to Friday":
     // a move of what an earlier decision names replaces it
     let l = d.body.to_lowercase();
-    if classify::has_any(&l, words("shift_verbs"))
+    // ("Ship date moves to Monday": "move" moves things, but to a day it
+    // moves a date)
+    static MOVED_IN_TIME: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"\b(?:moves?|moved|push(?:es|ed)?|slips?|slipped)\s+(?:back\s+)?to\s+(?:next\s+|the\s+)?",
+            r"(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)"
+        ))
+        .unwrap()
+    });
+    if (classify::has_any(&l, words("shift_verbs")) || MOVED_IN_TIME.is_match(&l))
         && terms(&d.body)
             .iter()
             .filter(|t| !generic(t))

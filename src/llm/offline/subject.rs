@@ -708,6 +708,57 @@ pub fn topic_label(sentence: &str) -> Option<String> {
     None
 }
 
+/// What a choice is for and what it picks: "use JSON for the export" and
+/// "switch the export to CSV" fill one slot (the export) with two values;
+/// "Memcached is enough for sessions" fills the slot of "use Redis for the
+/// session cache". Terms are singular ("sessions" and "session" match).
+pub fn choice_slot(body: &str) -> Option<(Vec<String>, Vec<String>)> {
+    static FOR: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?i)^(?:use|go with|going with|pick|choose|adopt|stick with|stay with|switch to|move to|migrate to|standardi[sz]e on)\s+",
+            r"(.+?)\s+for\s+(.+)$"
+        ))
+        .unwrap()
+    });
+    static TO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)^(?:switch|change|move|migrate|convert|set)\s+(.+?)\s+(?:over to|to)\s+(.+)$",
+        )
+        .unwrap()
+    });
+    static ENOUGH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^(.+?)\s+(?:is|are)\s+(?:enough|fine|better|safer|simpler|good enough)\s+for\s+(.+)$")
+            .unwrap()
+    });
+    let b = strip_fillers(without_trailing_subject(body))
+        .trim()
+        .trim_end_matches(['.', '!']);
+    if !b.is_ascii() {
+        return None;
+    }
+    let (slot, value) = if let Some(c) = FOR.captures(b).or_else(|| ENOUGH.captures(b)) {
+        (c[2].to_owned(), c[1].to_owned())
+    } else if let Some(c) = TO.captures(b) {
+        (c[1].to_owned(), c[2].to_owned())
+    } else {
+        return None;
+    };
+    let singular = |s: &str| -> Vec<String> {
+        terms(s)
+            .into_iter()
+            .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
+            .map(|t| match t.strip_suffix('s') {
+                Some(r) if r.len() >= 3 && !r.ends_with('s') => r.to_owned(),
+                _ => t,
+            })
+            .collect()
+    };
+    // (a clause after the value is its reason: "CSV, finance can't open it")
+    let value = value.split([',', ';']).next().unwrap_or("");
+    let (slot, value) = (singular(&slot), singular(value));
+    (!slot.is_empty() && !value.is_empty()).then_some((slot, value))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

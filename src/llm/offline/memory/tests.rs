@@ -3905,3 +3905,50 @@ fn terse_answers_to_a_bare_noun_question() {
     ]);
     assert_eq!(d, "[]");
 }
+
+/// Reversal probes of session 17: another value for the slot a choice
+/// filled, a word of reconsidering with what is better, a removal with
+/// what is safer, a date moved to a day.
+#[test]
+fn later_choices_for_the_same_slot_replace_earlier_ones() {
+    let d = decided(&[
+        ("user", "Use JSON for the export."),
+        ("assistant", "Sure."),
+        ("user", "Switch the export to CSV, finance can't open JSON."),
+    ]);
+    assert!(d.contains("CSV") && !d.contains("Use JSON"), "{d}");
+    let d = decided(&[
+        ("user", "Let's use Redis for the session cache."),
+        ("assistant", "OK, Redis it is."),
+        (
+            "user",
+            "On second thought, Memcached is enough for sessions.",
+        ),
+    ]);
+    assert!(d.contains("Memcached") && !d.contains("Redis"), "{d}");
+    let d = decided(&[
+        ("user", "Deploy with blue-green."),
+        ("assistant", "Blue-green is set."),
+        ("user", "Scratch blue-green, canary is safer here."),
+    ]);
+    assert!(
+        d.contains("不要：blue-green") && d.contains("要：canary") && !d.contains("\"要：Deploy"),
+        "{d}"
+    );
+    let d = decided(&[
+        ("user", "We'll ship on Friday."),
+        ("assistant", "Noted, Friday."),
+        ("user", "Ship date moves to Monday, QA found a blocker."),
+    ]);
+    assert!(d.contains("Monday") && !d.contains("Friday"), "{d}");
+    // (a choice for another slot stays)
+    let d = decided(&[
+        ("user", "Use JSON for the export."),
+        ("assistant", "Sure."),
+        ("user", "Switch the import to CSV."),
+    ]);
+    assert!(d.contains("JSON") && d.contains("CSV"), "{d}");
+    // ("scratch that" takes back what was just said, not a thing named "that")
+    let d = decided(&[("user", "Hmm, scratch that.")]);
+    assert!(!d.contains("不要：that"), "{d}");
+}
