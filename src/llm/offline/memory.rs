@@ -2123,9 +2123,11 @@ impl Memory {
         // ("On second thought, Memcached is enough for sessions": so after
         // a word of reconsidering)
         let reconsidering = classify::has_any(&s.to_lowercase(), words("reconsider_cues"));
+        // ("Export should be CSV after all": a slot filled anew)
+        let refills = reconsidering && subject::choice_slot(s).is_some();
         if (rejected || reconsidering)
             && !classify::is_question(s)
-            && classify::has_any(&s.to_lowercase(), words("preference_markers"))
+            && (classify::has_any(&s.to_lowercase(), words("preference_markers")) || refills)
         {
             let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
             let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));

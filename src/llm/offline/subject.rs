@@ -730,19 +730,40 @@ pub fn choice_slot(body: &str) -> Option<(Vec<String>, Vec<String>)> {
         Regex::new(r"(?i)^(.+?)\s+(?:is|are)\s+(?:enough|fine|better|safer|simpler|good enough)\s+for\s+(.+)$")
             .unwrap()
     });
+    // "make the ledger MySQL": a name given to a thing (case matters: not
+    // "make it fast")
+    static MAKE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^(?i:make)\s+(?:(?i:the)\s+)?([a-z][\w-]*(?:\s[a-z][\w-]*)?)\s+([A-Z0-9][\w.+-]*)\b",
+        )
+        .unwrap()
+    });
+    // "Export should be CSV after all", "the ledger will use MySQL"
+    static SHOULD: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^(?:the\s+)?([\w-]+(?:\s[\w-]+)?)\s+(?:should|must|will|shall)\s+(?:be|use|stay|stay on|go to)\s+(.+)$")
+            .unwrap()
+    });
     let b = strip_fillers(without_trailing_subject(body))
         .trim()
         .trim_end_matches(['.', '!']);
-    if !b.is_ascii() {
+    if b.chars().any(is_cjk) {
         return None;
     }
     let (slot, value) = if let Some(c) = FOR.captures(b).or_else(|| ENOUGH.captures(b)) {
         (c[2].to_owned(), c[1].to_owned())
-    } else if let Some(c) = TO.captures(b) {
+    } else if let Some(c) = TO
+        .captures(b)
+        .or_else(|| MAKE.captures(b))
+        .or_else(|| SHOULD.captures(b))
+    {
         (c[1].to_owned(), c[2].to_owned())
     } else {
         return None;
     };
+    // ("CSV after all": the words of reconsidering are no part of it)
+    let value = ["after all", "instead", "then", "for now"]
+        .iter()
+        .fold(value, |v, w| v.trim_end().trim_end_matches(w).to_owned());
     let singular = |s: &str| -> Vec<String> {
         terms(s)
             .into_iter()
@@ -754,7 +775,7 @@ pub fn choice_slot(body: &str) -> Option<(Vec<String>, Vec<String>)> {
             .collect()
     };
     // (a clause after the value is its reason: "CSV, finance can't open it")
-    let value = value.split([',', ';']).next().unwrap_or("");
+    let value = value.split([',', ';', '—', '–']).next().unwrap_or("");
     let (slot, value) = (singular(&slot), singular(value));
     (!slot.is_empty() && !value.is_empty()).then_some((slot, value))
 }

@@ -3952,3 +3952,37 @@ fn later_choices_for_the_same_slot_replace_earlier_ones() {
     let d = decided(&[("user", "Hmm, scratch that.")]);
     assert!(!d.contains("不要：that"), "{d}");
 }
+
+/// More reversal probes of session 17: "make the ledger MySQL", "Export
+/// should be CSV after all" two turns later, "发布改到下周一".
+#[test]
+fn a_slot_refilled_later_in_other_words_replaces_the_first_choice() {
+    let d = decided(&[
+        ("user", "Let's go with Postgres for the ledger."),
+        ("assistant", "Postgres it is."),
+        (
+            "user",
+            "Actually, make the ledger MySQL — ops only supports MySQL.",
+        ),
+    ]);
+    assert!(d.contains("MySQL") && !d.contains("Postgres"), "{d}");
+    let d = decided(&[
+        ("user", "Use JSON for the export."),
+        ("assistant", "Sure."),
+        ("user", "Also set the log level to INFO."),
+        ("assistant", "Done."),
+        ("user", "Add a health check endpoint."),
+        ("assistant", "Added /healthz."),
+        ("user", "Export should be CSV after all."),
+    ]);
+    assert!(
+        d.contains("CSV") && !d.contains("JSON") && d.contains("INFO") && d.contains("health"),
+        "{d}"
+    );
+    let d = decided(&[
+        ("user", "发布定在周五。"),
+        ("assistant", "好的。"),
+        ("user", "发布改到下周一，QA 发现了阻塞问题。"),
+    ]);
+    assert!(d.contains("下周一") && !d.contains("周五"), "{d}");
+}
