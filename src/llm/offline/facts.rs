@@ -293,6 +293,65 @@ pub fn number_tokens(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The versions a message's code blocks pin, as one fact: "Versions in
+/// code: room-runtime 2.6.1, work-runtime-ktx 2.9.0". Prose sentences
+/// leave code out (see `text::sentences`), but a dependency line, a
+/// `FROM` image or a `required_version` is what a later reader asks for.
+pub fn code_versions(text: &str) -> Option<String> {
+    static PINS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+        [
+            // Gradle / Maven coordinates: "group:artifact:1.2.3"
+            r#"["']([\w.-]+):([\w.-]+):(v?\d+\.\d+[\w.+-]*)["']"#,
+            // requirements.txt: "name==1.2.3"
+            r"^\s*()([A-Za-z][\w.-]*)\s*==\s*(\d+\.\d+[\w.+-]*)",
+            // package.json: "\"name\": \"^1.2.3\""
+            r#"^\s*"()(@?[\w./-]+)"\s*:\s*"[\^~>=]*(\d+\.\d+[\w.+-]*)""#,
+            // Cargo.toml / pubspec / terraform: name = "1.2" / name: ^1.2.3
+            r#"^\s*()([A-Za-z][\w-]*)\s*[=:]\s*(?:\{[^}]*version\s*=\s*)?["']?[\^~>= ]*(\d+\.\d+[\w.+-]*)"#,
+            // go.mod: "module/path v1.2.3"
+            r"^\s*(?:require\s+)?()([\w.-]+/[\w./-]+)\s+(v\d+\.\d+[\w.+-]*)",
+            // Dockerfile / compose: "FROM image:tag", "image: name:tag"
+            r"^\s*(?i:from|image:)\s+()([\w./-]+):(v?\d[\w.+-]*)",
+        ]
+        .iter()
+        .map(|p| Regex::new(&format!("(?m){p}")).unwrap())
+        .collect()
+    });
+    let mut pins: Vec<String> = Vec::new();
+    let mut in_fence = false;
+    let mut block = String::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            if in_fence {
+                for re in PINS.iter() {
+                    for c in re.captures_iter(&block) {
+                        let pin = format!("{} {}", &c[2], &c[3]);
+                        if !pins.contains(&pin) {
+                            pins.push(pin);
+                        }
+                    }
+                }
+                block.clear();
+            }
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    // (a version a sentence of the message states is kept with it)
+    let prose: String = super::text::sentences(text)
+        .iter()
+        .map(|s| s.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    pins.retain(|p| !p.rsplit(' ').next().is_some_and(|v| prose.contains(v)));
+    (!pins.is_empty()).then(|| format!("Versions in code: {}", pins.join(", ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,5 +411,20 @@ mod tests {
         assert!(!contains_value("5.5 minutes", "5"));
         assert!(contains_value("release on Thursday with #1187", "Thursday"));
         assert_eq!(number_tokens("fs4 0.8, v2.0 and 10,000"), ["0.8", "10,000"]);
+    }
+
+    #[test]
+    fn versions_pinned_in_code_blocks_are_one_fact() {
+        let text = "build.gradle.kts:\n\n```kotlin\ndependencies {\n    implementation(\"androidx.room:room-runtime:2.6.1\")\n    implementation(\"androidx.work:work-runtime-ktx:2.9.0\")\n}\n```\n\nrequirements:\n```\noracledb==2.4.1\n```\n```dockerfile\nFROM python:3.12-slim\n```\nKotlin is 1.9.22.";
+        assert_eq!(
+            code_versions(text).as_deref(),
+            Some("Versions in code: room-runtime 2.6.1, work-runtime-ktx 2.9.0, oracledb 2.4.1, python 3.12-slim")
+        );
+        // (a version the prose states is no news; code without pins is none)
+        assert_eq!(
+            code_versions("Use 2.6.1.\n```\nroom = \"2.6.1\"\n```"),
+            None
+        );
+        assert_eq!(code_versions("```\nlet x = 1.5;\n```"), None);
     }
 }

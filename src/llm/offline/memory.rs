@@ -142,6 +142,9 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     } else {
         m.assistant(&sents, &text, None);
     }
+    if let Some(v) = facts::code_versions(&text).filter(|_| !m.cur.topic.is_empty()) {
+        m.add_fact(&v, false);
+    }
     if let Some(t) = when.filter(|_| !m.cur.topic.is_empty()) {
         m.cur.last = t;
     }
