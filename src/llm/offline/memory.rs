@@ -2315,6 +2315,41 @@ impl Memory {
             self.decide_in_turn(d, turn);
             return;
         }
+        // "Who owns the runbooks? Not sure yet." … "Runbooks go to the SRE
+        // team.": a short statement about what a who/which question left
+        // open asked, naming someone or something new, answers it
+        let new_name = |q: &str| {
+            let qt = terms(q);
+            s.split_whitespace()
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                .any(|w| {
+                    let acronym = w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase());
+                    (acronym || w.chars().any(|c| c.is_ascii_digit()))
+                        && !qt.contains(&w.to_lowercase())
+                })
+        };
+        let open_asked = self
+            .cur
+            .open
+            .iter()
+            .find(|q| {
+                classify::is_question(q)
+                    && asks_what(q)
+                    && shared(&head_terms(q), &terms(s)) > 0
+                    && new_name(q)
+            })
+            .cloned();
+        if let Some(q) = open_asked.filter(|_| {
+            !s.chars().any(is_cjk)
+                && !classify::is_question(s)
+                && s.split_whitespace().count() <= 12
+        }) {
+            self.cur.open.retain(|o| *o != q);
+            let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
+            let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+            self.decide_in_turn(d, turn);
+            return;
+        }
         self.add_fact(s, false);
     }
 

@@ -3986,3 +3986,25 @@ fn a_slot_refilled_later_in_other_words_replaces_the_first_choice() {
     ]);
     assert!(d.contains("下周一") && !d.contains("周五"), "{d}");
 }
+
+/// Open-question probes of session 17: "we still need to decide" is open;
+/// a short statement naming someone new answers the who-question that was
+/// left open, and closes it.
+#[test]
+fn still_to_decide_is_open_and_a_named_answer_closes_a_who_question() {
+    let s = said(&[
+        (
+            "user",
+            "We still need to decide who pays for the extra storage, finance or platform.",
+        ),
+        ("assistant", "I can draft both options."),
+    ]);
+    assert!(opens(&s).contains("who pays"), "{s}");
+    let s = said(&[
+        ("user", "Who owns the runbooks? Not sure yet."),
+        ("assistant", "Noted."),
+        ("user", "Runbooks go to the SRE team."),
+    ]);
+    assert!(decisions(&s).iter().any(|d| d.contains("SRE")), "{s}");
+    assert!(!opens(&s).contains("runbooks"), "{s}");
+}
