@@ -2289,8 +2289,14 @@ impl Memory {
             .chain(std::iter::once(&self.cur.direction))
             .flat_map(|f| terms(f))
             .collect();
-        let st = terms(s);
-        let named = s.split_whitespace().count() <= 3
+        // (of "Drizzle，bundle size 小", the first clause)
+        let head = if s.chars().any(is_cjk) {
+            s.split(['，', ',', '。']).next().unwrap_or(s)
+        } else {
+            s
+        };
+        let st = terms(head);
+        let named = head.split_whitespace().count() <= 3
             && !st.is_empty()
             && st.iter().all(|t| reply.contains(t));
         // ("eu-central-1，数据合规要求": in CJK text, a first clause that is

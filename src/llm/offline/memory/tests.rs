@@ -4008,3 +4008,15 @@ fn still_to_decide_is_open_and_a_named_answer_closes_a_who_question() {
     assert!(decisions(&s).iter().any(|d| d.contains("SRE")), "{s}");
     assert!(!opens(&s).contains("runbooks"), "{s}");
 }
+
+/// A mixed-language probe of session 17: "ORM 用啥？" asks which, and a
+/// name the reply offered, before its reason, answers it.
+#[test]
+fn a_named_option_before_its_reason_answers_a_chinese_which_question() {
+    let d = decided(&[
+        ("user", "ORM 用啥？"),
+        ("assistant", "Prisma 上手快，Drizzle 更轻。"),
+        ("user", "Drizzle，bundle size 小。"),
+    ]);
+    assert!(d.contains("ORM") && d.contains("Drizzle"), "{d}");
+}
