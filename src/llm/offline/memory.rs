@@ -547,11 +547,23 @@ impl Memory {
                     let points_back = q
                         .to_lowercase()
                         .split(|c: char| !c.is_alphanumeric())
-                        .any(|w| ["them", "it", "that", "those", "this"].contains(&w));
+                        .any(|w| ["them", "it", "that", "those", "this"].contains(&w))
+                        || words("cjk_pronouns")
+                            .iter()
+                            .any(|p| q.trim_start().starts_with(p));
                     let q = match &turn.prev_sentence {
                         Some(prev)
                             if (terms(q).len() < 3 || points_back)
                                 && !classify::is_question(prev) =>
+                        {
+                            format!("{} {q}", clip(prev, OPEN_BYTES / 2))
+                        }
+                        // "海外用户的数据放哪个区域？这个我还没想好。": the
+                        // question asked for information is the one left open
+                        Some(prev)
+                            if points_back
+                                && classify::is_question(prev)
+                                && !self.cur.open.contains(prev) =>
                         {
                             format!("{} {q}", clip(prev, OPEN_BYTES / 2))
                         }

@@ -4020,3 +4020,22 @@ fn a_named_option_before_its_reason_answers_a_chinese_which_question() {
     ]);
     assert!(d.contains("ORM") && d.contains("Drizzle"), "{d}");
 }
+
+/// Open-question probes of session 17 in Chinese: "这个我还没想好" after a
+/// question keeps the question; "先别定" puts off, it is no "don't".
+#[test]
+fn a_chinese_question_left_open_by_a_pronoun_and_a_put_off_decision() {
+    let s = said(&[
+        (
+            "user",
+            "还有个问题：海外用户的数据放哪个区域？这个我还没想好。",
+        ),
+        ("assistant", "可以先放新加坡。"),
+    ]);
+    assert!(opens(&s).contains("哪个区域"), "{s}");
+    let s = said(&[
+        ("user", "这个方案先别定，等下周评审会。"),
+        ("assistant", "好。"),
+    ]);
+    assert!(decisions(&s).is_empty(), "{s}");
+}
