@@ -399,6 +399,9 @@ pub fn user_sentence(s: &str) -> UserKind {
 /// for itself) nor one that answers a question of fact.
 fn rejection(s: &str) -> Option<String> {
     const MARKERS: &[&str] = &[
+        "not now",
+        "not right now",
+        "not for now",
         "no thanks",
         "no thank you",
         "nope",

@@ -1969,7 +1969,11 @@ impl Memory {
             .any(|n| classify::starts_with_word(&l, n));
         if negated {
             self.adopt(&p, Some(Polarity::DontWant), Some(rest), turn);
-        } else if strong || classify::is_deictic(rest) || !terms(rest).is_empty() {
+        } else if strong
+            || classify::is_deictic(rest)
+            || !terms(rest).is_empty()
+            || !number_tokens(rest).is_empty()
+        {
             // "Do it, with the trait." qualifies the proposal; "agreed on
             // Unleash for the trial" says in its own words what it takes
             let qualifier = [

@@ -4039,3 +4039,27 @@ fn a_chinese_question_left_open_by_a_pronoun_and_a_put_off_decision() {
     ]);
     assert!(decisions(&s).is_empty(), "{s}");
 }
+
+/// Acceptance probes of session 17: "not now" turns a proposal down; "ok
+/// but every 500" answers it with a value of its own.
+#[test]
+fn not_now_turns_a_proposal_down_and_a_value_answers_it() {
+    let d = decided(&[
+        ("user", "p99 is bad"),
+        (
+            "assistant",
+            "One option is to add a read replica for the reporting queries.",
+        ),
+        ("user", "not now"),
+    ]);
+    assert!(d.contains("不要：") && d.contains("read replica"), "{d}");
+    let d = decided(&[
+        ("user", "memory leak in worker"),
+        (
+            "assistant",
+            "I would restart workers every 1000 jobs as a stopgap.",
+        ),
+        ("user", "ok but every 500"),
+    ]);
+    assert!(d.contains("500"), "{d}");
+}
