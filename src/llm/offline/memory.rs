@@ -2293,8 +2293,42 @@ impl Memory {
             .cur
             .focus
             .last()
-            .filter(|q| classify::is_question(q) && (asks_what(q) || noun_question(q)))
+            .filter(|q| {
+                classify::is_question(q)
+                    && (asks_what(q) || noun_question(q) || q.to_lowercase().contains(" or "))
+            })
             .cloned();
+        // "Email or in-app?" … "Both, actually — email for billing…": both
+        // or neither of the alternatives; "Who reviews security PRs?" …
+        // "Sam's the reviewer for anything touching auth": the person the
+        // reply named
+        let first = s
+            .split(|c: char| c.is_whitespace() || ",.;:—".contains(c))
+            .next()
+            .unwrap_or("");
+        let alternatives = asked
+            .iter()
+            .chain(self.cur.open.last())
+            .find(|q| classify::is_question(q) && q.to_lowercase().contains(" or "))
+            .cloned();
+        let picks_all =
+            alternatives.is_some() && ["both", "neither"].contains(&first.to_lowercase().as_str());
+        let asked = if picks_all { alternatives } else { asked };
+        let person = first.trim_end_matches("'s").to_lowercase();
+        let names_who = asked
+            .as_ref()
+            .is_some_and(|q| q.to_lowercase().starts_with("who "))
+            && first.starts_with(|c: char| c.is_ascii_uppercase())
+            && self
+                .cur
+                .focus
+                .iter()
+                .chain(std::iter::once(&self.cur.direction))
+                .any(|f| {
+                    f.split(|c: char| !c.is_alphanumeric())
+                        .any(|w| w.to_lowercase() == person)
+                })
+            && !words("pronouns").contains(&person.as_str());
         // ("pnpm" after "pkg mgr?" … "pnpm faster": a word or two the reply
         // named)
         let reply: Vec<String> = self
@@ -2325,12 +2359,14 @@ impl Memory {
             turn.prev_sentence.is_none()
                 && turn.decided.is_empty()
                 && (classify::is_fragment(s) || cjk_value_first)
-                && s.split_whitespace().count() <= 8
+                && s.split_whitespace().count() <= if picks_all || names_who { 12 } else { 8 }
                 // (a value or a name of a thing, not "nothing obvious in
                 // that range")
                 && (s.chars().any(|c| c.is_ascii_digit())
                     || !subject::identifiers(s).is_empty()
-                    || named)
+                    || named
+                    || picks_all
+                    || names_who)
         }) {
             let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
             let d = Decision::plain(Polarity::Want, answer_to(&q, body));

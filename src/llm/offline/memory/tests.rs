@@ -4063,3 +4063,40 @@ fn not_now_turns_a_proposal_down_and_a_value_answers_it() {
     ]);
     assert!(d.contains("500"), "{d}");
 }
+
+/// English probes of session 17: "both" answers an either-or question,
+/// the person the reply named answers "who", "we're standardizing on"
+/// decides, "I'd rather wait until v1" puts off.
+#[test]
+fn both_a_named_person_standardizing_and_rather_waiting() {
+    let d = decided(&[
+        ("user", "Should we notify users by email or in-app?"),
+        ("assistant", "In-app has better reach for active users."),
+        (
+            "user",
+            "Both, actually — email for billing, in-app for everything else.",
+        ),
+    ]);
+    assert!(d.contains("email for billing"), "{d}");
+    let d = decided(&[
+        ("user", "Who reviews security PRs?"),
+        ("assistant", "Maybe Sam, he did the audit."),
+        ("user", "Sam's the reviewer for anything touching auth."),
+    ]);
+    assert!(d.contains("Sam"), "{d}");
+    // (a name the reply did not give is no answer)
+    let d = decided(&[
+        ("user", "Who reviews security PRs?"),
+        ("assistant", "Maybe Sam, he did the audit."),
+        ("user", "Friday works for the review."),
+    ]);
+    assert_eq!(d, "[]");
+    let d = decided(&[("user", "We're standardizing on Node 20.")]);
+    assert!(d.contains("Node 20"), "{d}");
+    let s = said(&[
+        ("user", "Do we open-source the SDK?"),
+        ("assistant", "It could drive adoption."),
+        ("user", "I'd rather wait until v1."),
+    ]);
+    assert!(decisions(&s).is_empty(), "{s}");
+}
