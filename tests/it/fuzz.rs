@@ -135,6 +135,22 @@ fn conversation_text() -> impl Strategy<Value = String> {
         "(",
         "（",
         "Another thing today: ",
+        // (the shapes of session 17's rules)
+        "O\u{212A}, go ahead. ",
+        "Sounds reasonable, go ahead. ",
+        "The smoothing window, no: ",
+        "IE11 还支持吗？",
+        "不缓存，",
+        "Use JSON for the export. ",
+        "Switch the export to CSV. ",
+        "Export should be CSV after all. ",
+        "moves to Monday. ",
+        "```\nroom = \"2.6.1\"\n```\n",
+        "Who owns the runbooks? ",
+        "Both, actually — ",
+        "Support for IE11 will be discontinued. ",
+        "eu-central-1，",
+        "それで進めてください。",
     ]);
     let piece = prop_oneof![shapes.prop_map(String::from), "\\PC{0,12}"];
     proptest::collection::vec(piece, 0..12).prop_map(|v| v.concat())

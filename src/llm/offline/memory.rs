@@ -17,7 +17,9 @@ use super::classify::{self, Decision, Polarity, Proposal, UserKind};
 use super::facts::{self, contains_value, number_tokens};
 use super::lexicon::words;
 use super::subject::{self, head_terms, needs_subject, quantities, subject_before};
-use super::text::{cjk_content_chars, clip, is_cjk, is_kana, sentences, shared, terms, Sentence};
+use super::text::{
+    case_stable, cjk_content_chars, clip, is_cjk, is_kana, sentences, shared, terms, Sentence,
+};
 use crate::store::history::Record;
 
 pub const MAX_KEY_DECISIONS: usize = 8;
@@ -105,8 +107,19 @@ struct Memory {
 /// Apply one record, then keep the summary within `max_chars` (compact
 /// JSON; see `llm::summary_budget`). The result is a valid summary.
 pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
+    // (a summary edited by hand may hold such characters too)
+    let json = summary.to_string();
+    let stable: Value;
+    let summary = match case_stable(&json) {
+        std::borrow::Cow::Borrowed(_) => summary,
+        std::borrow::Cow::Owned(fixed) => {
+            stable = serde_json::from_str(&fixed).unwrap_or_else(|_| summary.clone());
+            &stable
+        }
+    };
     let mut m = Memory::from_json(summary);
     let text = record.text();
+    let text = case_stable(&text).into_owned();
     let text = if record.is_user() {
         without_sign_off(&text, &m.context().join(" "))
     } else {

@@ -295,6 +295,33 @@ fn keeps_going(line: &str, chars: &[(usize, char)], start: usize, dot: usize, ne
     false
 }
 
+/// `text` with the few characters whose lower case takes another number
+/// of bytes (the Kelvin sign "K", "İ", "ẞ") in lower case already. The
+/// rules find words in the lower-cased text and cut the text itself at the
+/// same byte offsets; with these characters the offsets would fall inside
+/// a character. Case says nothing a summary needs.
+pub fn case_stable(text: &str) -> std::borrow::Cow<'_, str> {
+    let unstable = |c: char| {
+        let mut lower = c.to_lowercase();
+        !(lower.next().is_some_and(|l| l.len_utf8() == c.len_utf8()) && lower.next().is_none())
+    };
+    if !text.chars().any(unstable) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.chars()
+        .flat_map(|c| {
+            let keep = !unstable(c);
+            let lower: Vec<char> = c.to_lowercase().collect();
+            if keep {
+                vec![c]
+            } else {
+                lower
+            }
+        })
+        .collect::<String>()
+        .into()
+}
+
 /// Cut `text` to at most `max` bytes of UTF-8 (a CJK character is three,
 /// which is about what it carries next to a Latin letter) at a boundary
 /// that is not inside a number, identifier, path or code span, marking the
