@@ -166,7 +166,7 @@ pub fn strip_fillers(s: &str) -> &str {
     }
 }
 
-fn is_small_talk(s: &str) -> bool {
+pub fn is_small_talk(s: &str) -> bool {
     let l = lower(s.trim_end_matches(|c: char| !c.is_alphanumeric() && !is_cjk(c)));
     let l = l.trim_start_matches(|c: char| !c.is_alphanumeric());
     let talk = words("small_talk");
@@ -525,10 +525,7 @@ fn sealed_by_approval(sentence: &str) -> Option<String> {
         let last = last.trim().trim_end_matches(['吧', '啊', '。', '！']);
         let rest = rest.trim();
         let l = lower(rest);
-        // ("游标分页，同意": a short phrase agreed to is the course; a longer
-        // statement agreed to may be a fact)
-        let seals = words("settling_words").contains(&last)
-            || ["同意", "赞成"].contains(&last) && rest.chars().count() <= 16;
+        let seals = words("settling_words").contains(&last);
         if seals
             && !rest.is_empty()
             && !is_question(rest)
@@ -885,7 +882,7 @@ fn formal_decision(s: &str) -> Option<Decision> {
     // decommissioned": what is to be taken away, said in the passive
     static REMOVED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
-            r"(?i)^(?:the\s+)?([\w' ./-]{2,60}?)\s+(?:will|shall|may|can|should|is to|are to|is going to|are going to)\s+be\s+",
+            r"(?i)^(?:the\s+)?([\w' ./-]{2,60}?)\s+(?:will|shall|should|is to|are to|is going to|are going to)\s+be\s+",
             r"(?:removed|discontinued|decommissioned|retired|dropped|deprecated|withdrawn|cancell?ed|disabled|deleted|phased out|switched off|turned off)\b"
         ))
         .unwrap()
@@ -894,7 +891,7 @@ fn formal_decision(s: &str) -> Option<Decision> {
     // the migration": a date moved, an owner named
     static SETTLED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
-            r"(?i)^[\w' ./-]{2,60}?\s+(?:(?:is|are|has been|have been|will be)\s+(?:postponed|moved|rescheduled|brought forward|pushed back|deferred)\s+(?:to|until|by)\s",
+            r"(?i)^[\w' ./-]{2,60}?\s+(?:(?:is|are|will be)\s+(?:postponed|moved|rescheduled|brought forward|pushed back|deferred)\s+(?:to|until|by)\s",
             r"|(?:will|shall|is to)\s+(?:take ownership of|take over|be responsible for|own|lead)\s)"
         ))
         .unwrap()
@@ -920,14 +917,22 @@ fn formal_decision(s: &str) -> Option<Decision> {
             "writes",
             "thinks",
             "believes",
+            "heard",
+            "apparently",
+            "if",
+            "vendor",
         ],
     );
-    if let Some(c) = REMOVED.captures(t).filter(|_| !reported) {
+    // (nor what nobody does: "Nothing will be removed")
+    let nobody = ["nothing", "nobody", "no one", "none", "no "]
+        .iter()
+        .any(|w| l.starts_with(w));
+    if let Some(c) = REMOVED.captures(t).filter(|_| !reported && !nobody) {
         let mut d = Decision::plain(Polarity::DontWant, c[1].trim().to_owned());
         d.said = t.to_owned();
         return Some(d);
     }
-    if SETTLED.is_match(t) && !reported && !has_any(&l, &["not", "never"]) {
+    if SETTLED.is_match(t) && !reported && !nobody && !has_any(&l, &["not", "never"]) {
         let mut d = Decision::plain(Polarity::Want, normalize(Polarity::Want, t));
         d.said = t.to_owned();
         return Some(d);
@@ -1533,8 +1538,29 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         // "no" turns down the phrase before it; what follows is the reason
         let c = lower(clause.trim());
         let bare_no = c.trim_end_matches(['.', '!']) == "no" || c.starts_with("no:");
-        if bare_no && runs.is_empty() && (1..=6).contains(&lead.split_whitespace().count()) {
+        // (not "Honestly, no.", "Staging, no: it is still down": a thing
+        // named, not an adverb or a state)
+        let whole = lower(s);
+        let reason = whole.split_once("no:").map_or("", |(_, r)| r.trim_start());
+        let named = lead.trim().trim_end_matches([',', ':']);
+        let a_thing = is_fragment(named)
+            && !named.to_lowercase().ends_with("ly")
+            && !["it is", "it's", "still", "waiting", "not yet"]
+                .iter()
+                .any(|w| reason.starts_with(w));
+        if bare_no
+            && a_thing
+            && runs.is_empty()
+            && (1..=6).contains(&lead.split_whitespace().count())
+        {
             runs.push((Polarity::DontWant, std::mem::take(&mut lead)));
+            turned_down = true;
+            continue;
+        }
+        // ("The budget, no: still waiting on finance": a "no" about a
+        // state turns nothing down, and what follows is its reason)
+        if bare_no && runs.is_empty() && c.starts_with("no:") {
+            lead.clear();
             turned_down = true;
             continue;
         }

@@ -301,13 +301,14 @@ pub fn code_versions(text: &str) -> Option<String> {
     static PINS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         [
             // Gradle / Maven coordinates: "group:artifact:1.2.3"
-            r#"["']([\w.-]+):([\w.-]+):(v?\d+\.\d+[\w.+-]*)["']"#,
+            r#"["']([A-Za-z][\w.-]*):([A-Za-z][\w.-]*):(v?\d+\.\d+[\w.+-]*)["']"#,
             // requirements.txt: "name==1.2.3"
             r"^\s*()([A-Za-z][\w.-]*)\s*==\s*(\d+\.\d+[\w.+-]*)",
             // package.json: "\"name\": \"^1.2.3\""
             r#"^\s*"()(@?[\w./-]+)"\s*:\s*"[\^~>=]*(\d+\.\d+[\w.+-]*)""#,
             // Cargo.toml / pubspec / terraform: name = "1.2" / name: ^1.2.3
-            r#"^\s*()([A-Za-z][\w-]*)\s*[=:]\s*(?:\{[^}]*version\s*=\s*)?["']?[\^~>= ]*(\d+\.\d+[\w.+-]*)"#,
+            // (quoted or with a range mark: not "learning_rate: 0.001")
+            r#"^\s*()([A-Za-z][\w-]*)\s*[=:]\s*(?:\{[^}]*version\s*=\s*)?(?:["'][\^~>= ]*|[\^~])(\d+\.\d+[\w.+-]*)"#,
             // go.mod: "module/path v1.2.3"
             r"^\s*(?:require\s+)?()([\w.-]+/[\w./-]+)\s+(v\d+\.\d+[\w.+-]*)",
             // Dockerfile / compose: "FROM image:tag", "image: name:tag"
@@ -326,6 +327,10 @@ pub fn code_versions(text: &str) -> Option<String> {
             if in_fence {
                 for re in PINS.iter() {
                     for c in re.captures_iter(&block) {
+                        // (an address is no version: "10.0.0.12")
+                        if c[3].split('.').count() >= 4 {
+                            continue;
+                        }
                         let pin = format!("{} {}", &c[2], &c[3]);
                         if !pins.contains(&pin) {
                             pins.push(pin);
@@ -426,5 +431,10 @@ mod tests {
             None
         );
         assert_eq!(code_versions("```\nlet x = 1.5;\n```"), None);
+        // (settings, addresses and times are no versions)
+        assert_eq!(
+            code_versions("```yaml\nlearning_rate: 0.001\nhost: \"10.0.0.12\"\n```\n```\nlog(\"at '2024-03-01T12:30:45.123Z'\")\n```"),
+            None
+        );
     }
 }

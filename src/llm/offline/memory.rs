@@ -1911,6 +1911,12 @@ impl Memory {
             self.defer(what, turn);
             return;
         }
+        // ("Sounds reasonable, but I need to run it by the CTO": a yes that
+        // waits on someone decides nothing yet)
+        if !rest.is_empty() && classify::is_deferral(rest) {
+            self.defer(rest, turn);
+            return;
+        }
         // a proposal made "instead" of what the user decided replaces it
         if pending
             .as_ref()
@@ -1949,8 +1955,14 @@ impl Memory {
             // "Retries?" … "3 retries with backoff." … "Sounds reasonable, go
             // ahead.": the plain answer the reply gave is what a strong yes
             // takes when nothing was proposed
-            let asked = self.cur.focus.iter().any(|f| classify::is_question(f));
-            let answered = (strong && !rest.is_empty() && points_back && asked)
+            // (a question about a course, "Retries?", not one asking how
+            // things are, "What is the latency now?"; and an act word,
+            // not "thanks")
+            let asked = self.cur.focus.iter().any(|f| {
+                classify::is_question(f) && matches!(classify::user_sentence(f), UserKind::Open(_))
+            });
+            let act = !classify::is_small_talk(rest);
+            let answered = (strong && !rest.is_empty() && points_back && act && asked)
                 .then(|| self.cur.direction.clone())
                 .filter(|d| {
                     !d.is_empty() && !d.starts_with(PROPOSED) && !d.starts_with(ADVISED_AGAINST)
@@ -2162,7 +2174,9 @@ impl Memory {
             && (classify::has_any(&s.to_lowercase(), words("preference_markers")) || refills)
         {
             let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
-            let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+            let mut d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+            // (as said, its word of reconsidering with it)
+            d.said = s.to_owned();
             self.decide_in_turn(d, turn);
             return;
         }
@@ -2250,7 +2264,11 @@ impl Memory {
             // ("那就 400 天" after "建议 400 天": the value it names is the
             // proposal's)
             let values = number_tokens(s);
+            // (not "400 天太长了", "5 is too many": a value objected to)
+            let objects = classify::has_any(&s.to_lowercase(), words("value_rejections"))
+                || ["扛不住", "不行", "overkill"].iter().any(|w| s.contains(w));
             let same_value = !values.is_empty()
+                && !objects
                 && !s.chars().any(is_kana)
                 && classify::strip_fillers(s).chars().count() <= 16
                 && values.iter().all(|v| number_tokens(&p.body).contains(v));
@@ -2308,7 +2326,9 @@ impl Memory {
             .last()
             .filter(|q| {
                 classify::is_question(q)
-                    && (asks_what(q) || noun_question(q) || q.to_lowercase().contains(" or "))
+                    && (asks_what(q) && asks_for_a_choice(q)
+                        || noun_question(q)
+                        || q.to_lowercase().contains(" or "))
             })
             .cloned();
         // "Email or in-app?" … "Both, actually — email for billing…": both
@@ -2368,9 +2388,19 @@ impl Memory {
             && s.split(['，', ',', '。'])
                 .next()
                 .is_some_and(|c| !c.trim().is_empty() && !c.chars().any(is_cjk));
+        // (a report is no answer: "Dana left in 2023", "postgres 16 not on
+        // RDS yet", "Prisma，上次踩过坑", "eu-west-1，不过合规可能不让")
+        let reports = says_not_or_was(s)
+            || s.chars().any(is_cjk)
+                && s.split_once(['，', ',']).is_some_and(|(_, rest)| {
+                    ["不", "没", "但", "可能", "坑"]
+                        .iter()
+                        .any(|w| rest.contains(w))
+                });
         if let Some(q) = asked.filter(|_| {
             turn.prev_sentence.is_none()
                 && turn.decided.is_empty()
+                && !reports
                 && (classify::is_fragment(s) || cjk_value_first)
                 && s.split_whitespace().count() <= if picks_all || names_who { 12 } else { 8 }
                 // (a value or a name of a thing, not "nothing obvious in
@@ -2412,6 +2442,8 @@ impl Memory {
             .cloned();
         if let Some(q) = open_asked.filter(|_| {
             !s.chars().any(is_cjk)
+                && classify::is_fragment(s)
+                && !says_not_or_was(s)
                 && !classify::is_question(s)
                 && s.split_whitespace().count() <= 12
         }) {
@@ -4603,6 +4635,52 @@ fn pronoun_object(body: &str) -> bool {
 
 /// A question that asks for information by a question word ("what",
 /// "which", "when"), not whether to do something.
+/// A question asking which course to take ("Which region?", "What
+/// retention should we use?", "Who owns the runbooks?"), not how things are
+/// ("What is the current p99 latency?", "Who wrote the auth module?").
+fn asks_for_a_choice(q: &str) -> bool {
+    let l = classify::strip_fillers(q).to_lowercase();
+    let ws: Vec<&str> = l
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    // (the verb after the question word says which: "what is", "who
+    // wrote", "what caused" ask how things are)
+    let verb = ws.get(1).copied().unwrap_or("");
+    let state = [
+        "is", "are", "was", "were", "did", "does", "do", "has", "have", "had", "wrote", "broke",
+        "went", "took", "made", "happened", "'s",
+    ];
+    let asks_state = state.contains(&verb) && !l.contains("should") && !l.contains(" we ");
+    let past = verb.len() > 4 && verb.ends_with("ed");
+    !asks_state && !past
+}
+
+/// A statement that says what is not, or what was ("not on RDS yet", "Dana
+/// left in 2023", "were last updated"): a report, not a choice.
+fn says_not_or_was(s: &str) -> bool {
+    let l = s.to_lowercase();
+    [
+        "not",
+        "no",
+        "never",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "don't",
+        "doesn't",
+        "didn't",
+        "was",
+        "were",
+        "did",
+        "left",
+        "according",
+        "yet",
+    ]
+    .iter()
+    .any(|w| classify::has(&l, w))
+}
+
 fn asks_what(q: &str) -> bool {
     let l = classify::strip_fillers(q).to_lowercase();
     words("question_words")
@@ -4671,12 +4749,18 @@ fn negated_verb(question: &str, answer: &str) -> Option<String> {
     if !yes_no || answer.chars().count() > 12 {
         return None;
     }
-    // (never "不过", "不是", "不错", "不用改": a verb of the question's own,
-    // right after the negation, with at most the question's subject before)
+    // (never "不过", "不是", "不一定", "不用改": a verb of the question's own,
+    // right after the negation, with at most the question's subject or a
+    // hedge before; and not a judgment of not doing it, "不加监控肯定不行",
+    // nor a report, "没上传过")
+    const HEDGES: [&str; 8] = ["我觉得", "我看", "还是", "那就", "就", "先", "暂时", "目前"];
+    const JUDGED: [&str; 9] = [
+        "肯定", "会", "就", "的话", "麻烦", "不行", "不好", "过", "吗",
+    ];
     ["不", "别", "没"].iter().find_map(|neg| {
         let (before, after) = answer.split_once(neg)?;
         let before = before.trim();
-        if !before.is_empty() && !question.contains(before) {
+        if !before.is_empty() && !question.contains(before) && !HEDGES.contains(&before) {
             return None;
         }
         let verb: String = after
@@ -4684,10 +4768,15 @@ fn negated_verb(question: &str, answer: &str) -> Option<String> {
             .take_while(|&c| is_cjk(c) && !is_kana(c))
             .take(2)
             .collect();
+        let rest = after.get(verb.len()..).unwrap_or("");
         let aux = verb.starts_with([
-            '是', '过', '错', '会', '能', '用', '要', '定', '行', '好', '对', '知',
+            '是', '过', '错', '会', '能', '用', '要', '定', '行', '好', '对', '知', '一',
         ]);
-        (verb.chars().count() == 2 && !aux && question.contains(&verb)).then_some(verb)
+        (verb.chars().count() == 2
+            && !aux
+            && question.contains(&verb)
+            && !JUDGED.iter().any(|w| rest.contains(w)))
+        .then_some(verb)
     })
 }
 
@@ -4795,12 +4884,15 @@ fn replaces(d: &Decision, old: &str) -> bool {
     if let (Some((new_slot, new_value)), Some((old_slot, old_value))) =
         (subject::choice_slot(&d.body), subject::choice_slot(body))
     {
-        // (one slot names no more than the other: "the read timeout" is
-        // not "the connect timeout")
+        // (the same slot, word for word: "the read timeout" is not "the
+        // connect timeout", nor "user data backups" "the user data")
         let within = |a: &[String], b: &[String]| a.iter().all(|t| b.contains(t));
-        if (within(&new_slot, &old_slot) || within(&old_slot, &new_slot))
-            && !new_value.iter().any(|t| old_value.contains(t))
-        {
+        // (after a word of reconsidering, one naming no more than the other:
+        // "Memcached is enough for sessions" of "the session cache")
+        let reconsidered = classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
+        let same_slot = within(&new_slot, &old_slot) && within(&old_slot, &new_slot)
+            || reconsidered && (within(&new_slot, &old_slot) || within(&old_slot, &new_slot));
+        if same_slot && !new_value.iter().any(|t| old_value.contains(t)) {
             return true;
         }
     }
@@ -4897,7 +4989,7 @@ fn replaces(d: &Decision, old: &str) -> bool {
     static MOVED_IN_TIME: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
             r"\b(?:moves?|moved|push(?:es|ed)?|slips?|slipped)\s+(?:back\s+)?to\s+(?:next\s+|the\s+)?",
-            r"(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)"
+            r"(?:(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|satur|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|march|mar|april|apr|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\d)"
         ))
         .unwrap()
     });

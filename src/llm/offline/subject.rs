@@ -722,7 +722,7 @@ pub fn choice_slot(body: &str) -> Option<(Vec<String>, Vec<String>)> {
     });
     static TO: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"(?i)^(?:switch|change|move|migrate|convert|set)\s+(.+?)\s+(?:over to|to)\s+(.+)$",
+            r"(?i)^(?:switch|change|move|migrate|convert|set)\s+(?:(?i:up)\s+)?(.+?)\s+(?:over to|to)\s+(.+)$",
         )
         .unwrap()
     });
@@ -740,7 +740,7 @@ pub fn choice_slot(body: &str) -> Option<(Vec<String>, Vec<String>)> {
     });
     // "Export should be CSV after all", "the ledger will use MySQL"
     static SHOULD: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^(?:the\s+)?([\w-]+(?:\s[\w-]+)?)\s+(?:should|must|will|shall)\s+(?:be|use|stay|stay on|go to)\s+(.+)$")
+        Regex::new(r"(?i)^(?:the\s+)?([\w-]+(?:\s[\w-]+)?)\s+(?:should|must|will|shall)\s+(?:be|use|stay on)\s+(.+)$")
             .unwrap()
     });
     let b = strip_fillers(without_trailing_subject(body))
@@ -749,12 +749,28 @@ pub fn choice_slot(body: &str) -> Option<(Vec<String>, Vec<String>)> {
     if b.chars().any(is_cjk) {
         return None;
     }
+    // ("set up alerts to page …" is no setting; "… too", "also …" adds
+    // to what was chosen, it chooses no other)
+    let l = lower(b);
+    if l.starts_with("set up ")
+        || l.ends_with(" too")
+        || l.ends_with(" as well")
+        || l.starts_with("also ")
+    {
+        return None;
+    }
+    // (what "should be" names is a thing's name, not a state: "the build
+    // should be green now", "Bob will be out")
+    let named = |v: &str| {
+        v.trim_start()
+            .starts_with(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
+    };
     let (slot, value) = if let Some(c) = FOR.captures(b).or_else(|| ENOUGH.captures(b)) {
         (c[2].to_owned(), c[1].to_owned())
     } else if let Some(c) = TO
         .captures(b)
         .or_else(|| MAKE.captures(b))
-        .or_else(|| SHOULD.captures(b))
+        .or_else(|| SHOULD.captures(b).filter(|c| named(&c[2])))
     {
         (c[1].to_owned(), c[2].to_owned())
     } else {
@@ -764,10 +780,12 @@ pub fn choice_slot(body: &str) -> Option<(Vec<String>, Vec<String>)> {
     let value = ["after all", "instead", "then", "for now"]
         .iter()
         .fold(value, |v, w| v.trim_end().trim_end_matches(w).to_owned());
+    // (a time is no slot: "use SQLite for now")
     let singular = |s: &str| -> Vec<String> {
         terms(s)
             .into_iter()
             .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
+            .filter(|t| !words("time_words").contains(&t.as_str()) && t != "being")
             .map(|t| match t.strip_suffix('s') {
                 Some(r) if r.len() >= 3 && !r.ends_with('s') => r.to_owned(),
                 _ => t,

@@ -3795,7 +3795,7 @@ fn a_reply_to_the_users_own_question_is_what_a_short_answer_decides() {
 }
 
 /// Japanese probes of session 17: a request that only points back takes
-/// the proposal; "切りましょう" drops; "X で了解です" agrees to X.
+/// the proposal; "X で了解です" agrees to X.
 #[test]
 fn japanese_requests_that_point_back_cuts_and_agreements() {
     let d = decided(&[
@@ -3804,12 +3804,9 @@ fn japanese_requests_that_point_back_cuts_and_agreements() {
         ("user", "それで進めてください。"),
     ]);
     assert!(d.contains("バックオフ付きで 3 回"), "{d}");
-    let d = decided(&[
-        ("user", "IE11 はサポートする？"),
-        ("assistant", "利用率は 0.2% です。"),
-        ("user", "IE11 は切りましょう。"),
-    ]);
-    assert!(d.contains("不要：IE11"), "{d}");
+    // ("ブランチを切りましょう" cuts a branch: to make one, not to drop)
+    let d = decided(&[("user", "リリースブランチを切りましょう。")]);
+    assert!(!d.contains("不要"), "{d}");
     let d = decided(&[
         ("user", "ページングは？"),
         (
@@ -3848,12 +3845,29 @@ fn chinese_short_answers_to_the_users_own_question() {
         ("user", "不是这个意思。"),
     ]);
     assert!(!d.contains("不要"), "{d}");
+    // (a "no" in a judgment or a report is none: "不加监控肯定不行",
+    // "没上传过"; nor is a hedge, "不一定"; "我觉得" before it still counts)
+    for (q, reply, answer) in [
+        ("要不要加监控？", "建议加。", "不加监控肯定不行"),
+        ("日志要上传吗？", "建议上传到 S3。", "没上传过，先看看"),
+        ("一定要今天上线吗？", "不一定，看测试结果。", "不一定"),
+    ] {
+        let d = decided(&[("user", q), ("assistant", reply), ("user", answer)]);
+        assert!(!d.contains("不要"), "{answer}: {d}");
+    }
     let d = decided(&[
-        ("user", "分页方式？"),
-        ("assistant", "游标分页比 offset 扩展性好。"),
-        ("user", "游标分页，同意。"),
+        ("user", "IE11 还支持吗？"),
+        ("assistant", "目前还支持。"),
+        ("user", "我觉得不支持了"),
     ]);
-    assert!(d.contains("要：游标分页"), "{d}");
+    assert!(d.contains("不要：IE11 支持"), "{d}");
+    // (a value objected to is not the proposal taken: "400 天太长了")
+    let d = decided(&[
+        ("user", "日志保留多久？"),
+        ("assistant", "建议保留 400 天，满足审计要求。"),
+        ("user", "400 天太长了"),
+    ]);
+    assert!(!d.contains("要：日志保留多久"), "{d}");
     let d = decided(&[
         ("user", "夜间任务还要吗？"),
         ("assistant", "跟每小时同步重复了。"),
@@ -3954,7 +3968,7 @@ fn later_choices_for_the_same_slot_replace_earlier_ones() {
 }
 
 /// More reversal probes of session 17: "make the ledger MySQL", "Export
-/// should be CSV after all" two turns later, "发布改到下周一".
+/// should be CSV after all" two turns later, "发布改成下周一".
 #[test]
 fn a_slot_refilled_later_in_other_words_replaces_the_first_choice() {
     let d = decided(&[
@@ -3982,7 +3996,7 @@ fn a_slot_refilled_later_in_other_words_replaces_the_first_choice() {
     let d = decided(&[
         ("user", "发布定在周五。"),
         ("assistant", "好的。"),
-        ("user", "发布改到下周一，QA 发现了阻塞问题。"),
+        ("user", "发布改成下周一，QA 发现了阻塞问题。"),
     ]);
     assert!(d.contains("下周一") && !d.contains("周五"), "{d}");
 }
@@ -4099,4 +4113,102 @@ fn both_a_named_person_standardizing_and_rather_waiting() {
         ("user", "I'd rather wait until v1."),
     ]);
     assert!(decisions(&s).is_empty(), "{s}");
+}
+
+/// What the adversarial review of session 17's rules found: thanks after
+/// a factual answer, reports after a who/what question, a hedge after a
+/// named option, a "no" after an adverb or a state, and choices for other
+/// slots are no decisions and take nothing back.
+#[test]
+fn review_s17_reports_thanks_and_other_slots_decide_nothing() {
+    for (q, reply, answer) in [
+        (
+            "Is the staging cluster up?",
+            "Staging has been down since 9am because of a certificate expiry.",
+            "ok cool, thanks",
+        ),
+        (
+            "What is the latency now?",
+            "p99 is 420 ms after the change.",
+            "Sounds reasonable, go ahead.",
+        ),
+        (
+            "Who wrote the auth module?",
+            "The git log shows mostly commits from Dana.",
+            "Dana left in 2023",
+        ),
+        (
+            "What is the current p99 latency?",
+            "Around 420 ms over the last week.",
+            "SLO 250ms",
+        ),
+        (
+            "ORM 用啥？",
+            "Prisma 生态好，Drizzle 更轻。",
+            "Prisma，上次踩过坑",
+        ),
+        (
+            "部署在哪个区？",
+            "eu-west-1 最便宜。",
+            "eu-west-1，不过合规可能不让",
+        ),
+        (
+            "现在的主要问题是什么？",
+            "主要是延迟高，而且成本也偏高。",
+            "延迟高，同意",
+        ),
+        (
+            "Should we move to Kafka?",
+            "I suggest migrating the event bus to Kafka.",
+            "Sounds reasonable, but I need to run it by the CTO.",
+        ),
+    ] {
+        let d = decided(&[("user", q), ("assistant", reply), ("user", answer)]);
+        assert_eq!(d, "[]", "{answer}");
+    }
+    for s in [
+        "Staging, no: it is still down.",
+        "The budget, no: still waiting on finance.",
+    ] {
+        let d = decided(&[("user", s)]);
+        assert!(!d.contains("不要"), "{s}: {d}");
+    }
+    let s = said(&[
+        ("user", "Who owns the runbooks? Not sure yet."),
+        ("assistant", "I will leave that open."),
+        ("user", "The runbooks were last updated in 2021."),
+    ]);
+    assert!(
+        decisions(&s).is_empty() && opens(&s).contains("runbooks"),
+        "{s}"
+    );
+    // (a slot that names more is another: backups of the user data)
+    let d = decided(&[
+        ("user", "Use Postgres for the user data."),
+        ("assistant", "OK."),
+        ("user", "Use S3 for user data backups."),
+    ]);
+    assert!(d.contains("Postgres") && d.contains("S3"), "{d}");
+    // ("the build should be green now" is a state, not a choice for it)
+    let d = decided(&[
+        ("user", "Use the self-hosted runner for the build."),
+        (
+            "assistant",
+            "OK, I switched the workflow to the self-hosted runner.",
+        ),
+        ("user", "Is CI fixed?"),
+        ("assistant", "I pushed a fix for the flaky test."),
+        ("user", "Actually, the build should be green now."),
+    ]);
+    assert!(
+        d.contains("self-hosted runner") && !d.contains("green"),
+        "{d}"
+    );
+    // ("the monorepo" is no Monday)
+    let d = decided(&[
+        ("user", "Deploy the billing service on Friday."),
+        ("assistant", "OK, Friday deploy."),
+        ("user", "The payments team moves to the monorepo."),
+    ]);
+    assert!(d.contains("Friday"), "{d}");
 }
