@@ -753,6 +753,27 @@ impl Memory {
     /// another decision qualifies it ("No exceptions."); otherwise it gets
     /// its subject and is recorded.
     fn decide_in_turn(&mut self, d: Decision, turn: &mut Turn) {
+        // "I'd set a lifecycle rule to delete after 7 days." … "7 days is
+        // fine": the value the proposal named, accepted, is the proposal
+        static VALUE_OK: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"(?i)^(.{1,24}?)\s+(?:is|are|sounds|seems|works)\s+(?:fine|ok|okay|good|great|right)\b")
+                .unwrap()
+        });
+        let said = if d.said.is_empty() { &d.body } else { &d.said };
+        if let Some(p) = self.pending_proposal().filter(|p| !p.against) {
+            let value = VALUE_OK
+                .captures(said.trim())
+                .map(|c| c[1].to_owned())
+                .filter(|v| !number_tokens(v).is_empty());
+            if value.is_some_and(|v| {
+                number_tokens(&v)
+                    .iter()
+                    .all(|n| number_tokens(&p.body).contains(n))
+            }) {
+                self.adopt(&p, None, None, turn);
+                return;
+            }
+        }
         // "- uv yes", "- xdist yes", "codecov: fine": a yes to an item the
         // reply listed, by a name of it, is that item, a decision of its
         // own (never a detail of the one before: "uv" names nothing to

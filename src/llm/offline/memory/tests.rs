@@ -4212,3 +4212,29 @@ fn review_s17_reports_thanks_and_other_slots_decide_nothing() {
     ]);
     assert!(d.contains("Friday"), "{d}");
 }
+
+/// A long-conversation probe of session 17: "7 days is fine" after "I'd
+/// set a lifecycle rule to delete after 7 days" takes the proposal, which
+/// names what the seven days are for.
+#[test]
+fn a_value_of_the_proposal_called_fine_takes_the_proposal() {
+    let d = decided(&[
+        ("user", "Retention for the export files in the bucket?"),
+        (
+            "assistant",
+            "I'd set a lifecycle rule to delete after 7 days.",
+        ),
+        ("user", "7 days is fine."),
+    ]);
+    assert!(d.contains("lifecycle rule to delete after 7 days"), "{d}");
+    // (another value is no yes to it)
+    let d = decided(&[
+        ("user", "Retention for the export files in the bucket?"),
+        (
+            "assistant",
+            "I'd set a lifecycle rule to delete after 7 days.",
+        ),
+        ("user", "30 days is fine."),
+    ]);
+    assert!(!d.contains("after 7 days"), "{d}");
+}
