@@ -2363,10 +2363,18 @@ impl Memory {
         let alternatives = asked
             .iter()
             .chain(self.cur.open.last())
-            .find(|q| classify::is_question(q) && q.to_lowercase().contains(" or "))
+            .find(|q| {
+                let l = q.to_lowercase();
+                classify::is_question(q)
+                    && (l.contains(" or ")
+                        || ["どっち", "どちら", "还是"].iter().any(|w| l.contains(w)))
+            })
             .cloned();
-        let picks_all =
-            alternatives.is_some() && ["both", "neither"].contains(&first.to_lowercase().as_str());
+        let picks_all = alternatives.is_some()
+            && (["both", "neither"].contains(&first.to_lowercase().as_str())
+                || ["両方", "どっちも", "どちらも", "两个都", "两种都", "都要"]
+                    .iter()
+                    .any(|w| s.starts_with(w)));
         let asked = if picks_all { alternatives } else { asked };
         let person = first.trim_end_matches("'s").to_lowercase();
         let names_who = asked
@@ -2422,7 +2430,7 @@ impl Memory {
             turn.prev_sentence.is_none()
                 && turn.decided.is_empty()
                 && !reports
-                && (classify::is_fragment(s) || cjk_value_first)
+                && (classify::is_fragment(s) || cjk_value_first || picks_all)
                 && s.split_whitespace().count() <= if picks_all || names_who { 12 } else { 8 }
                 // (a value or a name of a thing, not "nothing obvious in
                 // that range")

@@ -4238,3 +4238,34 @@ fn a_value_of_the_proposal_called_fine_takes_the_proposal() {
     ]);
     assert!(!d.contains("after 7 days"), "{d}");
 }
+
+/// Casual Japanese probes of session 17: "両方送ろう" answers an either-or
+/// question, "うん、それで" takes the proposal, "半年でいいや" decides,
+/// "部長に聞いとく" puts off.
+#[test]
+fn casual_japanese_both_un_sorede_and_ii_ya() {
+    let d = decided(&[
+        ("user", "通知はメールと LINE どっちがいい？"),
+        ("assistant", "LINE の方が開封率は高いです。"),
+        ("user", "両方送ろう。"),
+    ]);
+    assert!(d.contains("両方"), "{d}");
+    let d = decided(&[
+        ("user", "画像は S3 に置く？"),
+        ("assistant", "S3 + CloudFront がおすすめです。"),
+        ("user", "うん、それで。"),
+    ]);
+    assert!(d.contains("要：S3 + CloudFront"), "{d}");
+    let d = decided(&[
+        ("user", "ポイントの有効期限は？"),
+        ("assistant", "一般的には 1 年です。"),
+        ("user", "半年でいいや。"),
+    ]);
+    assert!(d.contains("半年"), "{d}");
+    let d = decided(&[
+        ("user", "期間限定メニューは載せる？"),
+        ("assistant", "載せるなら写真が必要です。"),
+        ("user", "うん、部長に聞いとく。"),
+    ]);
+    assert_eq!(d, "[]");
+}
