@@ -94,6 +94,16 @@ pub enum UserKind {
     Other,
 }
 
+/// "no" in these says nothing is ruled out ("Redis, no doubt").
+pub const NO_IDIOMS: [&str; 6] = [
+    "no doubt",
+    "no question",
+    "no problem",
+    "no worries",
+    "no kidding",
+    "no questions asked",
+];
+
 pub fn lower(s: &str) -> String {
     s.to_lowercase()
 }
@@ -913,14 +923,13 @@ fn formal_decision(s: &str) -> Option<Decision> {
             "requires",
             "according",
             "mentions",
-            "notes",
+            "notes that",
             "writes",
             "thinks",
             "believes",
             "heard",
             "apparently",
-            "if",
-            "vendor",
+            "by the vendor",
         ],
     );
     // (nor what nobody does: "Nothing will be removed")
@@ -1543,9 +1552,20 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         let whole = lower(s);
         let reason = whole.split_once("no:").map_or("", |(_, r)| r.trim_start());
         let named = lead.trim().trim_end_matches([',', ':']);
+        const ADVERBS: [&str; 9] = [
+            "honestly",
+            "frankly",
+            "really",
+            "seriously",
+            "actually",
+            "basically",
+            "personally",
+            "sadly",
+            "unfortunately",
+        ];
         let a_thing = is_fragment(named)
-            && !named.to_lowercase().ends_with("ly")
-            && !["it is", "it's", "still", "waiting", "not yet"]
+            && !ADVERBS.contains(&named.to_lowercase().as_str())
+            && !["it is still", "it's still", "still", "waiting", "not yet"]
                 .iter()
                 .any(|w| reason.starts_with(w));
         if bare_no
@@ -1829,6 +1849,10 @@ static ZH_NOT_ANYMORE: LazyLock<Regex> = LazyLock::new(|| {
 fn clause_polarity(clause: &str) -> Option<Polarity> {
     let body = strip_fillers(clause);
     let l = lower(body);
+    // ("Redis, no doubt.": an idiom of "no" says yes)
+    if NO_IDIOMS.iter().any(|w| starts_with_word(l.trim(), w)) {
+        return None;
+    }
     let japanese = body.chars().any(is_kana);
     // "leave staging as is": nothing changes there
     let left_alone = starts_with_word(&l, "leave")

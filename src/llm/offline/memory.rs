@@ -753,6 +753,25 @@ impl Memory {
     /// another decision qualifies it ("No exceptions."); otherwise it gets
     /// its subject and is recorded.
     fn decide_in_turn(&mut self, d: Decision, turn: &mut Turn) {
+        // ("要不要重构？" … "不重构，上线会有风险": said as a statement, still
+        // a no to the question's verb)
+        if d.polarity == Polarity::Want {
+            let said = if d.said.is_empty() { &d.body } else { &d.said };
+            let first_clause = said.split(['，', ',', '。']).next().unwrap_or(said);
+            let asked = self
+                .cur
+                .focus
+                .iter()
+                .rev()
+                .chain(self.cur.open.last())
+                .find(|q| classify::is_question(q) && negated_verb(q, first_clause).is_some())
+                .cloned();
+            if let Some(q) = asked {
+                let first_clause = first_clause.to_owned();
+                self.decide_question(&q, Some(&first_clause), turn);
+                return;
+            }
+        }
         // "I'd set a lifecycle rule to delete after 7 days." … "7 days is
         // fine": the value the proposal named, accepted, is the proposal
         static VALUE_OK: LazyLock<Regex> = LazyLock::new(|| {
@@ -1934,7 +1953,15 @@ impl Memory {
         }
         // ("Sounds reasonable, but I need to run it by the CTO": a yes that
         // waits on someone decides nothing yet)
+        // (not "hold off on the WAF rules": a side item put off)
+        let about_it = rest
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| ["it", "this", "that", "first"].contains(&w));
         if !rest.is_empty() && classify::is_deferral(rest) {
+            if let Some(p) = pending.as_ref().filter(|p| !about_it && !p.against) {
+                self.adopt(p, None, None, turn);
+            }
             self.defer(rest, turn);
             return;
         }
@@ -2103,6 +2130,10 @@ impl Memory {
             let mut body = body.to_owned();
             for aux in ["还要", "要不要", "还", "要", "需要"] {
                 body = body.replacen(&format!("{aux}{verb}"), &verb, 1);
+            }
+            // ("要不要重构" → "重构": too bare to name its subject alone)
+            if cjk_content_chars(&body) < 3 {
+                body = format!("{body}（{}）", q.trim_end_matches(['?', '？']));
             }
             let d = Decision::plain(Polarity::DontWant, clip(&body, classify::DECISION_BYTES));
             self.decide_in_turn(d, turn);
@@ -2401,12 +2432,8 @@ impl Memory {
             .chain(std::iter::once(&self.cur.direction))
             .flat_map(|f| terms(f))
             .collect();
-        // (of "Drizzle，bundle size 小", the first clause)
-        let head = if s.chars().any(is_cjk) {
-            s.split(['，', ',', '。']).next().unwrap_or(s)
-        } else {
-            s
-        };
+        // (of "Drizzle，bundle size 小", "Redis, no doubt", the first clause)
+        let head = s.split(['，', ',', '。']).next().unwrap_or(s);
         let st = terms(head);
         let named = head.split_whitespace().count() <= 3
             && !st.is_empty()
@@ -2419,23 +2446,41 @@ impl Memory {
                 .is_some_and(|c| !c.trim().is_empty() && !c.chars().any(is_cjk));
         // (a report is no answer: "Dana left in 2023", "postgres 16 not on
         // RDS yet", "Prisma，上次踩过坑", "eu-west-1，不过合规可能不让")
-        let reports = says_not_or_was(s)
+        // (of the clause with the name: "us-east-1, we never had issues
+        // there" gives its reason; a value objected to, "400 天有点长", or
+        // both judged, "Both are bad", is no pick)
+        let named_clause = s.split([',', '，', ';', '；']).next().unwrap_or(s);
+        let l = s.to_lowercase();
+        let reports = says_not_or_was(named_clause)
+            || classify::has_any(&l, words("value_rejections"))
+            || classify::has_any(&l, &["bad", "worse", "terrible", "awful", "wrong"])
             || s.chars().any(is_cjk)
                 && s.split_once(['，', ',']).is_some_and(|(_, rest)| {
-                    ["不", "没", "但", "可能", "坑"]
+                    let rest = rest.trim();
+                    ["不过", "但", "可能", "我没", "没用", "上次"]
                         .iter()
-                        .any(|w| rest.contains(w))
+                        .any(|w| rest.starts_with(w))
+                        || ["坑", "不让", "不行", "再看", "再说"]
+                            .iter()
+                            .any(|w| rest.contains(w))
                 });
         if let Some(q) = asked.filter(|_| {
             turn.prev_sentence.is_none()
                 && turn.decided.is_empty()
                 && !reports
-                && (classify::is_fragment(s) || cjk_value_first || picks_all)
+                // (nor a question of the user's own: "the 17 timeouts, what
+                // are they")
+                && !classify::is_question(s)
+                && !s.split([',', '，']).any(|c| asks_what(c.trim()))
+                && (classify::is_fragment(s)
+                    || classify::is_fragment(head)
+                    || cjk_value_first
+                    || picks_all)
                 && s.split_whitespace().count() <= if picks_all || names_who { 12 } else { 8 }
                 // (a value or a name of a thing, not "nothing obvious in
                 // that range")
-                && (s.chars().any(|c| c.is_ascii_digit())
-                    || !subject::identifiers(s).is_empty()
+                && (head.chars().any(|c| c.is_ascii_digit())
+                    || !subject::identifiers(head).is_empty()
                     || named
                     || picks_all
                     || names_who)
@@ -4676,6 +4721,9 @@ fn asks_for_a_choice(q: &str) -> bool {
     // (the verb after the question word says which: "what is", "who
     // wrote", "what caused" ask how things are)
     let verb = ws.get(1).copied().unwrap_or("");
+    if ws.first() == Some(&"which") {
+        return true;
+    }
     let state = [
         "is", "are", "was", "were", "did", "does", "do", "has", "have", "had", "wrote", "broke",
         "went", "took", "made", "happened", "'s",
@@ -4689,6 +4737,7 @@ fn asks_for_a_choice(q: &str) -> bool {
 /// left in 2023", "were last updated"): a report, not a choice.
 fn says_not_or_was(s: &str) -> bool {
     let l = s.to_lowercase();
+    let l = classify::NO_IDIOMS.iter().fold(l, |l, w| l.replace(w, ""));
     [
         "not",
         "no",
@@ -4792,16 +4841,27 @@ fn negated_verb(question: &str, answer: &str) -> Option<String> {
         if !before.is_empty() && !question.contains(before) && !HEDGES.contains(&before) {
             return None;
         }
+        // (the clause the "no" is in: "不重构，上线会有风险" gives its reason
+        // after the comma)
+        let after = after.split(['，', ',', '。']).next().unwrap_or("");
         let verb: String = after
             .chars()
             .take_while(|&c| is_cjk(c) && !is_kana(c))
             .take(2)
             .collect();
+        // ("不加": a verb of one character, alone in its clause)
+        let verb = if verb.chars().count() == 2 && !question.contains(&verb) {
+            verb.chars().take(1).collect::<String>()
+        } else {
+            verb
+        };
         let rest = after.get(verb.len()..).unwrap_or("");
         let aux = verb.starts_with([
             '是', '过', '错', '会', '能', '用', '要', '定', '行', '好', '对', '知', '一',
         ]);
-        (verb.chars().count() == 2
+        let whole = verb.chars().count() == 2 || rest.trim().is_empty();
+        (!verb.is_empty()
+            && whole
             && !aux
             && question.contains(&verb)
             && !JUDGED.iter().any(|w| rest.contains(w)))
@@ -4918,9 +4978,20 @@ fn replaces(d: &Decision, old: &str) -> bool {
         let within = |a: &[String], b: &[String]| a.iter().all(|t| b.contains(t));
         // (after a word of reconsidering, one naming no more than the other:
         // "Memcached is enough for sessions" of "the session cache")
-        let reconsidered = classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
-        let same_slot = within(&new_slot, &old_slot) && within(&old_slot, &new_slot)
-            || reconsidered && (within(&new_slot, &old_slot) || within(&old_slot, &new_slot));
+        // ("the export format" is "the export"; "the session cache" is
+        // "sessions": what one adds is only a word for a setting or a store,
+        // not "retention", "backups", "text")
+        const GENERIC: [&str; 12] = [
+            "format", "type", "kind", "mode", "option", "setting", "cache", "store", "storage",
+            "backend", "layer", "engine",
+        ];
+        let adds_generic = |a: &[String], b: &[String]| {
+            within(a, b)
+                && b.iter()
+                    .filter(|t| !a.contains(t))
+                    .all(|t| GENERIC.contains(&t.as_str()))
+        };
+        let same_slot = adds_generic(&new_slot, &old_slot) || adds_generic(&old_slot, &new_slot);
         if same_slot && !new_value.iter().any(|t| old_value.contains(t)) {
             return true;
         }
@@ -5018,11 +5089,19 @@ fn replaces(d: &Decision, old: &str) -> bool {
     static MOVED_IN_TIME: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
             r"\b(?:moves?|moved|push(?:es|ed)?|slips?|slipped)\s+(?:back\s+)?to\s+(?:next\s+|the\s+)?",
-            r"(?:(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|satur|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|march|mar|april|apr|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\d)"
+            r"(?:(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|march|mar|april|apr|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\d)"
         ))
         .unwrap()
     });
+    // (a move replaces a decision that set a time: "Use Postgres for the
+    // billing service" is no date "The billing review is moved to Friday"
+    // moves)
+    static TIME: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\d|\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|today|tomorrow|tonight|week|month|quarter|jan(?:uary)?|feb(?:ruary)?|march|april|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|[周週曜月日号点時]")
+            .unwrap()
+    });
     if (classify::has_any(&l, words("shift_verbs")) || MOVED_IN_TIME.is_match(&l))
+        && TIME.is_match(subject::without_trailing_subject(body))
         && terms(&d.body)
             .iter()
             .filter(|t| !generic(t))

@@ -4269,3 +4269,79 @@ fn casual_japanese_both_un_sorede_and_ii_ya() {
     ]);
     assert_eq!(d, "[]");
 }
+
+/// What a second adversarial review of session 17's rules found.
+#[test]
+fn review_s17_second_pass() {
+    // a date move replaces only a decision that set a time
+    let d = decided(&[
+        ("user", "Use Postgres for the billing service."),
+        ("assistant", "OK, Postgres for billing."),
+        ("user", "The billing review is moved to Friday."),
+    ]);
+    assert!(d.contains("Postgres"), "{d}");
+    // "the export format" is the export's slot; "sessions" the session cache's
+    let d = decided(&[
+        ("user", "Use JSON for the export."),
+        ("assistant", "OK."),
+        ("user", "Switch the export format to CSV."),
+    ]);
+    assert!(d.contains("CSV") && !d.contains("JSON"), "{d}");
+    for (q, reply, answer, want) in [
+        // a value judged, or both judged, is no pick
+        ("保留多久？", "建议 400 天。", "400 天有点长", ""),
+        (
+            "Email or in-app notifications?",
+            "Either works.",
+            "Both are bad, honestly.",
+            "",
+        ),
+        // a no with its reason after the comma, and a one-character verb
+        (
+            "要不要重构？",
+            "建议重构。",
+            "不重构，上线会有风险",
+            "不要：重构",
+        ),
+        (
+            "要不要加监控？",
+            "建议加上 Prometheus 监控。",
+            "不加，太麻烦",
+            "不要：加监控",
+        ),
+        // an idiom of "no" says yes
+        (
+            "Which cache should we use?",
+            "Redis or Memcached.",
+            "Redis, no doubt.",
+            "Redis",
+        ),
+        // "X, no: <reason>" turns X down
+        (
+            "Should we add Supabase for auth?",
+            "We could use Supabase for auth.",
+            "Supabase, no: it's too expensive for us.",
+            "不要：Supabase",
+        ),
+        // a reason after the name is no report
+        (
+            "Which region should we deploy to?",
+            "us-east-1 or eu-west-1.",
+            "us-east-1, we never had issues there",
+            "us-east-1",
+        ),
+        (
+            "用哪个数据库？",
+            "PostgreSQL 或 MySQL 都行。",
+            "PostgreSQL，因为没有额外授权费",
+            "PostgreSQL",
+        ),
+    ] {
+        let d = decided(&[("user", q), ("assistant", reply), ("user", answer)]);
+        if want.is_empty() {
+            assert_eq!(d, "[]", "{answer}");
+        } else {
+            assert!(d.contains(want), "{answer}: {d}");
+        }
+    }
+}
