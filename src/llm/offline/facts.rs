@@ -347,6 +347,9 @@ pub fn code_versions(text: &str) -> Option<String> {
             block.push('\n');
         }
     }
+    if pins.is_empty() {
+        return None;
+    }
     // (a version a sentence of the message states is kept with it)
     let prose: String = super::text::sentences(text)
         .iter()

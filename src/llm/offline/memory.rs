@@ -107,16 +107,6 @@ struct Memory {
 /// Apply one record, then keep the summary within `max_chars` (compact
 /// JSON; see `llm::summary_budget`). The result is a valid summary.
 pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
-    // (a summary edited by hand may hold such characters too)
-    let json = summary.to_string();
-    let stable: Value;
-    let summary = match case_stable(&json) {
-        std::borrow::Cow::Borrowed(_) => summary,
-        std::borrow::Cow::Owned(fixed) => {
-            stable = serde_json::from_str(&fixed).unwrap_or_else(|_| summary.clone());
-            &stable
-        }
-    };
     let mut m = Memory::from_json(summary);
     let text = record.text();
     let text = case_stable(&text).into_owned();
@@ -757,18 +747,8 @@ impl Memory {
         // a no to the question's verb)
         if d.polarity == Polarity::Want {
             let said = if d.said.is_empty() { &d.body } else { &d.said };
-            let first_clause = said.split(['，', ',', '。']).next().unwrap_or(said);
-            let asked = self
-                .cur
-                .focus
-                .iter()
-                .rev()
-                .chain(self.cur.open.last())
-                .find(|q| classify::is_question(q) && negated_verb(q, first_clause).is_some())
-                .cloned();
-            if let Some(q) = asked {
-                let first_clause = first_clause.to_owned();
-                self.decide_question(&q, Some(&first_clause), turn);
+            if let Some((q, no)) = self.question_said_no_to(said) {
+                self.decide_question(&q, Some(&no), turn);
                 return;
             }
         }
@@ -2107,6 +2087,20 @@ impl Memory {
             .cloned()
     }
 
+    /// The user's yes/no question in view (the newest first, then the last
+    /// one left open) whose verb the first clause of `answer` says no to,
+    /// and that clause ("IE11 还支持吗？" and "IE11 不支持了").
+    fn question_said_no_to(&self, answer: &str) -> Option<(String, String)> {
+        let no = answer.split(['，', ',', '。']).next().unwrap_or(answer);
+        self.cur
+            .focus
+            .iter()
+            .rev()
+            .chain(self.cur.open.last())
+            .find(|q| classify::is_question(q) && negated_verb(q, no).is_some())
+            .map(|q| (q.clone(), no.to_owned()))
+    }
+
     /// Decide the course a question of the user's asked about.
     fn decide_question(&mut self, q: &str, answer: Option<&str>, turn: &mut Turn) {
         self.cur.open.retain(|o| o != q);
@@ -2283,17 +2277,8 @@ impl Memory {
         }
         // "token 要缓存吗？" … "不缓存，安全那边不同意": a no to the verb the
         // user's own yes/no question asked about
-        let first_clause = s.split(['，', ',', '。']).next().unwrap_or(s);
-        let asked = self
-            .cur
-            .focus
-            .iter()
-            .rev()
-            .chain(self.cur.open.last())
-            .find(|q| classify::is_question(q) && negated_verb(q, first_clause).is_some())
-            .cloned();
-        if let Some(q) = asked {
-            self.decide_question(&q, Some(first_clause), turn);
+        if let Some((q, no)) = self.question_said_no_to(s) {
+            self.decide_question(&q, Some(&no), turn);
             return;
         }
         // "那就 5 分钟" after "告警加个持续时间吧，5 分钟？"

@@ -79,8 +79,18 @@ impl Summarizer for Offline {
         _repair: Option<&str>,
         source_before: Option<usize>,
     ) -> Result<String, LlmError> {
+        // (a summary edited by hand may hold letters whose lower case takes
+        // another number of bytes, as a record may: `text::case_stable`;
+        // what `memory::apply` returns holds none, so once is enough)
+        let json = current.to_string();
+        let start = match text::case_stable(&json) {
+            std::borrow::Cow::Borrowed(_) => current.clone(),
+            std::borrow::Cow::Owned(fixed) => {
+                serde_json::from_str(&fixed).unwrap_or_else(|_| current.clone())
+            }
+        };
         let mut source = source_before;
-        let merged = chunk.iter().fold(current.clone(), |summary, r| {
+        let merged = chunk.iter().fold(start, |summary, r| {
             source = source.map(|n| n + super::source_chars(r));
             memory::apply(&summary, r, super::summary_budget(source))
         });
@@ -161,5 +171,31 @@ mod tests {
         let cut = head_tail(&s, 30);
         assert!(cut.starts_with("日本語") && cut.contains("270 characters cut"));
         assert_eq!(head_tail("short", 30), "short");
+    }
+
+    /// A summary edited by hand, with a Kelvin sign "K" in what the rules
+    /// read back (its lower case is one byte, not three), merges as any.
+    #[test]
+    fn a_hand_edited_summary_with_a_kelvin_sign_merges() {
+        let summary = serde_json::json!({
+            "key_decisions": ["要：O\u{212A}, go with Redis for the cache"],
+            "past_discussions": [],
+            "current_discussion": {
+                "topic": "O\u{212A}, the cache",
+                "description": "",
+                "perspectives": "Open: O\u{212A}, which cache?",
+                "direction": "Proposed: O\u{212A}, go with Redis",
+                "last_discussed": "2026-01-01 00:00",
+                "focus": ["O\u{212A}, which cache?", "O\u{212A}, go with Redis"]
+            }
+        });
+        let r: Record = serde_json::from_value(serde_json::json!({
+            "role": "user", "content": "ok, go with Memcached instead", "sendAt": 1_767_225_660_000_000_000i64
+        }))
+        .unwrap();
+        let out = Offline
+            .merge_summary_within(&summary, &[r], None, Some(0))
+            .unwrap();
+        assert!(out.contains("Memcached"), "{out}");
     }
 }
