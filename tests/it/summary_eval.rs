@@ -2,24 +2,25 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 168 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 177 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 109 of twelve held-out and validation sets written by helpers who
-//!   never saw the rules, each moved here once it had been scored and its
-//!   failure lines read;
-//! - `test`: 9 held out (set J), written at the start of session 16 by
-//!   three more helpers who saw neither the rules nor any other eval text
-//!   (other domains, 3 over 20,000 characters, numbers changed twice,
-//!   options picked by letter or number, scrapped decisions, topic changes
-//!   after a day, keigo, casual, formal and terse chat), scored with the
-//!   rules of the session's start and again when its changes were
-//!   finished, totals only. A gap of more than 0.1 between it and dev says
-//!   the rules fit the dev text rather than the language. Neither set
-//!   meets the aims; each asserts floors at the figures last measured
-//!   (`DEV`, `TEST`);
+//!   the 118 of thirteen held-out and validation sets written by helpers
+//!   who never saw the rules, each moved here once it had been scored and
+//!   its failure lines read (set J, the last, in session 18);
+//! - `test`: 10 held out (set K), written at the start of session 18 by
+//!   two more helpers who saw neither the rules nor any other eval text
+//!   (other domains; 3 over 20,000 characters with a topic change after a
+//!   day; values changed twice, options picked by letter or number,
+//!   scrapped decisions, pronoun decisions, postponed questions; keigo,
+//!   casual, formal and terse chat; 213 decisions, 21 a conversation),
+//!   scored with the rules of the session's start and again when its
+//!   changes were finished, totals only. A gap of more than 0.1 between it
+//!   and dev says the rules fit the dev text rather than the language.
+//!   Neither set meets the aims; each asserts floors at the figures last
+//!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -49,7 +50,8 @@
 //! their `要：`/`不要：` prefix.
 //!
 //! Run with `--nocapture` to see the figures (`SUMMARY_EVAL_SHOW=1` prints
-//! every summary, `SUMMARY_EVAL_ONLY=<part of a name>` scores only those).
+//! every summary, `SUMMARY_EVAL_DUMP=<dir>` writes each to `<dir>/<name>.json`,
+//! `SUMMARY_EVAL_ONLY=<part of a name>` scores only those).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -641,6 +643,10 @@ fn evaluate(set: &str) -> (Tally, BTreeMap<String, Tally>) {
         if std::env::var_os("SUMMARY_EVAL_SHOW").is_some() {
             println!("{}", serde_json::to_string_pretty(&s).unwrap());
         }
+        if let Some(dir) = std::env::var_os("SUMMARY_EVAL_DUMP") {
+            let path = PathBuf::from(dir).join(format!("{}.json", c.name));
+            std::fs::write(path, serde_json::to_string_pretty(&s).unwrap()).unwrap();
+        }
         let t = score(&c.name, &c.records, &c.expected, &s);
         row(&c.name, &t);
         total.add(&t);
@@ -739,70 +745,60 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 168 conversations: the 59 the rules were tuned on, the 28 of the
+// Dev, 177 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets, the 9 of a validation set written in session
-// 10, and the held-out sets of sessions 11 to 15 (9 each, sets F to I, I
+// 10, and the held-out sets of sessions 11 to 16 (9 each, sets F to J, J
 // the last), moved here once their failure lines had been read (`git log`
-// of this file has each session's steps). Session 16 started on all 168
-// at precision 0.68 (1022/1513), recall 0.63 (951/1511), facts 0.66
-// (963/1455), open questions 0.57 (116/204), reversed kept 26, answered
-// left open 29, and ended (formal English and Japanese acceptances, open
-// items that wait on someone, a no to a proposal, options by letter)
-// at precision 0.68 (1060/1561), recall 0.65 (988/1511). Session 17 wrote
-// probes of its own instead of reading dev failures (short exchanges in
-// each style, reversals, open questions; each kept as a unit test in
-// src/llm/offline), then had a helper attack the new rules with text of
-// its own: precision 0.68
-// (1069/1567), recall 0.66 (998/1511), facts 0.66 (963/1455), open
-// questions 0.70 (142/204), reversed kept 25, answered left open 27.
+// of this file has each session's steps). Session 16 started on the first
+// 168 at precision 0.68 (1022/1513), recall 0.63 (951/1511); session 17
+// ended there at precision 0.68 (1069/1567), recall 0.66 (998/1511), facts
+// 0.66 (963/1455), open questions 0.70 (142/204), reversed kept 25,
+// answered left open 27. With set J added, session 18 started at
+// precision 0.67 (1121/1669), recall 0.64 (1063/1650), facts 0.66
+// (1042/1582), open questions 0.69 (152/221), reversed kept 29, answered
+// left open 29.
 const DEV: Floors = Floors {
-    precision: 0.68,
-    recall: 0.66,
-    facts: 0.66,
-    questions: 0.69,
-    max_reversed: 25,
-    max_answered_open: 27,
+    precision: 0.67,
+    recall: 0.64,
+    facts: 0.65,
+    questions: 0.68,
+    max_reversed: 29,
+    max_answered_open: 29,
     by_language: [
-        ("en", 0.64),    // 250/390
-        ("ja", 0.71),    // 254/356
-        ("mixed", 0.69), // 172/247
-        ("terse", 0.67), // 85/125
-        ("zh", 0.60),    // 237/393
+        ("en", 0.62),    // 268/432
+        ("ja", 0.69),    // 270/388
+        ("mixed", 0.68), // 182/267
+        ("terse", 0.65), // 90/137
+        ("zh", 0.59),    // 253/426
     ],
 };
 
-// Test, 9 conversations (set J) written at the start of session 16 by
-// three helpers who saw neither the summarizer's rules nor any eval text
-// (3 over 20,000 characters with a topic change after about 20 hours,
-// numbers changed twice, options picked by letter or number, scrapped
-// decisions, words shared by unrelated decisions, polite, casual, formal
-// and terse chat; 139 decisions). Scored twice, totals only, never its
-// failure lines: with the rules at the start of session 16, precision
-// 0.52 (53/101), recall 0.47 (66/139), reversed kept 4, open questions
-// 0.53 (9/17), facts 0.62 (79/127), answered left open 2, by language
-// English 17/42, Japanese 18/32, mixed 10/20, terse 5/12, Chinese 16/33;
-// and at the end of session 17, after both sessions' rules: precision
-// 0.51 (52/102), recall 0.47 (65/139), reversed kept 4, open questions
-// 0.59 (10/17), facts 0.62 (79/127), answered left open 2, English 18/42,
-// Japanese 16/32, mixed 10/20, terse 5/12, Chinese 16/33. Dev gained 0.03
-// recall over those two sessions and this set none: the gap (0.66 against
-// 0.47) is over the 0.1 that says the rules fit the text they were written
-// against, phrase by phrase. Never tune on this set's conversations or
-// failure lines; a new held-out set replaces it when its figures have
-// guided a change.
+// Test, 10 conversations (set K) written at the start of session 18 by
+// two helpers who saw neither the summarizer's rules nor any eval text,
+// from a brief of the annotation format and the shapes to include.
+// Session 17's held-out set J gained nothing in two sessions of rules
+// (recall 0.47 at both ends, dev +0.03), so its failure lines were read
+// and it joined dev; K replaces it. Scored with the rules of the start of
+// session 18, totals only: precision 0.62 (77/124), recall 0.43 (91/213),
+// reversed kept 1, open questions 0.50 (5/10), facts 0.52 (82/158),
+// answered left open 4; English 28/68, Japanese 25/46, mixed 13/29, terse
+// 12/32, Chinese 13/38. Its conversations hold 21 decisions each (dev: 9),
+// more than the 16 a summary keeps. Never tune on this set's
+// conversations or failure lines; a new held-out set replaces it when its
+// figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.50,
-    recall: 0.46,
-    facts: 0.62,
-    questions: 0.58,
-    max_reversed: 4,
-    max_answered_open: 2,
+    precision: 0.62,
+    recall: 0.42,
+    facts: 0.51,
+    questions: 0.50,
+    max_reversed: 1,
+    max_answered_open: 4,
     by_language: [
-        ("en", 0.42),    // 18/42
-        ("ja", 0.50),    // 16/32
-        ("mixed", 0.50), // 10/20
-        ("terse", 0.41), // 5/12
-        ("zh", 0.48),    // 16/33
+        ("en", 0.41),    // 28/68
+        ("ja", 0.54),    // 25/46
+        ("mixed", 0.44), // 13/29
+        ("terse", 0.37), // 12/32
+        ("zh", 0.34),    // 13/38
     ],
 };
 
