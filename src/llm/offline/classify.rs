@@ -1829,9 +1829,14 @@ pub(super) fn split_clauses(
 }
 
 /// A Japanese clause of a thing, then none of it: "セカンドユニは今回なし",
-/// "CPU limit なし".
+/// "CPU limit なし", "ロンTはナシで", "持ち込みはなしにします",
+/// "今回はナシでお願いします".
 static JA_NONE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:は[^、。は]{0,8}|^[^、。は]{1,20})(?:なし|無し)(?:で|に)?[！!。]*$").unwrap()
+    Regex::new(concat!(
+        r"(?:は[^、。は]{0,8}|^[^、。は]{1,20})(?:なし|無し|ナシ)",
+        r"(?:で(?:お願い(?:します|いたします|致します))?|に(?:します|しよう|しましょう|してください|して)?)?[！!。]*$"
+    ))
+    .unwrap()
 });
 
 /// A Chinese clause closing on 太 + an adjective ("改动太大", "太贵了").
@@ -1839,11 +1844,11 @@ static ZH_TOO_MUCH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"太\p{Han}{1,2}了?(?:吧|啊)?[，。！,.!]?\s*$").unwrap());
 
 /// 就/先/也 不, or a thing then 不, a verb and 了 closing a clause: "就不签
-/// 了", "先不搞了", "外包不找了" (not a modal, a state or a symptom gone:
+/// 了", "先不搞了", "外包不找了", "non_idempotent 不加了" (not a modal, a state or a symptom gone:
 /// "就不会错了", "也不够了", "页面不卡了", "查询就不慢了"; not what a person or
 /// a shop will or won't do: "他不来了", "对面那家店不开了").
 static ZH_NOT_ANYMORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:[就先也]不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干\P{Han}]|^[^我你他她它咱大\P{Han}]\p{Han}{1,7}不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干开来去走\P{Han}])\p{Han}?了(?:吧|啊)?[，。！,.!]?\s*$").unwrap()
+    Regex::new(r"(?:[就先也]不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干\P{Han}]|^(?:[^我你他她它咱大\P{Han}]\p{Han}{1,7}|[A-Za-z][\w.\-]*\s*)不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干开来去走\P{Han}])\p{Han}?了(?:吧|啊)?[，。！,.!]?\s*$").unwrap()
 });
 
 fn clause_polarity(clause: &str) -> Option<Polarity> {

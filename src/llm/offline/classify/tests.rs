@@ -465,3 +465,60 @@ fn formal_passives_moves_owners_and_concurrence() {
         );
     }
 }
+
+#[test]
+fn none_of_it_in_katakana_and_polite_forms_and_dropped_latin_names() {
+    // ナシ in katakana, and なし before a polite or volitional ending
+    for s in [
+        "延長コードはナシで。",
+        "二次会は今回ナシでお願いします。",
+        "紙の回覧板はなしにします。",
+        "BGM はなしにしよう。",
+    ] {
+        let l = lines(s);
+        assert!(l[0].starts_with("不要："), "{s}: {l:?}");
+    }
+    // (なし as part of a description is no "don't": "砂糖なしのレモネードにする")
+    let l = lines("砂糖なしのレモネードにする。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    // a Latin name, then 不 + verb + 了: no longer done
+    for s in ["sourcemap 不传了。", "那 ws_compression 不加了"] {
+        let l = lines(s);
+        assert!(l[0].starts_with("不要："), "{s}: {l:?}");
+    }
+    // (a state of a named thing is no decision about it)
+    assert!(
+        !lines_or_none("nginx 不卡了")
+            .iter()
+            .any(|l| l.starts_with("不要：")),
+        "{:?}",
+        lines_or_none("nginx 不卡了")
+    );
+    // "won't bother with", "pass on" at the start, "暂不考虑": a no
+    for s in [
+        "We won't bother with the laminator.",
+        "Pass on the raffle this year.",
+        "会员积分暂不考虑。",
+    ] {
+        let l = lines(s);
+        assert!(l[0].starts_with("不要："), "{s}: {l:?}");
+    }
+    // ("I'll pass on the feedback to Dana": handing on is no rejection)
+    assert!(
+        !lines_or_none("I'll pass on the feedback to Dana.")
+            .iter()
+            .any(|l| l.starts_with("不要：")),
+        "{:?}",
+        lines_or_none("I'll pass on the feedback to Dana.")
+    );
+    // "…就行", "…就好": this much will do
+    let l = lines("收据只打金额和日期就行。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+}
+
+fn lines_or_none(s: &str) -> Vec<String> {
+    match user_sentence(s) {
+        UserKind::Decisions(d) => d.iter().map(Decision::line).collect(),
+        _ => Vec::new(),
+    }
+}
