@@ -4981,6 +4981,21 @@ fn replaces(d: &Decision, old: &str) -> bool {
             return true;
         }
     }
+    // "先ほどの「毎日配送のまま」という方針は撤回", "scrap the "weekly digest"
+    // idea": a "don't" that quotes the words of an earlier "do" takes it back
+    let (old_polarity, _) = polarity_and_body(old);
+    if d.polarity == Polarity::DontWant && old_polarity == Polarity::Want {
+        static QUOTED: LazyLock<Regex> =
+            LazyLock::new(|| Regex::new(r#"[「『“"]([^」』”"]{3,60})[」』”"]"#).unwrap());
+        let said = if d.said.is_empty() { &d.body } else { &d.said };
+        let old_text = split_echo(body).0;
+        if QUOTED
+            .captures_iter(said)
+            .any(|c| old_text.contains(c[1].trim()))
+        {
+            return true;
+        }
+    }
     // "pin clap 4.4.18" after "use clap 4.5 with derive": one name, another
     // version
     let old_versions = named_versions(body);

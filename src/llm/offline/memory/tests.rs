@@ -4345,3 +4345,53 @@ fn review_s17_second_pass() {
         }
     }
 }
+
+#[test]
+fn a_no_that_quotes_an_earlier_decision_takes_it_back() {
+    let s = said(&[
+        ("user", "会議室の予約は、当面は「紙の台帳で受け付ける」形で進めたいと思います。"),
+        ("assistant", "承知いたしました。予約は紙の台帳で受け付けます。"),
+        ("user", "先ほどの「紙の台帳で受け付ける」という方針は撤回させてください。共有カレンダーで予約を受け付けます。"),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        !d.iter()
+            .any(|l| l.starts_with("要：") && l.contains("台帳で受け付ける")),
+        "{d:?}"
+    );
+    assert!(d.iter().any(|l| l.starts_with("不要：")), "{d:?}");
+    // (quoting another decision's words takes back that one only)
+    let s = said(&[
+        ("user", "Let's use the \"weekly digest\" email for updates."),
+        ("assistant", "OK, weekly digest it is."),
+        ("user", "Keep the Slack channel for incidents."),
+        ("assistant", "Noted: incidents stay in Slack."),
+        (
+            "user",
+            "Scrap the \"weekly digest\" idea, nobody reads them.",
+        ),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        !d.iter()
+            .any(|l| l.starts_with("要：") && l.contains("weekly digest")),
+        "{d:?}"
+    );
+    assert!(d.iter().any(|l| l.contains("Slack")), "{d:?}");
+}
+
+#[test]
+fn chinese_removal_verbs_say_no() {
+    for (s, thing) in [
+        ("弹幕功能还是去掉吧，太乱了。", "弹幕"),
+        ("旧的导出按钮删掉。", "导出按钮"),
+        ("上周定的加班餐补贴先撤回，预算没批。", "加班餐"),
+    ] {
+        let d = decisions(&said(&[("user", s)]));
+        assert!(
+            d.iter()
+                .any(|l| l.starts_with("不要：") && l.contains(thing)),
+            "{s}: {d:?}"
+        );
+    }
+}
