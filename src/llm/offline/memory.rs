@@ -901,6 +901,14 @@ impl Memory {
                 d.body = with_trailing_subject(&d.body, q.trim_end_matches(['?', '？', '。', '.']));
             }
         }
+        // "The 60 and 30 minute slots are fine" after a reply that tabled
+        // them: the rows holding the values it accepts say what they are for
+        if d.polarity == Polarity::Want && ACCEPTS.is_match(&d.said) {
+            let rows = self.rows_holding(&d.said);
+            if !rows.is_empty() {
+                d.body = format!("{} ({})", d.body, clip(&rows.join("; "), 2 * SUBJECT_BYTES));
+            }
+        }
         let counter = turn.counter.take();
         d.before = turn.prev_sentence.clone();
         d.earlier = Some(turn.earlier.clone()).filter(|e| !e.trim().is_empty());
@@ -922,6 +930,31 @@ impl Memory {
         if let Some(q) = &turn.answered {
             self.cur.open.retain(|o| o != q);
         }
+    }
+
+    /// What the rows of a table a reply showed (kept as facts, "label:
+    /// column value, …") say each number of `said` is for: the label of the
+    /// newest row holding it ("Full truckload (FTL), live unload: Slot
+    /// length 60 minutes" gives "Full truckload (FTL), live unload"); none
+    /// that `said` names already.
+    fn rows_holding(&self, said: &str) -> Vec<String> {
+        let said_terms = terms(said);
+        let mut out: Vec<String> = Vec::new();
+        for n in number_tokens(said) {
+            // (a row of a table the reply showed: its label, before ": ")
+            let label = self.cur.facts.iter().rev().find_map(|f| {
+                let at = value_at(f, n)?;
+                let (label, _) = f[..at].split_once(": ")?;
+                (label.chars().count() <= 60).then(|| label.trim().to_owned())
+            });
+            if let Some(label) = label.filter(|l| {
+                let lt = terms(l);
+                !lt.is_empty() && !lt.iter().all(|t| said_terms.contains(t)) && !out.contains(l)
+            }) {
+                out.push(label);
+            }
+        }
+        out
     }
 
     /// The item of the last reply a "<name> yes" approves: the name (a
@@ -4929,6 +4962,18 @@ fn split_echo(body: &str) -> (&str, &str) {
 /// `subject::head_terms`) share a term. Two decisions that only share some
 /// other word ("本番", "1.28", "lock") are about different things and both
 /// stay.
+/// A sentence that accepts what it names: "The 60 and 30 minute slots are
+/// fine", "14 日で結構です", "30 分钟可以".
+static ACCEPTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)\b(?:is|are|sounds?|seems?|looks?)\s+(?:both\s+)?(?:fine|ok|okay|good|right|correct|acceptable)\b",
+        r"|\b(?:works|agreed|approved)\b",
+        r"|(?:で|は)(?:結構です|大丈夫です|問題(?:ありません|ございません))",
+        r"|可以[。！!吧]?$"
+    ))
+    .unwrap()
+});
+
 fn replaces(d: &Decision, old: &str) -> bool {
     let (_, body) = polarity_and_body(old);
     if body.to_lowercase() == d.body.to_lowercase() {

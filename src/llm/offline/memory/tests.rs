@@ -4395,3 +4395,41 @@ fn chinese_removal_verbs_say_no() {
         );
     }
 }
+
+#[test]
+fn accepting_values_of_a_table_names_the_rows_they_are_in() {
+    let s = said(&[
+        (
+            "user",
+            "We need a retention policy for the three log classes.",
+        ),
+        (
+            "assistant",
+            "Proposed retention:\n\n| Log class | Retention | Storage |\n|---|---|---|\n\
+             | Access logs | 45 days | S3 Standard |\n| Audit trail | 400 days | S3 Glacier |\n\
+             | Debug output | 7 days | local disk |\n\nShall I write it up?",
+        ),
+        ("user", "The 45 and 400 day periods are fine."),
+    ]);
+    let d = decisions(&s);
+    let line = d
+        .iter()
+        .find(|l| l.contains("are fine"))
+        .unwrap_or_else(|| panic!("{d:?}"));
+    assert!(
+        line.contains("Access logs") && line.contains("Audit trail"),
+        "{line}"
+    );
+    assert!(!line.contains("Debug output"), "{line}");
+    // (a value the user names with its own subject needs no row)
+    let s = said(&[
+        ("user", "We need a retention policy for the three log classes."),
+        (
+            "assistant",
+            "| Log class | Retention |\n|---|---|\n| Access logs | 45 days |\n| Audit trail | 400 days |",
+        ),
+        ("user", "Audit trail retention of 400 days is fine."),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().all(|l| !l.contains("Access logs")), "{d:?}");
+}
