@@ -1988,9 +1988,18 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
             " is fine as proposed",
             " is acceptable as proposed",
             " is approved as proposed",
+            " is correct",
+            " are correct",
+            " are both fine",
+            " are both acceptable",
         ]
         .iter()
-        .any(|e| t.ends_with(e) && t.len() > e.len() + 1);
+        .any(|e| t.ends_with(e) && t.len() > e.len() + 1)
+        // ("That is correct": a yes to a question of fact, not a choice)
+        && !(t.ends_with(" correct")
+            && ["that", "this", "it", "yes, that", "yes that"]
+                .iter()
+                .any(|p| t.trim_end_matches(" is correct") == *p));
     // "红色 2 天可以", "60 秒可以", "静默那个行": a value or a thing, then
     // the word that accepts it
     let cjk_it_is = !japanese && body.chars().any(is_cjk) && {

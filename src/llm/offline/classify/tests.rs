@@ -522,3 +522,19 @@ fn lines_or_none(s: &str) -> Vec<String> {
         _ => Vec::new(),
     }
 }
+
+#[test]
+fn a_named_setting_that_is_correct_or_both_fine_is_accepted() {
+    for s in [
+        "The chilled threshold of 38°F is correct.",
+        "The 48-hour notice and the 30-day window are both fine.",
+    ] {
+        let l = lines(s);
+        assert!(l[0].starts_with("要："), "{s}: {l:?}");
+    }
+    // ("That is correct": a yes to a question of fact)
+    assert!(!matches!(
+        user_sentence("That is correct."),
+        UserKind::Decisions(_)
+    ));
+}
