@@ -1081,10 +1081,15 @@ fn shall_not_order(l: &str) -> bool {
     SHALL_NOT.captures_iter(l).any(|c| &c[1] != "be")
 }
 
-/// "The old server should be kept read-only", "logs must be encrypted": a
-/// modal with a passive says what is to be done to something.
+/// "The old server should be kept read-only", "logs must be encrypted", "the
+/// target is to be set at 14 days": a modal with a passive says what is to
+/// be done to something.
 static PASSIVE_ORDER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(?:should|must|shall|needs to|has to|have to)(?: not)? be (?:\w+ed|kept|set|run|put|made|done|shut|split|frozen|written|rewritten|taken|moved)\b").unwrap()
+    Regex::new(concat!(
+        r"\b(?:should|must|shall|needs to|has to|have to)(?: not)? be (?:\w+ed|kept|set|run|put|made|done|shut|split|frozen|written|rewritten|taken|moved)\b",
+        r"|\b(?:is|are) to be (?:set|kept|moved|removed|changed|raised|lowered|reduced|increased|extended|replaced|disabled|enabled|deleted|archived|retired|added|included|excluded)\b"
+    ))
+    .unwrap()
 });
 
 /// A clause that instructs: it starts with an imperative verb not followed
@@ -1885,10 +1890,21 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         .iter()
         .fold(l.clone(), |t, w| t.replace(w, "其他"));
     // "pull-cord calls should not be tiered": a passive order not to
-    let negative_order = PASSIVE_ORDER
-        .find(&l)
-        .is_some_and(|m| m.as_str().contains(" not be "))
-        || shall_not_order(&l);
+    // ("… are to be removed from automatic reorder": an order to take
+    // something away rules it out; not a policy of removing, "leavers
+    // should be removed within five days", which is a "do")
+    let policy = l.contains(|c: char| c.is_ascii_digit())
+        || [" within ", " after ", " once ", " when ", " every "]
+            .iter()
+            .any(|w| l.contains(w));
+    let negative_order = PASSIVE_ORDER.find(&l).is_some_and(|m| {
+        let m = m.as_str();
+        m.contains(" not be ")
+            || !policy
+                && ["removed", "deleted", "disabled", "retired", "excluded"]
+                    .iter()
+                    .any(|v| m.ends_with(v))
+    }) || shall_not_order(&l);
     // ("not to be confused with", "should not be affected": what is, or
     // is expected, not what is to be done)
     let expected = l.contains("not to be confused") || has_any(&l, words("expected_states"));

@@ -532,6 +532,16 @@ fn a_named_setting_that_is_correct_or_both_fine_is_accepted() {
         let l = lines(s);
         assert!(l[0].starts_with("要："), "{s}: {l:?}");
     }
+    // "is to be set at": the formal register's order
+    let l = lines("The reorder point is to be set at 12 units for every branch.");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    let l = lines("Dormant accounts are to be removed from the mailing list.");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+    // (what is to be made of it is no order)
+    assert!(!matches!(
+        user_sentence("It is unclear what is to be made of the figures."),
+        UserKind::Decisions(_)
+    ));
     // ("That is correct": a yes to a question of fact)
     assert!(!matches!(
         user_sentence("That is correct."),
