@@ -1838,8 +1838,19 @@ pub(super) fn split_clauses(
 /// "今回はナシでお願いします".
 static JA_NONE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(?:は[^、。は]{0,8}|^[^、。は]{1,20})(?:なし|無し|ナシ)",
+        // (ナシ only after a particle or a pause: not 洋ナシ, 異常ナシ, ハナシ)
+        r"(?:(?:は[^、。は]{0,8}|^[^、。は]{1,20})(?:なし|無し)|(?:は|、|\s|今回)ナシ)",
         r"(?:で(?:お願い(?:します|いたします|致します))?|に(?:します|しよう|しましょう|してください|して)?)?[！!。]*$"
+    ))
+    .unwrap()
+});
+
+/// A clause closing on a verb of taking away: "弹窗还是去掉吧", "旧的导出按钮
+/// 删掉", "その方針は撤回ということでお願いいたします".
+static CJK_TAKE_AWAY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?:去掉|删掉|撤掉|撤回|撤销|删除)(?:吧|啊)?[。！!，,]?$",
+        r"|(?:は|を)(?:撤回|取り消し)(?:します|しましょう|してください|させてください|して|で|ということで(?:お願い(?:します|いたします))?)[。！!]?$"
     ))
     .unwrap()
 });
@@ -1849,11 +1860,12 @@ static ZH_TOO_MUCH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"太\p{Han}{1,2}了?(?:吧|啊)?[，。！,.!]?\s*$").unwrap());
 
 /// 就/先/也 不, or a thing then 不, a verb and 了 closing a clause: "就不签
-/// 了", "先不搞了", "外包不找了", "non_idempotent 不加了" (not a modal, a state or a symptom gone:
+/// 了", "先不搞了", "外包不找了"; after a Latin name only a verb of doing
+/// ("non_idempotent 不加了", not "bug 不复现了", "CI 不过了") (not a modal, a state or a symptom gone:
 /// "就不会错了", "也不够了", "页面不卡了", "查询就不慢了"; not what a person or
 /// a shop will or won't do: "他不来了", "对面那家店不开了").
 static ZH_NOT_ANYMORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:[就先也]不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干\P{Han}]|^(?:[^我你他她它咱大\P{Han}]\p{Han}{1,7}|[A-Za-z][\w.\-]*\s*)不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干开来去走\P{Han}])\p{Han}?了(?:吧|啊)?[，。！,.!]?\s*$").unwrap()
+    Regex::new(r"(?:[就先也]不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干\P{Han}]|^[^我你他她它咱大\P{Han}]\p{Han}{1,7}不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干开来去走\P{Han}]|^[A-Za-z][\w.\-]*\s*不[加传装做接用上搞推发改换升买配写建])\p{Han}?了(?:吧|啊)?[，。！,.!]?\s*$").unwrap()
 });
 
 fn clause_polarity(clause: &str) -> Option<Polarity> {
@@ -1927,6 +1939,13 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     };
     // "セカンドユニは今回なし！": a thing, then none of it
     let ja_none = japanese && JA_NONE.is_match(body.trim());
+    // "弹窗还是去掉吧", "加班餐补贴先撤回", "その方針は撤回ということで": a verb
+    // of taking away that closes the clause (not a feature named by it,
+    // "撤销和重做", "取り消し機能", nor a report, "我已经撤回了")
+    let takes_away = CJK_TAKE_AWAY.is_match(body.trim());
+    // "Pass on the raffle this year" (not "pass on the increase to
+    // customers", "pass it on")
+    let passes = starts_with_word(&l, "pass on") && !l.contains(" to ");
     // "graviton no, half our images are amd64 only": a thing, then no
     let latin_no = !japanese && {
         let t = l.trim().trim_end_matches([',', '.', '!', ';']);
@@ -1964,6 +1983,8 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
             .any(|e| t.ends_with(e))
     };
     let negative = left_alone
+        || takes_away
+        || passes
         || zh_let_go
         || negative_order
         || not_anymore
@@ -2011,11 +2032,15 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         ]
         .iter()
         .any(|e| t.ends_with(e) && t.len() > e.len() + 1)
-        // ("That is correct": a yes to a question of fact, not a choice)
+        // ("is correct" of a setting with its value: "The frozen threshold of
+        // 0°F is correct"; not a yes to a question of fact, "Your
+        // understanding is correct", nor a doubt, "None of the figures are
+        // correct", "I'm not sure the rate is correct")
         && !(t.ends_with(" correct")
-            && ["that", "this", "it", "yes, that", "yes that"]
-                .iter()
-                .any(|p| t.trim_end_matches(" is correct") == *p));
+            && (!t.contains(|c: char| c.is_ascii_digit())
+                || ["none", "neither", "not sure", "your", "whether", "if ", "doubt", "not "]
+                    .iter()
+                    .any(|w| t.contains(w))));
     // "红色 2 天可以", "60 秒可以", "静默那个行": a value or a thing, then
     // the word that accepts it
     let cjk_it_is = !japanese && body.chars().any(is_cjk) && {

@@ -934,24 +934,58 @@ impl Memory {
 
     /// What the rows of a table a reply showed (kept as facts, "label:
     /// column value, …") say each number of `said` is for: the label of the
-    /// newest row holding it ("Full truckload (FTL), live unload: Slot
-    /// length 60 minutes" gives "Full truckload (FTL), live unload"); none
-    /// that `said` names already.
+    /// one row holding it ("Full truckload (FTL), live unload: Slot length
+    /// 60 minutes" gives "Full truckload (FTL), live unload"); nothing when
+    /// `said` names a row itself.
     fn rows_holding(&self, said: &str) -> Vec<String> {
         let said_terms = terms(said);
+        // (a row of a table the reply showed: its label, before ": ")
+        // (a reply that opens with its table leaves the first row as its
+        // direction)
+        let rows: Vec<(&str, &str)> = self
+            .cur
+            .facts
+            .iter()
+            .map(String::as_str)
+            .chain(
+                // (not the "Proposed: …" a direction may carry)
+                [&self.cur.direction]
+                    .into_iter()
+                    .filter(|d| !d.starts_with(PROPOSED) && !d.starts_with(ADVISED_AGAINST))
+                    .map(String::as_str),
+            )
+            .filter_map(|f| {
+                let (label, rest) = f.split_once(": ")?;
+                (label.chars().count() <= 60).then_some((label.trim(), rest))
+            })
+            .collect();
+        // (a sentence naming a row says itself what its value is for)
+        if rows
+            .iter()
+            .any(|(label, _)| shared(&terms(label), &said_terms) > 0)
+        {
+            return Vec::new();
+        }
         let mut out: Vec<String> = Vec::new();
         for n in number_tokens(said) {
-            // (a row of a table the reply showed: its label, before ": ")
-            let label = self.cur.facts.iter().rev().find_map(|f| {
-                let at = value_at(f, n)?;
-                let (label, _) = f[..at].split_once(": ")?;
-                (label.chars().count() <= 60).then(|| label.trim().to_owned())
-            });
-            if let Some(label) = label.filter(|l| {
-                let lt = terms(l);
-                !lt.is_empty() && !lt.iter().all(|t| said_terms.contains(t)) && !out.contains(l)
-            }) {
-                out.push(label);
+            // (a value in two rows names neither)
+            // (whole: the 30 of "15:30" is no 30)
+            let whole = |rest: &str| {
+                rest.match_indices(n).any(|(i, _)| {
+                    value_at(&rest[i..], n) == Some(0)
+                        && !rest[..i].ends_with([':', '.', ','])
+                        && !rest[i + n.len()..].starts_with(':')
+                })
+            };
+            let holding: Vec<&str> = rows
+                .iter()
+                .filter(|(_, rest)| whole(rest))
+                .map(|(label, _)| *label)
+                .collect();
+            if let [label] = holding[..] {
+                if !out.iter().any(|o| o == label) {
+                    out.push(label.to_owned());
+                }
             }
         }
         out
@@ -5032,11 +5066,33 @@ fn replaces(d: &Decision, old: &str) -> bool {
     if d.polarity == Polarity::DontWant && old_polarity == Polarity::Want {
         static QUOTED: LazyLock<Regex> =
             LazyLock::new(|| Regex::new(r#"[「『“"]([^」』”"]{3,60})[」』”"]"#).unwrap());
+        // (with a word of taking back: "in the email, don't say "Start free
+        // trial"" is a rule for another place, not a retraction of the
+        // button label)
         let said = if d.said.is_empty() { &d.body } else { &d.said };
-        let old_text = split_echo(body).0;
-        if QUOTED
-            .captures_iter(said)
-            .any(|c| old_text.contains(c[1].trim()))
+        let l = said.to_lowercase();
+        let takes_back = classify::removes(&l)
+            || classify::has_any(&l, words("reconsider_cues"))
+            || [
+                "撤回",
+                "取り消",
+                "先ほど",
+                "さっき",
+                "刚才",
+                "之前",
+                "earlier",
+                "idea",
+                "plan",
+                "withdraw",
+                "retract",
+            ]
+            .iter()
+            .any(|w| l.contains(w));
+        let old_text = split_echo(body).0.to_lowercase();
+        if takes_back
+            && QUOTED
+                .captures_iter(&l)
+                .any(|c| old_text.contains(c[1].trim()))
         {
             return true;
         }

@@ -486,32 +486,44 @@ fn none_of_it_in_katakana_and_polite_forms_and_dropped_latin_names() {
         let l = lines(s);
         assert!(l[0].starts_with("不要："), "{s}: {l:?}");
     }
-    // (a state of a named thing is no decision about it)
-    assert!(
-        !lines_or_none("nginx 不卡了")
-            .iter()
-            .any(|l| l.starts_with("不要：")),
-        "{:?}",
-        lines_or_none("nginx 不卡了")
-    );
-    // "won't bother with", "pass on" at the start, "暂不考虑": a no
+    // (a state or a symptom of a named thing is no decision about it)
+    for s in ["nginx 不卡了", "bug 不复现了", "CI 不过了", "Redis 不通了"] {
+        assert!(
+            !lines_or_none(s).iter().any(|l| l.starts_with("不要：")),
+            "{s}: {:?}",
+            lines_or_none(s)
+        );
+    }
+    // (ナシ inside a word, or a result of a check, is not "none of it")
+    for s in ["デザートはリンゴと洋ナシで。", "点検結果は異常ナシ"] {
+        assert!(
+            !lines_or_none(s).iter().any(|l| l.starts_with("不要：")),
+            "{s}: {:?}",
+            lines_or_none(s)
+        );
+    }
+    // "won't bother with", "pass on" at the start: a no
     for s in [
         "We won't bother with the laminator.",
         "Pass on the raffle this year.",
-        "会员积分暂不考虑。",
     ] {
         let l = lines(s);
         assert!(l[0].starts_with("不要："), "{s}: {l:?}");
     }
-    // ("I'll pass on the feedback to Dana": handing on is no rejection)
-    assert!(
-        !lines_or_none("I'll pass on the feedback to Dana.")
-            .iter()
-            .any(|l| l.starts_with("不要：")),
-        "{:?}",
-        lines_or_none("I'll pass on the feedback to Dana.")
-    );
-    // "…就行", "…就好": this much will do
+    // (handing something on, or not bothering someone, is no rejection)
+    for s in [
+        "I'll pass on the feedback to Dana.",
+        "Pass on the full increase to customers from March 1.",
+        "Hope I'm not bothering you on a Sunday.",
+        "I won't bother you with the details.",
+    ] {
+        assert!(
+            !lines_or_none(s).iter().any(|l| l.starts_with("不要：")),
+            "{s}: {:?}",
+            lines_or_none(s)
+        );
+    }
+    // "…就行": this much will do
     let l = lines("收据只打金额和日期就行。");
     assert!(l[0].starts_with("要："), "{l:?}");
 }
@@ -532,6 +544,14 @@ fn a_named_setting_that_is_correct_or_both_fine_is_accepted() {
         let l = lines(s);
         assert!(l[0].starts_with("要："), "{s}: {l:?}");
     }
+    // (a yes to a question of fact, or a doubt, is no acceptance)
+    for s in [
+        "Your understanding is correct.",
+        "None of the 12 figures are correct.",
+        "I'm not sure the 20% rate is correct.",
+    ] {
+        assert!(!matches!(user_sentence(s), UserKind::Decisions(_)), "{s}");
+    }
     // "is to be set at": the formal register's order
     let l = lines("The reorder point is to be set at 12 units for every branch.");
     assert!(l[0].starts_with("要："), "{l:?}");
@@ -547,4 +567,19 @@ fn a_named_setting_that_is_correct_or_both_fine_is_accepted() {
         user_sentence("That is correct."),
         UserKind::Decisions(_)
     ));
+}
+
+#[test]
+fn chinese_send_and_push_after_a_topic_and_japanese_removal_from_a_list() {
+    for s in ["日报就发到运营群。", "周报推到群里就行"] {
+        let l = lines(s);
+        assert!(l[0].starts_with("要："), "{s}: {l:?}");
+    }
+    // (a report of what was sent is none)
+    assert!(!matches!(
+        user_sentence("他昨天就发了"),
+        UserKind::Decisions(_)
+    ));
+    let l = lines("lodash は依存から消す。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
 }

@@ -4433,3 +4433,59 @@ fn accepting_values_of_a_table_names_the_rows_they_are_in() {
     let d = decisions(&s);
     assert!(d.iter().all(|l| !l.contains("Access logs")), "{d:?}");
 }
+
+#[test]
+fn removal_words_naming_a_feature_or_a_report_say_no_no() {
+    for s in [
+        "还要支持撤销和重做，这个用户反馈最多。",
+        "それに加えて、予約の取り消し機能も必須です。",
+        "撤回时限改成 5 分钟，提示文案保持不变。",
+        "对，我已经撤回了那个 PR",
+        "校验前先去掉空格和横杠，再判断是不是 11 位",
+    ] {
+        let d = decisions(&said(&[("user", s)]));
+        assert!(!d.iter().any(|l| l.starts_with("不要：")), "{s}: {d:?}");
+    }
+}
+
+#[test]
+fn a_quote_in_a_rule_for_another_place_takes_nothing_back() {
+    let s = said(&[
+        (
+            "user",
+            "Set the signup button label to \"Start free trial\".",
+        ),
+        ("assistant", "Done: the button reads Start free trial."),
+        (
+            "user",
+            "In the pricing email, don't say \"Start free trial\", say \"Try it free\".",
+        ),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("要：") && l.contains("signup button")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn a_value_in_two_rows_or_a_row_named_gets_no_label() {
+    let table = "| Log class | Retention |\n|---|---|\n| Access logs | 30 days |\n\
+                 | Audit trail | 365 days |\n| Debug output | 30 days |";
+    for said_now in [
+        "The 30 day retention is fine.",
+        "30 days for access logs is fine.",
+    ] {
+        let s = said(&[
+            ("user", "We need a retention policy for the log classes."),
+            ("assistant", table),
+            ("user", said_now),
+        ]);
+        let d = decisions(&s);
+        assert!(
+            !d.iter().any(|l| l.contains("Debug output")),
+            "{said_now}: {d:?}"
+        );
+    }
+}
