@@ -756,20 +756,24 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // answered left open 27. With set J added, session 18 started at
 // precision 0.67 (1121/1669), recall 0.64 (1063/1650), facts 0.66
 // (1042/1582), open questions 0.69 (152/221), reversed kept 29, answered
-// left open 29.
+// left open 29, and ended (J's failure lines read: function words of
+// polarity in Japanese and Chinese, a quoted retraction, table rows an
+// acceptance names, formal passives; then an adversarial review's fixes)
+// at precision 0.68 (1134/1675), recall 0.65 (1079/1650), facts 0.66
+// (1044/1582), open questions 0.69 (152/221), reversed kept 26.
 const DEV: Floors = Floors {
     precision: 0.67,
-    recall: 0.64,
+    recall: 0.65,
     facts: 0.65,
     questions: 0.68,
     max_reversed: 26,
     max_answered_open: 29,
     by_language: [
-        ("en", 0.61),    // 267/432
-        ("ja", 0.69),    // 270/388
-        ("mixed", 0.68), // 182/267
+        ("en", 0.63),    // 274/432
+        ("ja", 0.70),    // 272/388
+        ("mixed", 0.70), // 188/267
         ("terse", 0.65), // 90/137
-        ("zh", 0.59),    // 253/426
+        ("zh", 0.59),    // 255/426
     ],
 };
 
@@ -783,12 +787,15 @@ const DEV: Floors = Floors {
 // reversed kept 1, open questions 0.50 (5/10), facts 0.52 (82/158),
 // answered left open 4; English 28/68, Japanese 25/46, mixed 13/29, terse
 // 12/32, Chinese 13/38. Its conversations hold 21 decisions each (dev: 9),
-// more than the 16 a summary keeps. Never tune on this set's
-// conversations or failure lines; a new held-out set replaces it when its
-// figures have guided a change.
+// more than the 16 a summary keeps. Scored again when session 18's rules
+// were finished (dev +16 decisions): precision 0.63 (78/124), recall 0.43
+// (92/213), Chinese 14/38, all else the same: one decision for sixteen on
+// dev, the gap (0.65 against 0.43) as wide as before. Never tune on this
+// set's conversations or failure lines; a new held-out set replaces it
+// when its figures have guided a change.
 const TEST: Floors = Floors {
     precision: 0.62,
-    recall: 0.42,
+    recall: 0.43,
     facts: 0.51,
     questions: 0.50,
     max_reversed: 1,
@@ -798,7 +805,7 @@ const TEST: Floors = Floors {
         ("ja", 0.54),    // 25/46
         ("mixed", 0.44), // 13/29
         ("terse", 0.37), // 12/32
-        ("zh", 0.34),    // 13/38
+        ("zh", 0.36),    // 14/38
     ],
 };
 
