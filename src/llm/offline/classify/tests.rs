@@ -487,21 +487,9 @@ fn none_of_it_in_katakana_and_polite_forms_and_dropped_latin_names() {
         assert!(l[0].starts_with("不要："), "{s}: {l:?}");
     }
     // (a state or a symptom of a named thing is no decision about it)
-    for s in ["nginx 不卡了", "bug 不复现了", "CI 不过了", "Redis 不通了"] {
-        assert!(
-            !lines_or_none(s).iter().any(|l| l.starts_with("不要：")),
-            "{s}: {:?}",
-            lines_or_none(s)
-        );
-    }
+    assert_no_dont(&["nginx 不卡了", "bug 不复现了", "CI 不过了", "Redis 不通了"]);
     // (ナシ inside a word, or a result of a check, is not "none of it")
-    for s in ["デザートはリンゴと洋ナシで。", "点検結果は異常ナシ"] {
-        assert!(
-            !lines_or_none(s).iter().any(|l| l.starts_with("不要：")),
-            "{s}: {:?}",
-            lines_or_none(s)
-        );
-    }
+    assert_no_dont(&["デザートはリンゴと洋ナシで。", "点検結果は異常ナシ"]);
     // "won't bother with", "pass on" at the start: a no
     for s in [
         "We won't bother with the laminator.",
@@ -511,21 +499,23 @@ fn none_of_it_in_katakana_and_polite_forms_and_dropped_latin_names() {
         assert!(l[0].starts_with("不要："), "{s}: {l:?}");
     }
     // (handing something on, or not bothering someone, is no rejection)
-    for s in [
+    assert_no_dont(&[
         "I'll pass on the feedback to Dana.",
         "Pass on the full increase to customers from March 1.",
         "Hope I'm not bothering you on a Sunday.",
         "I won't bother you with the details.",
-    ] {
-        assert!(
-            !lines_or_none(s).iter().any(|l| l.starts_with("不要：")),
-            "{s}: {:?}",
-            lines_or_none(s)
-        );
-    }
+    ]);
     // "…就行": this much will do
     let l = lines("收据只打金额和日期就行。");
     assert!(l[0].starts_with("要："), "{l:?}");
+}
+
+/// None of `sentences` is a "don't".
+fn assert_no_dont(sentences: &[&str]) {
+    for s in sentences {
+        let l = lines_or_none(s);
+        assert!(!l.iter().any(|l| l.starts_with("不要：")), "{s}: {l:?}");
+    }
 }
 
 fn lines_or_none(s: &str) -> Vec<String> {
