@@ -1860,10 +1860,10 @@ static ZH_TOO_MUCH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"太\p{Han}{1,2}了?(?:吧|啊)?[，。！,.!]?\s*$").unwrap());
 
 /// 就/先/也 不, or a thing then 不, a verb and 了 closing a clause: "就不签
-/// 了", "先不搞了", "外包不找了"; after a Latin name only a verb of doing
-/// ("non_idempotent 不加了", not "bug 不复现了", "CI 不过了") (not a modal, a state or a symptom gone:
+/// 了", "先不搞了", "外包不找了" (not a modal, a state or a symptom gone:
 /// "就不会错了", "也不够了", "页面不卡了", "查询就不慢了"; not what a person or
-/// a shop will or won't do: "他不来了", "对面那家店不开了").
+/// a shop will or won't do: "他不来了", "对面那家店不开了"). After a Latin
+/// name only a verb of doing: "non_idempotent 不加了", not "bug 不复现了".
 static ZH_NOT_ANYMORE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?:[就先也]不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干\P{Han}]|^[^我你他她它咱大\P{Han}]\p{Han}{1,7}不[^会能是在好对错多少够到行了太大小该再敢怕变卡慢快崩报涨飙哭催见响亮疼痛闪抖掉干开来去走\P{Han}]|^[A-Za-z][\w.\-]*\s*不[加传装做接用上搞推发改换升买配写建])\p{Han}?了(?:吧|啊)?[，。！,.!]?\s*$").unwrap()
 });

@@ -939,9 +939,8 @@ impl Memory {
     /// `said` names a row itself.
     fn rows_holding(&self, said: &str) -> Vec<String> {
         let said_terms = terms(said);
-        // (a row of a table the reply showed: its label, before ": ")
-        // (a reply that opens with its table leaves the first row as its
-        // direction)
+        // (label and rest of each row; a reply that opens with its table
+        // leaves the first row as its direction)
         let rows: Vec<(&str, &str)> = self
             .cur
             .facts
@@ -968,7 +967,6 @@ impl Memory {
         }
         let mut out: Vec<String> = Vec::new();
         for n in number_tokens(said) {
-            // (a value in two rows names neither)
             // (whole: the 30 of "15:30" is no 30)
             let whole = |rest: &str| {
                 rest.match_indices(n).any(|(i, _)| {
@@ -977,6 +975,7 @@ impl Memory {
                         && !rest[i + n.len()..].starts_with(':')
                 })
             };
+            // (a value in two rows names neither)
             let holding: Vec<&str> = rows
                 .iter()
                 .filter(|(_, rest)| whole(rest))
