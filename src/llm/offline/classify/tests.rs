@@ -474,6 +474,8 @@ fn none_of_it_in_katakana_and_polite_forms_and_dropped_latin_names() {
         "二次会は今回ナシでお願いします。",
         "紙の回覧板はなしにします。",
         "BGM はなしにしよう。",
+        "延長コードはナシでいきましょう。",
+        "のぼり旗は今回ナシでいいです。",
     ] {
         let l = lines(s);
         assert!(l[0].starts_with("不要："), "{s}: {l:?}");
