@@ -17,7 +17,8 @@
 //!   scrapped decisions, pronoun decisions, postponed questions; keigo,
 //!   casual, formal and terse chat; 213 decisions, 21 a conversation),
 //!   scored with the rules of the session's start and again when its
-//!   changes were finished, totals only. A gap of more than 0.1 between it
+//!   changes were finished, totals only (the writers' brief:
+//!   tests/data/summary_eval/WRITING.md). A gap of more than 0.1 between it
 //!   and dev says the rules fit the dev text rather than the language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
