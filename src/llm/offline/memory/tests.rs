@@ -4435,7 +4435,7 @@ fn accepting_values_of_a_table_names_the_rows_they_are_in() {
 }
 
 #[test]
-fn removal_words_naming_a_feature_or_a_report_say_no_no() {
+fn a_removal_word_naming_a_feature_or_in_a_report_is_no_dont() {
     for s in [
         "还要支持撤销和重做，这个用户反馈最多。",
         "それに加えて、予約の取り消し機能も必須です。",
