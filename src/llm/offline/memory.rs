@@ -5008,7 +5008,7 @@ static ACCEPTS: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn replaces(d: &Decision, old: &str) -> bool {
-    let (_, body) = polarity_and_body(old);
+    let (old_polarity, body) = polarity_and_body(old);
     if body.to_lowercase() == d.body.to_lowercase() {
         return true;
     }
@@ -5061,7 +5061,6 @@ fn replaces(d: &Decision, old: &str) -> bool {
     }
     // "先ほどの「毎日配送のまま」という方針は撤回", "scrap the "weekly digest"
     // idea": a "don't" that quotes the words of an earlier "do" takes it back
-    let (old_polarity, _) = polarity_and_body(old);
     if d.polarity == Polarity::DontWant && old_polarity == Polarity::Want {
         static QUOTED: LazyLock<Regex> =
             LazyLock::new(|| Regex::new(r#"[「『“"]([^」』”"]{3,60})[」』”"]"#).unwrap());
@@ -5118,7 +5117,6 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // ("不要：the raffle (do a raffle at the exit)": what a don't took back
     // is no part of its subject; "keep the exit table" is about another
     // thing)
-    let (old_polarity, _) = polarity_and_body(old);
     let old_head_text = if old_polarity == Polarity::DontWant {
         subject::without_trailing_subject(body)
     } else {
@@ -5211,7 +5209,6 @@ fn replaces(d: &Decision, old: &str) -> bool {
     }
     // "Stop building 3.8 wheels." … "Keep 3.8 until their migration": to
     // keep what a "don't" named takes the "don't" back
-    let (old_polarity, _) = polarity_and_body(old);
     let keeps = [
         "keep ",
         "stay ",
@@ -5256,7 +5253,6 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // lb-portal-old": a "don't" whose subject the old "do" names
     // (an identifier, or a short "not yet for X"; "no backups of the
     // scratch volumes" only narrows "nightly backups")
-    let (old_polarity, _) = polarity_and_body(old);
     let short = d.body.split_whitespace().count() <= 4;
     d.polarity == Polarity::DontWant
         && old_polarity == Polarity::Want
