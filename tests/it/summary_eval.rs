@@ -2,26 +2,26 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 177 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 187 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 118 of thirteen held-out and validation sets written by helpers
+//!   the 128 of fourteen held-out and validation sets written by helpers
 //!   who never saw the rules, each moved here once it had been scored and
-//!   its failure lines read (set J, the last, in session 18);
-//! - `test`: 10 held out (set K), written at the start of session 18 by
-//!   two more helpers who saw neither the rules nor any other eval text
-//!   (other domains; 3 over 20,000 characters with a topic change after a
-//!   day; values changed twice, options picked by letter or number,
-//!   scrapped decisions, pronoun decisions, postponed questions; keigo,
-//!   casual, formal and terse chat; 213 decisions, 21 a conversation),
-//!   scored with the rules of the session's start and again when its
-//!   changes were finished, totals only (the writers' brief:
-//!   tests/data/summary_eval/WRITING.md). A gap of more than 0.1 between it
-//!   and dev says the rules fit the dev text rather than the language.
-//!   Neither set meets the aims; each asserts floors at the figures last
-//!   measured (`DEV`, `TEST`);
+//!   its failure lines read (set K, the last, in session 19);
+//! - `test`: 10 held out (set L), written at the start of session 19 by
+//!   two more helpers who saw neither the rules nor any other eval text,
+//!   from the brief K's writers had (tests/data/summary_eval/WRITING.md):
+//!   other domains (a vet clinic, a school library, factory inspections,
+//!   alert routing, a bakery POS, a dental lab, a sailing club, courier
+//!   dispatch, a Terraform state split, hotel housekeeping); 3 over 20,000
+//!   characters with a topic change after a day; 199 decisions, 20 a
+//!   conversation. Scored with the rules of the session's start and again
+//!   when its changes were finished, totals only. A gap of more than 0.1
+//!   between it and dev says the rules fit the dev text rather than the
+//!   language. Neither set meets the aims; each asserts floors at the
+//!   figures last measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -746,67 +746,56 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 177 conversations: the 59 the rules were tuned on, the 28 of the
+// Dev, 187 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets, the 9 of a validation set written in session
-// 10, and the held-out sets of sessions 11 to 16 (9 each, sets F to J, J
-// the last), moved here once their failure lines had been read (`git log`
-// of this file has each session's steps). Session 16 started on the first
-// 168 at precision 0.68 (1022/1513), recall 0.63 (951/1511); session 17
-// ended there at precision 0.68 (1069/1567), recall 0.66 (998/1511), facts
-// 0.66 (963/1455), open questions 0.70 (142/204), reversed kept 25,
-// answered left open 27. With set J added, session 18 started at
-// precision 0.67 (1121/1669), recall 0.64 (1063/1650), facts 0.66
-// (1042/1582), open questions 0.69 (152/221), reversed kept 29, answered
-// left open 29, and ended (J's failure lines read: function words of
-// polarity in Japanese and Chinese, a quoted retraction, table rows an
-// acceptance names, formal passives; then an adversarial review's fixes)
-// at precision 0.68 (1134/1675), recall 0.65 (1079/1650), facts 0.66
-// (1044/1582), open questions 0.69 (152/221), reversed kept 26.
+// 10, and the held-out sets of sessions 11 to 18 (sets F to K, K the last),
+// moved here once their failure lines had been read (`git log` of this
+// file has each session's steps). Session 18 ended on the first 177 at
+// precision 0.68 (1134/1675), recall 0.65 (1079/1650), facts 0.66
+// (1044/1582), reversed kept 26. With set K added, session 19 started at
+// precision 0.67 (1212/1799), recall 0.63 (1171/1863), facts 0.65
+// (1126/1740), open questions 0.68 (157/231), reversed kept 27, answered
+// left open 33.
 const DEV: Floors = Floors {
     precision: 0.67,
-    recall: 0.65,
-    facts: 0.65,
-    questions: 0.68,
-    max_reversed: 26,
-    max_answered_open: 29,
+    recall: 0.62,
+    facts: 0.64,
+    questions: 0.67,
+    max_reversed: 27,
+    max_answered_open: 33,
     by_language: [
-        ("en", 0.63),    // 274/432
-        ("ja", 0.70),    // 272/388
-        ("mixed", 0.70), // 188/267
-        ("terse", 0.65), // 90/137
-        ("zh", 0.59),    // 255/426
+        ("en", 0.60),    // 302/500
+        ("ja", 0.68),    // 297/434
+        ("mixed", 0.67), // 201/296
+        ("terse", 0.60), // 102/169
+        ("zh", 0.57),    // 269/464
     ],
 };
 
-// Test, 10 conversations (set K) written at the start of session 18 by
-// two helpers who saw neither the summarizer's rules nor any eval text,
-// from a brief of the annotation format and the shapes to include.
-// Session 17's held-out set J gained nothing in two sessions of rules
-// (recall 0.47 at both ends, dev +0.03), so its failure lines were read
-// and it joined dev; K replaces it. Scored with the rules of the start of
-// session 18, totals only: precision 0.62 (77/124), recall 0.43 (91/213),
-// reversed kept 1, open questions 0.50 (5/10), facts 0.52 (82/158),
-// answered left open 4; English 28/68, Japanese 25/46, mixed 13/29, terse
-// 12/32, Chinese 13/38. Its conversations hold 21 decisions each (dev: 9),
-// more than the 16 a summary keeps. Scored again when session 18's rules
-// were finished (dev +16 decisions): precision 0.63 (78/124), recall 0.43
-// (92/213), Chinese 14/38, all else the same: one decision for sixteen on
-// dev, the gap (0.65 against 0.43) as wide as before. Never tune on this
-// set's conversations or failure lines; a new held-out set replaces it
-// when its figures have guided a change.
+// Test, 10 conversations (set L) written at the start of session 19 by
+// two helpers who saw neither the summarizer's rules nor any eval text.
+// Set K, the test set of session 18, had gained one decision for sixteen
+// on dev (recall 0.43 at both ends), so its failure lines were read and it
+// joined dev; L replaces it. Scored with the rules of the start of session
+// 19, totals only: precision 0.61 (83/136), recall 0.56 (111/199),
+// reversed kept 8, open questions 0.85 (11/13), facts 0.55 (53/96),
+// answered left open 4; English 27/47, Japanese 25/40, mixed 21/38, terse
+// 15/36, Chinese 23/38. Never tune on this set's conversations or failure
+// lines; a new held-out set replaces it when its figures have guided a
+// change.
 const TEST: Floors = Floors {
-    precision: 0.62,
-    recall: 0.43,
-    facts: 0.51,
-    questions: 0.50,
-    max_reversed: 1,
+    precision: 0.61,
+    recall: 0.55,
+    facts: 0.55,
+    questions: 0.84,
+    max_reversed: 8,
     max_answered_open: 4,
     by_language: [
-        ("en", 0.41),    // 28/68
-        ("ja", 0.54),    // 25/46
-        ("mixed", 0.44), // 13/29
-        ("terse", 0.37), // 12/32
-        ("zh", 0.36),    // 14/38
+        ("en", 0.57),    // 27/47
+        ("ja", 0.62),    // 25/40
+        ("mixed", 0.55), // 21/38
+        ("terse", 0.41), // 15/36
+        ("zh", 0.60),    // 23/38
     ],
 };
 
