@@ -758,17 +758,17 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // left open 33.
 const DEV: Floors = Floors {
     precision: 0.67,
-    recall: 0.62,
+    recall: 0.64,
     facts: 0.64,
     questions: 0.67,
-    max_reversed: 27,
-    max_answered_open: 33,
+    max_reversed: 29,
+    max_answered_open: 34,
     by_language: [
-        ("en", 0.60),    // 302/500
-        ("ja", 0.68),    // 297/434
-        ("mixed", 0.67), // 201/296
-        ("terse", 0.60), // 102/169
-        ("zh", 0.57),    // 269/464
+        ("en", 0.61),    // 308/500
+        ("ja", 0.69),    // 301/434
+        ("mixed", 0.68), // 203/296
+        ("terse", 0.63), // 107/169
+        ("zh", 0.60),    // 283/464
     ],
 };
 
@@ -785,17 +785,17 @@ const DEV: Floors = Floors {
 // change.
 const TEST: Floors = Floors {
     precision: 0.61,
-    recall: 0.55,
-    facts: 0.55,
+    recall: 0.57,
+    facts: 0.56,
     questions: 0.84,
-    max_reversed: 8,
+    max_reversed: 7,
     max_answered_open: 4,
     by_language: [
         ("en", 0.57),    // 27/47
         ("ja", 0.62),    // 25/40
         ("mixed", 0.55), // 21/38
-        ("terse", 0.41), // 15/36
-        ("zh", 0.60),    // 23/38
+        ("terse", 0.44), // 16/36
+        ("zh", 0.65),    // 25/38
     ],
 };
 

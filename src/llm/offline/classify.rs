@@ -348,6 +348,11 @@ pub fn user_sentence(s: &str) -> UserKind {
             UserKind::Other
         };
     }
+    // "Yes to a photograph per door", "No to the QR tags": the yes names
+    // what it takes, so it decides without the reply
+    if let Some(d) = stated_decision(s) {
+        return UserKind::Decisions(vec![d]);
+    }
     if let Some(rest) = rejection(s) {
         return UserKind::Rejection(rest);
     }
@@ -401,6 +406,96 @@ pub fn user_sentence(s: &str) -> UserKind {
     } else {
         UserKind::Decisions(decisions)
     }
+}
+
+/// A whole sentence whose frame settles what it names: a yes or no to a
+/// thing ("Yes to a photograph per door"), a noun phrase concluded by
+/// "then" ("A three-year term with a one-year extension (3 + 1), then"), a
+/// named person given a task or a role ("Amira Shah will cover on site on
+/// those two days", "Daniel remains the owner overall").
+fn stated_decision(s: &str) -> Option<Decision> {
+    static YES_NO_TO: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)^(yes|no),?\s+to\s+(\S.*)$").unwrap());
+    static THEN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:(?:ok|okay|right|fine),?\s+)?(\S.{3,120}?),\s+then$").unwrap()
+    });
+    static PERSON_TASK: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"^([A-Z][a-z]+(?:\s+[A-Z][\w'-]+)?)(?:,\s+[^,]{2,60},)?\s+",
+            r"(?:(?:will|shall|is going to|is to)\s+(?:take over|handle|cover|own|lead|run|send|chair|approve|sign|coordinate|organi[sz]e|manage|do|draft|prepare|book)\b",
+            r"|(?:remains|will be|is to be)\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:owner|lead|contact|sponsor|approver|coordinator|chair)\b)"
+        ))
+        .unwrap()
+    });
+    const NOT_NAMES: &[&str] = &[
+        "The",
+        "This",
+        "That",
+        "These",
+        "Those",
+        "It",
+        "We",
+        "I",
+        "You",
+        "They",
+        "He",
+        "She",
+        "There",
+        "Our",
+        "Your",
+        "Their",
+        "Everyone",
+        "Nobody",
+        "Someone",
+        "Anyone",
+        "Each",
+        "Every",
+        "One",
+        "Somebody",
+        "Everybody",
+        "Which",
+        "What",
+        "Who",
+        "Then",
+        "Also",
+    ];
+    let t = s.trim().trim_end_matches(['.', '!']).trim();
+    if !t.is_ascii() && !t.chars().all(|c| !is_cjk(c)) || is_question(t) {
+        return None;
+    }
+    let said = |p: Polarity, body: &str| {
+        let mut d = Decision::plain(p, normalize(p, body));
+        d.said = t.to_owned();
+        (!d.body.is_empty()).then_some(d)
+    };
+    if let Some(c) = YES_NO_TO.captures(t) {
+        let p = if c[1].eq_ignore_ascii_case("yes") {
+            Polarity::Want
+        } else {
+            Polarity::DontWant
+        };
+        return said(p, &c[2]);
+    }
+    if let Some(c) = THEN.captures(t) {
+        let head = &c[1];
+        // (a noun phrase: "Postgres, then" concludes; "we can talk about it
+        // later, then" does not)
+        let h = lower(head);
+        const CLAUSE_WORDS: &[&str] = &[
+            "we", "i", "you", "it", "they", "is", "are", "was", "can", "will", "would", "should",
+            "let's", "talk", "see",
+        ];
+        return (h.split_whitespace().count() <= 12 && !has_any(&h, CLAUSE_WORDS))
+            .then(|| said(Polarity::Want, head))
+            .flatten();
+    }
+    if let Some(c) = PERSON_TASK.captures(t) {
+        let first = c[1].split_whitespace().next().unwrap_or("");
+        if !NOT_NAMES.contains(&first) {
+            return said(Polarity::Want, t);
+        }
+    }
+    None
 }
 
 /// A no to what was just proposed, said on its own or before a comma
@@ -1185,6 +1280,8 @@ fn is_instruction(body: &str) -> bool {
         let describes = joined && t.chars().any(|c| c.is_ascii_digit());
         // "締め切りは木曜20時でいいよ", "Redis は replica 1 で OK": the
         // particle that closes casual speech is not part of the ending
+        // ("リアクションにしよ": よ may be the volitional's own, kept below)
+        let spoken = t;
         let t = t
             .trim_end_matches(['よ', 'ね', 'わ', 'ー', '～', '〜'])
             .trim_end();
@@ -1235,7 +1332,7 @@ fn is_instruction(body: &str) -> bool {
             && !is_question(t);
         return words("ja_decision_endings")
             .iter()
-            .any(|e| lower(t).ends_with(e))
+            .any(|e| lower(t).ends_with(e) || spoken.ends_with(e) && e.ends_with('よ'))
             || t.ends_with('で') && t.chars().count() <= 40 && !describes
             || terse;
     }
@@ -1779,6 +1876,12 @@ fn clauses(s: &str) -> Vec<&str> {
         ',' | ';' | ':' => next == Some(' '),
         _ => false,
     });
+    // "那算了 咖啡不卖了 麻烦 先把饼干搞好": casual CJK chat pauses with a
+    // space where writing would put a comma
+    let parts: Vec<&str> = parts.into_iter().flat_map(split_at_cjk_spaces).collect();
+    // "The retention period, however, should be 7 years": a connective set
+    // off by commas does not part the subject from its verb
+    let parts = join_connectives(s, parts);
     if !japanese {
         return parts;
     }
@@ -1807,6 +1910,84 @@ fn clauses(s: &str) -> Vec<&str> {
 /// `s` cut after each character `is_sep(c, next, after_next)` accepts,
 /// outside code spans; the pieces keep their separators, so joining them
 /// gives `s` back.
+/// Clauses of `s` with a lone connective ("however,", "though,") joined to
+/// the clauses on both sides of it.
+fn join_connectives<'a>(s: &'a str, parts: Vec<&'a str>) -> Vec<&'a str> {
+    const CONNECTIVES: &[&str] = &[
+        "however",
+        "though",
+        "therefore",
+        "then",
+        "in turn",
+        "in fact",
+        "of course",
+    ];
+    let lone = |p: &str| {
+        let w = p.trim().trim_end_matches(',').to_lowercase();
+        CONNECTIVES.contains(&w.as_str())
+    };
+    let mut out: Vec<&'a str> = Vec::new();
+    let mut k = 0;
+    while k < parts.len() {
+        // (only between a subject and its verb: "I must, however, withdraw
+        // the shuttle" is a modal, then what it does)
+        let verb_follows = parts.get(k + 1).is_some_and(|n| {
+            let n = n.trim_start().to_lowercase();
+            [
+                "should ", "must ", "shall ", "will ", "is ", "are ", "needs ", "has to ",
+                "have to ",
+            ]
+            .iter()
+            .any(|v| n.starts_with(v))
+        });
+        if lone(parts[k]) && !out.is_empty() && verb_follows {
+            // the parts are consecutive slices of `s`: one slice spans them
+            let prev = out.pop().unwrap();
+            let start = prev.as_ptr() as usize - s.as_ptr() as usize;
+            let next = parts[k + 1];
+            let end = next.as_ptr() as usize - s.as_ptr() as usize + next.len();
+            out.push(&s[start..end]);
+            k += 2;
+        } else {
+            out.push(parts[k]);
+            k += 1;
+        }
+    }
+    out
+}
+
+/// `s` cut after each run of spaces that has a CJK character on both sides.
+fn split_at_cjk_spaces(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut prev: Option<char> = None;
+    let mut iter = s.char_indices().peekable();
+    while let Some((i, c)) = iter.next() {
+        if c == ' ' || c == '\u{3000}' {
+            let mut end = i + c.len_utf8();
+            while let Some(&(j, n)) = iter.peek() {
+                if n == ' ' || n == '\u{3000}' {
+                    end = j + n.len_utf8();
+                    iter.next();
+                } else {
+                    break;
+                }
+            }
+            let next = iter.peek().map(|&(_, n)| n);
+            if prev.is_some_and(is_cjk) && next.is_some_and(is_cjk) {
+                out.push(&s[start..end]);
+                start = end;
+            }
+            continue;
+        }
+        prev = Some(c);
+    }
+    if start < s.len() {
+        out.push(&s[start..]);
+    }
+    out
+}
+
 pub(super) fn split_clauses(
     s: &str,
     is_sep: impl Fn(char, Option<char>, Option<char>) -> bool,
@@ -1983,6 +2164,7 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
             .any(|e| t.ends_with(e))
     };
     let negative = left_alone
+        || construction(clause, body, &l, japanese) == Some(Polarity::DontWant)
         || takes_away
         || passes
         || zh_let_go
@@ -2029,6 +2211,10 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
             " are correct",
             " are both fine",
             " are both acceptable",
+            " is appropriate",
+            " are appropriate",
+            " is reasonable",
+            " are reasonable",
         ]
         .iter()
         .any(|e| t.ends_with(e) && t.len() > e.len() + 1)
@@ -2076,6 +2262,7 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     };
     let positive = it_is
         || cjk_it_is
+        || construction(clause, body, &l, japanese) == Some(Polarity::Want)
         || words("choice_verbs").iter().any(|v| {
             let l = speaker_removed(&l);
             starts_with_word(l, v) && !l[v.len()..].trim_start().starts_with("of ")
@@ -2087,6 +2274,207 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         // 保留 is "keep" in Chinese but "on hold" in Japanese
         || !japanese && body.contains("保留") && !body.contains("保留意见");
     positive.then_some(Polarity::Want)
+}
+
+/// Grammatical frames that settle something whatever the words in them:
+/// a subject given a value by a modal ("The retention period should be 7
+/// years"), a yes or no to a thing ("Yes to a photograph per door"), a
+/// stated preference ("We would rather not go through a full tender"), a
+/// thing then the word that takes it ("50k rows fine", "rollup forever
+/// yes"); in Chinese the copula or choice that assigns ("并发数拟调整为100",
+/// "项目负责人为刘洋", "供应商选第二个", "那就两批") and "not for now" (暂不纳入);
+/// in Japanese a thing let go ("GitHubはいいや"), a "will do" in plain form
+/// after its object ("schemas はコミットする", "SDカードごとバックアップとっとく")
+/// and "X でいい". None of these fire on a question, a report of what was
+/// (目前/当前/去年…, "was"), or a pronoun standing for the subject.
+fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Polarity> {
+    static MODAL_VALUE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"^(?:the\s+|our\s+|each\s+|every\s+)?([a-z][\w' ./-]{1,50}?),?(?:\s+however,?|\s+then,?|\s+therefore,?)?",
+            r"\s+(?:should|must|shall|will need to|needs to)\s+(?:be|move to|change to|be moved to|be set to|be changed to)\s+(?:at\s+|to\s+)?[^\s]*\d"
+        ))
+        .unwrap()
+    });
+    static YES_NO_TO: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^(yes|no),?\s+to\s+(?:the\s+|a\s+|an\s+)?\w").unwrap());
+    static PREFER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"\b(?:we|i)(?:'d|\s+would)\s+(?:(prefer|rather)\s+(not\s+)?|(prefer)\s+)(?:to\s+)?\w",
+        )
+        .unwrap()
+    });
+    static ZH_ASSIGN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"^[^，,。？?！!]{0,12}?([\p{Han}A-Za-z0-9_]{2,})(?:拟|就|也|统一|暂定|初定)?",
+            r"(?:(?:调整|修改|设置|设定|确定|改|定|明确|规定)为|拟为|人为)([^了什何止]\S*)"
+        ))
+        .unwrap()
+    });
+    static ZH_PICK: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^[^，,。？?！!]{0,12}?[\p{Han}A-Za-z0-9_]{2,}(?:就|也|还是|先|统一|都)?(?:^|[^勾挑筛候可人首精入评备优初])选(?:用|择)?([^项型手购哪什几谁了错中好过的\s]\S*)").unwrap()
+    });
+    static ZH_NOT_NOW: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?:暂|暂时|暂且|先)不(?:[^是会能用要太够行好错对]|用[^户])").unwrap()
+    });
+    static JA_LET_GO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\S.{0,24}?(?:は|も)(?:いいや|いいかな|いらない|要らない|いらん|なしで|無しで)(?:[。！!、]|$)").unwrap()
+    });
+    static JA_WILL_DO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?:は|を|で|ごと)[^、。がも]{1,20}(?:する|っとく|ておく|とく|しとく)[。！!]?$")
+            .unwrap()
+    });
+    static JA_WILL_DO_BODY: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?:でいい|がいい)(?:けど|よ|や)?[。！!、]?$").unwrap());
+    let t = l
+        .trim()
+        .trim_end_matches(['.', '!', ',', ';', '。', '！', '、', '，']);
+    if t.is_empty() || is_question(body) {
+        return None;
+    }
+    const PAST: &[&str] = &[
+        "目前", "当前", "现在", "现有", "原来", "之前", "去年", "已经", "原本", "现行", "一般",
+        "通常", "默认", "以前", "上次",
+    ];
+    if japanese {
+        if JA_LET_GO.is_match(t) {
+            return Some(Polarity::DontWant);
+        }
+        let will_do = JA_WILL_DO.is_match(t) && !t.contains("たら") && !t.contains("と思");
+        // (not a liking, "…が分かるのがいい", nor a step of deliberation,
+        // "担当は QA と相談する")
+        let fine = JA_WILL_DO_BODY.is_match(t)
+            && !t.contains("でもいい")
+            && !t.contains("どれ")
+            && !t.contains("のがいい");
+        let will_do = will_do
+            && ![
+                "相談する",
+                "検討する",
+                "確認する",
+                "連絡する",
+                "考える",
+                "聞いてみる",
+            ]
+            .iter()
+            .any(|v| t.ends_with(v));
+        return (will_do || fine).then_some(Polarity::Want);
+    }
+    if body.chars().any(is_cjk) {
+        if PAST.iter().any(|w| body.contains(w)) {
+            return None;
+        }
+        if ZH_NOT_NOW.is_match(body) {
+            return Some(Polarity::DontWant);
+        }
+        let assigns = ZH_ASSIGN.captures(body).is_some_and(|c| {
+            // (not 因为, 认为, 作为…, nor a measure: 约为, 多数为, 均为, 分别为)
+            const NOT_SUBJECT_END: &str = "因作认成以行更较最视称极甚颇广大此约数均别主即占";
+            let subject = &c[1];
+            !subject
+                .chars()
+                .last()
+                .is_some_and(|ch| NOT_SUBJECT_END.contains(ch))
+                && !["我", "你", "他", "她", "它", "这", "那"]
+                    .iter()
+                    .any(|p| subject.starts_with(p))
+        });
+        let picks = ZH_PICK.is_match(body)
+            && !["候选", "可选", "人选", "挑选", "筛选", "首选"]
+                .iter()
+                .any(|w| body.contains(w));
+        // (那就 is also a filler, so the body is read as it was said)
+        let raw = clause.trim_start();
+        // (a bare value, "那就 5 分钟", answers what was asked, and the
+        // answer's own rule gives it its subject)
+        let rest = raw.strip_prefix("那就").unwrap_or("").trim_start();
+        let then_so = raw.starts_with("那就")
+            && super::text::cjk_content_chars(rest) >= 2
+            && !rest.starts_with(|c: char| c.is_ascii_digit());
+        return (assigns || picks || then_so).then_some(Polarity::Want);
+    }
+    if let Some(c) = YES_NO_TO.captures(t) {
+        return Some(if &c[1] == "yes" {
+            Polarity::Want
+        } else {
+            Polarity::DontWant
+        });
+    }
+    if let Some(c) = PREFER.captures(t) {
+        // ("I would prefer to drop it": what is preferred is a removal)
+        // ("I would prefer to drop it" leaves the polarity to what "it" is)
+        let rest = &t[c.get(0).map_or(0, |m| m.end() - 1)..];
+        let verb = rest.split_whitespace().next().unwrap_or("");
+        if words("removal_verbs").contains(&verb) && !removes(rest) {
+            return None;
+        }
+        return Some(if c.get(2).is_some() || removes(rest) {
+            Polarity::DontWant
+        } else {
+            Polarity::Want
+        });
+    }
+    if let Some(c) = MODAL_VALUE.captures(t) {
+        let subject = c[1].split_whitespace().next().unwrap_or("");
+        if !words("pronouns").contains(&subject)
+            && !["it", "this", "that", "which"].contains(&subject)
+        {
+            return Some(Polarity::Want);
+        }
+    }
+    // "50k rows fine", "rollup forever yes" (not "i'm fine", "that's fine":
+    // the speaker or a pointer, which other rules read)
+    for accept in [" fine", " yes", " ok", " okay"] {
+        if let Some(head) = t.strip_suffix(accept) {
+            let ws: Vec<&str> = head.split_whitespace().collect();
+            let first = ws.first().copied().unwrap_or("");
+            let pointer = [
+                "i'm",
+                "im",
+                "i",
+                "we",
+                "we're",
+                "you",
+                "it",
+                "it's",
+                "its",
+                "that",
+                "that's",
+                "thats",
+                "this",
+                "all",
+                "everything",
+                "sounds",
+                "looks",
+                "seems",
+                "is",
+                "was",
+                "are",
+                "if",
+                "but",
+                "and",
+                "so",
+                "oh",
+                "ah",
+                "yeah",
+                "yep",
+                "ok",
+                "sure",
+            ];
+            // (a copula is the other rules' frame: "permit on the phone is
+            // totally fine")
+            let copula = ws
+                .iter()
+                .any(|w| ["is", "are", "was", "were", "be"].contains(w));
+            if (2..=6).contains(&ws.len())
+                && !pointer.contains(&first)
+                && !copula
+                && !head.contains(',')
+            {
+                return Some(Polarity::Want);
+            }
+        }
+    }
+    None
 }
 
 /// "no budget for extra workers this quarter", "no time for that today":
@@ -2205,7 +2593,11 @@ fn normalize(p: Polarity, text: &str) -> String {
             }
         }
     }
-    let mut s = s.trim().to_owned();
+    // (a lead stripped of its only words leaves its comma: "那算了，咖啡不卖了")
+    let mut s = s
+        .trim()
+        .trim_start_matches(|c: char| c.is_whitespace() || "，,、；;".contains(c))
+        .to_owned();
     loop {
         let t = s.trim_end_matches(|c: char| c.is_whitespace() || ".!。！，,;；".contains(c));
         let t = ["after all", "吧", "了", "啊"]

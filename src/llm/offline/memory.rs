@@ -4508,18 +4508,24 @@ fn options_in(text: &str) -> Vec<String> {
         // same label marked another way
         let owned;
         let t = {
-            let inner = t
+            let inner = t.strip_prefix("**").unwrap_or(t);
+            let inner = inner
                 .strip_prefix('(')
-                .or_else(|| t.strip_prefix('（'))
-                .unwrap_or(t);
+                .or_else(|| inner.strip_prefix('（'))
+                .unwrap_or(inner);
             let label: String = inner
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric())
                 .collect();
             let after = &inner[label.len()..];
+            // ("- **A** 每袋 15 元": a label set in bold is marked by the
+            // bold alone)
+            let bold = t.starts_with("**") && after.starts_with("**");
+            let after = if bold { &after[2..] } else { after };
             let marked = ["）", ") ", ")", ": ", "："]
                 .iter()
-                .find_map(|m| after.strip_prefix(m));
+                .find_map(|m| after.strip_prefix(m))
+                .or_else(|| after.strip_prefix(' ').filter(|_| bold));
             match marked {
                 Some(rest) if (1..=2).contains(&label.len()) && !rest.trim().is_empty() => {
                     owned = format!("{label}) {}", rest.trim());

@@ -575,3 +575,122 @@ fn chinese_send_and_push_after_a_topic_and_japanese_removal_from_a_list() {
     let l = lines("lodash は依存から消す。");
     assert!(l[0].starts_with("不要："), "{l:?}");
 }
+
+fn decided(s: &str) -> Vec<String> {
+    match user_sentence(s) {
+        UserKind::Decisions(d) => d.iter().map(Decision::line).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn grammatical_frames_settle_what_they_name_in_english() {
+    // a subject given a value by a modal
+    assert_eq!(
+        decided("The warranty period should be 24 months."),
+        ["要：The warranty period should be 24 months"]
+    );
+    assert_eq!(
+        decided("The cut-off, however, must be 17:30 on weekdays."),
+        ["要：The cut-off, however, must be 17:30 on weekdays"]
+    );
+    // a yes or a no to a thing
+    assert_eq!(
+        decided("Yes to the printed receipts."),
+        ["要：the printed receipts"]
+    );
+    assert_eq!(
+        decided("No to the loyalty stamps."),
+        ["不要：the loyalty stamps"]
+    );
+    // a stated preference, and its negative
+    assert_eq!(
+        decided("We would rather not hire a second courier this winter."),
+        ["不要：We would rather not hire a second courier this winter"]
+    );
+    assert_eq!(
+        decided("I'd prefer to keep the paper forms for one more month."),
+        ["要：I'd prefer to keep the paper forms for one more month"]
+    );
+    // a noun phrase concluded by "then"
+    assert_eq!(
+        decided("Two vans on Saturdays and one on Sundays, then."),
+        ["要：Two vans on Saturdays and one on Sundays"]
+    );
+    // a named person given a task or a role
+    assert_eq!(
+        decided("Priya Nair will handle the supplier calls."),
+        ["要：Priya Nair will handle the supplier calls"]
+    );
+    assert_eq!(
+        decided("Oskar remains the budget owner."),
+        ["要：Oskar remains the budget owner"]
+    );
+    // terse: a thing, then the word that takes it
+    assert_eq!(decided("two vans fine"), ["要：two vans fine"]);
+    assert_eq!(decided("nightly export yes"), ["要：nightly export yes"]);
+}
+
+#[test]
+fn grammatical_frames_leave_reports_questions_and_pointers_alone() {
+    for s in [
+        // no value the modal gives; a pronoun for the subject
+        "The report should be clearer.",
+        "It should be 24 months.",
+        // a question, a report of the future, a state of a person
+        "Should the warranty period be 24 months?",
+        "The courier will send it tomorrow.",
+        "Priya will be on leave next week.",
+        "We can talk about it later, then.",
+        // the speaker or a pointer, not a thing
+        "i'm fine",
+        "that's fine",
+        // a removal that points back leaves its polarity to what it points at
+        "I would prefer to drop it.",
+        // a copula is another rule's frame
+        "the old printer is totally fine",
+    ] {
+        assert!(decided(s).is_empty(), "{s}: {:?}", decided(s));
+    }
+}
+
+#[test]
+fn grammatical_frames_settle_what_they_name_in_chinese_and_japanese() {
+    // a copula that assigns, a choice, "not for now", "then let it be"
+    assert_eq!(decided("押金拟调整为300元。"), ["要：押金拟调整为300元"]);
+    assert_eq!(decided("对接人为行政部王芳。"), ["要：对接人为行政部王芳"]);
+    assert_eq!(decided("打印机选第一款。"), ["要：打印机选第一款"]);
+    assert_eq!(decided("夜班暂不安排保洁。"), ["不要：夜班暂不安排保洁"]);
+    assert_eq!(
+        decided("人太多了，那就分三组。"),
+        ["要：人太多了，那就分三组"]
+    );
+    // casual chat pauses with a space: each part is its own clause
+    assert_eq!(
+        decided("那算了 海报不印了 先把菜单做好"),
+        ["不要：海报不印", "要：先把菜单做好"]
+    );
+    // a thing let go, a plain "will do" after its object, "X でいい"
+    assert_eq!(decided("Slackはいいや"), ["不要：Slackはいいや"]);
+    assert_eq!(decided("ログはS3に保存する"), ["要：ログはS3に保存する"]);
+    assert_eq!(decided("定員12でいいけど"), ["要：定員12でいいけど"]);
+    // the casual volitional keeps its よ; a thing asked for by は
+    assert_eq!(decided("集合は駅前にしよ"), ["要：集合は駅前にしよ"]);
+    assert_eq!(decided("名札の印刷はお願い"), ["要：名札の印刷はお願い"]);
+    for s in [
+        // a measure or a figure, a reason, the current state: not assigned
+        "占比约为 40%。",
+        "因为预算不够。",
+        "目前押金为200元。",
+        // a past pick, a tick box, a question
+        "用户选了哪个城市？",
+        "表单里只有简单的勾选。",
+        "押金调整为多少？",
+        // a liking, a step of deliberation, a condition
+        "通知が見えるのがいい",
+        "担当は総務と相談する",
+        "雨だったら中止する",
+    ] {
+        assert!(decided(s).is_empty(), "{s}: {:?}", decided(s));
+    }
+}

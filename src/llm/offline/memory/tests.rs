@@ -3640,6 +3640,13 @@ fn options_are_found_however_the_reply_marks_them() {
         ("方案有两个：\n- 方案A：周六去\n- 方案B：周日去", "就按方案B", "周日去"),
         ("方案有两个：\n**方案一**：周六去\n**方案二**：周日去", "方案二吧", "周日去"),
         ("案は2つです。\n① 既製ブースをレンタル\n② 自作のパネルを使う", "②で", "自作のパネル"),
+        // a label set in bold, marked by nothing else
+        (
+            "Pricing, three plans:\n- **A** 15 per bag\n- **B** 18 per bag, bigger bag\n- **C** 15 per bag, buy three get one",
+            "C",
+            "buy three get one",
+        ),
+        ("定价三个方案：\n- **A** 每袋 15 元\n- **B** 每袋 18 元\n- **C** 每袋 15 元，买三送一\n\nC 最容易让人多买。", "C！", "买三送一"),
     ] {
         let s = said(&[("user", "Which one?"), ("assistant", options), ("user", pick)]);
         let d = decisions(&s).join(" ");
