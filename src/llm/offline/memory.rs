@@ -5115,6 +5115,40 @@ fn replaces(d: &Decision, old: &str) -> bool {
     if scope_of(d.lead.as_deref()).is_some_and(|l| shared(&terms(&l), &terms(body)) == 0) {
         return false;
     }
+    // ("no avif for the hero banners" of "thumbnail format: avif", "no
+    // Postgres for the analytics events" of "use Postgres for the order
+    // data": a "for" naming what the old one does not is an exception)
+    let for_scope = |t: &str| {
+        t.to_lowercase()
+            .split_once(" for ")
+            .map(|(_, r)| terms(r))
+            .unwrap_or_default()
+    };
+    // (not a scope of everything: "binpack for everything", "for now")
+    const UNIVERSAL: &[&str] = &[
+        "everything",
+        "all",
+        "anything",
+        "everyone",
+        "everybody",
+        "every",
+        "now",
+        "good",
+        "ever",
+        "rest",
+        "both",
+        "each",
+    ];
+    let scope = for_scope(split_echo(subject::without_trailing_subject(&d.body)).0);
+    if !scope.is_empty()
+        && !UNIVERSAL
+            .iter()
+            .flat_map(|w| terms(w))
+            .any(|u| scope.contains(&u))
+        && shared(&scope, &terms(split_echo(body).0)) == 0
+    {
+        return false;
+    }
     let generic = |t: &String| words("placeholder_nouns").contains(&t.as_str());
     let new_head: Vec<String> = head_terms(&d.body)
         .into_iter()
@@ -5149,6 +5183,48 @@ fn replaces(d: &Decision, old: &str) -> bool {
         && (contains(&new_head, body) || contains(&old_head, &d.body))
     {
         return true;
+    }
+    // "no avif" after "format: avif", "不要：mqtt, scrap it" after "poller
+    // publishes to MQTT too": a "don't" whose object is a name or two that
+    // an earlier "do" settled on takes it back (the parts of the old one
+    // it does not name stay, `without_revisited_part`)
+    if d.polarity == Polarity::DontWant && old_polarity == Polarity::Want {
+        let own = split_echo(subject::without_trailing_subject(&d.body)).0;
+        let object = own
+            .split([',', ';', '，', '；', '、', '(', '（', ':', '：'])
+            .next()
+            .unwrap_or("")
+            .trim();
+        let named: Vec<String> = terms(object).into_iter().filter(|t| !generic(t)).collect();
+        let old_own = split_echo(body).0;
+        let old_terms = terms(old_own);
+        // (a name: written with a capital or a digit somewhere ("MQTT",
+        // "Lambda", "R2"), or the value a label set ("format: avif"); not
+        // a word like "the cost")
+        let written_as_name = |text: &str, t: &str| {
+            text.split(|c: char| !c.is_ascii_alphanumeric() && !"-_.".contains(c))
+                .any(|w| {
+                    w.eq_ignore_ascii_case(t)
+                        && w.chars()
+                            .any(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                })
+        };
+        let a_name = |t: &String| {
+            t.is_ascii()
+                && t.len() >= 2
+                && (written_as_name(old_own, t)
+                    || written_as_name(own, t)
+                    || old_own
+                        .to_lowercase()
+                        .split(": ")
+                        .skip(1)
+                        .any(|v| v.split([' ', ',', ';']).next() == Some(t.as_str())))
+        };
+        if (1..=2).contains(&named.len())
+            && named.iter().all(|t| a_name(t) && old_terms.contains(t))
+        {
+            return true;
+        }
     }
     // "drop fork-ts-checker" takes back the decision that added it
     let verb = d

@@ -4496,3 +4496,35 @@ fn a_value_in_two_rows_or_a_row_named_gets_no_label() {
         );
     }
 }
+
+#[test]
+fn a_dont_naming_what_a_do_settled_on_takes_it_back() {
+    use super::super::classify::{Decision, Polarity};
+    let dont = |body: &str| Decision::plain(Polarity::DontWant, body.to_owned());
+    // the old one's head is "format", the new one names its value
+    assert!(super::replaces(
+        &dont("avif (update: no budget for extra encode workers)"),
+        "要：thumbnail format: avif (= two more encode workers needed)"
+    ));
+    assert!(super::replaces(
+        &dont("mqtt, scrap it"),
+        "要：plan for it anyway, the poller publishes to MQTT too"
+    ));
+    // a common word, or more than a name, takes nothing back
+    assert!(!super::replaces(
+        &dont("batch"),
+        "要：encode thumbnails in one batch at night with avif"
+    ));
+    assert!(!super::replaces(
+        &dont("avif for the hero banners"),
+        "要：thumbnail format: avif"
+    ));
+    // a "don't" scoped to something the "do" did not name leaves it
+    let s = said(&[
+        ("user", "use Postgres for the order data"),
+        ("assistant", "Postgres for orders, noted."),
+        ("user", "no Postgres for the analytics events though"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("要：use Postgres for the order data"), "{d}");
+}
