@@ -2332,8 +2332,26 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
         return None;
     }
     const PAST: &[&str] = &[
-        "目前", "当前", "现在", "现有", "原来", "之前", "去年", "已经", "原本", "现行", "一般",
-        "通常", "默认", "以前", "上次",
+        "目前",
+        "当前",
+        "现在",
+        "现有",
+        "原来",
+        "之前",
+        "去年",
+        "已经",
+        "原本",
+        "现行",
+        "一般",
+        "通常",
+        "默认",
+        "以前",
+        "上次",
+        "上周",
+        "昨天",
+        "前天",
+        "上个月",
+        "之后",
     ];
     if japanese {
         if JA_LET_GO.is_match(t) {
@@ -2378,6 +2396,23 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
                     .iter()
                     .any(|p| subject.starts_with(p))
         });
+        // "内审改到4月13日", "超时调成 30 秒": a subject, then a verb that gives
+        // it a value, then the value
+        let sets_value = words("value_verbs")
+            .iter()
+            .chain(words("shift_verbs"))
+            .filter(|v| !v.is_ascii() && !v.chars().any(is_kana))
+            .any(|v| {
+                body.find(v).is_some_and(|i| {
+                    let (head, tail) = (&body[..i], &body[i + v.len()..]);
+                    (super::text::cjk_content_chars(head) >= 2
+                        || head.trim().chars().any(|c| c.is_ascii_alphabetic()))
+                        && !tail.trim().is_empty()
+                        // (what was done: "机器设成了 UTC+6")
+                        && !tail.starts_with(['了', '过'])
+                        && !head.contains(['吗', '？', '?'])
+                })
+            });
         let picks = ZH_PICK.is_match(body)
             && !["候选", "可选", "人选", "挑选", "筛选", "首选"]
                 .iter()
@@ -2390,7 +2425,7 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
         let then_so = raw.starts_with("那就")
             && super::text::cjk_content_chars(rest) >= 2
             && !rest.starts_with(|c: char| c.is_ascii_digit());
-        return (assigns || picks || then_so).then_some(Polarity::Want);
+        return (assigns || sets_value || picks || then_so).then_some(Polarity::Want);
     }
     if let Some(c) = YES_NO_TO.captures(t) {
         return Some(if &c[1] == "yes" {

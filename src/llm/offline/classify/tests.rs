@@ -665,6 +665,9 @@ fn grammatical_frames_settle_what_they_name_in_chinese_and_japanese() {
         decided("人太多了，那就分三组。"),
         ["要：人太多了，那就分三组"]
     );
+    // a subject, a verb that gives it a value, the value
+    assert_eq!(decided("盘点改到周四下午"), ["要：盘点改到周四下午"]);
+    assert_eq!(decided("重试间隔调成 45 秒"), ["要：重试间隔调成 45 秒"]);
     // casual chat pauses with a space: each part is its own clause
     assert_eq!(
         decided("那算了 海报不印了 先把菜单做好"),
@@ -686,6 +689,9 @@ fn grammatical_frames_settle_what_they_name_in_chinese_and_japanese() {
         "用户选了哪个城市？",
         "表单里只有简单的勾选。",
         "押金调整为多少？",
+        // what was done, or a report of last week
+        "收银机设成了 UTC+8",
+        "上周扩到 6 台之后，排队就少了",
         // a liking, a step of deliberation, a condition
         "通知が見えるのがいい",
         "担当は総務と相談する",
