@@ -350,8 +350,8 @@ pub fn user_sentence(s: &str) -> UserKind {
     }
     // "Yes to a photograph per door", "No to the QR tags": the yes names
     // what it takes, so it decides without the reply
-    if let Some(d) = stated_decision(s) {
-        return UserKind::Decisions(vec![d]);
+    if let Some(ds) = stated_decision(s) {
+        return UserKind::Decisions(ds);
     }
     if let Some(rest) = rejection(s) {
         return UserKind::Rejection(rest);
@@ -413,17 +413,16 @@ pub fn user_sentence(s: &str) -> UserKind {
 /// "then" ("A three-year term with a one-year extension (3 + 1), then"), a
 /// named person given a task or a role ("Amira Shah will cover on site on
 /// those two days", "Daniel remains the owner overall").
-fn stated_decision(s: &str) -> Option<Decision> {
+fn stated_decision(s: &str) -> Option<Vec<Decision>> {
     static YES_NO_TO: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)^(yes|no),?\s+to\s+(\S.*)$").unwrap());
+        LazyLock::new(|| Regex::new(r"(?i)^(yes|no)\s+to\s+(\S.*)$").unwrap());
     static THEN: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^(?:(?:ok|okay|right|fine),?\s+)?(\S.{3,120}?),\s+then$").unwrap()
     });
     static PERSON_TASK: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
             r"^([A-Z][a-z]+(?:\s+[A-Z][\w'-]+)?)(?:,\s+[^,]{2,60},)?\s+",
-            r"(?:(?:will|shall|is going to|is to)\s+(?:take over|handle|cover|own|lead|run|send|chair|approve|sign|coordinate|organi[sz]e|manage|do|draft|prepare|book)\b",
-            r"|(?:remains|will be|is to be)\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:owner|lead|contact|sponsor|approver|coordinator|chair)\b)"
+            r"(?:remains|will be|is to be)\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:owner|lead|contact|sponsor|approver|coordinator|chair)\b"
         ))
         .unwrap()
     });
@@ -458,6 +457,21 @@ fn stated_decision(s: &str) -> Option<Decision> {
         "Who",
         "Then",
         "Also",
+        "Hopefully",
+        "Usually",
+        "Maybe",
+        "Probably",
+        "Perhaps",
+        "Sometimes",
+        "Eventually",
+        "Ideally",
+        "Normally",
+        "Otherwise",
+        "If",
+        "When",
+        "Or",
+        "Only",
+        "Now",
     ];
     let t = s.trim().trim_end_matches(['.', '!']).trim();
     if !t.is_ascii() && !t.chars().all(|c| !is_cjk(c)) || is_question(t) {
@@ -468,31 +482,80 @@ fn stated_decision(s: &str) -> Option<Decision> {
         d.said = t.to_owned();
         (!d.body.is_empty()).then_some(d)
     };
-    if let Some(c) = YES_NO_TO.captures(t) {
-        let p = if c[1].eq_ignore_ascii_case("yes") {
-            Polarity::Want
-        } else {
-            Polarity::DontWant
-        };
-        return said(p, &c[2]);
+    // ("No to the stamps, yes to the receipts": two answers)
+    // (not "Yes to some extent", "No to be fair")
+    let idiom = ["to some extent", "to a degree", "to be ", "to that"]
+        .iter()
+        .any(|w| lower(t).contains(w));
+    if let Some(c) = YES_NO_TO.captures(t).filter(|_| !idiom) {
+        let mut out = Vec::new();
+        let mut rest = c[0].to_owned();
+        let mut yes = c[1].eq_ignore_ascii_case("yes");
+        loop {
+            let body = rest.split_once(' ').map_or("", |x| x.1).trim_start();
+            let body = body.strip_prefix("to ").unwrap_or(body);
+            let next = [", yes to ", ", no to ", "; yes to ", "; no to "]
+                .iter()
+                .filter_map(|m| lower(body).find(m).map(|i| (i, *m)))
+                .min();
+            let p = if yes {
+                Polarity::Want
+            } else {
+                Polarity::DontWant
+            };
+            match next {
+                Some((i, m)) => {
+                    out.extend(said(p, &body[..i]));
+                    yes = m.contains("yes");
+                    rest = body[i + 2..].to_owned();
+                }
+                None => {
+                    out.extend(said(p, body));
+                    break;
+                }
+            }
+        }
+        return (!out.is_empty()).then_some(out);
     }
     if let Some(c) = THEN.captures(t) {
         let head = &c[1];
-        // (a noun phrase: "Postgres, then" concludes; "we can talk about it
-        // later, then" does not)
+        // (a noun phrase that names something: "Postgres, then", "Two vans
+        // on Saturdays, then"; not "we can talk about it later, then", a
+        // "no", or a goodbye)
         let h = lower(head);
         const CLAUSE_WORDS: &[&str] = &[
             "we", "i", "you", "it", "they", "is", "are", "was", "can", "will", "would", "should",
-            "let's", "talk", "see",
+            "let's", "talk", "see", "me",
         ];
-        return (h.split_whitespace().count() <= 12 && !has_any(&h, CLAUSE_WORDS))
-            .then(|| said(Polarity::Want, head))
-            .flatten();
+        const CLOSINGS: &[&str] = &[
+            "good night",
+            "bye",
+            "thanks",
+            "thank you",
+            "cheers",
+            "see you",
+        ];
+        // (a capital after the first word: the first has one anyway)
+        let names = head.chars().any(|c| c.is_ascii_digit())
+            || head
+                .split_whitespace()
+                .skip(1)
+                .any(|w| w.chars().next().is_some_and(char::is_uppercase));
+        let negative = ["no", "not", "without", "never", "none"]
+            .iter()
+            .any(|w| starts_with_word(&h, w));
+        return (h.split_whitespace().count() <= 12
+            && names
+            && !negative
+            && !has_any(&h, CLAUSE_WORDS)
+            && !CLOSINGS.iter().any(|w| h.contains(w)))
+        .then(|| said(Polarity::Want, head).map(|d| vec![d]))
+        .flatten();
     }
     if let Some(c) = PERSON_TASK.captures(t) {
         let first = c[1].split_whitespace().next().unwrap_or("");
         if !NOT_NAMES.contains(&first) {
-            return said(Polarity::Want, t);
+            return said(Polarity::Want, t).map(|d| vec![d]);
         }
     }
     None
@@ -1330,10 +1393,13 @@ fn is_instruction(body: &str) -> bool {
                 .all(|c| is_cjk(*c) && !is_kana(*c))
             && matches!(chars[chars.len() - 3], 'で' | 'に' | 'を')
             && !is_question(t);
-        return words("ja_decision_endings")
-            .iter()
-            .any(|e| lower(t).ends_with(e) || spoken.ends_with(e) && e.ends_with('よ'))
-            || t.ends_with('で') && t.chars().count() <= 40 && !describes
+        return words("ja_decision_endings").iter().any(|e| {
+            lower(t).ends_with(e)
+                    // (not a question of which: "何にしよ", "どれにしよ")
+                    || spoken.ends_with(e)
+                        && e.ends_with('よ')
+                        && !["何", "どれ", "どこ", "いつ", "誰"].iter().any(|q| t.contains(q))
+        }) || t.ends_with('で') && t.chars().count() <= 40 && !describes
             || terse;
     }
     if t.chars().any(is_cjk) {
@@ -1974,7 +2040,16 @@ fn split_at_cjk_spaces(s: &str) -> Vec<&str> {
                 }
             }
             let next = iter.peek().map(|&(_, n)| n);
-            if prev.is_some_and(is_cjk) && next.is_some_and(is_cjk) {
+            // (not after a word that needs what follows: "别 用Redis", "不打算
+            // 上云", "把 日志")
+            let before = s[start..i].trim_end();
+            const NEEDS_MORE: &[&str] = &[
+                "不", "别", "没", "要", "用", "想", "打算", "必要", "会", "能", "可以", "应该",
+                "得", "把", "被", "给", "让", "在", "的", "和", "与", "跟", "对", "向", "从", "到",
+                "还", "也", "就", "都", "先", "再", "又", "很", "太", "最", "更", "是",
+            ];
+            let open = NEEDS_MORE.iter().any(|w| before.ends_with(w));
+            if prev.is_some_and(is_cjk) && next.is_some_and(is_cjk) && !open {
                 out.push(&s[start..end]);
                 start = end;
             }
@@ -2291,12 +2366,12 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
     static MODAL_VALUE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
             r"^(?:the\s+|our\s+|each\s+|every\s+)?([a-z][\w' ./-]{1,50}?),?(?:\s+however,?|\s+then,?|\s+therefore,?)?",
-            r"\s+(?:should|must|shall|will need to|needs to)\s+(?:be|move to|change to|be moved to|be set to|be changed to)\s+(?:at\s+|to\s+)?[^\s]*\d"
+            r"\s+(?:should|must|shall|will need to|needs to)\s+(?:be|move to|change to|be moved to|be set to|be changed to)\s+(?:at\s+|to\s+)?(\S*\d\S*)((?:\s+\S+){0,4})$"
         ))
         .unwrap()
     });
     static YES_NO_TO: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^(yes|no),?\s+to\s+(?:the\s+|a\s+|an\s+)?\w").unwrap());
+        LazyLock::new(|| Regex::new(r"^(yes|no)\s+to\s+(?:the\s+|a\s+|an\s+)?\w").unwrap());
     static PREFER: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
             r"\b(?:we|i)(?:'d|\s+would)\s+(?:(prefer|rather)\s+(not\s+)?|(prefer)\s+)(?:to\s+)?\w",
@@ -2305,26 +2380,30 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
     });
     static ZH_ASSIGN: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
-            r"^[^，,。？?！!]{0,12}?([\p{Han}A-Za-z0-9_]{2,})(?:拟|就|也|统一|暂定|初定)?",
-            r"(?:(?:调整|修改|设置|设定|确定|改|定|明确|规定)为|拟为|人为)([^了什何止]\S*)"
+            r"^[^，,。？?！!]{0,12}?(?:([\p{Han}A-Za-z0-9_]{2,})(?:拟|就|也|统一|暂定|初定)?",
+            r"(?:(?:调整|修改|设置|设定|确定|改|定|明确|规定)为|拟为)|(?:负责|联系|审批|主持|对接|经办|牵头)人为)([^了什何止]\S*)"
         ))
         .unwrap()
     });
     static ZH_PICK: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^[^，,。？?！!]{0,12}?[\p{Han}A-Za-z0-9_]{2,}(?:就|也|还是|先|统一|都)?(?:^|[^勾挑筛候可人首精入评备优初])选(?:用|择)?([^项型手购哪什几谁了错中好过的\s]\S*)").unwrap()
+        Regex::new(r"^[^，,。？?！!]{0,12}?([\p{Han}A-Za-z0-9_]{2,}?)(?:就|也|还是|先|统一|都)?选(?:用)?([^项型手购哪什几谁了错中好过的修课举出址择\s]\S*)").unwrap()
     });
     static ZH_NOT_NOW: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?:暂|暂时|暂且|先)不(?:[^是会能用要太够行好错对]|用[^户])").unwrap()
-    });
-    static JA_LET_GO: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^\S.{0,24}?(?:は|も)(?:いいや|いいかな|いらない|要らない|いらん|なしで|無しで)(?:[。！!、]|$)").unwrap()
-    });
-    static JA_WILL_DO: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?:は|を|で|ごと)[^、。がも]{1,20}(?:する|っとく|ておく|とく|しとく)[。！!]?$")
+        Regex::new(r"(?:暂|暂时|暂且|先)不(?:[^是会能用要太够行好错对确清知方在同支]|用[^户])")
             .unwrap()
     });
-    static JA_WILL_DO_BODY: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?:でいい|がいい)(?:けど|よ|や)?[。！!、]?$").unwrap());
+    static JA_LET_GO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^\S.{0,24}?は(?:いいや|いらない|要らない|いらん|なしで|無しで)(?:[。！!、]|$)")
+            .unwrap()
+    });
+    static JA_WILL_DO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?:は|を|で|ごと)[^、。がもとば]{1,20}(?:っとく|ておく|しとく|っておく)[。！!]?$",
+        )
+        .unwrap()
+    });
+    static JA_FINE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"でいい(?:けど|よ|や)?[。！!、]?$").unwrap());
     let t = l
         .trim()
         .trim_end_matches(['.', '!', ',', ';', '。', '！', '、', '，']);
@@ -2352,19 +2431,67 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
         "前天",
         "上个月",
         "之后",
+        "当时",
+        "当初",
     ];
+    // (a condition, a report or a guess decides nothing: "如果…的话",
+    // "if the tests pass", "according to the vendor")
+    const HEDGES: &[&str] = &[
+        "如果",
+        "假如",
+        "要是",
+        "的话",
+        "的时候",
+        "据说",
+        "听说",
+        "表示",
+        "被",
+        "if ",
+        "unless ",
+        "according",
+        "said",
+        "says",
+        "expect",
+        "probably",
+        "likely",
+        "maybe",
+        "hopefully",
+        "写的是",
+        "写着",
+        "personally",
+        "honestly",
+        "to some extent",
+        "to be clear",
+        "to be honest",
+    ];
+    if HEDGES.iter().any(|w| l.contains(w)) {
+        return None;
+    }
     if japanese {
         if JA_LET_GO.is_match(t) {
             return Some(Polarity::DontWant);
         }
-        let will_do = JA_WILL_DO.is_match(t) && !t.contains("たら") && !t.contains("と思");
-        // (not a liking, "…が分かるのがいい", nor a step of deliberation,
-        // "担当は QA と相談する")
-        let fine = JA_WILL_DO_BODY.is_match(t)
-            && !t.contains("でもいい")
-            && !t.contains("どれ")
-            && !t.contains("のがいい");
-        let will_do = will_do
+        // (not a condition, a habit, how a thing behaves, a step of
+        // deliberation, or a removal, which the negative rules read)
+        let will_do = JA_WILL_DO.is_match(t)
+            && ![
+                "たら",
+                "と思",
+                "毎日",
+                "普段",
+                "いつも",
+                "自動で",
+                "勝手に",
+                "これは",
+                "それは",
+                "あれは",
+                "彼は",
+                "彼女は",
+                "システムは",
+                "アプリは",
+            ]
+            .iter()
+            .any(|w| t.contains(w))
             && ![
                 "相談する",
                 "検討する",
@@ -2374,24 +2501,43 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
                 "聞いてみる",
             ]
             .iter()
-            .any(|v| t.ends_with(v));
+            .any(|v| t.ends_with(v))
+            && !["消", "削除", "外", "やめ", "止め"]
+                .iter()
+                .any(|w| t.contains(w));
+        let fine = JA_FINE.is_match(t) && !t.contains("でもいい") && !t.contains("どれ");
         return (will_do || fine).then_some(Polarity::Want);
     }
     if body.chars().any(is_cjk) {
         if PAST.iter().any(|w| body.contains(w)) {
             return None;
         }
-        if ZH_NOT_NOW.is_match(body) {
+        // (not a person's state: "我暂时不确定")
+        let person = ["我", "你", "他", "她", "大家", "用户", "客户", "对方", "该"]
+            .iter()
+            .any(|p| body.trim_start().starts_with(p));
+        if ZH_NOT_NOW.is_match(body) && !person {
             return Some(Polarity::DontWant);
         }
         let assigns = ZH_ASSIGN.captures(body).is_some_and(|c| {
             // (not 因为, 认为, 作为…, nor a measure: 约为, 多数为, 均为, 分别为)
-            const NOT_SUBJECT_END: &str = "因作认成以行更较最视称极甚颇广大此约数均别主即占";
-            let subject = &c[1];
-            !subject
-                .chars()
-                .last()
-                .is_some_and(|ch| NOT_SUBJECT_END.contains(ch))
+            const NOT_SUBJECT_END: &str = "因作认成以行更较最视称极甚颇广大此约均别主即占";
+            let subject = c.get(1).map_or("", |m| m.as_str());
+            // (not "为此", "为这事": for a reason; not done, "设置为30秒了")
+            let value = c.get(2).map_or("", |m| m.as_str());
+            let done = value
+                .split(['，', ',', '。'])
+                .next()
+                .is_some_and(|v| v.ends_with('了'));
+            !value.starts_with(['此', '这', '那'])
+                && !done
+                && !subject
+                    .chars()
+                    .last()
+                    .is_some_and(|ch| NOT_SUBJECT_END.contains(ch))
+                && !["多数", "少数", "半数"]
+                    .iter()
+                    .any(|w| subject.ends_with(w))
                 && !["我", "你", "他", "她", "它", "这", "那"]
                     .iter()
                     .any(|p| subject.starts_with(p))
@@ -2408,23 +2554,46 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
                     (super::text::cjk_content_chars(head) >= 2
                         || head.trim().chars().any(|c| c.is_ascii_alphabetic()))
                         && !tail.trim().is_empty()
-                        // (what was done: "机器设成了 UTC+6")
+                        // (what was done: "机器设成了 UTC+6", "超时设置为30秒了")
                         && !tail.starts_with(['了', '过'])
+                        && !tail
+                            .split(['，', ',', '。'])
+                            .next()
+                            .is_some_and(|v| v.trim_end().ends_with('了'))
                         && !head.contains(['吗', '？', '?'])
                 })
             });
-        let picks = ZH_PICK.is_match(body)
-            && !["候选", "可选", "人选", "挑选", "筛选", "首选"]
+        // "供应商选第二个", "城市选杭州" (not a tick box, 勾选; not what others
+        // choose, "大部分用户选择免费版")
+        let picks = ZH_PICK.captures(body).is_some_and(|c| {
+            let subject = &c[1];
+            !subject
+                .chars()
+                .last()
+                .is_some_and(|ch| "勾挑筛候可人首精入评备优初".contains(ch))
+                && ![
+                    "用户",
+                    "大家",
+                    "客户",
+                    "很多人",
+                    "大部分",
+                    "他们",
+                    "别人",
+                    "同事",
+                    "人们",
+                ]
                 .iter()
-                .any(|w| body.contains(w));
-        // (那就 is also a filler, so the body is read as it was said)
+                .any(|w| subject.contains(w))
+        });
+        // (那就 is also a filler, so the body is read as it was said; a bare
+        // value, "那就 5 分钟", answers what was asked, and the answer's own
+        // rule gives it its subject; "那就说明", "那就是" conclude)
         let raw = clause.trim_start();
-        // (a bare value, "那就 5 分钟", answers what was asked, and the
-        // answer's own rule gives it its subject)
         let rest = raw.strip_prefix("那就").unwrap_or("").trim_start();
         let then_so = raw.starts_with("那就")
             && super::text::cjk_content_chars(rest) >= 2
-            && !rest.starts_with(|c: char| c.is_ascii_digit());
+            && !rest.starts_with(|c: char| c.is_ascii_digit())
+            && !["说明", "是"].iter().any(|w| rest.starts_with(w));
         return (assigns || sets_value || picks || then_so).then_some(Polarity::Want);
     }
     if let Some(c) = YES_NO_TO.captures(t) {
@@ -2435,73 +2604,112 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
         });
     }
     if let Some(c) = PREFER.captures(t) {
-        // ("I would prefer to drop it": what is preferred is a removal)
+        // (a wish about the past or a doubt: "we would have preferred", "not
+        // sure we'd prefer it")
+        if [
+            "would have",
+            "whether",
+            "not sure",
+            "chose",
+            "rather not say",
+            "rather not comment",
+        ]
+        .iter()
+        .any(|w| t.contains(w))
+            || asks_by_word(t)
+        {
+            return None;
+        }
         // ("I would prefer to drop it" leaves the polarity to what "it" is)
         let rest = &t[c.get(0).map_or(0, |m| m.end() - 1)..];
         let verb = rest.split_whitespace().next().unwrap_or("");
         if words("removal_verbs").contains(&verb) && !removes(rest) {
             return None;
         }
-        return Some(if c.get(2).is_some() || removes(rest) {
+        let avoids = verb == "avoid";
+        return Some(if c.get(2).is_some() || removes(rest) || avoids {
             Polarity::DontWant
         } else {
             Polarity::Want
         });
     }
+    // "The retention period should be 7 years": the value closes the clause
+    // (not a forecast, "The results should be 5% better than last year")
     if let Some(c) = MODAL_VALUE.captures(t) {
         let subject = c[1].split_whitespace().next().unwrap_or("");
+        // ("should" also forecasts: "The train should be at 7:40"; it sets
+        // only a setting: a period, a limit, a deadline)
+        const SETTINGS: &[&str] = &[
+            "period",
+            "deadline",
+            "limit",
+            "timeout",
+            "threshold",
+            "interval",
+            "size",
+            "retention",
+            "cap",
+            "budget",
+            "window",
+            "cut-off",
+            "cutoff",
+            "quota",
+            "minimum",
+            "maximum",
+            "max",
+            "min",
+            "rate",
+            "price",
+            "fee",
+            "duration",
+            "version",
+            "port",
+            "count",
+            "term",
+            "notice",
+            "frequency",
+            "ttl",
+            "delay",
+            "length",
+            "capacity",
+        ];
+        let modal_sets = !t.contains(" should ")
+            || c[1]
+                .split_whitespace()
+                .last()
+                .is_some_and(|w| SETTINGS.contains(&w.trim_end_matches(',')));
+        const COMPARATIVES: &[&str] = &[
+            "better", "worse", "higher", "lower", "faster", "slower", "more", "less", "than",
+            "fewer", "bigger", "smaller", "cheaper",
+        ];
+        let compares = c[3].split_whitespace().any(|w| COMPARATIVES.contains(&w));
         if !words("pronouns").contains(&subject)
-            && !["it", "this", "that", "which"].contains(&subject)
+            && ![
+                "it",
+                "this",
+                "that",
+                "which",
+                "everything",
+                "results",
+                "result",
+            ]
+            .contains(&subject)
+            && !compares
+            && modal_sets
         {
             return Some(Polarity::Want);
         }
     }
-    // "50k rows fine", "rollup forever yes" (not "i'm fine", "that's fine":
-    // the speaker or a pointer, which other rules read)
+    // "50k rows fine", "pin 16.4 yes": a value, then the word that takes it
+    // (a state, "staging deploy ok", is a report)
     for accept in [" fine", " yes", " ok", " okay"] {
         if let Some(head) = t.strip_suffix(accept) {
             let ws: Vec<&str> = head.split_whitespace().collect();
-            let first = ws.first().copied().unwrap_or("");
-            let pointer = [
-                "i'm",
-                "im",
-                "i",
-                "we",
-                "we're",
-                "you",
-                "it",
-                "it's",
-                "its",
-                "that",
-                "that's",
-                "thats",
-                "this",
-                "all",
-                "everything",
-                "sounds",
-                "looks",
-                "seems",
-                "is",
-                "was",
-                "are",
-                "if",
-                "but",
-                "and",
-                "so",
-                "oh",
-                "ah",
-                "yeah",
-                "yep",
-                "ok",
-                "sure",
-            ];
-            // (a copula is the other rules' frame: "permit on the phone is
-            // totally fine")
             let copula = ws
                 .iter()
-                .any(|w| ["is", "are", "was", "were", "be"].contains(w));
+                .any(|w| ["is", "are", "was", "were", "be", "did", "hope"].contains(w));
             if (2..=6).contains(&ws.len())
-                && !pointer.contains(&first)
+                && head.chars().any(|c| c.is_ascii_digit())
                 && !copula
                 && !head.contains(',')
             {

@@ -619,16 +619,21 @@ fn grammatical_frames_settle_what_they_name_in_english() {
     );
     // a named person given a task or a role
     assert_eq!(
-        decided("Priya Nair will handle the supplier calls."),
-        ["要：Priya Nair will handle the supplier calls"]
+        decided("Priya Nair will be the supplier contact."),
+        ["要：Priya Nair will be the supplier contact"]
     );
     assert_eq!(
         decided("Oskar remains the budget owner."),
         ["要：Oskar remains the budget owner"]
     );
     // terse: a thing, then the word that takes it
-    assert_eq!(decided("two vans fine"), ["要：two vans fine"]);
-    assert_eq!(decided("nightly export yes"), ["要：nightly export yes"]);
+    assert_eq!(decided("2 vans fine"), ["要：2 vans fine"]);
+    assert_eq!(decided("export at 02:00 yes"), ["要：export at 02:00 yes"]);
+    // two answers in one
+    assert_eq!(
+        decided("No to the stamps, yes to the receipts."),
+        ["不要：the stamps", "要：the receipts"]
+    );
 }
 
 #[test]
@@ -649,6 +654,19 @@ fn grammatical_frames_leave_reports_questions_and_pointers_alone() {
         "I would prefer to drop it.",
         // a copula is another rule's frame
         "the old printer is totally fine",
+        // found by an adversarial review: a forecast, a hope, a state, a
+        // goodbye, a "no" that opens a correction, a tool's task
+        "The results should be 5% better than last year.",
+        "Hopefully Sam will handle it.",
+        "Jenkins will run the nightly tests.",
+        "staging deploy ok",
+        "Good night, then.",
+        "No, to be clear, I want the green one",
+        "We would have preferred a smaller van.",
+        "The train should be at 7:40.",
+        "Fair enough, then.",
+        "I'd rather not say.",
+        "Yes to some extent, but it's complicated.",
     ] {
         assert!(decided(s).is_empty(), "{s}: {:?}", decided(s));
     }
@@ -668,6 +686,12 @@ fn grammatical_frames_settle_what_they_name_in_chinese_and_japanese() {
     // a subject, a verb that gives it a value, the value
     assert_eq!(decided("盘点改到周四下午"), ["要：盘点改到周四下午"]);
     assert_eq!(decided("重试间隔调成 45 秒"), ["要：重试间隔调成 45 秒"]);
+    // a subject ending in 数, two characters before 选
+    assert_eq!(decided("并发数调整为200"), ["要：并发数调整为200"]);
+    assert_eq!(decided("城市选杭州"), ["要：城市选杭州"]);
+    // a space after a word that needs what follows parts nothing
+    assert_eq!(decided("别 用Redis"), ["不要：用Redis"]);
+    assert_eq!(decided("不用 加索引"), ["不要：加索引"]);
     // casual chat pauses with a space: each part is its own clause
     assert_eq!(
         decided("那算了 海报不印了 先把菜单做好"),
@@ -675,7 +699,10 @@ fn grammatical_frames_settle_what_they_name_in_chinese_and_japanese() {
     );
     // a thing let go, a plain "will do" after its object, "X でいい"
     assert_eq!(decided("Slackはいいや"), ["不要：Slackはいいや"]);
-    assert_eq!(decided("ログはS3に保存する"), ["要：ログはS3に保存する"]);
+    assert_eq!(
+        decided("ログはS3に保存しとく"),
+        ["要：ログはS3に保存しとく"]
+    );
     assert_eq!(decided("定員12でいいけど"), ["要：定員12でいいけど"]);
     // the casual volitional keeps its よ; a thing asked for by は
     assert_eq!(decided("集合は駅前にしよ"), ["要：集合は駅前にしよ"]);
@@ -689,6 +716,16 @@ fn grammatical_frames_settle_what_they_name_in_chinese_and_japanese() {
         "用户选了哪个城市？",
         "表单里只有简单的勾选。",
         "押金调整为多少？",
+        // man-made, others' choices, a person's state, a conclusion
+        "该事故人为失误导致",
+        "大部分用户选择免费版",
+        "我暂时不确定",
+        "那就说明缓存没生效",
+        "如果预算调整为50万的话再说",
+        "运维把超时设置为30秒了",
+        "负责人为此很生气",
+        "我女儿选择学医",
+        "对方暂时不回复",
         // what was done, or a report of last week
         "收银机设成了 UTC+8",
         "上周扩到 6 台之后，排队就少了",
@@ -696,6 +733,14 @@ fn grammatical_frames_settle_what_they_name_in_chinese_and_japanese() {
         "通知が見えるのがいい",
         "担当は総務と相談する",
         "雨だったら中止する",
+        // a plain する says how a thing behaves as often as what is decided
+        "この関数は配列をソートする",
+        // a habit, the weather, a question, "might be nice too", a removal
+        "毎日ログは自動でローテートする",
+        "天気がいい",
+        "何にしよ",
+        "カレーもいいかな",
+        "ログは全部消しとく",
     ] {
         assert!(decided(s).is_empty(), "{s}: {:?}", decided(s));
     }
