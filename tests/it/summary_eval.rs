@@ -755,20 +755,25 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // (1044/1582), reversed kept 26. With set K added, session 19 started at
 // precision 0.67 (1212/1799), recall 0.63 (1171/1863), facts 0.65
 // (1126/1740), open questions 0.68 (157/231), reversed kept 27, answered
-// left open 33.
+// left open 33, and ended (K's failure lines read: grammatical frames
+// that settle what they name, a don't naming what a do settled on, a
+// for-scope as an exception; then an adversarial review's narrowings) at
+// precision 0.68 (1232/1818), recall 0.64 (1197/1863; K's own 92 -> 108
+// of 213, the other 177 1079 -> 1089), facts 0.64 (1121/1740), open
+// questions 0.68 (157/231), reversed kept 26, answered left open 34.
 const DEV: Floors = Floors {
     precision: 0.67,
     recall: 0.64,
     facts: 0.64,
     questions: 0.67,
-    max_reversed: 29,
+    max_reversed: 26,
     max_answered_open: 34,
     by_language: [
         ("en", 0.61),    // 308/500
-        ("ja", 0.69),    // 301/434
-        ("mixed", 0.68), // 203/296
-        ("terse", 0.63), // 107/169
-        ("zh", 0.60),    // 283/464
+        ("ja", 0.69),    // 300/434
+        ("mixed", 0.68), // 202/296
+        ("terse", 0.60), // 103/169
+        ("zh", 0.61),    // 284/464
     ],
 };
 
@@ -780,7 +785,13 @@ const DEV: Floors = Floors {
 // 19, totals only: precision 0.61 (83/136), recall 0.56 (111/199),
 // reversed kept 8, open questions 0.85 (11/13), facts 0.55 (53/96),
 // answered left open 4; English 27/47, Japanese 25/40, mixed 21/38, terse
-// 15/36, Chinese 23/38. Never tune on this set's conversations or failure
+// 15/36, Chinese 23/38. Scored again when session 19's rules were
+// finished (twice before, totals only, while they were being written):
+// precision 0.61 (86/140), recall 0.58 (115/199), reversed kept 7, open
+// questions 0.85, facts 0.56 (54/96), answered left open 4; English
+// 27/47, Japanese 25/40, mixed 21/38, terse 17/36, Chinese 25/38. Frames
+// read off K moved K by 16 decisions and L by 4. Never tune on this set's
+// conversations or failure
 // lines; a new held-out set replaces it when its figures have guided a
 // change.
 const TEST: Floors = Floors {
@@ -794,7 +805,7 @@ const TEST: Floors = Floors {
         ("en", 0.57),    // 27/47
         ("ja", 0.62),    // 25/40
         ("mixed", 0.55), // 21/38
-        ("terse", 0.44), // 16/36
+        ("terse", 0.47), // 17/36
         ("zh", 0.65),    // 25/38
     ],
 };
