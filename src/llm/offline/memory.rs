@@ -2332,7 +2332,14 @@ impl Memory {
                 && s.split_whitespace().count() <= 12
                 && !classify::is_question(s)
                 && quantities(s).iter().any(|q| kinds.contains(&q.kind));
+            // ("现在 HTTP timeout 是 60 秒", "流失的定义目前是…": what is now
+            // is no part of what was decided; kept with it, a later change
+            // of that value would leave the old one binding)
+            let l = s.to_lowercase();
+            let states_current = classify::has_any(&l, words("current_value_markers"))
+                || l.contains("现在") && l.contains('是');
             if (classify::is_fragment(s) || cjk_detail || replaces_value)
+                && !states_current
                 && turn.prev_sentence.is_some()
             {
                 let line = &mut self.decisions[i];

@@ -4528,3 +4528,22 @@ fn a_dont_naming_what_a_do_settled_on_takes_it_back() {
     let d = decisions(&s).join(" ");
     assert!(d.contains("要：use Postgres for the order data"), "{d}");
 }
+
+#[test]
+fn what_is_now_is_no_detail_of_a_decision() {
+    let s = said(&[
+        ("user", "对账任务太慢，怎么办"),
+        ("assistant", "可以分批跑，每批 5000 行。"),
+        ("user", "那就分批跑。现在接口超时是 60 秒。"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("分批"), "{d}");
+    assert!(!d.contains("60 秒"), "{d}");
+    let s = said(&[
+        ("user", "The export is too slow, what can we do"),
+        ("assistant", "Run it in batches of 5,000 rows."),
+        ("user", "Go with batches. The timeout is currently 60 s."),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("batches") && !d.contains("60 s"), "{d}");
+}
