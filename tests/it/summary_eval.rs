@@ -758,16 +758,17 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // left open 33, and ended (K's failure lines read: grammatical frames
 // that settle what they name, a don't naming what a do settled on, a
 // for-scope as an exception, what is now kept out of a decision's
-// details; then an adversarial review's narrowings) at precision 0.68
-// (1232/1818), recall 0.64 (1196/1863; K's own 92 -> 108 of 213, the
-// other 177 1079 -> 1088), facts 0.64 (1119/1740), open questions 0.68
-// (157/231), reversed kept 24, answered left open 34.
+// details, a bare "scratch that" taking back the last decision; then an
+// adversarial review's narrowings) at precision 0.68 (1232/1817), recall
+// 0.64 (1196/1863; K's own 92 -> 108 of 213, the other 177 1079 -> 1088),
+// facts 0.64 (1119/1740), open questions 0.68 (157/231), reversed kept
+// 23, answered left open 34.
 const DEV: Floors = Floors {
     precision: 0.67,
     recall: 0.64,
     facts: 0.64,
     questions: 0.67,
-    max_reversed: 24,
+    max_reversed: 23,
     max_answered_open: 34,
     by_language: [
         ("en", 0.61),    // 308/500

@@ -2596,6 +2596,20 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
             && !["说明", "是"].iter().any(|w| rest.starts_with(w));
         return (assigns || sets_value || picks || then_so).then_some(Polarity::Want);
     }
+    // "show cancelled ones greyed out instead": a verb of showing or
+    // listing is a request to be shown ("show me the logs"), but with
+    // "instead" it replaces how the product does it
+    if let Some(head) = t.strip_suffix(" instead") {
+        let mut ws = head.split_whitespace();
+        let verb = ws.next().unwrap_or("");
+        let object = ws.next().unwrap_or("");
+        if words("request_verbs").contains(&verb)
+            && !object.is_empty()
+            && !["me", "us", "you", "what", "how", "where", "why"].contains(&object)
+        {
+            return Some(Polarity::Want);
+        }
+    }
     if let Some(c) = YES_NO_TO.captures(t) {
         return Some(if &c[1] == "yes" {
             Polarity::Want

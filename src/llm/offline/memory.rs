@@ -474,6 +474,11 @@ impl Memory {
         let Some(first) = items.iter().find(|(_, k)| *k != UserKind::SmallTalk) else {
             return; // greetings and thanks change nothing
         };
+        // "Scratch that, keep the positions in process memory": the opening
+        // takes back the decision made last, the rest is the new one
+        if items.first().is_some_and(|(s, _)| opens_with_retraction(s)) {
+            self.decisions.pop();
+        }
         let all: String = items.iter().map(|(s, _)| *s).collect::<Vec<_>>().join(" ");
         let acknowledges = items
             .first()
@@ -2270,6 +2275,13 @@ impl Memory {
     /// pending proposal ("Design doc first."), the answer to a question
     /// left open ("Security came back: …"), or else a fact.
     fn other_statement(&mut self, s: &str, turn: &mut Turn) {
+        // "Hmm, scratch that.", "やっぱなし" opening a turn: "that" is the
+        // decision the user made last (not "never mind" or 算了, which as
+        // often drop a question)
+        if turn.prev_sentence.is_none() && is_bare_retraction(s) {
+            self.decisions.pop();
+            return;
+        }
         // "やっぱ Colima やめよ。Podman のほうが…揃うわ": after a "don't" in
         // the same turn, what the user says is better is the new choice
         let rejected = turn
@@ -5000,6 +5012,47 @@ fn split_echo(body: &str) -> (&str, &str) {
         .filter_map(|m| body.find(m))
         .min()
         .map_or((body, ""), |i| body.split_at(i))
+}
+
+/// A sentence that only takes back what was just said: "scratch that",
+/// "hmm, never mind", "算了", "やっぱなし".
+fn is_bare_retraction(s: &str) -> bool {
+    let t = classify::strip_fillers(s)
+        .trim()
+        .trim_end_matches(['.', '!', '。', '！', '…'])
+        .trim()
+        .to_lowercase();
+    [
+        "scratch that",
+        "forget that",
+        "scrap that",
+        "ignore that",
+        "cancel that",
+        "scratch that idea",
+        "刚才那个算了",
+        "刚才说的算了",
+        "やっぱなし",
+        "やっぱりなし",
+        "やっぱやめ",
+        "やっぱりやめ",
+        "さっきのなし",
+        "今のなし",
+    ]
+    .contains(&t.as_str())
+}
+
+/// A sentence opening with a bare retraction and going on with another
+/// choice: "Scratch that, keep them in memory" (not a new value, "scratch
+/// that, 16k", which the value's own rules put in the old one's place).
+fn opens_with_retraction(s: &str) -> bool {
+    let t = classify::strip_fillers(s).trim();
+    t.split_once([',', '，', '、', ';', '；', ':', '：', '—'])
+        .is_some_and(|(head, rest)| {
+            let rest = classify::strip_fillers(rest).trim();
+            is_bare_retraction(head)
+                && !rest.is_empty()
+                && !rest.contains(|c: char| c.is_ascii_digit())
+        })
 }
 
 /// Does the new decision replace an older one? The same statement; one

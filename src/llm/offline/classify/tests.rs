@@ -629,6 +629,12 @@ fn grammatical_frames_settle_what_they_name_in_english() {
     // terse: a thing, then the word that takes it
     assert_eq!(decided("2 vans fine"), ["要：2 vans fine"]);
     assert_eq!(decided("export at 02:00 yes"), ["要：export at 02:00 yes"]);
+    // "instead" makes a verb of showing an instruction
+    assert_eq!(
+        decided("show expired coupons greyed out instead"),
+        ["要：show expired coupons greyed out instead"]
+    );
+    assert!(decided("show me the raw logs instead").is_empty());
     // two answers in one
     assert_eq!(
         decided("No to the stamps, yes to the receipts."),

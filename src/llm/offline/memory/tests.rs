@@ -4547,3 +4547,31 @@ fn what_is_now_is_no_detail_of_a_decision() {
     let d = decisions(&s).join(" ");
     assert!(d.contains("batches") && !d.contains("60 s"), "{d}");
 }
+
+#[test]
+fn a_bare_retraction_opening_a_turn_takes_back_the_last_decision() {
+    let ask = [
+        ("user", "where do we keep the live scores?"),
+        ("assistant", "Redis, or the process memory."),
+        ("user", "Go with Redis for the scores."),
+        ("assistant", "OK."),
+    ];
+    for retraction in [
+        "Hmm, scratch that. Keep the scores in process memory.",
+        "Scratch that, keep the scores in process memory.",
+    ] {
+        let mut turns = ask.to_vec();
+        turns.push(("user", retraction));
+        let d = decisions(&said(&turns)).join(" ");
+        assert!(!d.contains("Redis") && d.contains("process memory"), "{d}");
+    }
+    // "never mind" as often drops a question: the decision before stays
+    let s = said(&[
+        ("user", "Go with Redis for the scores."),
+        ("assistant", "OK."),
+        ("user", "how many connections does it allow?"),
+        ("assistant", "10,000 by default."),
+        ("user", "never mind"),
+    ]);
+    assert!(decisions(&s).join(" ").contains("Redis"), "{s}");
+}
