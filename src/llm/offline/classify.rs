@@ -2563,6 +2563,21 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
                             .next()
                             .is_some_and(|v| v.trim_end().ends_with('了'))
                         && !head.contains(['吗', '？', '?'])
+                        // (not a question without its mark, a wish, what
+                        // someone did or said: "能不能改到…", "客户希望…",
+                        // "PM 刚刚改成…")
+                        && ![
+                            "能不能", "是否", "多少", "怎么", "什么", "哪", "几", "希望", "想",
+                            "打算", "说", "刚", "已",
+                        ]
+                        .iter()
+                        .any(|w| body.contains(w))
+                        && head
+                            .split_once('把')
+                            .is_none_or(|(agent, _)| {
+                                let a = agent.trim();
+                                a.is_empty() || ["我们", "咱们", "先", "就", "还是"].contains(&a)
+                            })
                 })
             });
         // "供应商选第二个", "城市选杭州" (not a tick box, 勾选; not what others
@@ -2598,16 +2613,34 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
             && !["说明", "是"].iter().any(|w| rest.starts_with(w));
         return (assigns || sets_value || picks || then_so).then_some(Polarity::Want);
     }
-    // "show cancelled ones greyed out instead": a verb of showing or
-    // listing is a request to be shown ("show me the logs"), but with
-    // "instead" it replaces how the product does it
+    // "show cancelled ones greyed out instead", "list them by date
+    // instead": how the product shows a thing, changed (not "check the
+    // logs instead", "explain it instead": requests to the assistant)
     if let Some(head) = t.strip_suffix(" instead") {
-        let mut ws = head.split_whitespace();
-        let verb = ws.next().unwrap_or("");
-        let object = ws.next().unwrap_or("");
-        if words("request_verbs").contains(&verb)
-            && !object.is_empty()
+        let ws: Vec<&str> = head.split_whitespace().collect();
+        let verb = ws.first().copied().unwrap_or("");
+        let object = ws.get(1).copied().unwrap_or("");
+        const HOW: &[&str] = &[
+            "in",
+            "as",
+            "by",
+            "with",
+            "first",
+            "last",
+            "greyed",
+            "grayed",
+            "sorted",
+            "hidden",
+            "collapsed",
+            "separately",
+        ];
+        let how = ws
+            .iter()
+            .skip(2)
+            .any(|w| HOW.contains(w) || w.ends_with("ly"));
+        if ["show", "list", "display", "sort", "hide"].contains(&verb)
             && !["me", "us", "you", "what", "how", "where", "why"].contains(&object)
+            && how
         {
             return Some(Polarity::Want);
         }

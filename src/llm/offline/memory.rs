@@ -474,11 +474,6 @@ impl Memory {
         let Some(first) = items.iter().find(|(_, k)| *k != UserKind::SmallTalk) else {
             return; // greetings and thanks change nothing
         };
-        // "Scratch that, keep the positions in process memory": the opening
-        // takes back the decision made last, the rest is the new one
-        if items.first().is_some_and(|(s, _)| opens_with_retraction(s)) {
-            self.decisions.pop();
-        }
         let all: String = items.iter().map(|(s, _)| *s).collect::<Vec<_>>().join(" ");
         let acknowledges = items
             .first()
@@ -2275,13 +2270,6 @@ impl Memory {
     /// pending proposal ("Design doc first."), the answer to a question
     /// left open ("Security came back: …"), or else a fact.
     fn other_statement(&mut self, s: &str, turn: &mut Turn) {
-        // "Hmm, scratch that.", "やっぱなし" opening a turn: "that" is the
-        // decision the user made last (not "never mind" or 算了, which as
-        // often drop a question)
-        if turn.prev_sentence.is_none() && is_bare_retraction(s) {
-            self.decisions.pop();
-            return;
-        }
         // "やっぱ Colima やめよ。Podman のほうが…揃うわ": after a "don't" in
         // the same turn, what the user says is better is the new choice
         let rejected = turn
@@ -2347,17 +2335,37 @@ impl Memory {
             // ("现在 HTTP timeout 是 60 秒", "流失的定义目前是…": what is now
             // is no part of what was decided; kept with it, a later change
             // of that value would leave the old one binding)
-            let l = s.to_lowercase();
-            let states_current = classify::has_any(&l, words("current_value_markers"))
-                || l.contains("现在") && l.contains('是');
+            // (only its clauses that say so: "每批 2000 行，现在是 5000" keeps
+            // 2000)
+            let states_current = |c: &str| {
+                let l = c.to_lowercase();
+                (classify::has_any(&l, words("current_value_markers"))
+                    || l.contains("现在") && l.contains('是'))
+                    && l.contains(|c: char| c.is_ascii_digit())
+            };
+            let kept: Vec<&str> = s
+                .split_inclusive(['，', '；'])
+                .filter(|c| !states_current(c))
+                .collect();
+            let kept = kept
+                .concat()
+                .trim()
+                .trim_end_matches(['，', '；', '.', '。'])
+                .to_owned();
+            let detail = if !states_current(s) {
+                Some(s.trim_end_matches(['.', '。']).to_owned())
+            } else {
+                Some(kept).filter(|k| !k.is_empty())
+            };
             if (classify::is_fragment(s) || cjk_detail || replaces_value)
-                && !states_current
                 && turn.prev_sentence.is_some()
             {
-                let line = &mut self.decisions[i];
-                line.push_str("; ");
-                line.push_str(s.trim_end_matches(['.', '。']));
-                return;
+                if let Some(detail) = detail {
+                    let line = &mut self.decisions[i];
+                    line.push_str("; ");
+                    line.push_str(&detail);
+                    return;
+                }
             }
         }
         // "token 要缓存吗？" … "不缓存，安全那边不同意": a no to the verb the
@@ -5014,47 +5022,6 @@ fn split_echo(body: &str) -> (&str, &str) {
         .map_or((body, ""), |i| body.split_at(i))
 }
 
-/// A sentence that only takes back what was just said: "scratch that",
-/// "hmm, never mind", "算了", "やっぱなし".
-fn is_bare_retraction(s: &str) -> bool {
-    let t = classify::strip_fillers(s)
-        .trim()
-        .trim_end_matches(['.', '!', '。', '！', '…'])
-        .trim()
-        .to_lowercase();
-    [
-        "scratch that",
-        "forget that",
-        "scrap that",
-        "ignore that",
-        "cancel that",
-        "scratch that idea",
-        "刚才那个算了",
-        "刚才说的算了",
-        "やっぱなし",
-        "やっぱりなし",
-        "やっぱやめ",
-        "やっぱりやめ",
-        "さっきのなし",
-        "今のなし",
-    ]
-    .contains(&t.as_str())
-}
-
-/// A sentence opening with a bare retraction and going on with another
-/// choice: "Scratch that, keep them in memory" (not a new value, "scratch
-/// that, 16k", which the value's own rules put in the old one's place).
-fn opens_with_retraction(s: &str) -> bool {
-    let t = classify::strip_fillers(s).trim();
-    t.split_once([',', '，', '、', ';', '；', ':', '：', '—'])
-        .is_some_and(|(head, rest)| {
-            let rest = classify::strip_fillers(rest).trim();
-            is_bare_retraction(head)
-                && !rest.is_empty()
-                && !rest.contains(|c: char| c.is_ascii_digit())
-        })
-}
-
 /// Does the new decision replace an older one? The same statement; one
 /// that names the old value it changes ("not 5", "10 s → 30 s"); or one on
 /// the same subject: their heads (the object or topic, see
@@ -5178,9 +5145,31 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // ("no avif for the hero banners" of "thumbnail format: avif", "no
     // Postgres for the analytics events" of "use Postgres for the order
     // data": a "for" naming what the old one does not is an exception)
+    // (not a reason or a time: ", for cost reasons", "for the time being")
     let for_scope = |t: &str| {
-        t.to_lowercase()
-            .split_once(" for ")
+        let l = t.to_lowercase();
+        l.split_once(" for ")
+            .filter(|(before, after)| {
+                !before.trim_end().ends_with(',')
+                    && ![
+                        "the time being",
+                        "now",
+                        "reason",
+                        "the reason",
+                        "cost",
+                        "performance",
+                        "safety",
+                        "security",
+                        "the lts",
+                        "support",
+                        "compatibility",
+                        "simplicity",
+                        "a while",
+                        "a bit",
+                    ]
+                    .iter()
+                    .any(|w| after.starts_with(w))
+            })
             .map(|(_, r)| terms(r))
             .unwrap_or_default()
     };
@@ -5280,7 +5269,16 @@ fn replaces(d: &Decision, old: &str) -> bool {
                         .skip(1)
                         .any(|v| v.split([' ', ',', ';']).next() == Some(t.as_str())))
         };
+        // (not a name only put off: "we'll discuss Kafka later"; not a line
+        // of several parts, "Notify on-call via PagerDuty, and post a
+        // summary to Slack", where "no Slack" takes back only its part)
+        let said = if d.said.is_empty() { &d.body } else { &d.said };
+        let deferred = ["later", "next week", "like ", "since ", "after "]
+            .iter()
+            .any(|w| said.to_lowercase().contains(w));
         if (1..=2).contains(&named.len())
+            && !deferred
+            && old_terms.len() <= 4
             && named.iter().all(|t| a_name(t) && old_terms.contains(t))
         {
             return true;
