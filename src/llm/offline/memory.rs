@@ -5233,10 +5233,9 @@ fn replaces(d: &Decision, old: &str) -> bool {
     {
         return true;
     }
-    // "no avif" after "format: avif", "不要：mqtt, scrap it" after "poller
-    // publishes to MQTT too": a "don't" whose object is a name or two that
-    // an earlier "do" settled on takes it back (the parts of the old one
-    // it does not name stay, `without_revisited_part`)
+    // "no avif" after "format: avif", "不要：mqtt, scrap it" after "the
+    // poller publishes to MQTT": a "don't" whose object is a name or two
+    // that a short earlier "do" settled on takes it back
     if d.polarity == Polarity::DontWant && old_polarity == Polarity::Want {
         let own = split_echo(subject::without_trailing_subject(&d.body)).0;
         let object = own
