@@ -2612,9 +2612,30 @@ impl Memory {
     /// question left open) offered: its label ("b", "option 2", "第二种") or
     /// its only content word ("pino.", "soft", "那就 otter").
     fn pick(&self, s: &str) -> Option<Decision> {
-        let body = classify::strip_fillers(s)
+        let whole = classify::strip_fillers(s)
             .trim_end_matches(['.', '。', '!', '！'])
             .trim();
+        // "usb brick, i'm not soldering a hlk module next to 120V": a short
+        // first clause names the pick, the rest is its reason (not "usb
+        // brick and the relay", "usb brick, or a battery": more to choose)
+        let first = whole
+            .split_once([',', '，'])
+            .filter(|(head, rest)| {
+                let rest = rest.trim_start().to_lowercase();
+                head.split_whitespace().count() <= 4
+                    && ![
+                        "and ", "or ", "but ", "plus ", "also ", "和", "以及", "还有", "或者", "但",
+                    ]
+                    .iter()
+                    .any(|w| rest.starts_with(w))
+            })
+            .map(|(head, _)| head.trim());
+        let body = match first {
+            Some(head) if whole.split_whitespace().count() > 6 || whole.chars().count() > 40 => {
+                head
+            }
+            _ => whole,
+        };
         let short = body.split_whitespace().count() <= 6 && body.chars().count() <= 40;
         if !short || body.is_empty() || classify::is_question(s) {
             return None;

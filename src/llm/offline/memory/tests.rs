@@ -4552,3 +4552,32 @@ fn what_is_now_is_no_detail_of_a_decision() {
     let d = decisions(&s).join(" ");
     assert!(d.contains("batches") && !d.contains("60 s"), "{d}");
 }
+
+#[test]
+fn a_short_first_clause_naming_an_option_picks_it_before_its_reason() {
+    let offer = (
+        "assistant",
+        "Two ways to power the sensor:\n1. A **battery pack** inside the box — no cable, but you swap it monthly.\n2. A **mains adapter** outside the box, cable in through a gland.\n\nI lean towards 2.",
+    );
+    let s = said(&[
+        ("user", "how do we power the sensor?"),
+        offer,
+        (
+            "user",
+            "mains adapter, i don't want to swap batteries every month in winter",
+        ),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.starts_with("要：mains adapter"), "{d}");
+    // more to choose after the comma is no single pick
+    let s = said(&[
+        ("user", "how do we power the sensor?"),
+        offer,
+        (
+            "user",
+            "mains adapter, and a battery pack as a backup when the power is out",
+        ),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(!d.starts_with("要：mains adapter ("), "{d}");
+}
