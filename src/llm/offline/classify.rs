@@ -483,7 +483,8 @@ fn stated_decision(s: &str) -> Option<Vec<Decision>> {
         d.said = t.to_owned();
         (!d.body.is_empty()).then_some(d)
     };
-    // ("No to the stamps, yes to the receipts": two answers)
+    // ("No to the stamps, yes to the receipts": two answers; the search is
+    // ASCII-lowercased so that its byte offsets hold in `body`)
     // (not "Yes to some extent", "No to be fair")
     let idiom = ["to some extent", "to a degree", "to be ", "to that"]
         .iter()
@@ -497,7 +498,7 @@ fn stated_decision(s: &str) -> Option<Vec<Decision>> {
             let body = body.strip_prefix("to ").unwrap_or(body);
             let next = [", yes to ", ", no to ", "; yes to ", "; no to "]
                 .iter()
-                .filter_map(|m| lower(body).find(m).map(|i| (i, *m)))
+                .filter_map(|m| body.to_ascii_lowercase().find(m).map(|i| (i, *m)))
                 .min();
             let p = if yes {
                 Polarity::Want

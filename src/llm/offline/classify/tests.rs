@@ -751,3 +751,11 @@ fn grammatical_frames_settle_what_they_name_in_chinese_and_japanese() {
         assert!(decided(s).is_empty(), "{s}: {:?}", decided(s));
     }
 }
+
+#[test]
+fn yes_and_no_to_things_with_non_ascii_letters_split_safely() {
+    assert_eq!(
+        decided("No to the İİİİ İİİİ office, yes to the Zürich one."),
+        ["不要：the İİİİ İİİİ office", "要：the Zürich one"]
+    );
+}
