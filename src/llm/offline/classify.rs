@@ -2671,7 +2671,11 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
             return None;
         }
         // ("I would prefer to drop it" leaves the polarity to what "it" is)
-        let rest = &t[c.get(0).map_or(0, |m| m.end() - 1)..];
+        // (from the start of the last character matched, which may be
+        // wider than a byte: "I'd prefer évian")
+        let end = c.get(0).map_or(0, |m| m.end());
+        let start = t[..end].char_indices().last().map_or(0, |(i, _)| i);
+        let rest = &t[start..];
         let verb = rest.split_whitespace().next().unwrap_or("");
         if words("removal_verbs").contains(&verb) && !removes(rest) {
             return None;

@@ -759,3 +759,11 @@ fn yes_and_no_to_things_with_non_ascii_letters_split_safely() {
         ["不要：the İİİİ İİİİ office", "要：the Zürich one"]
     );
 }
+
+#[test]
+fn a_preference_for_a_word_opening_with_a_wide_letter_is_read_whole() {
+    assert_eq!(
+        decided("I'd prefer évian for the meeting rooms."),
+        ["要：I'd prefer évian for the meeting rooms"]
+    );
+}
