@@ -767,3 +767,16 @@ fn a_preference_for_a_word_opening_with_a_wide_letter_is_read_whole() {
         ["要：I'd prefer évian for the meeting rooms"]
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+    /// The frames slice text by the offsets of what they matched: no mix
+    /// of their words with letters wider than a byte (é, İ, CJK, emoji)
+    /// cuts inside a character.
+    #[test]
+    fn no_sentence_of_frame_words_and_wide_letters_panics(
+        s in "(I'd prefer |we would rather not |yes to |No to |, yes to |, then|should be |is fine| fine| ok|the retention period |Daniel remains the owner|show |instead| |, |，|、|。|é|İ|Ü|😀|東京|は|いいや|しとく|でいい|にしよ|选|为|拟调整为|暂不|那就|改到|设成了|7|30 秒|A|\\*\\*){0,16}"
+    ) {
+        let _ = user_sentence(&s);
+    }
+}
