@@ -2240,8 +2240,10 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
             .iter()
             .any(|e| t.ends_with(e))
     };
+    // (read once: its frames give either polarity)
+    let framed = construction(clause, body, &l, japanese);
     let negative = left_alone
-        || construction(clause, body, &l, japanese) == Some(Polarity::DontWant)
+        || framed == Some(Polarity::DontWant)
         || takes_away
         || passes
         || zh_let_go
@@ -2339,7 +2341,7 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     };
     let positive = it_is
         || cjk_it_is
-        || construction(clause, body, &l, japanese) == Some(Polarity::Want)
+        || framed == Some(Polarity::Want)
         || words("choice_verbs").iter().any(|v| {
             let l = speaker_removed(&l);
             starts_with_word(l, v) && !l[v.len()..].trim_start().starts_with("of ")

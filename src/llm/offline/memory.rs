@@ -2343,19 +2343,15 @@ impl Memory {
                     || l.contains("现在") && l.contains('是'))
                     && l.contains(|c: char| c.is_ascii_digit())
             };
-            let kept: Vec<&str> = s
-                .split_inclusive(['，', '；'])
-                .filter(|c| !states_current(c))
-                .collect();
-            let kept = kept
-                .concat()
-                .trim()
-                .trim_end_matches(['，', '；', '.', '。'])
-                .to_owned();
             let detail = if !states_current(s) {
                 Some(s.trim_end_matches(['.', '。']).to_owned())
             } else {
-                Some(kept).filter(|k| !k.is_empty())
+                let kept: String = s
+                    .split_inclusive(['，', '；'])
+                    .filter(|c| !states_current(c))
+                    .collect();
+                let kept = kept.trim().trim_end_matches(['，', '；', '.', '。']);
+                (!kept.is_empty()).then(|| kept.to_owned())
             };
             if (classify::is_fragment(s) || cjk_detail || replaces_value)
                 && turn.prev_sentence.is_some()
