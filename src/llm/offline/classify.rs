@@ -111,6 +111,11 @@ pub fn lower(s: &str) -> String {
 /// Does `hay` (lower-cased) contain `word`? ASCII words match at word
 /// boundaries, CJK ones anywhere.
 pub fn has(hay: &str, word: &str) -> bool {
+    if word.ends_with("なし") {
+        return hay.match_indices(word).any(|(start, _)| {
+            !is_story_word(&hay[..start], &hay[start..], &hay[start + word.len()..])
+        });
+    }
     if !word.is_ascii() {
         return hay.contains(word);
     }
@@ -120,6 +125,18 @@ pub fn has(hay: &str, word: &str) -> bool {
         (start == 0 || !bytes[start - 1].is_ascii_alphanumeric())
             && (end == hay.len() || !bytes[end].is_ascii_alphanumeric())
     })
+}
+
+/// Is the なし (none) at `at` the word はなし (話, a story or a talk) instead:
+/// "おはなし会", "はなし合い", "そのはなしを"? A "none" ends its phrase
+/// ("CPU limit はなしで", "それはなし。").
+fn is_story_word(before: &str, at: &str, after: &str) -> bool {
+    let honorific = at.starts_with('は') && before.ends_with('お');
+    let next = after.chars().next();
+    let goes_on = next.is_some_and(|c| {
+        matches!(c, 'を' | 'が' | 'の' | 'に' | 'し') || is_cjk(c) && !is_kana(c)
+    });
+    honorific || goes_on
 }
 
 pub fn has_any(hay: &str, list: &[&str]) -> bool {

@@ -281,6 +281,27 @@ fn japanese_permission_volition_and_none_of() {
 }
 
 #[test]
+fn a_story_is_no_none() {
+    // おはなし (a story) holds はなし (none): only a "none" that ends its
+    // phrase says no
+    for s in [
+        "それから、おはなし会の日程のことで一つ訂正があります。",
+        "会場は1階の児童室のおはなしコーナーを考えていますが、2階の多目的室も候補です。",
+    ] {
+        assert!(
+            !matches!(user_sentence(s), UserKind::Decisions(ref d) if d.iter().any(|d| d.polarity == Polarity::DontWant)),
+            "{s}"
+        );
+    }
+    let l = lines("なので、おはなし会は第2土曜ではなく第3土曜にします。");
+    assert!(l[0].starts_with("要："), "{l:?}");
+    let l = lines("CPU limit はなしで。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+    let l = lines("ログ出力はなしにします。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+}
+
+#[test]
 fn japanese_questions_that_ask_whether_something_is_so_ask_for_information() {
     assert_eq!(
         user_sentence("監視用のダッシュボードってありましたっけ？"),
