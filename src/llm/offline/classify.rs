@@ -133,9 +133,8 @@ pub fn has(hay: &str, word: &str) -> bool {
 fn is_story_word(before: &str, at: &str, after: &str) -> bool {
     let honorific = at.starts_with('は') && before.ends_with('お');
     let next = after.chars().next();
-    let goes_on = next.is_some_and(|c| {
-        matches!(c, 'を' | 'が' | 'の' | 'に' | 'し') || is_cjk(c) && !is_kana(c)
-    });
+    let goes_on = next
+        .is_some_and(|c| matches!(c, 'を' | 'が' | 'の' | 'に' | 'し') || is_cjk(c) && !is_kana(c));
     honorific || goes_on
 }
 
@@ -304,6 +303,23 @@ pub fn user_sentence(s: &str) -> UserKind {
     let l = lower(s);
     if is_small_talk(s) {
         return UserKind::SmallTalk;
+    }
+    match ja_own_communication(s) {
+        Some(true) => return UserKind::Open(s.to_owned()),
+        Some(false) => return UserKind::Other,
+        None => {}
+    }
+    // "…値上げは避けたいので。": a reason said after what it explains;
+    // "情報システム課の武田と申します": a name given; "遅い気がします": a
+    // feeling (all end like a decision, in ので or します)
+    if s.chars().any(is_kana) {
+        let t = s.trim().trim_end_matches(['。', '！', '.']);
+        if ["ので", "と申します", "がします"]
+            .iter()
+            .any(|e| t.ends_with(e))
+        {
+            return UserKind::Other;
+        }
     }
     // "later", "next week", "あとで" alone: the offer on the table waits
     let bare = lower(s.trim().trim_end_matches(['.', '!', '。', '！']));
@@ -828,6 +844,44 @@ pub fn leading_label(s: &str) -> Option<(&str, &str)> {
         .filter_map(|m| s.split_once(m))
         .min_by_key(|(label, _)| label.len())
         .filter(|(label, _)| label.split_whitespace().count() <= 4)
+}
+
+/// "予算については課長に確認いたします", "このまとめを部内会議で共有いたします":
+/// the speaker says, in the humble form, what they will ask, tell or share.
+/// That is their own errand, not a decision on the matter: one that asks
+/// someone (`Some(true)`) leaves the matter it names open until the answer
+/// (not what was said before it: the budget waits, the feature decided
+/// with it does not); one that tells (`Some(false)`) decides nothing.
+fn ja_own_communication(s: &str) -> Option<bool> {
+    const ASKS: [&str; 4] = ["確認", "相談", "問い合わせ", "お伺い"];
+    const TELLS: [&str; 8] = [
+        "連絡",
+        "共有",
+        "報告",
+        "提案",
+        "説明",
+        "案内",
+        "お知らせ",
+        "お伝え",
+    ];
+    const HUMBLE: [&str; 5] = [
+        "いたします",
+        "致します",
+        "させていただきます",
+        "してまいります",
+        "させて頂きます",
+    ];
+    let t = s.trim().trim_end_matches(['。', '！', '.']);
+    let verb = HUMBLE
+        .iter()
+        .find_map(|h| t.strip_suffix(h))
+        .or_else(|| t.strip_suffix("します").filter(|v| v.ends_with("に確認")))?;
+    let verb = verb.strip_suffix('し').unwrap_or(verb);
+    if ASKS.iter().any(|a| verb.ends_with(a)) {
+        Some(true)
+    } else {
+        TELLS.iter().any(|a| verb.ends_with(a)).then_some(false)
+    }
 }
 
 /// A decision put off: a deferral phrase ("park it", "下周再说", "後で決め"),

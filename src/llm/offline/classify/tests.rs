@@ -302,6 +302,38 @@ fn a_story_is_no_none() {
 }
 
 #[test]
+fn japanese_errands_reasons_and_introductions_decide_nothing() {
+    // what the speaker will ask leaves that matter open
+    for s in [
+        "予算については課長に確認いたします。",
+        "月曜の回収便については、東和様にこちらから確認いたします。",
+        "お返事をいただいたらまたご相談いたします。",
+    ] {
+        assert!(matches!(user_sentence(s), UserKind::Open(_)), "{s}");
+    }
+    // what the speaker will tell or share decides nothing
+    for s in [
+        "このまとめを週明けの部内会議で共有いたします。",
+        "決まりましたら改めてご連絡いたします。",
+        "次に、配信の段階分けについてご提案いたします。",
+        "常連のお客様が多く、値上げは避けたいので。",
+        "みなと生活協同組合 情報システム課の武田と申します。",
+        "このままだと少し遅い気がします。",
+    ] {
+        assert!(matches!(user_sentence(s), UserKind::Other), "{s}");
+    }
+    // a setting changed in the humble form, and a plain "share" that
+    // sets a routine, still decide
+    for s in [
+        "料金は 3,000 円に変更いたします。",
+        "議事録は毎週チームに共有します。",
+        "2 人で確認してからやるルールにします。",
+    ] {
+        assert!(lines(s)[0].starts_with("要："), "{s}");
+    }
+}
+
+#[test]
 fn japanese_questions_that_ask_whether_something_is_so_ask_for_information() {
     assert_eq!(
         user_sentence("監視用のダッシュボードってありましたっけ？"),
