@@ -1077,6 +1077,7 @@ fn terse_decision(s: &str) -> Option<Decision> {
         .count();
     if !is_fragment(np)
         || reports_lack(&lower(np))
+        || reports_state(&lower(np))
         || !has_value(np)
         || np.split_whitespace().count() < 2
         || content < 2 && label.is_some()
@@ -2849,6 +2850,43 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
 
 /// "no budget for extra workers this quarter", "no time for that today":
 /// what is lacking is a constraint reported, not a choice ("no retries").
+/// "lag draining, p95 0.4s", "raw obs getting big", "was ~0.3s before":
+/// a terse phrase that tells how something is going or was is a report of
+/// a measurement, not a value chosen. A value chosen names no change in
+/// progress ("canary 5% starting 10:00" plans one).
+fn reports_state(l: &str) -> bool {
+    const PLANS: [&str; 6] = [
+        "starting",
+        "beginning",
+        "ending",
+        "using",
+        "keeping",
+        "going",
+    ];
+    let ws: Vec<&str> = l
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    // (a noun in -ing is no verb: "a free morning", "the booking window")
+    const NOUNS: [&str; 20] = [
+        "thing", "string", "spring", "ceiling", "setting", "pricing", "timing", "morning",
+        "evening", "meeting", "building", "wedding", "booking", "parking", "logging", "billing",
+        "training", "warning", "during", "listing",
+    ];
+    const DETERMINERS: [&str; 9] = [
+        "a", "an", "the", "any", "every", "each", "this", "that", "no",
+    ];
+    let progressive = ws.iter().enumerate().skip(1).take(2).any(|(i, w)| {
+        w.len() > 5
+            && w.ends_with("ing")
+            && w.chars().all(|c| c.is_ascii_lowercase())
+            && !PLANS.contains(w)
+            && !NOUNS.iter().any(|n| w.ends_with(n))
+            && !ws[..i].iter().any(|p| DETERMINERS.contains(p))
+    });
+    progressive || ws.iter().any(|w| ["was", "were", "been"].contains(w))
+}
+
 fn reports_lack(l: &str) -> bool {
     // ("no time limit on the quiz", "no people data leaves the EU" ban
     // something: the noun is part of a longer name)

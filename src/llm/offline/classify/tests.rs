@@ -281,6 +281,25 @@ fn japanese_permission_volition_and_none_of() {
 }
 
 #[test]
+fn a_terse_report_of_how_things_go_is_no_decision() {
+    for s in [
+        "lag draining, p95 0.4s",
+        "raw obs getting big, 143 stations at 1/min",
+        "consumer lag at 40k msgs, was ~0.3s before",
+    ] {
+        assert!(terse_decision(s).is_none(), "{s}");
+    }
+    for s in [
+        "canary 5% starting 10:00",
+        "time off: a free morning after any night with more than 2 pages",
+        "prod tomorrow 10:00 UTC",
+        "retention 30d, logging at debug for 2 days",
+    ] {
+        assert!(terse_decision(s).is_some(), "{s}");
+    }
+}
+
+#[test]
 fn a_story_is_no_none() {
     // おはなし (a story) holds はなし (none): only a "none" that ends its
     // phrase says no
