@@ -2962,8 +2962,28 @@ pub fn removes(l: &str) -> bool {
 /// One line: fillers, the words of polarity ("let's", "don't", 不要,
 /// 〜しないでください) and trailing punctuation removed; cut at a word
 /// boundary.
+/// The text without an opening clause that tells how the speaker came to
+/// the decision ("我刚跟老公商量了一下，NAS还是算了", "我想了想，还是用
+/// Redis 吧"): the decision is what follows it.
+fn without_deliberation(text: &str) -> &str {
+    const DELIBERATING: [&str; 8] = ["想", "商量", "考虑", "讨论", "问", "研究", "合计", "琢磨"];
+    let t = text.trim_start();
+    let Some((first, rest)) = t.split_once('，') else {
+        return text;
+    };
+    let narrates = (first.starts_with('我') || first.starts_with("刚"))
+        && first.contains('了')
+        && DELIBERATING.iter().any(|v| first.contains(v))
+        && first.chars().count() <= 16;
+    if narrates && !rest.trim().is_empty() {
+        rest.trim_start()
+    } else {
+        text
+    }
+}
+
 fn normalize(p: Polarity, text: &str) -> String {
-    let mut s = strip_fillers(text).to_owned();
+    let mut s = strip_fillers(without_deliberation(text)).to_owned();
     let strip_lead = |s: &mut String, list: &[&str]| {
         let l = lower(s);
         if let Some(w) = list.iter().find(|w| starts_with_word(&l, w)) {
@@ -2993,6 +3013,7 @@ fn normalize(p: Polarity, text: &str) -> String {
                 "は使わないでください",
                 "は不要です",
                 "就算了",
+                "还是算了",
                 "也算了",
                 "算了",
             ];

@@ -2076,7 +2076,22 @@ impl Memory {
             // affirms what they name
             // ("Go ahead with the conversion": what it goes ahead with)
             let rest = rest.strip_prefix("with ").unwrap_or(rest);
-            if !rest.is_empty() && !classify::is_deictic(rest) && !terms(rest).is_empty() {
+            // ("Fine, 70.": a bare value is what the yes settles; its
+            // subject is found as for "make it 70")
+            // (one a decision already holds is said back: "就 28" after
+            // "改成 28")
+            let values = number_tokens(rest);
+            let bare_value = !values.is_empty()
+                && rest.split_whitespace().count() <= 3
+                && !self.decisions.iter().any(|old| {
+                    values
+                        .iter()
+                        .all(|v| holds_value(polarity_and_body(old).1, v))
+                });
+            if !rest.is_empty()
+                && !classify::is_deictic(rest)
+                && (!terms(rest).is_empty() || bare_value)
+            {
                 let d = Decision::plain(Polarity::Want, clip(rest, classify::DECISION_BYTES));
                 self.decide_in_turn(d, turn);
             }

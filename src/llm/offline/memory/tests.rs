@@ -4581,3 +4581,41 @@ fn a_short_first_clause_naming_an_option_picks_it_before_its_reason() {
     let d = decisions(&s).join(" ");
     assert!(!d.starts_with("要：mains adapter ("), "{d}");
 }
+
+#[test]
+fn a_yes_with_a_bare_value_changes_the_value_in_view() {
+    // (new text) a bare value after a yes is the decision, and it replaces
+    // the value set for the same thing before
+    let s = said(&[
+        ("user", "Put the rabies reorder point at 80 then."),
+        (
+            "assistant",
+            "Set to 80. If the rabies shelf is small, 70 would keep the peak under 120 doses.",
+        ),
+        ("user", "Ugh, the shelf holds 120 at most. Fine, 70."),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("70") && !d.contains("at 80"), "{d}");
+    // a value a decision already holds, said back, adds nothing
+    let s = said(&[
+        ("user", "餐补上限改成 28 元。"),
+        ("assistant", "好的，按 28 元重新算了一遍，每月多出 300 元。"),
+        ("user", "好，就 28。"),
+    ]);
+    assert_eq!(s["key_decisions"].as_array().unwrap().len(), 1, "{s}");
+}
+
+#[test]
+fn a_let_go_after_a_word_on_how_it_was_decided_takes_back_the_choice() {
+    let s = said(&[
+        ("user", "那就弄个 NAS 每天晚上自动备份吧。"),
+        (
+            "assistant",
+            "好的，那就按 NAS 方案来：群晖 DS224+，两块 4TB 硬盘。",
+        ),
+        ("user", "我刚跟老公商量了一下，NAS还是算了。2500 块有点多。"),
+    ]);
+    let d = s["key_decisions"].as_array().unwrap();
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].as_str().unwrap().starts_with("不要：NAS"), "{d:?}");
+}
