@@ -54,6 +54,27 @@ fn is_hiragana(c: char) -> bool {
 /// …" (the header and separator rows are not sentences), so a figure keeps
 /// what it measures. A line ending in ":" ("Done in PR #1877:") takes the
 /// first item of the list under it, which says what it announces.
+/// "ごめんやっぱやめ、ステッカーは。" → "ステッカーはごめんやっぱやめ。": chat
+/// Japanese may name its topic last, after what it says of it; put first,
+/// the topic is what the sentence is about for every rule that reads it.
+fn topic_first(s: String) -> String {
+    if !s.chars().any(is_kana) {
+        return s;
+    }
+    let body = s.trim_end_matches(['。', '！', '!']);
+    let end = &s[body.len()..];
+    let Some((said, topic)) = body.rsplit_once('、') else {
+        return s;
+    };
+    let n = topic.chars().count();
+    let plain = !topic.contains(['？', '?', '「', '（', '(', ' ']);
+    if topic.ends_with('は') && (3..=12).contains(&n) && plain && !said.trim().is_empty() {
+        format!("{topic}{said}{end}")
+    } else {
+        s
+    }
+}
+
 pub fn sentences(text: &str) -> Vec<Sentence> {
     let mut out: Vec<Sentence> = Vec::new();
     let mut in_fence = false;
@@ -122,7 +143,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
             list_heading = None;
         }
         for (k, s) in split_line(body).into_iter().enumerate() {
-            let s = clean(s);
+            let s = topic_first(clean(s));
             if s.is_empty() {
                 continue;
             }
@@ -486,6 +507,27 @@ pub fn numbers(text: &str) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_topic_named_last_is_put_first() {
+        let text = |s: &str| sentences(s)[0].text.clone();
+        assert_eq!(
+            text("ごめんやっぱやめ、ステッカーは。"),
+            "ステッカーはごめんやっぱやめ。"
+        );
+        assert_eq!(
+            text("豆温度だけでいいかな、まずは"),
+            "まずは豆温度だけでいいかな"
+        );
+        // not a question, a quote, or a topic after a Latin comma
+        for s in [
+            "で、予算は？",
+            "それはいいとして、「新しいルール」は",
+            "then, the budget は",
+        ] {
+            assert_eq!(text(s), s);
+        }
+    }
 
     fn texts(s: &str) -> Vec<String> {
         sentences(s).into_iter().map(|s| s.text).collect()
