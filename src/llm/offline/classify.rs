@@ -1543,6 +1543,34 @@ fn is_instruction(body: &str) -> bool {
         if words("zh_imperatives").iter().any(imperative) {
             return true;
         }
+        // "回收商只处理隔断和文件柜", "旧椅子全部带走": a topic, then an adverb
+        // that narrows or covers all, then any verb says what is to be done
+        // to it (not "只有两台", "只会用 Excel", "全部丢了": a state, an
+        // ability, a past)
+        const SCOPE: [&str; 5] = ["只", "全部", "全都", "统一", "一律"];
+        const STATES: [char; 12] = [
+            '有', '是', '会', '能', '可', '要', '在', '没', '不', '剩', '够', '支',
+        ];
+        // (a topic that wishes, fears or reports is no topic: "想统一做个
+        // SDK", "他说只…")
+        const NO_TOPIC: [&str; 7] = ["想", "希望", "打算", "担心", "觉得", "说", "准备"];
+        let scoped = SCOPE.iter().any(|a| {
+            start.match_indices(a).any(|(i, _)| {
+                let topic = &start[..i];
+                if NO_TOPIC.iter().any(|w| topic.contains(w)) {
+                    return false;
+                }
+                let verb = start[i + a.len()..].chars().next();
+                (1..=8).contains(&topic.chars().count())
+                    && topic
+                        .chars()
+                        .all(|c| is_cjk(c) && !is_kana(c) || c.is_ascii_alphanumeric())
+                    && verb.is_some_and(|c| is_cjk(c) && !is_kana(c) && !STATES.contains(&c))
+            })
+        }) && !start.contains(['了', '过', '着', '？', '?']);
+        if scoped {
+            return true;
+        }
         // "本地留 7 天": a verb setting a value ("调 40", "留 7 天")
         // (not 要/都/先…: "上传要 1 分多钟" says how long it takes)
         const NOT_SETTING: [&str; 10] = [

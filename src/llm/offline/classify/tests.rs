@@ -300,6 +300,31 @@ fn a_terse_report_of_how_things_go_is_no_decision() {
 }
 
 #[test]
+fn a_chinese_topic_then_only_or_all_then_a_verb_instructs() {
+    for s in [
+        "回收商只处理隔断和文件柜。",
+        "旧椅子全部带走。",
+        "库里只留后四位。",
+    ] {
+        assert!(lines(s)[0].starts_with("要："), "{s}");
+    }
+    // a state, a past, a question, a wish: no instruction
+    for s in [
+        "我们只有两台服务器。",
+        "数据全部丢了。",
+        "这个接口只支持JSON。",
+        "旧椅子全部带走？",
+        "想统一做个埋点 SDK。",
+    ] {
+        assert!(
+            !matches!(user_sentence(s), UserKind::Decisions(_)),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+}
+
+#[test]
 fn a_story_is_no_none() {
     // おはなし (a story) holds はなし (none): only a "none" that ends its
     // phrase says no
