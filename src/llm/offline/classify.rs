@@ -314,6 +314,16 @@ pub fn user_sentence(s: &str) -> UserKind {
     // feeling (all end like a decision, in ので or します)
     if s.chars().any(is_kana) {
         let t = s.trim().trim_end_matches(['。', '！', '.']);
+        // ("キャッシュは Memcached にします、運用が楽なので": what comes before
+        // a closing reason is read on its own)
+        if t.ends_with("ので") {
+            if let Some((said, _)) = t.rsplit_once('、') {
+                let kind = user_sentence(said);
+                if matches!(kind, UserKind::Decisions(_) | UserKind::Rejection(_)) {
+                    return kind;
+                }
+            }
+        }
         if ["ので", "と申します", "がします"]
             .iter()
             .any(|e| t.ends_with(e))

@@ -339,6 +339,8 @@ fn a_story_is_no_none() {
     }
     let l = lines("なので、おはなし会は第2土曜ではなく第3土曜にします。");
     assert!(l[0].starts_with("要："), "{l:?}");
+    let l = lines("やっぱり Redis はやめます、メモリが足りないので。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
     let l = lines("CPU limit はなしで。");
     assert!(l[0].starts_with("不要："), "{l:?}");
     let l = lines("ログ出力はなしにします。");
@@ -366,9 +368,10 @@ fn japanese_errands_reasons_and_introductions_decide_nothing() {
     ] {
         assert!(matches!(user_sentence(s), UserKind::Other), "{s}");
     }
-    // a setting changed in the humble form, and a plain "share" that
-    // sets a routine, still decide
+    // a setting changed in the humble form, a plain "share" that sets a
+    // routine, and a decision with its reason after it still decide
     for s in [
+        "キャッシュは Memcached にします、運用が楽なので。",
         "料金は 3,000 円に変更いたします。",
         "議事録は毎週チームに共有します。",
         "2 人で確認してからやるルールにします。",
