@@ -309,25 +309,13 @@ pub fn user_sentence(s: &str) -> UserKind {
         Some(false) => return UserKind::Other,
         None => {}
     }
-    // "…値上げは避けたいので。": a reason said after what it explains;
     // "情報システム課の武田と申します": a name given; "遅い気がします": a
-    // feeling (all end like a decision, in ので or します)
+    // feeling (both end like a decision, in します)
+    // (not a sentence ending in ので: "Redis はやめたいので。" softens a
+    // decision as often as it gives a reason)
     if s.chars().any(is_kana) {
         let t = s.trim().trim_end_matches(['。', '！', '.']);
-        // ("キャッシュは Memcached にします、運用が楽なので": what comes before
-        // a closing reason is read on its own)
-        if t.ends_with("ので") {
-            if let Some((said, _)) = t.rsplit_once('、') {
-                let kind = user_sentence(said);
-                if matches!(kind, UserKind::Decisions(_) | UserKind::Rejection(_)) {
-                    return kind;
-                }
-            }
-        }
-        if ["ので", "と申します", "がします"]
-            .iter()
-            .any(|e| t.ends_with(e))
-        {
+        if ["と申します", "がします"].iter().any(|e| t.ends_with(e)) {
             return UserKind::Other;
         }
     }
@@ -887,11 +875,15 @@ fn ja_own_communication(s: &str) -> Option<bool> {
         .find_map(|h| t.strip_suffix(h))
         .or_else(|| t.strip_suffix("します").filter(|v| v.ends_with("に確認")))?;
     let verb = verb.strip_suffix('し').unwrap_or(verb);
+    // ("業者には中止とご連絡いたします", "廃止する旨をお伝えいたします": what
+    // is told is quoted before the verb, and it may be the decision)
     if ASKS.iter().any(|a| verb.ends_with(a)) {
-        Some(true)
-    } else {
-        TELLS.iter().any(|a| verb.ends_with(a)).then_some(false)
+        return Some(true);
     }
+    let told = TELLS.iter().find_map(|a| verb.strip_suffix(a))?;
+    let before = told.trim_end_matches(['ご', 'お', 'を', 'に']);
+    let quoted = before.ends_with(['と', '旨']) || before.ends_with("って");
+    (!quoted).then_some(false)
 }
 
 /// A decision put off: a deferral phrase ("park it", "下周再说", "後で決め"),

@@ -341,6 +341,8 @@ fn a_story_is_no_none() {
     assert!(l[0].starts_with("要："), "{l:?}");
     let l = lines("やっぱり Redis はやめます、メモリが足りないので。");
     assert!(l[0].starts_with("不要："), "{l:?}");
+    let l = lines("Redis はやめたいので。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
     let l = lines("CPU limit はなしで。");
     assert!(l[0].starts_with("不要："), "{l:?}");
     let l = lines("ログ出力はなしにします。");
@@ -348,7 +350,7 @@ fn a_story_is_no_none() {
 }
 
 #[test]
-fn japanese_errands_reasons_and_introductions_decide_nothing() {
+fn japanese_errands_introductions_and_feelings_decide_nothing() {
     // what the speaker will ask leaves that matter open
     for s in [
         "予算については課長に確認いたします。",
@@ -362,15 +364,17 @@ fn japanese_errands_reasons_and_introductions_decide_nothing() {
         "このまとめを週明けの部内会議で共有いたします。",
         "決まりましたら改めてご連絡いたします。",
         "次に、配信の段階分けについてご提案いたします。",
-        "常連のお客様が多く、値上げは避けたいので。",
         "みなと生活協同組合 情報システム課の武田と申します。",
         "このままだと少し遅い気がします。",
     ] {
         assert!(matches!(user_sentence(s), UserKind::Other), "{s}");
     }
-    // a setting changed in the humble form, a plain "share" that sets a
-    // routine, and a decision with its reason after it still decide
+    // what is told, quoted; a setting changed in the humble form; a plain
+    // "share" that sets a routine; a decision with its reason after it:
+    // each still decides
     for s in [
+        "業者には中止とご連絡いたします。",
+        "旧アドレスは廃止する旨をお伝えいたします。",
         "キャッシュは Memcached にします、運用が楽なので。",
         "料金は 3,000 円に変更いたします。",
         "議事録は毎週チームに共有します。",
