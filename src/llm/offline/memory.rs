@@ -1457,8 +1457,26 @@ impl Memory {
         let removes = d.polarity == Polarity::DontWant
             && scope_of(d.lead.as_deref()).is_none()
             && classify::removes(&d.said.to_lowercase());
-        let reconsiders =
-            removes || classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
+        // ("Hmm, scratch that. … Keep the positions in process memory.": a
+        // turn that opens by taking back what was said reconsiders with
+        // the decision it goes on to make)
+        let retracted = d.polarity == Polarity::Want
+            && d.earlier.as_deref().is_some_and(|e| {
+                let opening: String = e.to_lowercase().chars().take(40).collect();
+                [
+                    "scratch that",
+                    "never mind",
+                    "nevermind",
+                    "changed my mind",
+                    "on second thought",
+                    "on reflection",
+                ]
+                .iter()
+                .any(|c| classify::has(&opening, c))
+            });
+        let reconsiders = removes
+            || retracted
+            || classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
         let target = if removes {
             // what it names, all of it ("kill avif" of "avif + jpeg
             // fallback"; not "delete the stale release branches" of "use a

@@ -4619,3 +4619,43 @@ fn a_let_go_after_a_word_on_how_it_was_decided_takes_back_the_choice() {
     assert_eq!(d.len(), 1, "{d:?}");
     assert!(d[0].as_str().unwrap().starts_with("不要：NAS"), "{d:?}");
 }
+
+#[test]
+fn a_turn_that_opens_by_taking_back_replaces_with_its_decision() {
+    // (new text) the decision after "scratch that" replaces the one the
+    // reply confirmed, through the words they share
+    let s = said(&[
+        (
+            "user",
+            "Go with Postgres for the audit log, we already run it.",
+        ),
+        (
+            "assistant",
+            "Postgres it is: audit rows go to a partitioned table.",
+        ),
+        (
+            "user",
+            "Hmm, scratch that. Compliance wants the audit rows off the main database. \
+             Store the audit rows in S3 as JSON lines.",
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("S3") && !d.contains("Go with Postgres"), "{d}");
+    // without the retraction, a second decision is added, not swapped
+    let s = said(&[
+        (
+            "user",
+            "Go with Postgres for the audit log, we already run it.",
+        ),
+        (
+            "assistant",
+            "Postgres it is: audit rows go to a partitioned table.",
+        ),
+        (
+            "user",
+            "Also store the audit rows in S3 as JSON lines for the auditors.",
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("S3") && d.contains("Postgres"), "{d}");
+}
