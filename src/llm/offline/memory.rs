@@ -514,14 +514,30 @@ impl Memory {
         for (s, kind) in &items {
             // ("- uv yes": a yes to a listed item by its name, `named_item`;
             // decided as said, so that `decide_in_turn` knows it)
-            let named = matches!(kind, UserKind::Approval { .. } | UserKind::Other)
-                .then(|| self.named_item(s))
-                .flatten()
-                .map(|item| {
-                    let mut d = Decision::plain(Polarity::Want, item);
-                    d.said = (*s).to_owned();
-                    UserKind::Decisions(vec![d])
-                });
+            // ("a b d yes": several listed options taken at once, each a
+            // decision of its own)
+            let picked = self.options_picked(s);
+            let named = if picked.len() >= 2 {
+                Some(UserKind::Decisions(
+                    picked
+                        .into_iter()
+                        .map(|item| {
+                            let mut d = Decision::plain(Polarity::Want, item);
+                            d.said = (*s).to_owned();
+                            d
+                        })
+                        .collect(),
+                ))
+            } else {
+                matches!(kind, UserKind::Approval { .. } | UserKind::Other)
+                    .then(|| self.named_item(s))
+                    .flatten()
+                    .map(|item| {
+                        let mut d = Decision::plain(Polarity::Want, item);
+                        d.said = (*s).to_owned();
+                        UserKind::Decisions(vec![d])
+                    })
+            };
             let kind = named.as_ref().unwrap_or(kind);
             if let Some(label) = subject::topic_label(s) {
                 turn.label = Some(label);
@@ -990,6 +1006,55 @@ impl Memory {
         out
     }
 
+    /// The options of the last reply a sentence made of their labels takes
+    /// ("a b d yes", "1 and 3, please", "options 2 + 4"): the text of each,
+    /// in the order named. Empty unless every word is a label, a joining
+    /// word or a yes.
+    fn options_picked(&self, said: &str) -> Vec<String> {
+        const JOINS: [&str; 5] = ["and", "&", "+", "options", "option"];
+        const YES: [&str; 8] = ["yes", "yep", "ok", "okay", "fine", "please", "go", "pls"];
+        let l = said.trim().trim_end_matches(['.', '!']).to_lowercase();
+        let mut labels: Vec<&str> = Vec::new();
+        for w in l.split(|c: char| c.is_whitespace() || c == ',' || c == ':') {
+            let w = w.trim_end_matches(')');
+            if w.is_empty() || JOINS.contains(&w) || YES.contains(&w) {
+                continue;
+            }
+            if w.len() == 1 && w.chars().all(|c| c.is_ascii_alphanumeric()) {
+                if !labels.contains(&w) {
+                    labels.push(w);
+                }
+            } else {
+                return Vec::new();
+            }
+        }
+        let mut out = Vec::new();
+        for label in labels {
+            // (the option the reply led with may be its direction instead)
+            let direction = self
+                .cur
+                .direction
+                .strip_prefix(PROPOSED)
+                .unwrap_or(&self.cur.direction);
+            let Some(item) = self
+                .cur
+                .focus
+                .iter()
+                .map(String::as_str)
+                .chain(std::iter::once(direction))
+                .find(|f| option_label_of_item(f).as_deref() == Some(label))
+            else {
+                return Vec::new();
+            };
+            let text = item.split_once(") ").map_or(item, |x| x.1);
+            out.push(clip(
+                text.replace("**", "").trim(),
+                classify::DECISION_BYTES,
+            ));
+        }
+        out
+    }
+
     /// The item of the last reply a "<name> yes" approves: the name (a
     /// word or three, not a pronoun) occurs as a word in exactly one item
     /// of the focus.
@@ -1199,13 +1264,42 @@ impl Memory {
         if found.is_none() && bare_ok && !quantities(&d.body).is_empty() {
             if let Some(b) = prev {
                 let quoted = stated_values(b);
+                // ("hm retention 2 is tight … make it 3": a bare number
+                // quoted with the word before it, held with that word)
+                let named_numbers: Vec<(&str, Vec<String>)> = quantities(b)
+                    .iter()
+                    .filter(|q| q.kind == "number" && !in_a_name(b, q.start))
+                    .filter_map(|q| {
+                        let named = terms(&subject_before(b, q.start)?);
+                        (!named.is_empty()).then(|| (b[q.start..q.end].trim(), named))
+                    })
+                    .collect();
+                // (the word may be part of an identifier there: "retention"
+                // of `repo1-retention-full`, which then is the subject)
+                let named_in = |body: &str| -> Option<String> {
+                    named_numbers.iter().find_map(|(n, named)| {
+                        if !holds_value(body, n) {
+                            return None;
+                        }
+                        body.split_whitespace()
+                            .map(|w| w.trim_matches(|c: char| "`'\"(),;:".contains(c)))
+                            .find(|w| {
+                                let w = w.to_lowercase();
+                                named
+                                    .iter()
+                                    .any(|t| t.chars().count() >= 4 && w.contains(t))
+                            })
+                            .map(str::to_owned)
+                    })
+                };
                 if let Some(old) = self.decisions.iter().rev().find(|old| {
                     let body = polarity_and_body(old).1;
-                    quoted.iter().any(|(v, _)| contains_value(body, v))
+                    quoted.iter().any(|(v, _)| contains_value(body, v)) || named_in(body).is_some()
                 }) {
                     let body = polarity_and_body(old).1;
-                    let subj = subject::trailing_subject(body)
-                        .map(str::to_owned)
+                    let subj = named_in(body)
+                        .filter(|_| !quoted.iter().any(|(v, _)| contains_value(body, v)))
+                        .or_else(|| subject::trailing_subject(body).map(str::to_owned))
                         .unwrap_or_else(|| clip(body, SUBJECT_BYTES));
                     found = Some((subj, Some(old.clone())));
                 }
@@ -3277,7 +3371,14 @@ impl Memory {
         // what the direction already says need not be said twice
         let direction = self.cur.direction.clone();
         focus.retain(|f| !direction.contains(f.trim_end_matches('…')));
-        focus.dedup();
+        // (an option may be one of the last sentences too: once is enough,
+        // and another option keeps the room)
+        let mut seen: Vec<String> = Vec::new();
+        focus.retain(|f| {
+            let new = !seen.contains(f);
+            seen.push(f.clone());
+            new
+        });
         focus.truncate(FOCUS_ITEMS);
         if !focus.is_empty() {
             self.cur.focus = focus;

@@ -4659,3 +4659,56 @@ fn a_turn_that_opens_by_taking_back_replaces_with_its_decision() {
     let d = s["key_decisions"].to_string();
     assert!(d.contains("S3") && d.contains("Postgres"), "{d}");
 }
+
+#[test]
+fn several_options_taken_by_their_labels_are_a_decision_each() {
+    // (new text)
+    let s = said(&[
+        ("user", "the nightly export keeps timing out"),
+        (
+            "assistant",
+            "a) `export-timeout` 300 → 900\nb) split the export per region\n\
+             c) move it to the replica\nd) alert on export duration",
+        ),
+        ("user", "a c d yes. b later"),
+    ]);
+    let d: Vec<String> = s["key_decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_owned())
+        .collect();
+    let all = d.join(" ");
+    assert!(
+        all.contains("`export-timeout` 300 → 900")
+            && all.contains("move it to the replica")
+            && all.contains("alert on export duration"),
+        "{d:?}"
+    );
+    assert!(!all.contains("split the export"), "{d:?}");
+    // a word that is no label leaves it to the other rules
+    let s = said(&[
+        ("user", "the nightly export keeps timing out"),
+        (
+            "assistant",
+            "a) raise the timeout\nb) split the export\n\nWhich one?",
+        ),
+        ("user", "a b c d e f g"),
+    ]);
+    assert_eq!(s["key_decisions"], json!([]), "{s}");
+}
+
+#[test]
+fn a_bare_number_after_a_quoted_setting_and_number_changes_that_setting() {
+    // (new text) "2" is held by two decisions; the word before it says which
+    let s = said(&[
+        ("user", "keep 2 replicas for the api."),
+        ("assistant", "ok: api replicas 2."),
+        ("user", "and set `log-retention-days` to 2 for now."),
+        ("assistant", "done: `log-retention-days` = 2."),
+        ("user", "hm retention 2 is too short for audits. make it 7"),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("make it 7 (log-retention-days)"), "{d}");
+    assert!(d.contains("2 replicas"), "{d}");
+}
