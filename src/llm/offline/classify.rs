@@ -304,11 +304,6 @@ pub fn user_sentence(s: &str) -> UserKind {
     if is_small_talk(s) {
         return UserKind::SmallTalk;
     }
-    match ja_own_communication(s) {
-        Some(true) => return UserKind::Open(s.to_owned()),
-        Some(false) => return UserKind::Other,
-        None => {}
-    }
     // "情報システム課の武田と申します": a name given; "遅い気がします": a
     // feeling (both end like a decision, in します)
     // (not a sentence ending in ので: "Redis はやめたいので。" softens a
@@ -842,48 +837,6 @@ pub fn leading_label(s: &str) -> Option<(&str, &str)> {
         .filter_map(|m| s.split_once(m))
         .min_by_key(|(label, _)| label.len())
         .filter(|(label, _)| label.split_whitespace().count() <= 4)
-}
-
-/// "予算については課長に確認いたします", "このまとめを部内会議で共有いたします":
-/// the speaker says, in the humble form, what they will ask, tell or share.
-/// That is their own errand, not a decision on the matter: one that asks
-/// someone (`Some(true)`) leaves the matter it names open until the answer
-/// (not what was said before it: the budget waits, the feature decided
-/// with it does not); one that tells (`Some(false)`) decides nothing.
-fn ja_own_communication(s: &str) -> Option<bool> {
-    const ASKS: [&str; 4] = ["確認", "相談", "問い合わせ", "お伺い"];
-    const TELLS: [&str; 8] = [
-        "連絡",
-        "共有",
-        "報告",
-        "提案",
-        "説明",
-        "案内",
-        "お知らせ",
-        "お伝え",
-    ];
-    const HUMBLE: [&str; 5] = [
-        "いたします",
-        "致します",
-        "させていただきます",
-        "してまいります",
-        "させて頂きます",
-    ];
-    let t = s.trim().trim_end_matches(['。', '！', '.']);
-    let verb = HUMBLE
-        .iter()
-        .find_map(|h| t.strip_suffix(h))
-        .or_else(|| t.strip_suffix("します").filter(|v| v.ends_with("に確認")))?;
-    let verb = verb.strip_suffix('し').unwrap_or(verb);
-    // ("業者には中止とご連絡いたします", "廃止する旨をお伝えいたします": what
-    // is told is quoted before the verb, and it may be the decision)
-    if ASKS.iter().any(|a| verb.ends_with(a)) {
-        return Some(true);
-    }
-    let told = TELLS.iter().find_map(|a| verb.strip_suffix(a))?;
-    let before = told.trim_end_matches(['ご', 'お', 'を', 'に']);
-    let quoted = before.ends_with(['と', '旨']) || before.ends_with("って");
-    (!quoted).then_some(false)
 }
 
 /// A decision put off: a deferral phrase ("park it", "下周再说", "後で決め"),
