@@ -111,10 +111,18 @@ pub fn lower(s: &str) -> String {
 /// Does `hay` (lower-cased) contain `word`? ASCII words match at word
 /// boundaries, CJK ones anywhere.
 pub fn has(hay: &str, word: &str) -> bool {
-    if word.ends_with("なし") {
+    // ("我还是算了一下成本": 算了 followed by 一下, 一遍, 出… is "worked
+    // out", no letting go)
+    if word.ends_with("算了") {
         return hay.match_indices(word).any(|(start, _)| {
-            !is_story_word(&hay[..start], &hay[start..], &hay[start + word.len()..])
+            !hay[start + word.len()..]
+                .starts_with(['一', '下', '遍', '出', '过', '个', '账', '清', '完'])
         });
+    }
+    if word.ends_with("なし") {
+        return hay
+            .match_indices(word)
+            .any(|(start, _)| !is_story_word(&hay[..start], &hay[start..]));
     }
     if !word.is_ascii() {
         return hay.contains(word);
@@ -127,15 +135,11 @@ pub fn has(hay: &str, word: &str) -> bool {
     })
 }
 
-/// Is the なし (none) at `at` the word はなし (話, a story or a talk) instead:
-/// "おはなし会", "はなし合い", "そのはなしを"? A "none" ends its phrase
-/// ("CPU limit はなしで", "それはなし。").
-fn is_story_word(before: &str, at: &str, after: &str) -> bool {
-    let honorific = at.starts_with('は') && before.ends_with('お');
-    let next = after.chars().next();
-    let goes_on = next
-        .is_some_and(|c| matches!(c, 'を' | 'が' | 'の' | 'に' | 'し') || is_cjk(c) && !is_kana(c));
-    honorific || goes_on
+/// Is the なし (none) at `at` part of おはなし (a story, "おはなし会") instead?
+/// Only the honorific お says so: a "none" goes on in many ways
+/// ("なしにして", "なしで", "なしが良い", "なし一択").
+fn is_story_word(before: &str, at: &str) -> bool {
+    at.starts_with('は') && before.ends_with('お')
 }
 
 pub fn has_any(hay: &str, list: &[&str]) -> bool {
@@ -310,7 +314,17 @@ pub fn user_sentence(s: &str) -> UserKind {
     // decision as often as it gives a reason)
     if s.chars().any(is_kana) {
         let t = s.trim().trim_end_matches(['。', '！', '.']);
-        if ["と申します", "がします"].iter().any(|e| t.ends_with(e)) {
+        // (not "議事録は私がします": who will do it is a decision)
+        const NO_DECISION: [&str; 7] = [
+            "と申します",
+            "気がします",
+            "感じがします",
+            "予感がします",
+            "匂いがします",
+            "においがします",
+            "音がします",
+        ];
+        if NO_DECISION.iter().any(|e| t.ends_with(e)) {
             return UserKind::Other;
         }
     }
@@ -1503,8 +1517,15 @@ fn is_instruction(body: &str) -> bool {
         // to it (not "只有两台", "只会用 Excel", "全部丢了": a state, an
         // ability, a past)
         const SCOPE: [&str; 5] = ["只", "全部", "全都", "统一", "一律"];
-        const STATES: [char; 12] = [
-            '有', '是', '会', '能', '可', '要', '在', '没', '不', '剩', '够', '支',
+        const STATES: [char; 15] = [
+            '有', '是', '会', '能', '可', '要', '在', '没', '不', '剩', '够', '支', '想', '来',
+            '认',
+        ];
+        // (a person or a thing pointed at does it, as a habit or a fact:
+        // "他只吃素", "老板只看结果", "这个函数只处理字符串")
+        const AGENTS: [&str; 14] = [
+            "我", "你", "他", "她", "它", "大家", "老板", "客户", "用户", "领导", "这个", "那个",
+            "这", "那",
         ];
         // (a topic that wishes, fears or reports is no topic: "想统一做个
         // SDK", "他说只…")
@@ -1512,7 +1533,9 @@ fn is_instruction(body: &str) -> bool {
         let scoped = SCOPE.iter().any(|a| {
             start.match_indices(a).any(|(i, _)| {
                 let topic = &start[..i];
-                if NO_TOPIC.iter().any(|w| topic.contains(w)) {
+                if NO_TOPIC.iter().any(|w| topic.contains(w))
+                    || AGENTS.iter().any(|w| topic.starts_with(w))
+                {
                     return false;
                 }
                 let verb = start[i + a.len()..].chars().next();
@@ -2835,38 +2858,47 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
 /// what is lacking is a constraint reported, not a choice ("no retries").
 /// "lag draining, p95 0.4s", "raw obs getting big", "was ~0.3s before":
 /// a terse phrase that tells how something is going or was is a report of
-/// a measurement, not a value chosen. A value chosen names no change in
-/// progress ("canary 5% starting 10:00" plans one).
+/// a measurement, not a value chosen: a verb of change right after the
+/// subject, or was/were/been. (Not any word in -ing: "rolling update",
+/// "rate limiting 100 req/min", "standup moving to 9:30" set things.)
 fn reports_state(l: &str) -> bool {
-    const PLANS: [&str; 6] = [
-        "starting",
-        "beginning",
-        "ending",
-        "using",
-        "keeping",
-        "going",
+    const CHANGING: [&str; 30] = [
+        "climbing",
+        "draining",
+        "growing",
+        "getting",
+        "rising",
+        "falling",
+        "dropping",
+        "spiking",
+        "increasing",
+        "decreasing",
+        "piling",
+        "filling",
+        "creeping",
+        "hovering",
+        "sitting",
+        "ballooning",
+        "shrinking",
+        "lagging",
+        "failing",
+        "erroring",
+        "crashing",
+        "flapping",
+        "leaking",
+        "slowing",
+        "restarting",
+        "passing",
+        "firing",
+        "running",
+        "taking",
+        "stuck",
     ];
     let ws: Vec<&str> = l
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         .collect();
-    // (a noun in -ing is no verb: "a free morning", "the booking window")
-    const NOUNS: [&str; 20] = [
-        "thing", "string", "spring", "ceiling", "setting", "pricing", "timing", "morning",
-        "evening", "meeting", "building", "wedding", "booking", "parking", "logging", "billing",
-        "training", "warning", "during", "listing",
-    ];
-    const DETERMINERS: [&str; 9] = [
-        "a", "an", "the", "any", "every", "each", "this", "that", "no",
-    ];
-    let progressive = ws.iter().enumerate().skip(1).take(2).any(|(i, w)| {
-        w.len() > 5
-            && w.ends_with("ing")
-            && w.chars().all(|c| c.is_ascii_lowercase())
-            && !PLANS.contains(w)
-            && !NOUNS.iter().any(|n| w.ends_with(n))
-            && !ws[..i].iter().any(|p| DETERMINERS.contains(p))
-    });
+    let progressive = ws.iter().skip(1).take(2).any(|w| CHANGING.contains(w));
     progressive || ws.iter().any(|w| ["was", "were", "been"].contains(w))
 }
 
@@ -2946,8 +2978,8 @@ pub fn removes(l: &str) -> bool {
 /// 〜しないでください) and trailing punctuation removed; cut at a word
 /// boundary.
 /// The text without an opening clause that tells how the speaker came to
-/// the decision ("我刚跟老公商量了一下，NAS还是算了", "我想了想，还是用
-/// Redis 吧"): the decision is what follows it.
+/// the decision ("我刚跟老公商量了一下，NAS还是算了"): what is ruled out is
+/// in what follows it.
 fn without_deliberation(text: &str) -> &str {
     const DELIBERATING: [&str; 8] = ["想", "商量", "考虑", "讨论", "问", "研究", "合计", "琢磨"];
     let t = text.trim_start();
@@ -2966,7 +2998,13 @@ fn without_deliberation(text: &str) -> &str {
 }
 
 fn normalize(p: Polarity, text: &str) -> String {
-    let mut s = strip_fillers(without_deliberation(text)).to_owned();
+    // (only before a "don't": what it rules out is in the clause after;
+    // a "do" keeps its whole sentence, "我想了想这个方案的风险，还是先上灰度")
+    let text = match p {
+        Polarity::DontWant => without_deliberation(text),
+        Polarity::Want => text,
+    };
+    let mut s = strip_fillers(text).to_owned();
     let strip_lead = |s: &mut String, list: &[&str]| {
         let l = lower(s);
         if let Some(w) = list.iter().find(|w| starts_with_word(&l, w)) {

@@ -522,8 +522,10 @@ impl Memory {
                     picked
                         .into_iter()
                         .map(|item| {
-                            let mut d = Decision::plain(Polarity::Want, item);
-                            d.said = (*s).to_owned();
+                            // (said as its own item: two options are two
+                            // decisions, neither a detail of the other)
+                            let mut d = Decision::plain(Polarity::Want, item.clone());
+                            d.said = item;
                             d
                         })
                         .collect(),
@@ -1266,30 +1268,45 @@ impl Memory {
                 let quoted = stated_values(b);
                 // ("hm retention 2 is tight … make it 3": a bare number
                 // quoted with the word before it, held with that word)
-                let named_numbers: Vec<(&str, Vec<String>)> = quantities(b)
+                let named_numbers: Vec<(&str, Vec<String>, String)> = quantities(b)
                     .iter()
                     .filter(|q| q.kind == "number" && !in_a_name(b, q.start))
                     .filter_map(|q| {
-                        let named = terms(&subject_before(b, q.start)?);
-                        (!named.is_empty()).then(|| (b[q.start..q.end].trim(), named))
+                        let phrase = subject_before(b, q.start)?;
+                        let named = terms(&phrase);
+                        (!named.is_empty()).then(|| (b[q.start..q.end].trim(), named, phrase))
                     })
                     .collect();
                 // (the word may be part of an identifier there: "retention"
                 // of `repo1-retention-full`, which then is the subject)
                 let named_in = |body: &str| -> Option<String> {
-                    named_numbers.iter().find_map(|(n, named)| {
+                    named_numbers.iter().find_map(|(n, named, phrase)| {
                         if !holds_value(body, n) {
                             return None;
                         }
-                        body.split_whitespace()
+                        // (an identifier holding the word names the
+                        // setting best, `repo1-retention-full`; else the
+                        // words the sentence used, "retry limit")
+                        let token = body
+                            .split_whitespace()
                             .map(|w| w.trim_matches(|c: char| "`'\"(),;:".contains(c)))
                             .find(|w| {
                                 let w = w.to_lowercase();
                                 named
                                     .iter()
                                     .any(|t| t.chars().count() >= 4 && w.contains(t))
-                            })
-                            .map(str::to_owned)
+                            })?;
+                        Some(if token.contains(['-', '_', '.']) {
+                            token.to_owned()
+                        } else {
+                            let p = classify::strip_fillers(phrase);
+                            let p = p
+                                .strip_prefix("hmm")
+                                .or_else(|| p.strip_prefix("hm"))
+                                .unwrap_or(p)
+                                .trim_start_matches([',', ' ']);
+                            p.strip_prefix("the ").unwrap_or(p).to_owned()
+                        })
                     })
                 };
                 if let Some(old) = self.decisions.iter().rev().find(|old| {
@@ -1552,21 +1569,39 @@ impl Memory {
             && scope_of(d.lead.as_deref()).is_none()
             && classify::removes(&d.said.to_lowercase());
         // ("Hmm, scratch that. … Keep the positions in process memory.": a
-        // turn that opens by taking back what was said reconsiders with
-        // the decision it goes on to make)
-        let retracted = d.polarity == Polarity::Want
-            && d.earlier.as_deref().is_some_and(|e| {
-                let opening: String = e.to_lowercase().chars().take(40).collect();
-                [
-                    "scratch that",
-                    "never mind",
-                    "nevermind",
-                    "changed my mind",
-                    "on second thought",
-                    "on reflection",
-                ]
+        // turn that opens with a sentence that only takes back what was
+        // said reconsiders with the decision it goes on to make; not
+        // "Never mind, the error went away", "scratch that idea of yours",
+        // "On reflection, Postgres was the right call")
+        // (not one that adds: "Changed my mind. We'll also need a CDN")
+        let adds = {
+            let l = d.said.to_lowercase();
+            ["also", "too", "as well"]
                 .iter()
-                .any(|c| classify::has(&opening, c))
+                .any(|w| classify::has(&l, w))
+        };
+        let retracted = d.polarity == Polarity::Want
+            && !adds
+            && d.earlier.as_deref().is_some_and(|e| {
+                let first = e
+                    .split_inclusive(['.', '!', '?', '。', '！', '？'])
+                    .next()
+                    .unwrap_or("")
+                    .to_lowercase();
+                let mut rest = first.trim().trim_end_matches(['.', '!', '。', '！']);
+                loop {
+                    let stripped = [
+                        "hmm", "hm", "ok", "okay", "actually", "wait", "sorry", "oh", "no",
+                    ]
+                    .iter()
+                    .find_map(|f| rest.strip_prefix(f))
+                    .map(|r| r.trim_start_matches([',', ' ', '.', '—', '-']));
+                    match stripped {
+                        Some(r) if r.len() < rest.len() => rest = r,
+                        _ => break,
+                    }
+                }
+                ["scratch that", "never mind", "nevermind", "changed my mind"].contains(&rest)
             });
         let reconsiders = removes
             || retracted
@@ -2188,12 +2223,54 @@ impl Memory {
             // affirms what they name
             // ("Go ahead with the conversion": what it goes ahead with)
             let rest = rest.strip_prefix("with ").unwrap_or(rest);
-            // ("Fine, 70.": a bare value is what the yes settles; its
-            // subject is found as for "make it 70")
+            // ("Fine, 70." after "…, 70 would keep the peak under 120", "ok,
+            // 14" after "How many days should we keep them?": a bare value
+            // the reply offered or asked for is what the yes settles; its
+            // subject is found as for "make it 70". Not "yes, 3" to "There
+            // are 3", nor "ok, 5512" after "Order #5512 updated": a value
+            // the reply only stated is acknowledged, not chosen.)
             // (one a decision already holds is said back: "就 28" after
             // "改成 28")
             let values = number_tokens(rest);
+            const OFFERS: [&str; 16] = [
+                "would",
+                "could",
+                "might",
+                "if ",
+                "instead",
+                "use ",
+                "also",
+                "recommend",
+                "suggest",
+                "的话",
+                "可以",
+                "建议",
+                "或者",
+                "なら",
+                "でも",
+                "だと",
+            ];
+            const ASKS_HOW_MUCH: [&str; 10] = [
+                "how many",
+                "how long",
+                "how much",
+                "how often",
+                "which",
+                "几",
+                "多少",
+                "多久",
+                "何",
+                "いくつ",
+            ];
+            let context = self.context();
+            let offered = context.iter().any(|item| {
+                let l = item.to_lowercase();
+                values.iter().all(|v| contains_value(item, v))
+                    && OFFERS.iter().any(|o| l.contains(o))
+                    || classify::is_question(item) && ASKS_HOW_MUCH.iter().any(|a| l.contains(a))
+            });
             let bare_value = !values.is_empty()
+                && offered
                 && rest.split_whitespace().count() <= 3
                 && !self.decisions.iter().any(|old| {
                     values

@@ -68,7 +68,15 @@ fn topic_first(s: String) -> String {
     };
     let n = topic.chars().count();
     let plain = !topic.contains(['？', '?', '「', '（', '(', ' ']);
-    if topic.ends_with('は') && (3..=12).contains(&n) && plain && !said.trim().is_empty() {
+    // (not after a clause with a topic of its own: "Redisはやめて、
+    // Memcachedは" contrasts a second topic, it does not name the first)
+    let own_topic = said.contains(['は', 'が']);
+    if topic.ends_with('は')
+        && (3..=12).contains(&n)
+        && plain
+        && !own_topic
+        && !said.trim().is_empty()
+    {
         format!("{topic}{said}{end}")
     } else {
         s
@@ -521,6 +529,7 @@ mod tests {
         );
         // not a question, a quote, or a topic after a Latin comma
         for s in [
+            "Redisはやめて、Memcachedは。",
             "で、予算は？",
             "それはいいとして、「新しいルール」は",
             "then, the budget は",

@@ -294,6 +294,9 @@ fn a_terse_report_of_how_things_go_is_no_decision() {
         "time off: a free morning after any night with more than 2 pages",
         "prod tomorrow 10:00 UTC",
         "retention 30d, logging at debug for 2 days",
+        "replicas 3, rolling update",
+        "rate limiting 100 req/min per key",
+        "standup moving to 9:30",
     ] {
         assert!(terse_decision(s).is_some(), "{s}");
     }
@@ -315,11 +318,29 @@ fn a_chinese_topic_then_only_or_all_then_a_verb_instructs() {
         "这个接口只支持JSON。",
         "旧椅子全部带走？",
         "想统一做个埋点 SDK。",
+        "他只吃素。",
+        "老板只看结果。",
+        "我只想睡觉。",
+        "这个函数只处理字符串。",
     ] {
         assert!(
             !matches!(user_sentence(s), UserKind::Decisions(_)),
             "{s}: {:?}",
             user_sentence(s)
+        );
+    }
+}
+
+#[test]
+fn worked_out_is_no_letting_go() {
+    // 算了一下 / 算了一遍: "worked out", not "forget it"
+    for s in [
+        "我还是算了一下成本，大概要 3 万。",
+        "财务又算了一遍，数字没问题。",
+    ] {
+        assert!(
+            !matches!(user_sentence(s), UserKind::Decisions(ref d) if d.iter().any(|d| d.polarity == Polarity::DontWant)),
+            "{s}"
         );
     }
 }
@@ -343,6 +364,11 @@ fn a_story_is_no_none() {
     assert!(l[0].starts_with("不要："), "{l:?}");
     let l = lines("Redis はやめたいので。");
     assert!(l[0].starts_with("不要："), "{l:?}");
+    // a none that goes on: なしに, なしにして
+    let l = lines("ステッカーはなしに決めました。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+    let l = lines("BGMはなしにして、静かにやりましょう。");
+    assert!(l[0].starts_with("不要："), "{l:?}");
     let l = lines("CPU limit はなしで。");
     assert!(l[0].starts_with("不要："), "{l:?}");
     let l = lines("ログ出力はなしにします。");
@@ -358,7 +384,10 @@ fn japanese_introductions_and_feelings_decide_nothing() {
     ] {
         assert!(matches!(user_sentence(s), UserKind::Other), "{s}");
     }
+    // who will do it is a decision, though it ends in がします
     for s in [
+        "議事録は私がします。",
+        "発注は総務がします。",
         "料金は 3,000 円に変更いたします。",
         "キャッシュは Memcached にします、運用が楽なので。",
         "2 人で確認してからやるルールにします。",

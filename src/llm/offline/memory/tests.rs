@@ -4596,6 +4596,17 @@ fn a_yes_with_a_bare_value_changes_the_value_in_view() {
     ]);
     let d = s["key_decisions"].to_string();
     assert!(d.contains("70") && !d.contains("at 80"), "{d}");
+    // a value the reply only stated is acknowledged, not chosen
+    let s = said(&[
+        ("user", "Set the reorder point at 80."),
+        (
+            "assistant",
+            "Set to 80. Is this for all clinics? There are 3.",
+        ),
+        ("user", "yes, 3"),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("80") && !d.contains("要：3"), "{d}");
     // a value a decision already holds, said back, adds nothing
     let s = said(&[
         ("user", "餐补上限改成 28 元。"),
@@ -4641,6 +4652,25 @@ fn a_turn_that_opens_by_taking_back_replaces_with_its_decision() {
     ]);
     let d = s["key_decisions"].to_string();
     assert!(d.contains("S3") && !d.contains("Go with Postgres"), "{d}");
+    // a "never mind" about something else, and one that adds, swap nothing
+    for turn in [
+        "Never mind, the error went away after a restart. Store the audit rows in S3 too.",
+        "Changed my mind. We'll also need S3: store the audit rows there as JSON lines.",
+    ] {
+        let s = said(&[
+            (
+                "user",
+                "Go with Postgres for the audit log, we already run it.",
+            ),
+            (
+                "assistant",
+                "Postgres it is: audit rows go to a partitioned table.",
+            ),
+            ("user", turn),
+        ]);
+        let d = s["key_decisions"].to_string();
+        assert!(d.contains("Postgres"), "{turn}: {d}");
+    }
     // without the retraction, a second decision is added, not swapped
     let s = said(&[
         (
