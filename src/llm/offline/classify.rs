@@ -458,7 +458,8 @@ fn stated_decision(s: &str) -> Option<Vec<Decision>> {
     static YES_NO_TO: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"(?i)^(yes|no)\s+to\s+(\S.*)$").unwrap());
     static THEN: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:(?:ok|okay|right|fine),?\s+)?(\S.{3,120}?),\s+then$").unwrap()
+        Regex::new(r"(?i)^(?:(?:so|ok|okay|right|fine),?\s+)?(\S.{0,120}?)(,?)\s+then(?:,?\s+i\s+(?:guess|suppose))?$")
+            .unwrap()
     });
     static PERSON_TASK: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
@@ -586,7 +587,23 @@ fn stated_decision(s: &str) -> Option<Vec<Decision>> {
         let negative = ["no", "not", "without", "never", "none"]
             .iter()
             .any(|w| starts_with_word(&h, w));
+        // ("so 10 min off then i guess", "70 then": without the comma, a
+        // short phrase with a value; not "and then", "back then", "by then")
+        let comma = !c[2].is_empty();
+        let bare_ok = comma
+            || head.chars().any(|c| c.is_ascii_digit())
+                && h.split_whitespace().count() <= 5
+                && !["back ", "since ", "until ", "by ", "till "]
+                    .iter()
+                    .any(|w| h.starts_with(w))
+                && !h.split_whitespace().next_back().is_some_and(|w| {
+                    [
+                        "and", "since", "back", "until", "by", "even", "just", "only", "till",
+                    ]
+                    .contains(&w)
+                });
         return (h.split_whitespace().count() <= 12
+            && bare_ok
             && names
             && !negative
             && !has_any(&h, CLAUSE_WORDS)

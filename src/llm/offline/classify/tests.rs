@@ -332,6 +332,27 @@ fn a_chinese_topic_then_only_or_all_then_a_verb_instructs() {
 }
 
 #[test]
+fn a_short_value_concluded_by_then_decides() {
+    for (s, body) in [
+        ("so 10 min off then i guess", "10 min off"),
+        ("70 then.", "70"),
+        ("2 vans then", "2 vans"),
+        ("Two vans on Saturdays, then.", "Two vans on Saturdays"),
+    ] {
+        assert_eq!(lines(s), [format!("要：{body}")], "{s}");
+    }
+    // no value, or a time that is past or a bound: nothing settled
+    for s in [
+        "and then",
+        "back in 2019 then",
+        "until 5 then",
+        "we meet at 5 then",
+    ] {
+        assert!(stated_decision(s).is_none(), "{s}");
+    }
+}
+
+#[test]
 fn worked_out_is_no_letting_go() {
     // 算了一下 / 算了一遍: "worked out", not "forget it"
     for s in [
