@@ -62,8 +62,10 @@ static PATH_OR_VERSION: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// How much a sentence is worth keeping: a stated cause most, then
-/// measurements, precise anchors (commit, file:line, #issue), warnings,
-/// one-line commands, then paths and versions. Questions score nothing.
+/// measurements, precise anchors (commit, file:line, #issue), paths and
+/// versions (as much as a measurement: the environment a conversation
+/// settles on is what a summary is asked for later), warnings, one-line
+/// commands. Questions score nothing.
 pub fn score(s: &str) -> u32 {
     let l = s.to_lowercase();
     if classify::is_question(s) || s.chars().count() < 12 {
@@ -100,7 +102,7 @@ pub fn score(s: &str) -> u32 {
         anchored = true;
     }
     if !FILE_LINE.is_match(s) && PATH_OR_VERSION.is_match(s) {
-        score += 1;
+        score += 2;
         anchored = true;
     }
     // a name of something specific: `pgxpool`, lb-api-1, 8u151,
@@ -376,10 +378,13 @@ mod tests {
         // an anchor (a commit, file:line, a version) plus the name it is
         assert_eq!(score("I committed it as 9c1e4f2 today."), 4);
         assert_eq!(score("`src/engine/export.rs:88` calls `unwrap()` here."), 4);
+        // (a version or a path, what a conversation's facts are made of,
+        // weighs as much as a measurement)
         assert_eq!(
             score("不过要注意：serde_yaml 0.9.34 已经被作者标记为 deprecated。"),
-            4
+            5
         );
+        assert_eq!(score("python 3.11, we use httpx everywhere (0.27.0)."), 2);
         assert_eq!(
             score("The auth service listens on lb-api-1 and lb-api-2."),
             2
