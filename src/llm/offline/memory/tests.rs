@@ -4742,3 +4742,18 @@ fn a_bare_number_after_a_quoted_setting_and_number_changes_that_setting() {
     assert!(d.contains("make it 7 (log-retention-days)"), "{d}");
     assert!(d.contains("2 replicas"), "{d}");
 }
+
+#[test]
+fn a_proposal_under_a_suggest_label_is_taken_by_ok() {
+    // (new text) "suggest:" labels the proposal as "proposal:" does
+    let s = said(&[
+        ("user", "log rotation for the edge boxes?"),
+        (
+            "assistant",
+            "suggest: --max-size 50M --max-age 14d\nrotation runs from cron at 03:10.",
+        ),
+        ("user", "ok"),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("--max-size 50M --max-age 14d"), "{d}");
+}
