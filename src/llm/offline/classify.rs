@@ -2919,17 +2919,62 @@ fn reports_state(l: &str) -> bool {
     progressive || ws.iter().any(|w| ["was", "were", "been"].contains(w))
 }
 
+/// "no budget left", "No new vendor is needed", "no errors in the logs",
+/// "no id-columns configured": a "no" that says what there is not, a
+/// report, not a ruling out.
 fn reports_lack(l: &str) -> bool {
     // ("no time limit on the quiz", "no people data leaves the EU" ban
     // something: the noun is part of a longer name)
     strip_fillers(l).strip_prefix("no ").is_some_and(|rest| {
-        let mut ws = rest
+        let ws: Vec<&str> = rest
             .split_whitespace()
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
-        let noun = ws.next().unwrap_or("");
-        let next = ws.next().unwrap_or("");
-        words("resource_nouns").contains(&noun)
-            && ["", "for", "to", "this", "left", "right", "yet", "now"].contains(&next)
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .collect();
+        let noun = ws.first().copied().unwrap_or("");
+        let next = ws.get(1).copied().unwrap_or("");
+        let scarce = words("resource_nouns").contains(&noun)
+            && ["", "for", "to", "this", "left", "right", "yet", "now"].contains(&next);
+        // (a noun phrase of up to three words, then a passive or a place
+        // of finding: "is needed", "are required", "in the logs",
+        // "configured", "found")
+        let existential = (1..=3).any(|k| {
+            let after = ws.get(k).copied().unwrap_or("");
+            let then = ws.get(k + 1).copied().unwrap_or("");
+            ["is", "are", "was", "were"].contains(&after)
+                && [
+                    "needed",
+                    "required",
+                    "necessary",
+                    "expected",
+                    "planned",
+                    "pending",
+                ]
+                .contains(&then)
+                || after == "in"
+                    && ["the", "our", "any"].contains(&then)
+                    && ws.get(k + 2).is_some_and(|w| {
+                        [
+                            "logs",
+                            "log",
+                            "output",
+                            "trace",
+                            "dashboard",
+                            "metrics",
+                            "queue",
+                        ]
+                        .contains(w)
+                    })
+                || [
+                    "configured",
+                    "found",
+                    "seen",
+                    "reported",
+                    "detected",
+                    "showing",
+                ]
+                .contains(&after)
+        });
+        scarce || existential
     })
 }
 

@@ -332,6 +332,24 @@ fn a_chinese_topic_then_only_or_all_then_a_verb_instructs() {
 }
 
 #[test]
+fn a_no_that_reports_what_there_is_not_rules_nothing_out() {
+    for s in [
+        "no errors in the logs",
+        "No new vendor is needed.",
+        "no decision is required now",
+        "no id-columns configured",
+    ] {
+        assert!(!matches!(user_sentence(s), UserKind::Decisions(_)), "{s}");
+    }
+    for s in [
+        "no Redis in the hot path",
+        "No new dependencies are to be added.",
+    ] {
+        assert!(lines(s)[0].starts_with("不要："), "{s}");
+    }
+}
+
+#[test]
 fn a_short_value_concluded_by_then_decides() {
     for (s, body) in [
         ("so 10 min off then i guess", "10 min off"),
