@@ -673,6 +673,21 @@ fn rejection(s: &str) -> Option<String> {
     ];
     let t = s.trim().trim_end_matches(['.', '!', '。', '！', '~', '～']);
     let l = lower(t);
+    // ("hmm no. losing the stats is a dealbreaker", "no. raw stays 2y": a
+    // "no" closed by a full stop the splitter kept, a lower-case sentence
+    // after it: the no, then that sentence read on its own)
+    let plain = strip_fillers(t);
+    if let Some(after) = MARKERS.iter().find_map(|m| {
+        let head = plain.get(..m.len())?;
+        (head.to_lowercase() == *m)
+            .then(|| plain[m.len()..].strip_prefix(". "))
+            .flatten()
+            // (not "No. Nothing gets denied automatically": a capital
+            // after "No." is the splitter's abbreviation, one sentence)
+            .filter(|after| after.starts_with(|c: char| c.is_lowercase()))
+    }) {
+        return Some(after.trim().to_owned());
+    }
     let (marker, rest) = MARKERS.iter().find_map(|m| {
         let rest = l.strip_prefix(m)?;
         let whole = rest.is_empty();

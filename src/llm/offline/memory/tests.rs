@@ -4757,3 +4757,23 @@ fn a_proposal_under_a_suggest_label_is_taken_by_ok() {
     let d = s["key_decisions"].to_string();
     assert!(d.contains("--max-size 50M --max-age 14d"), "{d}");
 }
+
+#[test]
+fn a_no_closed_by_a_full_stop_rejects_then_reads_what_follows() {
+    // (new text) the splitter keeps "no." with what follows; a lower-case
+    // sentence after it is read on its own
+    let s = said(&[
+        ("user", "raw event retention?"),
+        (
+            "assistant",
+            "Suggestion: drop raw events after 90 days, keep rollups forever.",
+        ),
+        ("user", "no. raw stays 2y, legal wants it"),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(!d.contains("不要：."), "{d}");
+    assert!(
+        d.contains("raw stays 2y") && !d.contains("不要：raw"),
+        "{d}"
+    );
+}
