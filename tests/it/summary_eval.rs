@@ -2,26 +2,26 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 187 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 197 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 128 of fourteen held-out and validation sets written by helpers
-//!   who never saw the rules, each moved here once it had been scored and
-//!   its failure lines read (set K, the last, in session 19);
-//! - `test`: 10 held out (set L), written at the start of session 19 by
-//!   two more helpers who saw neither the rules nor any other eval text,
-//!   from the brief K's writers had (tests/data/summary_eval/WRITING.md):
-//!   other domains (a vet clinic, a school library, factory inspections,
-//!   alert routing, a bakery POS, a dental lab, a sailing club, courier
-//!   dispatch, a Terraform state split, hotel housekeeping); 3 over 20,000
-//!   characters with a topic change after a day; 199 decisions, 20 a
-//!   conversation. Scored with the rules of the session's start and again
-//!   when its changes were finished, totals only. A gap of more than 0.1
-//!   between it and dev says the rules fit the dev text rather than the
-//!   language. Neither set meets the aims; each asserts floors at the
-//!   figures last measured (`DEV`, `TEST`);
+//!   the 138 of fifteen held-out and validation sets written by helpers
+//!   who never saw the rules, each moved here once it had been scored (set
+//!   L, the last, in session 20, its failure lines not yet read);
+//! - `test`: 10 held out (set M), written in session 20 by two more helpers
+//!   who saw neither the rules nor any other eval text, from the brief the
+//!   earlier writers had (tests/data/summary_eval/WRITING.md): other
+//!   domains (a community theater, day-care pick-up routes, Go cron job
+//!   monitoring, a Redis failover, a hospital stock room, a grant budget,
+//!   futsal team fees, Next.js i18n, a mail domain move, bubble-tea loyalty
+//!   points); 3 over 20,000 characters with a topic change after a day;
+//!   187 decisions. Scored with the rules of session 20's start and end,
+//!   totals only. A gap of more than 0.1 between it and dev says the rules
+//!   fit the dev text rather than the language. Neither set meets the
+//!   aims; each asserts floors at the figures last measured (`DEV`,
+//!   `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -746,10 +746,10 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 187 conversations: the 59 the rules were tuned on, the 28 of the
+// Dev, 197 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets, the 9 of a validation set written in session
-// 10, and the held-out sets of sessions 11 to 18 (sets F to K, K the last),
-// moved here once their failure lines had been read (`git log` of this
+// 10, the held-out sets of sessions 11 to 18 (sets F to K) moved here once
+// their failure lines had been read, and set L of session 19 (`git log` of this
 // file has each session's steps). Session 18 ended on the first 177 at
 // precision 0.68 (1134/1675), recall 0.65 (1079/1650), facts 0.66
 // (1044/1582), reversed kept 26. With set K added, session 19 started at
@@ -768,66 +768,57 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // on how it was decided, a Japanese topic named last, a Chinese topic
 // with 只/全部, a turn opening with "scratch that", several option labels,
 // a bare number after a quoted setting, "X then" without a comma, versions
-// and paths weighed as measurements; then one adversarial review's
-// narrowings) ended at precision 0.68 (1240/1821), recall 0.65
-// (1211/1863), facts 0.66 (1150/1740), open questions 0.68 (157/231),
-// reversed kept 24, answered left open 33.
+// and paths weighed as measurements, "suggest:" as a proposal label, a
+// "no" that reports what there is not, "no." before a lower-case sentence;
+// one adversarial review's narrowings) ended at precision 0.68
+// (1240/1816), recall 0.65 (1212/1863), facts 0.66 (1149/1740), open
+// questions 0.68 (157/231), reversed kept 24, answered left open 33. Set L joined at the end of
+// session 20 (its failure lines not read): on all 197, precision 0.68
+// (1327/1956), recall 0.65 (1330/2062), facts 0.66 (1204/1836), open
+// questions 0.68 (167/244), reversed kept 31, answered left open 36.
 const DEV: Floors = Floors {
-    precision: 0.68,
-    recall: 0.65,
-    facts: 0.66,
-    questions: 0.67,
-    max_reversed: 24,
-    max_answered_open: 33,
+    precision: 0.67,
+    recall: 0.64,
+    facts: 0.65,
+    questions: 0.68,
+    max_reversed: 31,
+    max_answered_open: 36,
     by_language: [
-        ("en", 0.62),    // 310/500
-        ("ja", 0.69),    // 302/434
-        ("mixed", 0.68), // 202/296
-        ("terse", 0.62), // 106/169
-        ("zh", 0.62),    // 291/464
+        ("en", 0.61),    // 339/547
+        ("ja", 0.68),    // 327/474
+        ("mixed", 0.66), // 223/334
+        ("terse", 0.60), // 125/205
+        ("zh", 0.62),    // 316/502
     ],
 };
 
-// Test, 10 conversations (set L) written at the start of session 19 by
-// two helpers who saw neither the summarizer's rules nor any eval text.
-// Set K, the test set of session 18, had gained one decision for sixteen
-// on dev (recall 0.43 at both ends), so its failure lines were read and it
-// joined dev; L replaces it. Scored with the rules of the start of session
-// 19, totals only: precision 0.61 (83/136), recall 0.56 (111/199),
-// reversed kept 8, open questions 0.85 (11/13), facts 0.55 (53/96),
-// answered left open 4; English 27/47, Japanese 25/40, mixed 21/38, terse
-// 15/36, Chinese 23/38. Scored again when session 19's rules were
-// finished (six times before, after each finished change, totals only;
-// no change was made or kept for its figures): precision 0.61
-// (86/140), recall 0.59 (117/199), reversed kept 7, open questions 0.85,
-// facts 0.54 (52/96; the last change, a pick named by a short first
-// clause, gave two decisions and took two facts' room), answered left
-// open 4; English 29/47, Japanese 25/40, mixed 21/38, terse 17/36,
-// Chinese 25/38. Rules read off K moved K by 17 decisions and L by 6.
-// Session 20, totals only, after each finished change: the rules read off
-// dev moved L by nothing but one junk line, except two. A rule taking
-// Japanese errands (…確認いたします) out of the decisions cost L a
-// decision and added a reversed one while moving dev by nothing; it was
-// removed, a choice the L totals informed. Weighing versions and paths
-// as measurements gave L three facts and cost it an open question (the
-// budget is full: 98%). End: precision 0.62 (86/139), recall 0.59
-// (117/199), reversed kept 7, open questions 0.77 (10/13), facts 0.57
-// (55/96), answered left open 3. Never tune on this set's conversations
-// or failure lines; a new held-out set replaces it when its figures have
-// guided a change (this one's have, once, above).
+// Test, 10 conversations (set M) written in session 20 by two helpers
+// who saw neither the summarizer's rules nor any eval text, after set L's
+// totals had guided one change (L's history: session 19 started it at
+// recall 0.56 (111/199) and ended at 0.59 (117/199); session 20, rules
+// read off dev, moved it by one decision, 118/199, precision 0.62
+// (87/140), reversed kept 7, facts 55/96). M, scored with the rules of
+// session 20's start (983a860) and end, totals only: decisions identical
+// at both ends, precision 0.59 (85/144), recall 0.50 (94/187), reversed
+// kept 3, open questions 0.55 (6/11), answered left open 2; facts 45 -> 49
+// of 80 (versions and paths weighed as measurements); English 13/39,
+// Japanese 30/44, mixed 23/38, terse 9/25, Chinese 19/41. The session's
+// decision rules carried nothing to new text. Never tune on this set's
+// conversations or failure lines; a new held-out set replaces it when its
+// figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.61,
-    recall: 0.58,
-    facts: 0.57,
-    questions: 0.76,
-    max_reversed: 7,
-    max_answered_open: 3,
+    precision: 0.59,
+    recall: 0.50,
+    facts: 0.61,
+    questions: 0.54,
+    max_reversed: 3,
+    max_answered_open: 2,
     by_language: [
-        ("en", 0.61),    // 29/47
-        ("ja", 0.62),    // 25/40
-        ("mixed", 0.55), // 21/38
-        ("terse", 0.47), // 17/36
-        ("zh", 0.65),    // 25/38
+        ("en", 0.33),    // 13/39
+        ("ja", 0.68),    // 30/44
+        ("mixed", 0.60), // 23/38
+        ("terse", 0.36), // 9/25
+        ("zh", 0.46),    // 19/41
     ],
 };
 
