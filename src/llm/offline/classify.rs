@@ -2894,43 +2894,15 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
 /// subject, or was/were/been. (Not any word in -ing: "rolling update",
 /// "rate limiting 100 req/min", "standup moving to 9:30" set things.)
 fn reports_state(l: &str) -> bool {
-    const CHANGING: [&str; 30] = [
-        "climbing",
-        "draining",
-        "growing",
-        "getting",
-        "rising",
-        "falling",
-        "dropping",
-        "spiking",
-        "increasing",
-        "decreasing",
-        "piling",
-        "filling",
-        "creeping",
-        "hovering",
-        "sitting",
-        "ballooning",
-        "shrinking",
-        "lagging",
-        "failing",
-        "erroring",
-        "crashing",
-        "flapping",
-        "leaking",
-        "slowing",
-        "restarting",
-        "passing",
-        "firing",
-        "running",
-        "taking",
-        "stuck",
-    ];
     let ws: Vec<&str> = l
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         .collect();
-    let progressive = ws.iter().skip(1).take(2).any(|w| CHANGING.contains(w));
+    let progressive = ws
+        .iter()
+        .skip(1)
+        .take(2)
+        .any(|w| words("changing_verbs").contains(w));
     progressive || ws.iter().any(|w| ["was", "were", "been"].contains(w))
 }
 
@@ -2955,39 +2927,13 @@ fn reports_lack(l: &str) -> bool {
         let existential = (1..=3).any(|k| {
             let after = ws.get(k).copied().unwrap_or("");
             let then = ws.get(k + 1).copied().unwrap_or("");
-            ["is", "are", "was", "were"].contains(&after)
-                && [
-                    "needed",
-                    "required",
-                    "necessary",
-                    "expected",
-                    "planned",
-                    "pending",
-                ]
-                .contains(&then)
+            ["is", "are", "was", "were"].contains(&after) && words("lack_passives").contains(&then)
                 || after == "in"
                     && ["the", "our", "any"].contains(&then)
-                    && ws.get(k + 2).is_some_and(|w| {
-                        [
-                            "logs",
-                            "log",
-                            "output",
-                            "trace",
-                            "dashboard",
-                            "metrics",
-                            "queue",
-                        ]
-                        .contains(w)
-                    })
-                || [
-                    "configured",
-                    "found",
-                    "seen",
-                    "reported",
-                    "detected",
-                    "showing",
-                ]
-                .contains(&after)
+                    && ws
+                        .get(k + 2)
+                        .is_some_and(|w| words("lack_places").contains(w))
+                || words("lack_findings").contains(&after)
         });
         scarce || existential
     })
