@@ -1299,12 +1299,9 @@ impl Memory {
                         Some(if token.contains(['-', '_', '.']) {
                             token.to_owned()
                         } else {
+                            // (strip_fillers takes "hm", "hmm" as words,
+                            // not the "hm" of "hmac_key")
                             let p = classify::strip_fillers(phrase);
-                            let p = p
-                                .strip_prefix("hmm")
-                                .or_else(|| p.strip_prefix("hm"))
-                                .unwrap_or(p)
-                                .trim_start_matches([',', ' ']);
                             p.strip_prefix("the ").unwrap_or(p).to_owned()
                         })
                     })
