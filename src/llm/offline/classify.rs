@@ -299,7 +299,7 @@ static ARROW_VALUE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"(?i){VALUE}\s*(?:→|->|=>)\s*\S")).unwrap());
 /// "Friday, not Thursday", "instead of Redis".
 static NOT_WORD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:,\s*not|\binstead of|\brather than)\s+([\w#.-]*\w)").unwrap()
+    Regex::new(r"(?i)(?:,\s*not|\binstead of|\brather than)\s+(?:(?:the|a|an|our|your|their|this|that|my)\s+)?([\w#.-]*\w)").unwrap()
 });
 
 /// Classify one user sentence.
@@ -1324,6 +1324,64 @@ static PASSIVE_ORDER: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .unwrap()
 });
+
+/// "Please revise the postdoc to $60,000", "kindly budget 60 hours": after
+/// "please" comes a verb, whichever; one that asks to be told, to wait or to
+/// be helped settles nothing ("please note", "please let me know").
+fn please_verb(clause: &str) -> bool {
+    const AUX: &[&str] = &[
+        "is", "are", "was", "were", "be", "has", "have", "will", "can",
+    ];
+    const NOT_SETTLING: &[&str] = &[
+        "note",
+        "see",
+        "let",
+        "bear",
+        "remember",
+        "feel",
+        "advise",
+        "confirm",
+        "find",
+        "consider",
+        "understand",
+        "wait",
+        "hold",
+        "help",
+        "send",
+        "share",
+        "ask",
+        "reply",
+        "respond",
+        "answer",
+        "ignore",
+        "forgive",
+        "excuse",
+        "stand",
+        "don't",
+        "do",
+        "tell",
+        "check",
+    ];
+    let l = lower(clause.trim_start_matches(|c: char| !c.is_alphanumeric()));
+    let Some(rest) = ["please ", "kindly ", "pls ", "plz "]
+        .iter()
+        .find_map(|p| l.strip_prefix(p))
+    else {
+        return false;
+    };
+    let verb = rest.split_whitespace().next().unwrap_or("");
+    !verb.is_empty()
+        && verb.chars().all(|c| c.is_ascii_lowercase())
+        && !AUX.contains(&verb)
+        && !NOT_SETTLING.contains(&verb)
+        && !words("request_verbs")
+            .iter()
+            .any(|v| starts_with_word(rest, v))
+        && !words("pronouns").contains(&verb)
+        && !words("articles").contains(&verb)
+        && rest.split_whitespace().count() >= 2
+        && !l.trim_end().ends_with('?')
+}
 
 /// A clause that instructs: it starts with an imperative verb not followed
 /// by a copula or auxiliary ("Add the index", not "Log retention is 30
@@ -2457,6 +2515,7 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
             starts_with_word(l, v) && !l[v.len()..].trim_start().starts_with("of ")
         })
         || is_instruction(body)
+        || please_verb(clause)
         || is_requirement(&l)
         || has_any(&l, words("decision_markers"))
         || ARROW_VALUE.is_match(body)

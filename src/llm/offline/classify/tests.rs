@@ -923,6 +923,30 @@ fn a_preference_for_a_word_opening_with_a_wide_letter_is_read_whole() {
     );
 }
 
+#[test]
+fn after_please_comes_a_verb_whichever() {
+    assert_eq!(
+        decided("Please revise the postdoc to $60,000."),
+        ["要：revise the postdoc to $60,000"]
+    );
+    assert_eq!(
+        decided("Kindly budget 60 hours of core time per year."),
+        ["要：budget 60 hours of core time per year"]
+    );
+    for said in [
+        "Please note that the office closes at 5.",
+        "Please let me know by Friday.",
+        "Please give me the totals per year.",
+        "Please explain the MTDC base.",
+        "Please confirm the rate with finance.",
+        "Please, the numbers are wrong.",
+        "Please revise the postdoc?",
+        "please proceed.",
+    ] {
+        assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
     /// The frames slice text by the offsets of what they matched: no mix

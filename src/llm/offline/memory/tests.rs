@@ -4777,3 +4777,96 @@ fn a_no_closed_by_a_full_stop_rejects_then_reads_what_follows() {
         "{d}"
     );
 }
+
+#[test]
+fn a_value_given_after_the_reply_asked_for_one_is_chosen() {
+    let asked = "Included: $3,000 per year in G.2.\n\nWhat figure should I use for G.1 Materials and Supplies?";
+    assert_eq!(
+        decisions(&said(&[
+            ("user", "On to the supplies line."),
+            ("assistant", asked),
+            (
+                "user",
+                "Materials and supplies should be $18,000 per year, covering reagents."
+            ),
+        ])),
+        ["要：Materials and supplies should be $18,000 per year, covering reagents"]
+    );
+    // a bare value is named by what was asked
+    assert_eq!(
+        decisions(&said(&[
+            ("user", "On to the supplies line."),
+            ("assistant", asked),
+            ("user", "$18,000 per year.")
+        ])),
+        ["要：$18,000 per year (What figure should I use for G.1 Materials and Supplies)"]
+    );
+    assert_eq!(
+        decisions(&said(&[
+            ("user", "下一项，员工福利。"),
+            ("assistant", "给员工发几张券？"),
+            ("user", "每人 2 张。")
+        ])),
+        ["要：每人 2 张 (给员工发几张券)"]
+    );
+    // a report, a condition, what is not, an answer to a question that
+    // asks how things are, a sentence deep in the turn naming nothing asked
+    for (reply, answer) in [
+        (asked, "Our colleague budgeted $36,000 last year."),
+        (asked, "If the panel objects we could go to $12,000."),
+        (asked, "It was $15,000 in the old grant."),
+        ("What are your fringe rates?", "Faculty 28.0%, postdocs 31.5%."),
+        (asked, "Fine. The freezer quote runs out on 30 June, by the way, and the vendor wants 20% upfront."),
+        ("Which option do you prefer?", "Option 2."),
+    ] {
+        let s = said(&[("user", "On to the supplies line."), ("assistant", reply), ("user", answer)]);
+        assert!(
+            decisions(&s).iter().all(|d| !d.contains("36,000") && !d.contains("12,000") && !d.contains("15,000") && !d.contains("28.0%") && !d.contains("30 June")),
+            "{answer}: {:?}",
+            decisions(&s)
+        );
+    }
+}
+
+#[test]
+fn an_option_labelled_in_bold_with_its_mark_can_be_picked() {
+    let s = said(&[
+        ("user", "Let us move on to travel."),
+        (
+            "assistant",
+            "I can offer three patterns:\n\n- **A.** One domestic conference per year: about $2,400.\n- **B.** As A, plus one international conference in Year 2: about $4,500.\n- **C.** Two domestic conferences per year: about $6,000.\n\nWhich would you prefer?",
+        ),
+        ("user", "B, please."),
+    ]);
+    assert!(
+        decisions(&s)
+            .iter()
+            .any(|d| d.contains("international conference in Year 2")),
+        "{s}"
+    );
+}
+
+#[test]
+fn instead_of_words_no_decision_holds_replaces_the_same_verbs_value_of_that_kind() {
+    let d = decisions(&said(&[
+        (
+            "user",
+            "Make the escalation 4% a year. For the postdoc, please use $58,000.",
+        ),
+        ("assistant", "Done: 4% escalation, postdoc at $58,000."),
+        (
+            "user",
+            "Please use $61,000 instead of the departmental minimum.",
+        ),
+    ]));
+    assert!(d.iter().any(|x| x.contains("4%")), "{d:?}");
+    assert!(d.iter().any(|x| x.contains("$61,000")), "{d:?}");
+    assert!(!d.iter().any(|x| x.contains("$58,000")), "{d:?}");
+    // (an "instead of" naming a thing, not a value, replaces nothing)
+    let d = decisions(&said(&[
+        ("user", "Use a Brewfile script for the apps."),
+        ("assistant", "Noted: a Brewfile script."),
+        ("user", "Use mise instead of nvm for Node."),
+    ]));
+    assert!(d.iter().any(|x| x.contains("Brewfile")), "{d:?}");
+}
