@@ -303,6 +303,32 @@ static NOT_WORD: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Classify one user sentence.
+/// "Let us move on to equipment", "moving on to the rota": the agenda of
+/// the talk, not a decision in it; "i said we'll see", "he said fire code
+/// is fine": what was said to someone else is a report (not "Finance says
+/// use the new vendor", a ruling passed on).
+fn is_agenda_or_said(l: &str) -> bool {
+    let t = lower(strip_fillers(l));
+    const AGENDA: &[&str] = &[
+        "let's move on",
+        "let us move on",
+        "moving on",
+        "move on to",
+        "next up",
+        "let's turn to",
+        "let us turn to",
+        "let us proceed to",
+        "let's proceed to",
+        "let's continue with",
+        "let us continue with",
+    ];
+    let mut ws = t.split_whitespace();
+    let (who, verb) = (ws.next().unwrap_or(""), ws.next().unwrap_or(""));
+    AGENDA.iter().any(|a| t.starts_with(a))
+        || ["i", "he", "she", "they", "we"].contains(&who)
+            && ["said", "told", "replied", "answered"].contains(&verb)
+}
+
 pub fn user_sentence(s: &str) -> UserKind {
     let l = lower(s);
     if is_small_talk(s) {
@@ -337,6 +363,9 @@ pub fn user_sentence(s: &str) -> UserKind {
         return UserKind::Open(s.to_owned());
     }
     // "ご提案の内容で進めていただけますでしょうか", "淘汰策略就按你说的改": a
+    if is_agenda_or_said(&l) {
+        return UserKind::Other;
+    }
     // request (even one put as a question) that takes what was proposed,
     // unless it asks about it ("ご提案の内容はどういう意味ですか")
     if names_the_proposal(s) && !has_any(&l, words("question_words")) {
@@ -3079,6 +3108,24 @@ fn without_deliberation(text: &str) -> &str {
     }
 }
 
+/// "kill avif" → "avif": what a "don't" that removes rules out.
+pub fn without_removal_verb(body: &str) -> &str {
+    let l = lower(body);
+    if !removes(&l) {
+        return body;
+    }
+    match words("removal_verbs")
+        .iter()
+        .find(|w| starts_with_word(&l, w))
+    {
+        Some(w) => {
+            let rest = body[w.len()..].trim_start();
+            rest.strip_prefix("about ").unwrap_or(rest)
+        }
+        None => body,
+    }
+}
+
 fn normalize(p: Polarity, text: &str) -> String {
     // (only before a "don't": what it rules out is in the clause after;
     // a "do" keeps its whole sentence, "我想了想这个方案的风险，还是先上灰度")
@@ -3096,15 +3143,28 @@ fn normalize(p: Polarity, text: &str) -> String {
     match p {
         Polarity::Want => strip_lead(&mut s, &["let's", "let us", "we'll", "we will", "i prefer"]),
         Polarity::DontWant => {
-            // "drop the waitlist" rules out the waitlist; "never delete
-            // anything silently" rules out deleting
-            let removal = removes(&lower(&s));
+            // "never delete anything silently" rules out deleting; "drop
+            // the waitlist" rules out the waitlist, and keeps its verb
             strip_lead(&mut s, &["let's not", "we won't", "we will not"]);
-            strip_lead(&mut s, words("negative_start"));
-            if removal {
-                strip_lead(&mut s, words("removal_verbs"));
-                strip_lead(&mut s, &["about"]);
+            // (a verb of leaving out stays with what it leaves out, as a
+            // verb of removal does: "不要：skip the dry run")
+            let l = lower(&s);
+            if ![
+                "skip",
+                "omit",
+                "exclude",
+                "leave out",
+                "scrap",
+                "avoid",
+                "stop",
+            ]
+            .iter()
+            .any(|w| starts_with_word(&l, w))
+            {
+                strip_lead(&mut s, words("negative_start"));
             }
+            // (the verb that rules it out stays: "不要：scrap the upgrade"
+            // says it was scrapped, "不要：the upgrade" could be anything)
             const SUFFIXES: &[&str] = &[
                 "はしないでください",
                 "をしないでください",

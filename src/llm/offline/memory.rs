@@ -1707,6 +1707,15 @@ impl Memory {
                     .as_deref()
                     .is_some_and(|v| holds_value(split_echo(body).0, v))
         };
+        // ("不要：kill avif" keeps its verb to say how it was ruled out; what
+        // it rules out is "avif")
+        let ruled_out = {
+            let mut r = d.clone();
+            if r.polarity == Polarity::DontWant {
+                r.body = classify::without_removal_verb(&r.body).to_owned();
+            }
+            r
+        };
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
             .partition(|old| {
@@ -1718,7 +1727,7 @@ impl Memory {
                         || polarity_and_body(old).0 == d.polarity)
                     && (Some(old) == slot.as_ref()
                         || Some(old) == target.as_ref()
-                        || replaces(d, old)
+                        || replaces(&ruled_out, old)
                         || drops_value(old))
             });
         self.decisions = kept;
@@ -2857,6 +2866,8 @@ impl Memory {
         if classify::is_question(s)
             || values.iter().all(|q| matches!(q.kind, "label" | "version"))
             || !cjk && (says_not_or_was(s) || tells_the_past(&l))
+            // ("400 天有点长", "5 is too many": a value objected to)
+            || classify::has_any(&l, words("value_rejections"))
             || [
                 "if ", "unless ", "如果", "要是", "もし", "なら", "上次", "去年", "以前", "前回",
                 "昨年",
@@ -4859,6 +4870,16 @@ fn options_in(text: &str) -> Vec<String> {
                 bold_label = format!("{label}) {}", rest.trim());
                 bold_label.as_str()
             }
+            // ("- **A** 15 per bag": a bare label in bold is read below by
+            // its bold)
+            Some((inner, _))
+                if (1..=2).contains(&inner.len())
+                    && inner.chars().all(|c| c.is_ascii_alphanumeric()) =>
+            {
+                t
+            }
+            // ("- **A. `Idempotency-Key` ヘッダ**：…", "- **案B**: …": the
+            // bold runs past the label)
             _ => t.trim_start_matches("**"),
         };
         // "方案二：400 dpi 彩色", "Option B: …", "案1：…": a named option

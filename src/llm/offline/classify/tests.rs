@@ -959,3 +959,30 @@ proptest::proptest! {
         let _ = user_sentence(&s);
     }
 }
+
+#[test]
+fn the_agenda_and_what_was_said_to_others_decide_nothing() {
+    for said in [
+        "Let us move on to equipment.",
+        "Moving on to the rota.",
+        "i said we'll see lol",
+        "he said fire code is fine as long as the aisle stays 36 inches",
+    ] {
+        assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
+    }
+    assert_eq!(
+        decided("Move the job to Friday."),
+        ["要：Move the job to Friday"]
+    );
+}
+
+#[test]
+fn a_dont_that_removes_keeps_its_verb() {
+    assert_eq!(decided("Scrap the upgrade."), ["不要：Scrap the upgrade"]);
+    assert_eq!(
+        decided("Forget the photo booth."),
+        ["不要：Forget the photo booth"]
+    );
+    assert_eq!(without_removal_verb("kill avif"), "avif");
+    assert_eq!(without_removal_verb("use avif"), "use avif");
+}

@@ -662,7 +662,7 @@ fn a_dont_said_with_its_alternative_stays_and_a_late_no_takes_back() {
         d.iter().any(|x| x.contains("poll interval to 5 s")),
         "{d:?}"
     );
-    assert!(d.iter().any(|x| x.starts_with("不要：#4412")), "{d:?}");
+    assert!(d.iter().any(|x| x.starts_with("不要：Skip #4412")), "{d:?}");
 }
 
 #[test]
@@ -1257,7 +1257,7 @@ fn a_removal_verb_rules_out_what_it_names_and_takes_it_back() {
     );
     assert!(
         ds.iter()
-            .any(|d| d == "不要：icon sprite" || d.starts_with("不要：the icon sprite")),
+            .any(|d| d.starts_with("不要：scrap the icon sprite")),
         "{ds:?}"
     );
     assert!(
@@ -3424,7 +3424,7 @@ fn the_formal_register_accepts_names_and_withdraws() {
     ]);
     let d = decisions(&s).join(" ");
     assert!(
-        d.starts_with("不要：the weekend shuttle") && !d.contains("；要："),
+        d.starts_with("不要：withdraw the weekend shuttle") && !d.contains("；要："),
         "{d}"
     );
     // "we shall proceed with X" chooses X
@@ -3723,7 +3723,10 @@ fn what_a_dont_took_back_is_no_part_of_its_subject() {
         "{d:?}"
     );
     assert!(!d.iter().any(|x| x.contains("8 per shift")), "{d:?}");
-    assert!(d.iter().any(|x| x.starts_with("不要：the raffle")), "{d:?}");
+    assert!(
+        d.iter().any(|x| x.starts_with("不要：scrap the raffle")),
+        "{d:?}"
+    );
     assert!(
         d.iter().any(|x| x.starts_with("要：keep the exit table")),
         "{d:?}"
@@ -3953,7 +3956,9 @@ fn later_choices_for_the_same_slot_replace_earlier_ones() {
         ("user", "Scratch blue-green, canary is safer here."),
     ]);
     assert!(
-        d.contains("不要：blue-green") && d.contains("要：canary") && !d.contains("\"要：Deploy"),
+        d.contains("不要：Scratch blue-green")
+            && d.contains("要：canary")
+            && !d.contains("\"要：Deploy"),
         "{d}"
     );
     let d = decided(&[
