@@ -2,24 +2,24 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 197 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 207 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 138 of fifteen held-out and validation sets written by helpers
+//!   the 148 of sixteen held-out and validation sets written by helpers
 //!   who never saw the rules, each moved here once it had been scored (set
-//!   L, the last, in session 20, its failure lines not yet read);
-//! - `test`: 10 held out (set M), written in session 20 by two more helpers
+//!   M, the last, in session 21, its failure lines read);
+//! - `test`: 10 held out (set N), written in session 21 by two more helpers
 //!   who saw neither the rules nor any other eval text, from the brief the
 //!   earlier writers had (tests/data/summary_eval/WRITING.md): other
-//!   domains (a community theater, day-care pick-up routes, Go cron job
-//!   monitoring, a Redis failover, a hospital stock room, a grant budget,
-//!   futsal team fees, Next.js i18n, a mail domain move, bubble-tea loyalty
-//!   points); 3 over 20,000 characters with a topic change after a day;
-//!   187 decisions. Scored with the rules of session 20's start and end,
-//!   totals only. A gap of more than 0.1 between it and dev says the rules
-//!   fit the dev text rather than the language. Neither set meets the
+//!   domains (a SaaS contract and onboarding, an in-house training plan,
+//!   moving house, a Python ETL job, a PostgreSQL upgrade, wedding
+//!   catering, a gaming PC build, a school open day, Terraform on AWS,
+//!   flaky CI tests); 3 over 20,000 characters with a topic change after a
+//!   day; 179 decisions. Scored with the rules of session 21's start and
+//!   end, totals only. A gap of more than 0.1 between it and dev says the
+//!   rules fit the dev text rather than the language. Neither set meets the
 //!   aims; each asserts floors at the figures last measured (`DEV`,
 //!   `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
@@ -746,79 +746,65 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 197 conversations: the 59 the rules were tuned on, the 28 of the
+// Dev, 207 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets, the 9 of a validation set written in session
-// 10, the held-out sets of sessions 11 to 18 (sets F to K) moved here once
-// their failure lines had been read, and set L of session 19 (`git log` of this
-// file has each session's steps). Session 18 ended on the first 177 at
-// precision 0.68 (1134/1675), recall 0.65 (1079/1650), facts 0.66
-// (1044/1582), reversed kept 26. With set K added, session 19 started at
-// precision 0.67 (1212/1799), recall 0.63 (1171/1863), facts 0.65
-// (1126/1740), open questions 0.68 (157/231), reversed kept 27, answered
-// left open 33, and ended (K's failure lines read: grammatical frames
-// that settle what they name, a don't naming what a do settled on, a
-// for-scope as an exception, what a value is now kept out of a
-// decision's details, a short first clause naming an option as the pick;
-// then two adversarial reviews' narrowings) at precision 0.68 (1233/1821),
-// recall 0.64 (1199/1863; K's own 92 -> 109 of 213, the other 177 1079 ->
-// 1090), facts 0.65 (1125/1740), open questions 0.68 (157/231), reversed
-// kept 25, answered left open 34. Session 20 (dev failure lines read;
-// junk and missed reversals: おはなし read as なし, names and feelings in
-// します, terse reports, a yes with an offered value, 还是算了 after a word
-// on how it was decided, a Japanese topic named last, a Chinese topic
-// with 只/全部, a turn opening with "scratch that", several option labels,
-// a bare number after a quoted setting, "X then" without a comma, versions
-// and paths weighed as measurements, "suggest:" as a proposal label, a
-// "no" that reports what there is not, "no." before a lower-case sentence;
-// one adversarial review's narrowings) ended at precision 0.68
-// (1240/1816), recall 0.65 (1212/1863), facts 0.66 (1149/1740), open
-// questions 0.68 (157/231), reversed kept 24, answered left open 33. Set L joined at the end of
-// session 20 (its failure lines not read): on all 197, precision 0.68
-// (1327/1956), recall 0.65 (1330/2062), facts 0.66 (1204/1836), open
-// questions 0.68 (167/244), reversed kept 31, answered left open 36.
+// 10, the held-out sets of sessions 11 to 20 (sets F to M) moved here once
+// their figures had been used (`git log` of this file has each session's
+// steps). Session 20 ended the first 187 at precision 0.68 (1240/1816),
+// recall 0.65 (1212/1863), facts 0.66 (1149/1740), reversed kept 24; with
+// set L, 197 conversations, at precision 0.68 (1327/1956), recall 0.65
+// (1330/2062), facts 0.66 (1204/1836), open questions 0.68 (167/244),
+// reversed kept 31, answered left open 36. Session 21 read set M's
+// failure lines (M then joined dev) and found general faults: option
+// labels set in bold with their mark, "instead of the …" taking "the" for
+// the old value (every decision holding "the" was replaced), "please"
+// before any verb, a value given to the reply's question asking for one,
+// a "don't" that lost the verb ruling it out ("scrap", "skip"), the
+// agenda and reported speech taken for decisions, a bare "make it 10"
+// named by the reply's "~10gb". On the 207 then: precision 0.68
+// (1436/2106), recall 0.64 (1440/2249), facts 0.65 (1251/1916), open
+// questions 0.67 (173/255), reversed kept 34, answered left open 38.
 const DEV: Floors = Floors {
-    precision: 0.67,
+    precision: 0.68,
     recall: 0.64,
     facts: 0.65,
-    questions: 0.68,
-    max_reversed: 31,
-    max_answered_open: 36,
+    questions: 0.67,
+    max_reversed: 34,
+    max_answered_open: 38,
     by_language: [
-        ("en", 0.61),    // 339/547
-        ("ja", 0.68),    // 327/474
-        ("mixed", 0.66), // 223/334
-        ("terse", 0.60), // 125/205
-        ("zh", 0.62),    // 316/502
+        ("en", 0.60),    // 354/586
+        ("ja", 0.68),    // 356/518
+        ("mixed", 0.68), // 253/372
+        ("terse", 0.61), // 141/230
+        ("zh", 0.61),    // 336/543
     ],
 };
 
-// Test, 10 conversations (set M) written in session 20 by two helpers
-// who saw neither the summarizer's rules nor any eval text, after set L's
-// totals had guided one change (L's history: session 19 started it at
-// recall 0.56 (111/199) and ended at 0.59 (117/199); session 20, rules
-// read off dev, moved it by one decision, 118/199, precision 0.62
-// (87/140), reversed kept 7, facts 55/96). M, scored with the rules of
-// session 20's start (983a860) and end, totals only: decisions identical
-// at both ends, precision 0.59 (85/144), recall 0.50 (94/187), reversed
-// kept 3, open questions 0.55 (6/11), answered left open 2; facts 45 -> 49
-// of 80 (versions and paths weighed as measurements); English 13/39,
-// Japanese 30/44, mixed 23/38, terse 9/25, Chinese 19/41. The session's
-// decision rules carried nothing to new text. Never tune on this set's
-// conversations or failure lines; a new held-out set replaces it when its
-// figures have guided a change.
+// Test, 10 conversations (set N) written in session 21 by two helpers
+// who saw neither the summarizer's rules nor any eval text (set M's
+// history: session 20 scored it at recall 0.50 (94/187) with the rules of
+// its start and its end; session 21 read its failure lines and took it
+// to 102/187, precision 0.63 (93/148)). N, scored with the rules of
+// session 21's start (d443cab): precision 0.62 (90/144), recall 0.53
+// (95/179), reversed kept 2, open questions 0.53 (8/15), answered left
+// open 3, facts 0.62 (58/94); English 21/44, Japanese 17/36, mixed 24/35,
+// terse 20/38, Chinese 13/26. With the rules read off M: precision 0.65
+// (94/145), recall 0.55 (98/179), the rest unchanged (English 23/44,
+// terse 21/38). Never tune on this set's conversations or failure lines;
+// a new held-out set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.59,
-    recall: 0.50,
+    precision: 0.64,
+    recall: 0.54,
     facts: 0.61,
-    questions: 0.54,
-    max_reversed: 3,
-    max_answered_open: 2,
+    questions: 0.53,
+    max_reversed: 2,
+    max_answered_open: 3,
     by_language: [
-        ("en", 0.33),    // 13/39
-        ("ja", 0.68),    // 30/44
-        ("mixed", 0.60), // 23/38
-        ("terse", 0.36), // 9/25
-        ("zh", 0.46),    // 19/41
+        ("en", 0.52),    // 23/44
+        ("ja", 0.47),    // 17/36
+        ("mixed", 0.68), // 24/35
+        ("terse", 0.55), // 21/38
+        ("zh", 0.50),    // 13/26
     ],
 };
 

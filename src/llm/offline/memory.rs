@@ -1471,6 +1471,41 @@ impl Memory {
                     break;
                 }
             }
+            // "make it 10" after "One warning before you apply 12gb … Either
+            // lower maxmemory (~10gb)": the reply's value with the same
+            // number names the slot before any other of its kind
+            if found.is_none() {
+                let digits = |t: &str| -> String {
+                    t.chars()
+                        .skip_while(|c| !c.is_ascii_digit())
+                        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+                        .filter(char::is_ascii_digit)
+                        .collect()
+                };
+                let n = digits(&d.body[q.start..q.end]);
+                found = ctx
+                    .iter()
+                    .find_map(|item| {
+                        quantities(item)
+                            .into_iter()
+                            .filter(|x| x.kind == q.kind && !n.is_empty())
+                            .filter(|x| digits(&item[x.start..x.end]) == n)
+                            .find_map(|x| {
+                                // ("lower maxmemory (~10gb)": the value in
+                                // brackets is the words' own)
+                                // (with the value as the reply gave it: a
+                                // bare "10" was 10 GB)
+                                let head = item[..x.start].trim_end_matches(['~', '≈', '(', '（', ' ']);
+                                let subject = subject_before(item, head.len())?;
+                                let subject = ["either ", "Either ", "or "]
+                                    .iter()
+                                    .find_map(|w| subject.strip_prefix(w))
+                                    .unwrap_or(&subject);
+                                Some(format!("{subject} {}", item[x.start..x.end].trim()))
+                            })
+                    })
+                    .map(|s| (s, None));
+            }
             if found.is_none() {
                 for item in ctx {
                     if let Some(s) = quantities(item)
