@@ -289,7 +289,7 @@ static NOT_VALUE: LazyLock<Regex> = LazyLock::new(|| {
 /// its counter.
 static CJK_NOT_VALUE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(\d[\d.,]*\s?[^\s\d、。，,]{0,3}?)\s?(?:ではなく|じゃなくて|じゃなく)",
+        r"(\d[\d.,]*\s?[^\s\d、。，,]{0,3}?)\s?(?:ではなく|じゃなくて|じゃなく|だと)",
         r"|(?:而不是|不是)\s?(\d[\d.,]*\s?[^\s\d、。，,]{0,2})"
     ))
     .unwrap()
@@ -2553,6 +2553,164 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     positive.then_some(Polarity::Want)
 }
 
+/// Chinese directives by their grammar rather than their verbs: "请调整为
+/// 30%" (请 before a verb of change), "双轨运行同意上述方案", "Google Form
+/// 可以" (a thing, then a yes), "由心内一病区试点" (who does it), "补货频次按
+/// 每周二、周五两次执行" (by what rule), "只印后四位就行" (that much is
+/// enough), and their negatives, "员工就别领新人券了", "外卖不给积分" (a thing,
+/// then a "don't" or a "not" of a verb of giving, counting or taking in).
+/// The caller has ruled out questions, hedges and reports of the past.
+fn zh_directive(body: &str) -> Option<Polarity> {
+    static THING_THEN_NOT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"^[^，,。；;]*?[\p{Han}A-Za-z0-9)）]{2,}[^，,。；;]*?",
+            r"(?:就|也|都|一律|统一|绝对)?",
+            r"(?:别|不准|不许|不得|不能再|绝对不能|禁止|不(?:给|扣|纳入|加|收|送|发|领|补|算|计|退|印|带|放|开放|接入|提供|保留|同步|导入|通知)\p{Han})"
+        ))
+        .unwrap()
+    });
+    let t = body.trim_end_matches(['。', '！', '!', '，', ',', '；', ' ']);
+    let person = [
+        "我", "你", "他", "她", "大家", "用户", "客户", "对方", "他们", "我们",
+    ]
+    .iter()
+    .any(|p| t.starts_with(p));
+    let content = super::text::cjk_content_chars(t);
+    // "请调整为 30%", "请按 $200 更新" (not "请问", "请帮我整理", "请解释")
+    if let Some(rest) = t.strip_prefix('请') {
+        const ASKS: &[&str] = &[
+            "问", "教", "帮", "告诉", "解释", "说明", "介绍", "列", "分析", "看", "查", "确认",
+            "提供", "给出", "整理", "写", "输出", "生成", "评估", "核实", "稍等", "回复", "补充",
+        ];
+        const CHANGES: &[&str] = &[
+            "调整",
+            "改",
+            "设",
+            "定为",
+            "按",
+            "更新",
+            "保持",
+            "维持",
+            "取消",
+            "删除",
+            "去掉",
+            "增加",
+            "加上",
+            "下调",
+            "上调",
+            "调到",
+            "调至",
+            "统一",
+            "使用",
+            "采用",
+            "换成",
+            "暂停",
+            "停止",
+            "关闭",
+            "开启",
+            "保留",
+            "移除",
+            "替换",
+            "延长",
+            "缩短",
+            "提前",
+            "推迟",
+            "限制",
+            "控制在",
+        ];
+        if !ASKS
+            .iter()
+            .any(|a| rest.starts_with(a) || rest.contains(&format!("{a}一下")))
+            && CHANGES.iter().any(|c| rest.contains(c))
+            && !ASKS[5..].iter().any(|a| rest.contains(a))
+        {
+            return Some(Polarity::Want);
+        }
+        return None;
+    }
+    if person || content < 3 {
+        return None;
+    }
+    // (别 is "other" in 别人, 别的, and part of 分别, 特别, 级别…)
+    let plain = [
+        "别人", "别的", "别处", "别家", "分别", "特别", "区别", "类别", "级别", "个别", "识别",
+        "告别", "差别", "性别", "别名",
+    ]
+    .iter()
+    .fold(t.to_owned(), |t, w| t.replace(w, "其他"));
+    // (not a question without its mark, "算不算", nor what someone else
+    // thinks, says or rules: "他觉得…别搞得", "公司规定…不得")
+    let asks = t
+        .chars()
+        .collect::<Vec<_>>()
+        .windows(3)
+        .any(|w| w[1] == '不' && w[0] == w[2]);
+    let reported = ["觉得", "说", "通知", "规定", "认为", "听说", "据"]
+        .iter()
+        .any(|w| t.contains(w));
+    if THING_THEN_NOT.is_match(&plain) && !t.ends_with("不行") && !asks && !reported {
+        return Some(Polarity::DontWant);
+    }
+    // "双轨运行同意上述方案", "不自动通过也同意" (not 不同意, 没同意, 同意了 —
+    // a report)
+    // (the rest of a proposal, "其余规则同意", "其余按您的建议执行", is the
+    // proposal's to say)
+    let rest_of_it = [
+        "其余", "其他", "其它", "以上", "上述", "剩下", "剩余", "别的",
+    ]
+    .iter()
+    .any(|w| t.starts_with(w));
+    if rest_of_it {
+        return None;
+    }
+    if let Some(i) = t.find("同意") {
+        let before = &t[..i];
+        if !before.ends_with(['不', '没']) && !t.ends_with('了') && !before.is_empty() {
+            return Some(Polarity::Want);
+        }
+    }
+    // "Google Form 可以", "物化视图可以，每天 3 点刷新 OK", "只印后四位就行"
+    // (not "可以试试", "可不可以", "也可以吧": a doubt)
+    for yes in ["可以", "没问题", "就行", "就好", "即可", "就够了"] {
+        if let Some(head) = t.strip_suffix(yes) {
+            let head = head.trim_end();
+            if super::text::cjk_content_chars(head) >= 2
+                || head.chars().filter(|c| c.is_ascii_alphanumeric()).count() >= 2
+            {
+                return Some(Polarity::Want);
+            }
+        }
+    }
+    // "由心内一病区试点", "管理员由该病区总务护士兼任" (not 由于, "because")
+    if let Some(i) = t.find('由') {
+        let after = &t[i + '由'.len_utf8()..];
+        const DOES: &[&str] = &[
+            "负责", "兼任", "试点", "执行", "承担", "审批", "处理", "发起", "维护", "管理", "对接",
+            "牵头", "担任", "统一", "出面", "跟进", "审核",
+        ];
+        if !after.starts_with('于') && DOES.iter().any(|d| after.contains(d)) {
+            return Some(Polarity::Want);
+        }
+    }
+    // "补货频次按每周二、周五两次执行", "服务器按您的方案" (not 按钮, 按键, 按下,
+    // 按时: a button, a key, on time)
+    if let Some(i) = t.find('按') {
+        let after = &t[i + '按'.len_utf8()..];
+        const BY_RULE_ENDS: &[&str] = &[
+            "执行", "处理", "来", "走", "算", "计", "收", "发", "办", "抽检", "更新", "进行",
+            "方案", "说的", "这个", "上述", "安排",
+        ];
+        if !["钮", "键", "下", "时", "照片"]
+            .iter()
+            .any(|w| after.starts_with(w))
+            && BY_RULE_ENDS.iter().any(|e| after.contains(e))
+        {
+            return Some(Polarity::Want);
+        }
+    }
+    None
+}
+
 /// Grammatical frames that settle something whatever the words in them:
 /// a setting given a value by a modal ("The retention period should be 7
 /// years"), a yes or no to a thing ("Yes to a photograph per door"), a
@@ -2812,6 +2970,9 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
             && super::text::cjk_content_chars(rest) >= 2
             && !rest.starts_with(|c: char| c.is_ascii_digit())
             && !["说明", "是"].iter().any(|w| rest.starts_with(w));
+        if let Some(p) = zh_directive(body.trim()) {
+            return Some(p);
+        }
         return (assigns || sets_value || picks || then_so).then_some(Polarity::Want);
     }
     // "show cancelled ones greyed out instead", "list them by date

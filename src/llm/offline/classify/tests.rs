@@ -986,3 +986,32 @@ fn a_dont_that_removes_keeps_its_verb() {
     assert_eq!(without_removal_verb("kill avif"), "avif");
     assert_eq!(without_removal_verb("use avif"), "use avif");
 }
+
+#[test]
+fn chinese_directives_by_their_grammar() {
+    for (said, want) in [
+        ("灰度比例 20% 偏保守，请调整为 30%。", "要："),
+        ("双轨运行同意上述方案。", "要："),
+        ("物化视图可以，每天 3 点刷新 OK。", "要："),
+        ("同意您的分析，由心内一病区试点。", "要："),
+        ("管理员由该病区总务护士兼任。", "要："),
+        ("补货频次按每周二、周五两次执行。", "要："),
+        ("员工就别领新人券了，她们本来每天有一杯免费的", "不要："),
+        ("外卖订单不给积分。", "不要："),
+    ] {
+        let d = decided(said);
+        assert!(d.iter().any(|x| x.starts_with(want)), "{said}: {d:?}");
+    }
+    for said in [
+        "请问这个要怎么配置",
+        "请帮我整理一下会议纪要。",
+        "其余规则同意。",
+        "店员自己注册会员领新人券算不算薅羊毛哈哈",
+        "按钮太小了，老人看不清。",
+        "客户不同意这个价格。",
+        "贴在盒子上别人都能看到。",
+        "G1、G2 分别测过了。",
+    ] {
+        assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
+    }
+}

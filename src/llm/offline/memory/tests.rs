@@ -4875,3 +4875,69 @@ fn instead_of_words_no_decision_holds_replaces_the_same_verbs_value_of_that_kind
     ]));
     assert!(d.iter().any(|x| x.contains("Brewfile")), "{d:?}");
 }
+
+#[test]
+fn a_value_said_with_dato_is_the_old_one_and_a_settled_value_decides() {
+    let d = decisions(&said(&[
+        ("user", "Quota 14 も一旦それで。"),
+        ("assistant", "はい、Quota 14 で進めます。"),
+        (
+            "user",
+            "あと quota、14 だと union から「きつい」って言われたので 12 にしてください",
+        ),
+        ("assistant", "Quota を 12 に変更しました。"),
+        (
+            "user",
+            "あと quota、12 はさすがに少なすぎって支配人が…結局 13 で落ち着きました",
+        ),
+    ]));
+    assert!(d.iter().any(|x| x.contains("13 で落ち着きました")), "{d:?}");
+    assert!(!d.iter().any(|x| x.contains("14 も一旦")), "{d:?}");
+    assert!(!d.iter().any(|x| x.contains("12 にしてください")), "{d:?}");
+}
+
+#[test]
+fn a_bare_number_takes_the_setting_the_reply_gave_that_number() {
+    let d = decisions(&said(&[
+        ("user", "sessions + cache, all ttl. 12gb allkeys-lru"),
+        (
+            "assistant",
+            "One warning before you apply 12gb: BGSAVE forks can add 30-50% of used memory.\n\nEither lower maxmemory (~10gb) or turn RDB off on the master.",
+        ),
+        ("user", "make it 10. keep rdb, we restore from it"),
+    ]));
+    assert!(
+        d.iter()
+            .any(|x| x.contains("make it 10") && x.contains("maxmemory 10gb")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn twenty_four_decisions_are_kept_three_to_an_entry() {
+    let turns: Vec<(String, String)> = (1..=26)
+        .map(|i| {
+            (
+                format!("Set service-{i} replicas to {}.", i + 1),
+                format!("Done: service-{i} at {} replicas.", i + 1),
+            )
+        })
+        .collect();
+    let mut records = Vec::new();
+    for (i, (u, a)) in turns.iter().enumerate() {
+        records.push(rec("user", u, 2 * i as i64));
+        records.push(rec("assistant", a, 2 * i as i64 + 1));
+    }
+    let s = records
+        .iter()
+        .fold(json!({}), |s, r| apply(&s, r, 1_000_000));
+    let entries = s["key_decisions"].as_array().unwrap();
+    assert_eq!(entries.len(), 8, "{s}");
+    let all: Vec<String> = entries
+        .iter()
+        .flat_map(|e| unpack_decision(e.as_str().unwrap()))
+        .collect();
+    assert_eq!(all.len(), 24, "{all:?}");
+    assert!(all.iter().any(|d| d.contains("service-26")), "{all:?}");
+    assert!(!all.iter().any(|d| d.contains("service-1 ")), "{all:?}");
+}
