@@ -4941,3 +4941,18 @@ fn twenty_four_decisions_are_kept_three_to_an_entry() {
     assert!(all.iter().any(|d| d.contains("service-26")), "{all:?}");
     assert!(!all.iter().any(|d| d.contains("service-1 ")), "{all:?}");
 }
+
+#[test]
+fn a_turn_naming_the_days_main_subject_moves_on_after_wrapping_up() {
+    let s = run(&[
+        rec("user", "オープンデータポータルのライセンスを CC BY 4.0 に統一したいです。", 0),
+        rec("assistant", "承知しました。対象の 105 件を CC BY 4.0 に変更します。", 1),
+        rec(
+            "user",
+            "おはようございます。昨夜のライセンス変更は問題なく終わりました。では今日の本題です。ポータルのアクセシビリティ監査をお願いしたいです。",
+            20 * 60,
+        ),
+    ]);
+    let past = s["past_discussions"].to_string();
+    assert!(past.contains("ライセンス"), "{s}");
+}
