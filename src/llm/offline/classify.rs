@@ -289,7 +289,7 @@ static NOT_VALUE: LazyLock<Regex> = LazyLock::new(|| {
 /// its counter.
 static CJK_NOT_VALUE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(\d[\d.,]*\s?[^\s\d、。，,]{0,3}?)\s?(?:ではなく|じゃなくて|じゃなく|だと)",
+        r"(\d[\d.,]*\s?[^\s\d、。，,]{0,3}?)\s?(?:ではなく|じゃなくて|じゃなく)",
         r"|(?:而不是|不是)\s?(\d[\d.,]*\s?[^\s\d、。，,]{0,2})"
     ))
     .unwrap()
@@ -302,33 +302,36 @@ static NOT_WORD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)(?:,\s*not|\binstead of|\brather than)\s+(?:(?:the|a|an|our|your|their|this|that|my)\s+)?([\w#.-]*\w)").unwrap()
 });
 
-/// Classify one user sentence.
 /// "Let us move on to equipment", "moving on to the rota": the agenda of
 /// the talk, not a decision in it; "i said we'll see", "he said fire code
 /// is fine": what was said to someone else is a report (not "Finance says
 /// use the new vendor", a ruling passed on).
 fn is_agenda_or_said(l: &str) -> bool {
     let t = lower(strip_fillers(l));
-    const AGENDA: &[&str] = &[
-        "let's move on",
-        "let us move on",
-        "moving on",
+    let t = t.trim_end_matches(['.', '!', '。']);
+    // (the agenda alone: "Moving on, set the timeout to 30s" and "move on
+    // to the next item: freeze the schema" go on to decide)
+    let agenda = [
+        "let's move on to",
+        "let us move on to",
+        "moving on to",
         "move on to",
-        "next up",
-        "let's turn to",
-        "let us turn to",
-        "let us proceed to",
-        "let's proceed to",
-        "let's continue with",
-        "let us continue with",
-    ];
+    ]
+    .iter()
+    .find_map(|a| t.strip_prefix(a))
+    .is_some_and(|rest| {
+        !rest.contains([',', ':', ';', '—']) && rest.split_whitespace().count() <= 5
+    });
     let mut ws = t.split_whitespace();
     let (who, verb) = (ws.next().unwrap_or(""), ws.next().unwrap_or(""));
-    AGENDA.iter().any(|a| t.starts_with(a))
-        || ["i", "he", "she", "they", "we"].contains(&who)
+    // (someone else's words; "I said no, we're going with Redis" is the
+    // speaker's own decision)
+    agenda
+        || ["he", "she", "they"].contains(&who)
             && ["said", "told", "replied", "answered"].contains(&verb)
 }
 
+/// Classify one user sentence.
 pub fn user_sentence(s: &str) -> UserKind {
     let l = lower(s);
     if is_small_talk(s) {
@@ -1390,6 +1393,37 @@ fn please_verb(clause: &str) -> bool {
         "do",
         "tell",
         "check",
+        // (work asked of the assistant, and set phrases)
+        "write",
+        "rewrite",
+        "translate",
+        "clarify",
+        "provide",
+        "generate",
+        "read",
+        "forward",
+        "prepare",
+        "suggest",
+        "recommend",
+        "propose",
+        "outline",
+        "elaborate",
+        "expand",
+        "continue",
+        "proceed",
+        "go",
+        "enjoy",
+        "welcome",
+        "accept",
+        "god",
+        "try",
+        "think",
+        "give",
+        "make",
+        "repeat",
+        "summarise",
+        "summarize",
+        "remind",
     ];
     let l = lower(clause.trim_start_matches(|c: char| !c.is_alphanumeric()));
     let Some(rest) = ["please ", "kindly ", "pls ", "plz "]
@@ -2565,17 +2599,52 @@ fn zh_directive(body: &str) -> Option<Polarity> {
         Regex::new(concat!(
             r"^[^，,。；;]*?[\p{Han}A-Za-z0-9)）]{2,}[^，,。；;]*?",
             r"(?:就|也|都|一律|统一|绝对)?",
-            r"(?:别|不准|不许|不得|不能再|绝对不能|禁止|不(?:给|扣|纳入|加|收|送|发|领|补|算|计|退|印|带|放|开放|接入|提供|保留|同步|导入|通知)\p{Han})"
+            r"(?:别|不许|不得|不能再|绝对不能|禁止|不(?:给|扣|纳入|加|收|送|发|领|补|计|退|印|带|放|开放|接入|提供|保留|同步|导入|通知)(?:\p{Han}|$))"
         ))
         .unwrap()
     });
     let t = body.trim_end_matches(['。', '！', '!', '，', ',', '；', ' ']);
-    let person = [
-        "我", "你", "他", "她", "大家", "用户", "客户", "对方", "他们", "我们",
-    ]
-    .iter()
-    .any(|p| t.starts_with(p));
-    let content = super::text::cjk_content_chars(t);
+    // (a question without its mark, "是不是由IT部门负责", "由谁负责"; a hedge,
+    // "应该没问题"; what has long been so, "一直由小李负责"; what was, "之前";
+    // comfort and reminders, "别担心", "别忘了备份")
+    const NOT_SETTLED: &[&str] = &[
+        "是不是",
+        "谁",
+        "哪",
+        "什么",
+        "怎么",
+        "吗",
+        "不清楚",
+        "还是",
+        "应该",
+        "估计",
+        "可能",
+        "大概",
+        "好像",
+        "一直",
+        "已经",
+        "向来",
+        "之前",
+        "以前",
+        "当时",
+        "过去",
+        "去年",
+        "上次",
+        "随便",
+        "都可以",
+        "担心",
+        "别急",
+        "别客气",
+        "别着急",
+        "别忘",
+        "别介意",
+        "没反应",
+        "报错",
+        "失败",
+    ];
+    if NOT_SETTLED.iter().any(|w| t.contains(w)) {
+        return None;
+    }
     // "请调整为 30%", "请按 $200 更新" (not "请问", "请帮我整理", "请解释")
     if let Some(rest) = t.strip_prefix('请') {
         const ASKS: &[&str] = &[
@@ -2618,16 +2687,23 @@ fn zh_directive(body: &str) -> Option<Polarity> {
             "限制",
             "控制在",
         ];
-        if !ASKS
+        let asks = ASKS
             .iter()
             .any(|a| rest.starts_with(a) || rest.contains(&format!("{a}一下")))
-            && CHANGES.iter().any(|c| rest.contains(c))
-            && !ASKS[5..].iter().any(|a| rest.contains(a))
-        {
-            return Some(Polarity::Want);
-        }
-        return None;
+            || ASKS[5..].iter().any(|a| rest.contains(a));
+        return (!asks && CHANGES.iter().any(|c| rest.contains(c))).then_some(Polarity::Want);
     }
+    let person = [
+        "我", "你", "他", "她", "大家", "用户", "客户", "对方", "他们", "我们",
+    ]
+    .iter()
+    .any(|p| t.starts_with(p));
+    // (a thing named in Latin letters counts: "Kafka 就别上了")
+    let content = super::text::cjk_content_chars(t)
+        + 2 * t
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| w.len() >= 2 && w.chars().any(|c| c.is_ascii_alphabetic()))
+            .count();
     if person || content < 3 {
         return None;
     }
@@ -2638,40 +2714,64 @@ fn zh_directive(body: &str) -> Option<Polarity> {
     ]
     .iter()
     .fold(t.to_owned(), |t, w| t.replace(w, "其他"));
-    // (not a question without its mark, "算不算", nor what someone else
-    // thinks, says or rules: "他觉得…别搞得", "公司规定…不得")
+    // (not a question without its mark, "算不算"; what someone thinks, says
+    // or rules, "公司规定…不得"; what another party refuses, "供应商不给退款")
     let asks = t
         .chars()
         .collect::<Vec<_>>()
         .windows(3)
         .any(|w| w[1] == '不' && w[0] == w[2]);
-    let reported = ["觉得", "说", "通知", "规定", "认为", "听说", "据"]
+    let reported = ["觉得", "说", "规定", "认为", "听说", "据", "刚"]
         .iter()
         .any(|w| t.contains(w));
-    if THING_THEN_NOT.is_match(&plain) && !t.ends_with("不行") && !asks && !reported {
+    let party = [
+        "供应商",
+        "银行",
+        "隔壁",
+        "其他",
+        "上游",
+        "下游",
+        "对方",
+        "客户",
+        "用户",
+        "他们",
+        "她们",
+        "人家",
+        "团队",
+        "公司",
+        "平台",
+        "政府",
+        "学校",
+        "医院",
+        "厂家",
+        "物业",
+    ]
+    .iter()
+    .any(|w| plain.contains(w));
+    if THING_THEN_NOT.is_match(&plain) && !t.ends_with("不行") && !asks && !reported && !party {
         return Some(Polarity::DontWant);
     }
-    // "双轨运行同意上述方案", "不自动通过也同意" (not 不同意, 没同意, 同意了 —
-    // a report)
     // (the rest of a proposal, "其余规则同意", "其余按您的建议执行", is the
     // proposal's to say)
-    let rest_of_it = [
+    if [
         "其余", "其他", "其它", "以上", "上述", "剩下", "剩余", "别的",
     ]
     .iter()
-    .any(|w| t.starts_with(w));
-    if rest_of_it {
+    .any(|w| t.starts_with(w))
+    {
         return None;
     }
+    // "双轨运行同意上述方案", "不自动通过也同意" (not 不同意, 没同意, 同意了 —
+    // a report)
     if let Some(i) = t.find("同意") {
         let before = &t[..i];
         if !before.ends_with(['不', '没']) && !t.ends_with('了') && !before.is_empty() {
             return Some(Polarity::Want);
         }
     }
-    // "Google Form 可以", "物化视图可以，每天 3 点刷新 OK", "只印后四位就行"
-    // (not "可以试试", "可不可以", "也可以吧": a doubt)
-    for yes in ["可以", "没问题", "就行", "就好", "即可", "就够了"] {
+    // "Google Form 可以", "只印后四位就行" (not "可以试试", "也可以吧": a
+    // doubt; not "没问题", "就好": how things are)
+    for yes in ["可以", "就行", "即可", "就够了"] {
         if let Some(head) = t.strip_suffix(yes) {
             let head = head.trim_end();
             if super::text::cjk_content_chars(head) >= 2
@@ -3269,24 +3369,6 @@ fn without_deliberation(text: &str) -> &str {
     }
 }
 
-/// "kill avif" → "avif": what a "don't" that removes rules out.
-pub fn without_removal_verb(body: &str) -> &str {
-    let l = lower(body);
-    if !removes(&l) {
-        return body;
-    }
-    match words("removal_verbs")
-        .iter()
-        .find(|w| starts_with_word(&l, w))
-    {
-        Some(w) => {
-            let rest = body[w.len()..].trim_start();
-            rest.strip_prefix("about ").unwrap_or(rest)
-        }
-        None => body,
-    }
-}
-
 fn normalize(p: Polarity, text: &str) -> String {
     // (only before a "don't": what it rules out is in the clause after;
     // a "do" keeps its whole sentence, "我想了想这个方案的风险，还是先上灰度")
@@ -3304,28 +3386,15 @@ fn normalize(p: Polarity, text: &str) -> String {
     match p {
         Polarity::Want => strip_lead(&mut s, &["let's", "let us", "we'll", "we will", "i prefer"]),
         Polarity::DontWant => {
-            // "never delete anything silently" rules out deleting; "drop
-            // the waitlist" rules out the waitlist, and keeps its verb
+            // "drop the waitlist" rules out the waitlist; "never delete
+            // anything silently" rules out deleting
+            let removal = removes(&lower(&s));
             strip_lead(&mut s, &["let's not", "we won't", "we will not"]);
-            // (a verb of leaving out stays with what it leaves out, as a
-            // verb of removal does: "不要：skip the dry run")
-            let l = lower(&s);
-            if ![
-                "skip",
-                "omit",
-                "exclude",
-                "leave out",
-                "scrap",
-                "avoid",
-                "stop",
-            ]
-            .iter()
-            .any(|w| starts_with_word(&l, w))
-            {
-                strip_lead(&mut s, words("negative_start"));
+            strip_lead(&mut s, words("negative_start"));
+            if removal {
+                strip_lead(&mut s, words("removal_verbs"));
+                strip_lead(&mut s, &["about"]);
             }
-            // (the verb that rules it out stays: "不要：scrap the upgrade"
-            // says it was scrapped, "不要：the upgrade" could be anything)
             const SUFFIXES: &[&str] = &[
                 "はしないでください",
                 "をしないでください",

@@ -1663,18 +1663,6 @@ impl Memory {
             })
         } else if reconsiders && d.old_value.is_none() {
             self.reversal_target(d)
-        } else if reconsiders
-            && d.old_value.as_deref().is_some_and(|v| {
-                !self
-                    .decisions
-                    .iter()
-                    .any(|o| contains_value(polarity_and_body(o).1, v))
-            })
-        {
-            // ("use $61,000 instead of the departmental minimum": what it
-            // sets aside is named in words no decision holds; the value of
-            // the same kind the same verb gave is what it replaces)
-            self.same_verb_and_kind(d)
         } else if subject::is_choice(&d.body) {
             // "Keep npm for now" … "Switch to pnpm": a choice made for the
             // time being is what the next choice revisits
@@ -1747,15 +1735,6 @@ impl Memory {
                     .as_deref()
                     .is_some_and(|v| holds_value(split_echo(body).0, v))
         };
-        // ("不要：kill avif" keeps its verb to say how it was ruled out; what
-        // it rules out is "avif")
-        let ruled_out = {
-            let mut r = d.clone();
-            if r.polarity == Polarity::DontWant {
-                r.body = classify::without_removal_verb(&r.body).to_owned();
-            }
-            r
-        };
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
             .partition(|old| {
@@ -1767,7 +1746,7 @@ impl Memory {
                         || polarity_and_body(old).0 == d.polarity)
                     && (Some(old) == slot.as_ref()
                         || Some(old) == target.as_ref()
-                        || replaces(&ruled_out, old)
+                        || replaces(d, old)
                         || drops_value(old))
             });
         self.decisions = kept;
@@ -2091,9 +2070,6 @@ impl Memory {
                 return Some(old.clone());
             }
         }
-        if let Some(old) = self.same_verb_and_kind(d) {
-            return Some(old);
-        }
         // "wed is the finance close. thu 02:00 instead": the sentence before
         // in the turn names what "instead" sets aside
         if let Some(b) = d.before.as_deref().filter(|b| !classify::is_question(b)) {
@@ -2147,25 +2123,6 @@ impl Memory {
             }
         }
         wants().find(about_focus).cloned()
-    }
-
-    /// "please use $58,000" … "use $61,000 instead": the newest "do" in
-    /// which the same verb gave a value of the same kind (an amount of
-    /// money, a time, a size…) as the new decision.
-    fn same_verb_and_kind(&self, d: &Decision) -> Option<String> {
-        let verb = classify::strip_fillers(&d.body)
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .to_lowercase();
-        let kinds = value_kinds(&d.body);
-        if !words("imperative_verbs").contains(&verb.as_str()) || kinds.is_empty() {
-            return None;
-        }
-        self.latest_want(|body| {
-            classify::has(&body.to_lowercase(), &verb)
-                && value_kinds(body).iter().any(|k| kinds.contains(k))
-        })
     }
 
     /// Open questions a decision settles: those sharing words with it (two,
@@ -2667,10 +2624,6 @@ impl Memory {
             self.decide_in_turn(d, turn);
             return;
         }
-        if let Some(d) = self.value_given(s, turn) {
-            self.decide_in_turn(d, turn);
-            return;
-        }
         if let Some(p) = self.pending_proposal() {
             let st = terms(s);
             let pt = terms(&p.body);
@@ -2890,68 +2843,6 @@ impl Memory {
             return;
         }
         self.add_fact(s, false);
-    }
-
-    /// "What figure should I use for G.1 Materials and Supplies?" …
-    /// "Materials and supplies should be $18,000 per year": a value given
-    /// after the reply asked which value to use is the user's choice of it,
-    /// named by what was asked when it names nothing itself. Only in the
-    /// sentence that opens the turn, or in one naming what was asked; never
-    /// a report ("was", "not", "yet"), a condition or a question.
-    fn value_given(&self, s: &str, turn: &Turn) -> Option<Decision> {
-        let asked = self.cur.focus.last().filter(|q| classify::is_question(q))?;
-        let l = s.to_lowercase();
-        let cjk = s.chars().any(is_cjk);
-        let values = quantities(s);
-        if classify::is_question(s)
-            || values.iter().all(|q| matches!(q.kind, "label" | "version"))
-            || !cjk && (says_not_or_was(s) || tells_the_past(&l))
-            // ("400 天有点长", "5 is too many": a value objected to)
-            || classify::has_any(&l, words("value_rejections"))
-            || [
-                "if ", "unless ", "如果", "要是", "もし", "なら", "上次", "去年", "以前", "前回",
-                "昨年",
-            ]
-            .iter()
-            .any(|w| l.contains(w))
-        {
-            return None;
-        }
-        // (of "What salary should I use for the postdoc, and what are your
-        // fringe rates?", the part that asks for a choice: a rate stated
-        // is information given, not chosen)
-        let part = asked
-            .split([',', ';', '，', '、'])
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .find(|p| {
-                if p.chars().any(is_cjk) {
-                    words("value_questions").iter().any(|w| p.contains(w))
-                } else {
-                    let p = p.trim_start_matches("and ").trim_start_matches("or ");
-                    asks_what(p)
-                        && asks_for_a_choice(p)
-                        && classify::has_any(&p.to_lowercase(), words("value_questions"))
-                }
-            })?;
-        let st = terms(s);
-        let names_it = shared(&terms(part), &st) > 0;
-        let opens_turn = turn.prev_sentence.is_none()
-            && (s.split_whitespace().count() <= 12 || cjk && s.chars().count() <= 30);
-        if !names_it && !opens_turn {
-            return None;
-        }
-        let body = classify::strip_fillers(s).trim_end_matches(['.', '。', '!', '！']);
-        let body = clip(body, classify::DECISION_BYTES);
-        let body = if names_it {
-            body
-        } else {
-            let subject = part.trim_end_matches(['?', '？']).trim();
-            format!("{body} ({})", clip(subject, SUBJECT_BYTES))
-        };
-        let mut d = Decision::plain(Polarity::Want, body);
-        d.said = s.to_owned();
-        Some(d)
     }
 
     /// A short statement that names one of the options the last turn (or a
@@ -5245,45 +5136,6 @@ fn says_not_or_was(s: &str) -> bool {
     ]
     .iter()
     .any(|w| classify::has(&l, w))
-}
-
-/// "Our colleague budgeted $36,000 last year": a verb in the past (a word
-/// in -ed not after "be", "is", "should be"…) or a time gone by tells what
-/// happened, it chooses nothing.
-fn tells_the_past(l: &str) -> bool {
-    const BE: &[&str] = &[
-        "be", "is", "are", "been", "being", "get", "gets", "stay", "stays", "remain", "remains",
-    ];
-    let ws: Vec<&str> = l
-        .split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .filter(|w| !w.is_empty())
-        .collect();
-    ws.iter()
-        .enumerate()
-        .any(|(i, w)| w.len() > 4 && w.ends_with("ed") && !(i > 0 && BE.contains(&ws[i - 1])))
-        || ["last", "ago", "yesterday", "previous", "previously"]
-            .iter()
-            .any(|w| ws.contains(w))
-}
-
-/// The kinds of the values `text` states ("time", "size", "percent", "$"
-/// for an amount of money…), not bare numbers, labels or versions.
-fn value_kinds(text: &str) -> Vec<String> {
-    let mut kinds: Vec<String> = quantities(text)
-        .iter()
-        .filter(|q| !matches!(q.kind, "number" | "label" | "version"))
-        .map(|q| q.kind.to_owned())
-        .collect();
-    for sign in ['$', '€', '£', '¥', '￥'] {
-        if text
-            .split(sign)
-            .skip(1)
-            .any(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
-        {
-            kinds.push(sign.to_string());
-        }
-    }
-    kinds
 }
 
 fn asks_what(q: &str) -> bool {
