@@ -1035,3 +1035,18 @@ fn chinese_directives_by_their_grammar() {
         assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
     }
 }
+
+#[test]
+fn waiting_on_someone_or_asking_them_puts_a_question_off() {
+    for said in [
+        "also still waiting on maggie to tell me whether she wants 227s on the shelf",
+        "I intend to raise with the clinical lead whether the vaccine should be automated.",
+        "SAP对接下季度再议，本期不做。",
+        "加价这个我做不了主，下周跟老板聊了再说。",
+        "輸入元に CSV をいただけるか問い合わせております。",
+        "開始時刻は副店長と相談のうえ決めたいと思います。",
+    ] {
+        assert!(is_deferral(said), "{said}");
+    }
+    assert!(!is_deferral("Use the Postgres job table instead."));
+}
