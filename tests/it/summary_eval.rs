@@ -18,7 +18,7 @@
 //!   catering, a gaming PC build, a school open day, Terraform on AWS,
 //!   flaky CI tests); 3 over 20,000 characters with a topic change after a
 //!   day; 179 decisions. Scored with the rules of session 21's start and
-//!   end, totals only. A gap of more than 0.1 between it and dev says the
+//!   end (and once midway), totals only. A gap of more than 0.1 between it and dev says the
 //!   rules fit the dev text rather than the language. Neither set meets the
 //!   aims; each asserts floors at the figures last measured (`DEV`,
 //!   `TEST`);
@@ -755,56 +755,64 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // set L, 197 conversations, at precision 0.68 (1327/1956), recall 0.65
 // (1330/2062), facts 0.66 (1204/1836), open questions 0.68 (167/244),
 // reversed kept 31, answered left open 36. Session 21 read set M's
-// failure lines (M then joined dev) and found general faults: option
-// labels set in bold with their mark, "instead of the …" taking "the" for
-// the old value (every decision holding "the" was replaced), "please"
-// before any verb, a value given to the reply's question asking for one,
-// a "don't" that lost the verb ruling it out ("scrap", "skip"), the
-// agenda and reported speech taken for decisions, a bare "make it 10"
-// named by the reply's "~10gb". On the 207 then: precision 0.68
-// (1436/2106), recall 0.64 (1440/2249), facts 0.65 (1251/1916), open
-// questions 0.67 (173/255), reversed kept 34, answered left open 38.
+// failure lines (M then joined dev: on all 207, precision 0.68
+// (1436/2106), recall 0.64 (1440/2249), reversed kept 34) and dev's
+// missed decisions: option labels set in bold with their mark, "instead
+// of the …" taking "the" for the old value, "please" before any verb, a
+// bare "make it 10" named by the reply's "~10gb", Chinese directives by
+// their grammar (请 + a verb of change, 同意/可以 after a thing, 由, 按, a
+// thing then 别/不给…), "pending" only as a status, the day's main
+// subject after a night, deferrals to someone else; then a helper's
+// adversarial review (~520 probes) removed two rules and narrowed the
+// rest. Decisions kept went from 16 to 24 (three to an entry): on the
+// same rules 16 gave recall 0.64 (1438), reversed kept 35. Ended at
+// precision 0.66 (1628/2467), recall 0.67 (1509/2249), facts 0.65
+// (1236/1916), open questions 0.73 (185/255), reversed kept 46, answered
+// left open 38.
 const DEV: Floors = Floors {
-    precision: 0.68,
-    recall: 0.64,
-    facts: 0.65,
-    questions: 0.67,
-    max_reversed: 34,
+    precision: 0.65,
+    recall: 0.67,
+    facts: 0.64,
+    questions: 0.72,
+    max_reversed: 46,
     max_answered_open: 38,
     by_language: [
-        ("en", 0.60),    // 354/586
-        ("ja", 0.68),    // 356/518
-        ("mixed", 0.68), // 253/372
-        ("terse", 0.61), // 141/230
-        ("zh", 0.61),    // 336/543
+        ("en", 0.61),    // 362/586
+        ("ja", 0.74),    // 385/518
+        ("mixed", 0.69), // 257/372
+        ("terse", 0.58), // 135/230
+        ("zh", 0.68),    // 370/543
     ],
 };
 
 // Test, 10 conversations (set N) written in session 21 by two helpers
 // who saw neither the summarizer's rules nor any eval text (set M's
 // history: session 20 scored it at recall 0.50 (94/187) with the rules of
-// its start and its end; session 21 read its failure lines and took it
-// to 102/187, precision 0.63 (93/148)). N, scored with the rules of
-// session 21's start (d443cab): precision 0.62 (90/144), recall 0.53
-// (95/179), reversed kept 2, open questions 0.53 (8/15), answered left
-// open 3, facts 0.62 (58/94); English 21/44, Japanese 17/36, mixed 24/35,
-// terse 20/38, Chinese 13/26. With the rules read off M: precision 0.65
-// (94/145), recall 0.55 (98/179), the rest unchanged (English 23/44,
-// terse 21/38). Never tune on this set's conversations or failure lines;
-// a new held-out set replaces it when its figures have guided a change.
+// its start and its end; session 21 read its failure lines). N, scored
+// with the rules of session 21's start (d443cab): precision 0.62 (90/144),
+// recall 0.53 (95/179), reversed kept 2, open questions 0.53 (8/15),
+// answered left open 3, facts 0.62 (58/94), past topics 1/3; English
+// 21/44, Japanese 17/36, mixed 24/35, terse 20/38, Chinese 13/26. Once
+// midway, totals only (guiding nothing): 98/179 at 0.65. With the
+// session's end rules: precision 0.62 (105/169), recall 0.59 (105/179),
+// reversed kept 2, open questions 0.47 (7/15), answered left open 2,
+// facts 0.61 (57/94), past topics 1/3; English 23/44, Japanese 22/36,
+// mixed 26/35, terse 20/38, Chinese 14/26. Never tune on this set's
+// conversations or failure lines; a new held-out set replaces it when its
+// figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.64,
-    recall: 0.54,
-    facts: 0.61,
-    questions: 0.53,
+    precision: 0.62,
+    recall: 0.58,
+    facts: 0.60,
+    questions: 0.46,
     max_reversed: 2,
-    max_answered_open: 3,
+    max_answered_open: 2,
     by_language: [
         ("en", 0.52),    // 23/44
-        ("ja", 0.47),    // 17/36
-        ("mixed", 0.68), // 24/35
-        ("terse", 0.55), // 21/38
-        ("zh", 0.50),    // 13/26
+        ("ja", 0.61),    // 22/36
+        ("mixed", 0.74), // 26/35
+        ("terse", 0.52), // 20/38
+        ("zh", 0.53),    // 14/26
     ],
 };
 
