@@ -2528,6 +2528,12 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         ]
         .iter()
         .any(|e| t.ends_with(e) && t.len() > e.len() + 1)
+        // (not how a thing works, whether it is fine: "I'd like to
+        // understand how the cache works", "not sure whether 30 s works")
+        && !has_any(
+            t,
+            &["how", "why", "whether", "understand", "know", "wonder", "explain", "see if"],
+        )
         // ("is correct" of a setting with its value: "The frozen threshold of
         // 0°F is correct"; not a yes to a question of fact, "Your
         // understanding is correct", nor a doubt, "None of the figures are
@@ -2833,6 +2839,10 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
     });
     static YES_NO_TO: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"^(yes|no)\s+to\s+(?:the\s+|a\s+|an\s+)?\w").unwrap());
+    static LIKE_TO: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:i|we)(?:'d|\s+would|\s+should)\s+(?:like|love)\s+to\s+([a-z][a-z-]*)")
+            .unwrap()
+    });
     static PREFER: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
             r"\b(?:we|i)(?:'d|\s+would)\s+(?:(prefer|rather)\s+(not\s+)?|(prefer)\s+)(?:to\s+)?\w",
@@ -3113,6 +3123,52 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
         } else {
             Polarity::DontWant
         });
+    }
+    // "I should like to specify 16 GB", "we'd like to use Postgres": a wish
+    // for a course is the course; one to know, ask or see is a request
+    // ("I'd like to understand how the cache works")
+    if let Some(c) = LIKE_TO.captures(t) {
+        const KNOWING: &[&str] = &[
+            "understand",
+            "know",
+            "ask",
+            "see",
+            "check",
+            "learn",
+            "discuss",
+            "talk",
+            "hear",
+            "confirm",
+            "clarify",
+            "review",
+            "explore",
+            "find",
+            "look",
+            "mention",
+            "point",
+            "raise",
+            "thank",
+            "share",
+            "think",
+            "consider",
+            "get",
+            "go",
+            "start",
+            "begin",
+            "say",
+            "add",
+            "note",
+            "be",
+            "have",
+            "make",
+            "do",
+            "try",
+            "double-check",
+            "revisit",
+            "come",
+        ];
+        let verb = &c[1];
+        return (!KNOWING.contains(&verb) && !asks_by_word(t)).then_some(Polarity::Want);
     }
     if let Some(c) = PREFER.captures(t) {
         // (a wish about the past or a doubt: "we would have preferred", "not

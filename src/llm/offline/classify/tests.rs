@@ -1050,3 +1050,24 @@ fn waiting_on_someone_or_asking_them_puts_a_question_off() {
     }
     assert!(!is_deferral("Use the Postgres job table instead."));
 }
+
+#[test]
+fn a_wish_for_a_course_decides_a_wish_to_know_does_not() {
+    assert_eq!(
+        decided("I'd like to use Postgres for the queue."),
+        ["要：I'd like to use Postgres for the queue"]
+    );
+    assert_eq!(
+        decided("We would like to keep the 30-day retention."),
+        ["要：We would like to keep the 30-day retention"]
+    );
+    for said in [
+        "I'd like to understand how the cache works.",
+        "I would like to know how the cache works.",
+        "I'd like to ask about the invoice.",
+        "not sure whether 30 s works",
+    ] {
+        assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
+    }
+    assert_eq!(decided("30 s works."), ["要：30 s works"]);
+}
