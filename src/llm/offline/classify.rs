@@ -331,6 +331,56 @@ fn is_agenda_or_said(l: &str) -> bool {
             && ["said", "told", "replied", "answered"].contains(&verb)
 }
 
+/// Terse chat's orders without a subject: "add: netops patch calendar in
+/// #sre" (a verb as a label, the thing after it), "also want alert on
+/// sentinel count" (a want without its "I"). Not a label that announces
+/// news ("update: no budget…", "fix: …" in a commit list), a wish to know
+/// ("want to check the logs first") or a question.
+fn terse_order(s: &str) -> Option<Decision> {
+    static VERB_LABEL: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(add|drop|remove|delete|rename|use|keep|move|enable|disable|bump|pin|kill)\s*:\s+(\S.*)$")
+            .unwrap()
+    });
+    static BARE_WANT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:also\s+|and\s+)?(?:want|need)\s+(?:a\s+|an\s+|the\s+)?([a-z0-9][\w./#-]*(?:\s+\S+){0,6})$")
+            .unwrap()
+    });
+    let t = s.trim().trim_end_matches(['.', '!']);
+    let l = lower(t);
+    if is_question(s) || l.contains('?') {
+        return None;
+    }
+    if let Some(c) = VERB_LABEL.captures(&l) {
+        let verb = c.get(1)?.as_str();
+        let rest = &t[c.get(2)?.start()..];
+        let removal = words("removal_verbs").contains(&verb);
+        let (polarity, body) = if removal {
+            (Polarity::DontWant, rest.to_owned())
+        } else {
+            (Polarity::Want, format!("{verb} {rest}"))
+        };
+        let mut d = Decision::plain(polarity, body);
+        d.said = t.to_owned();
+        return Some(d);
+    }
+    if let Some(c) = BARE_WANT.captures(&l) {
+        let object = c.get(1)?.as_str();
+        let first = object.split_whitespace().next().unwrap_or("");
+        if [
+            "to", "it", "them", "that", "this", "you", "me", "more", "some", "help",
+        ]
+        .contains(&first)
+        {
+            return None;
+        }
+        let start = t.len() - object.len();
+        let mut d = Decision::plain(Polarity::Want, t[start..].to_owned());
+        d.said = t.to_owned();
+        return Some(d);
+    }
+    None
+}
+
 /// Classify one user sentence.
 pub fn user_sentence(s: &str) -> UserKind {
     let l = lower(s);
@@ -368,6 +418,9 @@ pub fn user_sentence(s: &str) -> UserKind {
     // "ご提案の内容で進めていただけますでしょうか", "淘汰策略就按你说的改": a
     if is_agenda_or_said(&l) {
         return UserKind::Other;
+    }
+    if let Some(d) = terse_order(s) {
+        return UserKind::Decisions(vec![d]);
     }
     // request (even one put as a question) that takes what was proposed,
     // unless it asks about it ("ご提案の内容はどういう意味ですか")

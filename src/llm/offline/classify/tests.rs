@@ -1071,3 +1071,31 @@ fn a_wish_for_a_course_decides_a_wish_to_know_does_not() {
     }
     assert_eq!(decided("30 s works."), ["要：30 s works"]);
 }
+
+#[test]
+fn terse_orders_without_a_subject() {
+    assert_eq!(
+        decided("add: netops patch calendar in #sre."),
+        ["要：add netops patch calendar in #sre"]
+    );
+    assert_eq!(decided("drop: the legacy flag"), ["不要：the legacy flag"]);
+    assert_eq!(
+        decided("also want alert on sentinel count"),
+        ["要：alert on sentinel count"]
+    );
+    for said in [
+        "want to check the logs first",
+        "want it by friday?",
+        "need help with the config",
+        "update: no budget for extra workers this quarter",
+    ] {
+        let d = decided(said);
+        assert!(
+            !d.iter().any(|x| x.contains("logs first")
+                || x.contains("friday")
+                || x.contains("help")
+                || x.contains("budget")),
+            "{said}: {d:?}"
+        );
+    }
+}
