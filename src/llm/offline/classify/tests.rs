@@ -1099,3 +1099,14 @@ fn terse_orders_without_a_subject() {
         );
     }
 }
+
+#[test]
+fn a_decision_beside_a_word_of_checking_is_no_deferral() {
+    for said in [
+        "Deploy it on Monday and report back.",
+        "Let me check: yes, use the 30-day retention.",
+        "I'll find out the exact price and we'll pick the cheaper plan.",
+    ] {
+        assert!(!is_deferral(said), "{said}");
+    }
+}
