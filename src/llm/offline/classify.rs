@@ -342,8 +342,10 @@ fn terse_order(s: &str) -> Option<Decision> {
             .unwrap()
     });
     static BARE_WANT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:also\s+|and\s+)?(?:want|need)\s+(?:a\s+|an\s+|the\s+)?([a-z0-9][\w./#-]*(?:\s+\S+){0,6})$")
-            .unwrap()
+        Regex::new(
+            r"^(?:also\s+|and\s+)?want\s+(?:a\s+|an\s+|the\s+)?([a-z0-9][\w./#-]*(?:\s+\S+){0,6})$",
+        )
+        .unwrap()
     });
     let t = s.trim().trim_end_matches(['.', '!']);
     let l = lower(t);
@@ -366,11 +368,38 @@ fn terse_order(s: &str) -> Option<Decision> {
     if let Some(c) = BARE_WANT.captures(&l) {
         let object = c.get(1)?.as_str();
         let first = object.split_whitespace().next().unwrap_or("");
-        if [
-            "to", "it", "them", "that", "this", "you", "me", "more", "some", "help",
-        ]
-        .contains(&first)
-        {
+        // (nor something asked of the assistant: "want a regex for emails")
+        const ASKED: &[&str] = &[
+            "to",
+            "it",
+            "them",
+            "that",
+            "this",
+            "you",
+            "me",
+            "more",
+            "some",
+            "help",
+            "regex",
+            "script",
+            "query",
+            "example",
+            "examples",
+            "summary",
+            "list",
+            "details",
+            "explanation",
+            "logs",
+            "link",
+            "draft",
+            "review",
+            "answer",
+            "code",
+            "snippet",
+            "diagram",
+            "table",
+        ];
+        if ASKED.contains(&first) {
             return None;
         }
         let start = t.len() - object.len();

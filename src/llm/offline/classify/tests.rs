@@ -1087,6 +1087,8 @@ fn terse_orders_without_a_subject() {
         "want to check the logs first",
         "want it by friday?",
         "need help with the config",
+        "want a regex for emails",
+        "need a break lol",
         "update: no budget for extra workers this quarter",
     ] {
         let d = decided(said);
