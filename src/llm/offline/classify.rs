@@ -331,83 +331,61 @@ fn is_agenda_or_said(l: &str) -> bool {
             && ["said", "told", "replied", "answered"].contains(&verb)
 }
 
-/// Terse chat's orders without a subject: "add: netops patch calendar in
-/// #sre" (a verb as a label, the thing after it), "also want alert on
-/// sentinel count" (a want without its "I"). Not a label that announces
-/// news ("update: no budget…", "fix: …" in a commit list), a wish to know
-/// ("want to check the logs first") or a question.
+/// Terse chat's orders without a subject: "add: netops patch calendar"
+/// (a verb of change as a label, the thing after it). Not a label that
+/// announces news ("update: no budget…"), a changelog line, a doubt or a
+/// question.
 fn terse_order(s: &str) -> Option<Decision> {
     static VERB_LABEL: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(add|drop|remove|delete|rename|use|keep|move|enable|disable|bump|pin|kill)\s*:\s+(\S.*)$")
-            .unwrap()
-    });
-    static BARE_WANT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"^(?:also\s+|and\s+)?want\s+(?:a\s+|an\s+|the\s+)?([a-z0-9][\w./#-]*(?:\s+\S+){0,6})$",
-        )
-        .unwrap()
+        Regex::new(r"^(add|drop|remove|rename|pin|bump|enable|disable)\s*:\s+(\S.*)$").unwrap()
     });
     let t = s.trim().trim_end_matches(['.', '!']);
     let l = lower(t);
     if is_question(s) || l.contains('?') {
         return None;
     }
-    if let Some(c) = VERB_LABEL.captures(&l) {
-        let verb = c.get(1)?.as_str();
-        let rest = &t[c.get(2)?.start()..];
-        let removal = words("removal_verbs").contains(&verb);
-        let (polarity, body) = if removal {
-            (Polarity::DontWant, rest.to_owned())
-        } else {
-            (Polarity::Want, format!("{verb} {rest}"))
-        };
-        let mut d = Decision::plain(polarity, body);
-        d.said = t.to_owned();
-        return Some(d);
+    let c = VERB_LABEL.captures(&l)?;
+    let verb = c.get(1)?.as_str();
+    let rest_l = c.get(2)?.as_str();
+    // (not a changelog line, a doubt or a negation: "add: dark mode
+    // (merged yesterday)", "remove: legacy API — done in #4512", "pin: not
+    // needed anymore", "drop: maybe later")
+    static ISSUE_REF: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"#\d").unwrap());
+    if rest_l.contains(['(', '—'])
+        || ISSUE_REF.is_match(rest_l)
+        || [
+            "merged",
+            "done",
+            "shipped",
+            "released",
+            "yesterday",
+            "not ",
+            "don't",
+            "no ",
+            "maybe",
+            "probably",
+            "or ",
+            "later",
+            "can't",
+            "how",
+            "what",
+            "which",
+        ]
+        .iter()
+        .any(|w| rest_l.contains(w))
+    {
+        return None;
     }
-    if let Some(c) = BARE_WANT.captures(&l) {
-        let object = c.get(1)?.as_str();
-        let first = object.split_whitespace().next().unwrap_or("");
-        // (nor something asked of the assistant: "want a regex for emails")
-        const ASKED: &[&str] = &[
-            "to",
-            "it",
-            "them",
-            "that",
-            "this",
-            "you",
-            "me",
-            "more",
-            "some",
-            "help",
-            "regex",
-            "script",
-            "query",
-            "example",
-            "examples",
-            "summary",
-            "list",
-            "details",
-            "explanation",
-            "logs",
-            "link",
-            "draft",
-            "review",
-            "answer",
-            "code",
-            "snippet",
-            "diagram",
-            "table",
-        ];
-        if ASKED.contains(&first) {
-            return None;
-        }
-        let start = t.len() - object.len();
-        let mut d = Decision::plain(Polarity::Want, t[start..].to_owned());
-        d.said = t.to_owned();
-        return Some(d);
-    }
-    None
+    let rest = &t[c.get(2)?.start()..];
+    let removal = words("removal_verbs").contains(&verb);
+    let (polarity, body) = if removal {
+        (Polarity::DontWant, rest.to_owned())
+    } else {
+        (Polarity::Want, format!("{verb} {rest}"))
+    };
+    let mut d = Decision::plain(polarity, body);
+    d.said = t.to_owned();
+    Some(d)
 }
 
 /// Classify one user sentence.
@@ -1525,6 +1503,15 @@ fn please_verb(clause: &str) -> bool {
         && !words("pronouns").contains(&verb)
         && !words("articles").contains(&verb)
         && rest.split_whitespace().count() >= 2
+        // (a value it sets: "revise the postdoc to $60,000", "budget 60
+        // hours"; without one, "please take a look", "please decide which is
+        // better", "please sign the form" ask for work)
+        && (rest.contains(|c: char| c.is_ascii_digit())
+            || ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+                .iter()
+                .any(|n| rest.split_whitespace().any(|w| w == *n)))
+        && !["calculate", "convert", "estimate", "compute", "count", "rank", "evaluate", "round"]
+            .contains(&verb)
         && !l.trim_end().ends_with('?')
 }
 
@@ -2687,7 +2674,7 @@ fn zh_directive(body: &str) -> Option<Polarity> {
         Regex::new(concat!(
             r"^[^，,。；;]*?[\p{Han}A-Za-z0-9)）]{2,}[^，,。；;]*?",
             r"(?:就|也|都|一律|统一|绝对)?",
-            r"(?:别|不许|不得|不能再|绝对不能|禁止|不(?:给|扣|纳入|加|收|送|发|领|补|计|退|印|带|放|开放|接入|提供|保留|同步|导入|通知)(?:\p{Han}|$))"
+            r"(?:别|不许|不得|不能再|绝对不能|不(?:给|扣|纳入|加|收|送|发|领|补|计|退|印|带|放|开放|接入|提供|保留|同步|导入|通知)(?:\p{Han}|$))"
         ))
         .unwrap()
     });
@@ -2729,8 +2716,24 @@ fn zh_directive(body: &str) -> Option<Polarity> {
         "没反应",
         "报错",
         "失败",
+        "同意没",
+        "同意不",
+        "么",
+        "不一定",
+        "八成",
+        "只要",
+        "会同意",
+        "没同意",
+        "计费",
+        "收费",
+        "别慌",
+        "别当真",
     ];
-    if NOT_SETTLED.iter().any(|w| t.contains(w)) {
+    // (nor what someone else says or thinks: "ChatGPT 说加个索引就行")
+    let reported = ["觉得", "说", "规定", "认为", "听说", "据", "刚"]
+        .iter()
+        .any(|w| t.contains(w));
+    if reported || NOT_SETTLED.iter().any(|w| t.contains(w)) {
         return None;
     }
     // "请调整为 30%", "请按 $200 更新" (not "请问", "请帮我整理", "请解释")
@@ -2809,9 +2812,6 @@ fn zh_directive(body: &str) -> Option<Polarity> {
         .collect::<Vec<_>>()
         .windows(3)
         .any(|w| w[1] == '不' && w[0] == w[2]);
-    let reported = ["觉得", "说", "规定", "认为", "听说", "据", "刚"]
-        .iter()
-        .any(|w| t.contains(w));
     let party = [
         "供应商",
         "银行",
@@ -2836,7 +2836,7 @@ fn zh_directive(body: &str) -> Option<Polarity> {
     ]
     .iter()
     .any(|w| plain.contains(w));
-    if THING_THEN_NOT.is_match(&plain) && !t.ends_with("不行") && !asks && !reported && !party {
+    if THING_THEN_NOT.is_match(&plain) && !t.ends_with("不行") && !asks && !party {
         return Some(Polarity::DontWant);
     }
     // (the rest of a proposal, "其余规则同意", "其余按您的建议执行", is the
@@ -2921,10 +2921,6 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
     });
     static YES_NO_TO: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"^(yes|no)\s+to\s+(?:the\s+|a\s+|an\s+)?\w").unwrap());
-    static LIKE_TO: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:i|we)(?:'d|\s+would|\s+should)\s+(?:like|love)\s+to\s+([a-z][a-z-]*)")
-            .unwrap()
-    });
     static PREFER: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
             r"\b(?:we|i)(?:'d|\s+would)\s+(?:(prefer|rather)\s+(not\s+)?|(prefer)\s+)(?:to\s+)?\w",
@@ -3205,52 +3201,6 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
         } else {
             Polarity::DontWant
         });
-    }
-    // "I should like to specify 16 GB", "we'd like to use Postgres": a wish
-    // for a course is the course; one to know, ask or see is a request
-    // ("I'd like to understand how the cache works")
-    if let Some(c) = LIKE_TO.captures(t) {
-        const KNOWING: &[&str] = &[
-            "understand",
-            "know",
-            "ask",
-            "see",
-            "check",
-            "learn",
-            "discuss",
-            "talk",
-            "hear",
-            "confirm",
-            "clarify",
-            "review",
-            "explore",
-            "find",
-            "look",
-            "mention",
-            "point",
-            "raise",
-            "thank",
-            "share",
-            "think",
-            "consider",
-            "get",
-            "go",
-            "start",
-            "begin",
-            "say",
-            "add",
-            "note",
-            "be",
-            "have",
-            "make",
-            "do",
-            "try",
-            "double-check",
-            "revisit",
-            "come",
-        ];
-        let verb = &c[1];
-        return (!KNOWING.contains(&verb) && !asks_by_word(t)).then_some(Polarity::Want);
     }
     if let Some(c) = PREFER.captures(t) {
         // (a wish about the past or a doubt: "we would have preferred", "not

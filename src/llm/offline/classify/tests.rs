@@ -945,6 +945,7 @@ fn after_please_comes_a_verb_whichever() {
         "Please write a haiku about Kubernetes.",
         "Please enjoy the weekend.",
         "Please accept my apologies for the delay.",
+        "Please sign the form before Friday.",
     ] {
         assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
     }
@@ -1031,6 +1032,8 @@ fn chinese_directives_by_their_grammar() {
         "这个问题别担心",
         "两种方案都可以",
         "请删除按钮点了没反应",
+        "这个方案领导同意没",
+        "AWS 按小时计费",
     ] {
         assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
     }
@@ -1052,19 +1055,10 @@ fn waiting_on_someone_or_asking_them_puts_a_question_off() {
 }
 
 #[test]
-fn a_wish_for_a_course_decides_a_wish_to_know_does_not() {
-    assert_eq!(
-        decided("I'd like to use Postgres for the queue."),
-        ["要：I'd like to use Postgres for the queue"]
-    );
-    assert_eq!(
-        decided("We would like to keep the 30-day retention."),
-        ["要：We would like to keep the 30-day retention"]
-    );
+fn how_a_thing_works_accepts_nothing() {
     for said in [
         "I'd like to understand how the cache works.",
         "I would like to know how the cache works.",
-        "I'd like to ask about the invoice.",
         "not sure whether 30 s works",
     ] {
         assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
@@ -1079,26 +1073,16 @@ fn terse_orders_without_a_subject() {
         ["要：add netops patch calendar in #sre"]
     );
     assert_eq!(decided("drop: the legacy flag"), ["不要：the legacy flag"]);
-    assert_eq!(
-        decided("also want alert on sentinel count"),
-        ["要：alert on sentinel count"]
-    );
     for said in [
-        "want to check the logs first",
-        "want it by friday?",
-        "need help with the config",
-        "want a regex for emails",
-        "need a break lol",
+        "add: dark mode toggle (merged yesterday)",
+        "remove: legacy v1 API — done in #4512",
+        "pin: not needed anymore",
+        "drop: maybe later",
         "update: no budget for extra workers this quarter",
+        "also want world peace",
+        "want a regex for emails",
     ] {
-        let d = decided(said);
-        assert!(
-            !d.iter().any(|x| x.contains("logs first")
-                || x.contains("friday")
-                || x.contains("help")
-                || x.contains("budget")),
-            "{said}: {d:?}"
-        );
+        assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
     }
 }
 
