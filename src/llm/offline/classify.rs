@@ -1524,6 +1524,18 @@ fn is_instruction(body: &str) -> bool {
     let l = lower(body.trim());
     // a request to show or explain something decides nothing
     let start = lower(strip_fillers(body));
+    // ("take a look at the logs", "have a look": a request to look)
+    if [
+        "take a look",
+        "have a look",
+        "take a peek",
+        "take a quick look",
+    ]
+    .iter()
+    .any(|p| start.starts_with(p))
+    {
+        return false;
+    }
     if words("request_verbs")
         .iter()
         .any(|v| starts_with_word(&start, v) || !v.is_ascii() && l.contains(v))
@@ -2601,7 +2613,12 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         // understand how the cache works", "not sure whether 30 s works")
         && !has_any(
             t,
-            &["how", "why", "whether", "understand", "know", "wonder", "explain", "see if"],
+            &[
+                "how", "why", "whether", "understand", "know", "wonder", "explain", "see if",
+                // (a state reported: "the old endpoint still works", "I
+                // doubt the retry logic works", "none of these works")
+                "still", "doubt", "don't think", "none", "neither", "if", "once", "assuming",
+            ],
         )
         // ("is correct" of a setting with its value: "The frozen threshold of
         // 0°F is correct"; not a yes to a question of fact, "Your

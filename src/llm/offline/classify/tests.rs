@@ -1060,6 +1060,10 @@ fn how_a_thing_works_accepts_nothing() {
         "I'd like to understand how the cache works.",
         "I would like to know how the cache works.",
         "not sure whether 30 s works",
+        "the old endpoint still works",
+        "I doubt the retry logic works",
+        "none of these works",
+        "please take a look at the logs",
     ] {
         assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
     }
