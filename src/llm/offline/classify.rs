@@ -422,13 +422,13 @@ pub fn user_sentence(s: &str) -> UserKind {
     if has_any(&l, words("pending")) || has_any(&l, words("user_proposal")) && !is_approval(&l) {
         return UserKind::Open(s.to_owned());
     }
-    // "ご提案の内容で進めていただけますでしょうか", "淘汰策略就按你说的改": a
     if is_agenda_or_said(&l) {
         return UserKind::Other;
     }
     if let Some(d) = terse_order(s) {
         return UserKind::Decisions(vec![d]);
     }
+    // "ご提案の内容で進めていただけますでしょうか", "淘汰策略就按你说的改": a
     // request (even one put as a question) that takes what was proposed,
     // unless it asks about it ("ご提案の内容はどういう意味ですか")
     if names_the_proposal(s) && !has_any(&l, words("question_words")) {
@@ -2697,8 +2697,8 @@ fn zh_directive(body: &str) -> Option<Polarity> {
     });
     let t = body.trim_end_matches(['。', '！', '!', '，', ',', '；', ' ']);
     // (a question without its mark, "是不是由IT部门负责", "由谁负责"; a hedge,
-    // "应该没问题"; what has long been so, "一直由小李负责"; what was, "之前";
-    // comfort and reminders, "别担心", "别忘了备份")
+    // "应该没问题"; what has long been so, "一直由小李负责" (what was, "之前",
+    // the caller's PAST rules out); comfort and reminders, "别担心", "别忘了备份")
     const NOT_SETTLED: &[&str] = &[
         "是不是",
         "谁",
@@ -2714,14 +2714,8 @@ fn zh_directive(body: &str) -> Option<Polarity> {
         "大概",
         "好像",
         "一直",
-        "已经",
         "向来",
-        "之前",
-        "以前",
-        "当时",
         "过去",
-        "去年",
-        "上次",
         "随便",
         "都可以",
         "担心",
@@ -2755,9 +2749,12 @@ fn zh_directive(body: &str) -> Option<Polarity> {
     }
     // "请调整为 30%", "请按 $200 更新" (not "请问", "请帮我整理", "请解释")
     if let Some(rest) = t.strip_prefix('请') {
-        const ASKS: &[&str] = &[
-            "问", "教", "帮", "告诉", "解释", "说明", "介绍", "列", "分析", "看", "查", "确认",
-            "提供", "给出", "整理", "写", "输出", "生成", "评估", "核实", "稍等", "回复", "补充",
+        // (asking verbs that open the request, "请问", "请帮我…", or "请教一下";
+        // and requests for work wherever they stand, "请帮我整理", "请把…列出来")
+        const ASKS_FIRST: &[&str] = &["问", "教", "帮", "告诉", "解释"];
+        const ASKS_ANYWHERE: &[&str] = &[
+            "说明", "介绍", "列", "分析", "看", "查", "确认", "提供", "给出", "整理", "写", "输出",
+            "生成", "评估", "核实", "稍等", "回复", "补充",
         ];
         const CHANGES: &[&str] = &[
             "调整",
@@ -2795,17 +2792,15 @@ fn zh_directive(body: &str) -> Option<Polarity> {
             "限制",
             "控制在",
         ];
-        let asks = ASKS
+        let asks = ASKS_FIRST
             .iter()
             .any(|a| rest.starts_with(a) || rest.contains(&format!("{a}一下")))
-            || ASKS[5..].iter().any(|a| rest.contains(a));
+            || ASKS_ANYWHERE.iter().any(|a| rest.contains(a));
         return (!asks && CHANGES.iter().any(|c| rest.contains(c))).then_some(Polarity::Want);
     }
-    let person = [
-        "我", "你", "他", "她", "大家", "用户", "客户", "对方", "他们", "我们",
-    ]
-    .iter()
-    .any(|p| t.starts_with(p));
+    let person = ["我", "你", "他", "她", "大家", "用户", "客户", "对方"]
+        .iter()
+        .any(|p| t.starts_with(p));
     // (a thing named in Latin letters counts: "Kafka 就别上了")
     let content = super::text::cjk_content_chars(t)
         + 2 * t
