@@ -4787,31 +4787,25 @@ fn options_in(text: &str) -> Vec<String> {
         // mark inside the bold
         let bold_label;
         let t = match t.strip_prefix("**").and_then(|r| r.split_once("**")) {
-            Some((inner, rest))
-                if inner.ends_with(['.', ')', ':', '：', '）'])
-                    && !rest.trim().is_empty()
-                    && (1..=2)
-                        .contains(&inner.trim_end_matches(['.', ')', ':', '：', '）']).len())
-                    && inner
-                        .trim_end_matches(['.', ')', ':', '：', '）'])
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric()) =>
-            {
+            Some((inner, rest)) => {
                 let label = inner.trim_end_matches(['.', ')', ':', '：', '）']);
-                bold_label = format!("{label}) {}", rest.trim());
-                bold_label.as_str()
+                let is_label = (1..=2).contains(&label.len())
+                    && label.chars().all(|c| c.is_ascii_alphanumeric());
+                let marked = label.len() < inner.len();
+                if is_label && marked && !rest.trim().is_empty() {
+                    bold_label = format!("{label}) {}", rest.trim());
+                    bold_label.as_str()
+                } else if is_label && !marked {
+                    // ("- **A** 15 per bag": a bare label in bold is read
+                    // below by its bold)
+                    t
+                } else {
+                    // ("- **A. `Idempotency-Key` ヘッダ**：…", "- **案B**: …":
+                    // the bold runs past the label)
+                    t.trim_start_matches("**")
+                }
             }
-            // ("- **A** 15 per bag": a bare label in bold is read below by
-            // its bold)
-            Some((inner, _))
-                if (1..=2).contains(&inner.len())
-                    && inner.chars().all(|c| c.is_ascii_alphanumeric()) =>
-            {
-                t
-            }
-            // ("- **A. `Idempotency-Key` ヘッダ**：…", "- **案B**: …": the
-            // bold runs past the label)
-            _ => t.trim_start_matches("**"),
+            None => t.trim_start_matches("**"),
         };
         // "方案二：400 dpi 彩色", "Option B: …", "案1：…": a named option
         if let Some((label, rest)) = named_option_line(t) {
