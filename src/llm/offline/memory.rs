@@ -610,6 +610,18 @@ impl Memory {
                     }
                 }
                 UserKind::Defer(s) => self.defer_or_split(s, &mut turn),
+                // ("ok wedding catering time, we're at …" opening a
+                // conversation: with no reply before it there is nothing to
+                // say yes to, the "ok" only starts the turn)
+                UserKind::Approval { rest, .. }
+                    if !rest.is_empty()
+                        && s.find(rest.as_str()).is_some_and(|i| i > 0)
+                        && turn.prev_sentence.is_none()
+                        && self.cur.focus.is_empty()
+                        && self.cur.direction.is_empty() =>
+                {
+                    self.other_statement(rest, &mut turn)
+                }
                 UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
                 UserKind::Rejection(rest) => self.reject(rest, &mut turn),
                 UserKind::Other => self.other_statement(s, &mut turn),
@@ -4780,6 +4792,26 @@ fn options_in(text: &str) -> Vec<String> {
             continue;
         }
         if in_fence {
+            continue;
+        }
+        // "| B | Saffron & Sage | $112 |": a table row whose first cell is
+        // a label offers the thing its second cell names
+        if let Some(row) = t.strip_prefix('|') {
+            let cells: Vec<&str> = row
+                .split('|')
+                .map(|c| c.trim().trim_matches('*').trim())
+                .collect();
+            if let [label, name, ..] = cells.as_slice() {
+                let is_label = (1..=2).contains(&label.len())
+                    && label.chars().all(|c| c.is_ascii_alphanumeric());
+                if is_label && !name.is_empty() && !name.starts_with('-') {
+                    out.push(format!(
+                        "{}) {}",
+                        label.to_lowercase(),
+                        name.replace("**", "")
+                    ));
+                }
+            }
             continue;
         }
         let t = t.trim_start_matches("- ");

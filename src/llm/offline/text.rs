@@ -308,7 +308,14 @@ fn keeps_going(line: &str, chars: &[(usize, char)], start: usize, dot: usize, ne
     }
     let single_initial = word.chars().count() == 1 && word.chars().all(|c| c.is_ascii_uppercase());
     if single_initial {
-        return true;
+        // ("B. olive branch reviews were mixed": a lone letter opening the
+        // text, then a lower-case word, is an answer by label, not "J.
+        // Smith")
+        let following = chars[next..]
+            .iter()
+            .map(|x| x.1)
+            .find(|c| !c.is_whitespace());
+        return !(chars[word_start].0 == start && following.is_some_and(char::is_lowercase));
     }
     if words("abbreviations").contains(&lower.as_str()) {
         // "etc." can end a sentence: then the next word starts a new one.
@@ -567,6 +574,12 @@ mod tests {
                 "Logs, traces etc.",
                 "Next topic."
             ]
+        );
+        // a letter opening the text, then a lower-case word: an answer by
+        // label, not an initial
+        assert_eq!(
+            texts("B. the other two ship too late. C. Ortega agrees."),
+            ["B.", "the other two ship too late.", "C. Ortega agrees."]
         );
         assert_eq!(
             texts("Run `cargo test -- --test-threads 8. really` first. J. Smith agreed."),

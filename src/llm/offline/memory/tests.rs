@@ -4880,3 +4880,49 @@ fn a_turn_naming_the_days_main_subject_moves_on_after_wrapping_up() {
     let past = s["past_discussions"].to_string();
     assert!(past.contains("ライセンス"), "{s}");
 }
+
+#[test]
+fn a_table_row_labelled_by_its_first_cell_is_an_option() {
+    let reply = "Three hosts fit:\n\n| | Host | Per month | Notes |\n|---|---|---|---|\n| A | Hetzner CX22 | €4 | no managed backups |\n| B | DigitalOcean basic | $12 | snapshots included |\n| C | Fly.io shared | $9 | cold starts |\n\nWhich one?";
+    let s = said(&[
+        ("user", "need a box for the discord bot, cheap"),
+        ("assistant", reply),
+        ("user", "B. hetzner support was slow last time i tried it"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("DigitalOcean basic"), "{d}");
+    assert!(!d.contains("Hetzner CX22"), "{d}");
+    // a table without labels offers nothing by letter
+    let s = said(&[
+        ("user", "need a box for the discord bot, cheap"),
+        (
+            "assistant",
+            "| Host | Per month |\n|---|---|\n| Hetzner | €4 |\n| Fly.io | $9 |\n\nWhich one?",
+        ),
+        ("user", "b"),
+    ]);
+    assert!(decisions(&s).is_empty(), "{:?}", decisions(&s));
+}
+
+#[test]
+fn an_ok_that_opens_a_conversation_approves_nothing() {
+    let s = said(&[(
+        "user",
+        "ok garden planning time, we have 3 raised beds and ~20 m² of lawn. got two seed catalogues, can u help me pick?",
+    )]);
+    assert!(decisions(&s).is_empty(), "{:?}", decisions(&s));
+    // after a reply, "ok" says yes to it
+    let s = said(&[
+        ("user", "what spacing for the tomatoes?"),
+        (
+            "assistant",
+            "I'd plant them 60 cm apart. Want me to add that to the plan?",
+        ),
+        ("user", "ok 60 cm it is"),
+    ]);
+    assert!(
+        decisions(&s).join(" ").contains("60 cm"),
+        "{:?}",
+        decisions(&s)
+    );
+}
