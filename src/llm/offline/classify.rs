@@ -1655,7 +1655,8 @@ fn is_instruction(body: &str) -> bool {
             return true;
         }
         // "…ので", "…から", "…ため": a reason, not a decision
-        if ["ので", "から", "ため", "けど", "が"]
+        // ("寝室兼用なんで": …なので, said casually)
+        if ["ので", "なんで", "から", "ため", "けど", "が"]
             .iter()
             .any(|e| t.ends_with(e))
         {
@@ -1669,6 +1670,9 @@ fn is_instruction(body: &str) -> bool {
                 .iter()
                 .all(|c| is_cjk(*c) && !is_kana(*c))
             && matches!(chars[chars.len() - 3], 'で' | 'に' | 'を')
+            // ("テストの前に質問": a question announced)
+            && !t.ends_with("質問")
+            && !t.ends_with("相談")
             && !is_question(t);
         return words("ja_decision_endings").iter().any(|e| {
             lower(t).ends_with(e)

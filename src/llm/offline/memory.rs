@@ -119,10 +119,13 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     } else {
         text.to_string()
     };
-    let sents: Vec<Sentence> = sentences(&text)
+    let mut sents: Vec<Sentence> = sentences(&text)
         .into_iter()
         .filter(|s| !s.tool_call)
         .collect();
+    if record.is_user() {
+        split_leading_label(&mut sents, &m.cur.focus);
+    }
     let when = record.cursor_time().map(|t| t[..16].to_owned());
     let mut made = Vec::new();
     if record.is_user() {
@@ -166,6 +169,32 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     m.bound(max_chars);
     m.cur.decided = places(&m);
     m.to_json()
+}
+
+/// "B. Twenty-four months is the longest commitment our CFO will sign":
+/// a turn that opens with the label of an option the reply offered picks
+/// it, then goes on; the splitter took "B." for an initial ("J. Smith").
+fn split_leading_label(sents: &mut Vec<Sentence>, focus: &[String]) {
+    let Some(first) = sents.first() else {
+        return;
+    };
+    let mut cs = first.text.chars();
+    let (Some(label), Some('.' | ')'), Some(' ')) = (cs.next(), cs.next(), cs.next()) else {
+        return;
+    };
+    let mark = format!("{}) ", label.to_ascii_lowercase());
+    if !label.is_ascii_alphanumeric() || !focus.iter().any(|f| f.starts_with(&mark)) {
+        return;
+    }
+    let rest = cs.as_str().trim_start().to_owned();
+    if rest.is_empty() {
+        return;
+    }
+    let mut pick = first.clone();
+    pick.text = format!("{label}.");
+    let mut after = first.clone();
+    after.text = rest;
+    sents.splice(0..1, [pick, after]);
 }
 
 /// A message without the name it is signed with and the closing before
@@ -4694,7 +4723,10 @@ fn option_label(s: &str) -> Option<String> {
     // after it ends ("2段階" is no label)
     let mut cs = l.chars();
     if let (Some(c), Some(next)) = (cs.next(), cs.next()) {
-        if c.is_ascii_alphanumeric() && "で案番がにをのっ、，。吧".contains(next) {
+        // ("2かなー": a pick said with doubt is a pick; "2か3" is none)
+        let doubt = next == 'か' && cs.next() == Some('な');
+        if c.is_ascii_alphanumeric() && ("で案番がにをのっ、，。吧".contains(next) || doubt)
+        {
             return Some(c.to_string());
         }
     }
@@ -4783,7 +4815,8 @@ fn option_label_of_item(item: &str) -> Option<String> {
 /// The options a reply enumerates: lines starting with "1.", "2)", "a)",
 /// "B." (or in bold), as "label) first sentence".
 fn options_in(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out: Vec<String> = Vec::new();
+    let mut table_labels: Vec<String> = Vec::new();
     let mut in_fence = false;
     for line in text.lines() {
         let t = line.trim();
@@ -4802,14 +4835,15 @@ fn options_in(text: &str) -> Vec<String> {
                 .map(|c| c.trim().trim_matches('*').trim())
                 .collect();
             if let [label, name, ..] = cells.as_slice() {
-                let is_label = (1..=2).contains(&label.len())
-                    && label.chars().all(|c| c.is_ascii_alphanumeric());
-                if is_label && !name.is_empty() && !name.starts_with('-') {
-                    out.push(format!(
-                        "{}) {}",
-                        label.to_lowercase(),
-                        name.replace("**", "")
-                    ));
+                // (a letter or a number: "OS" or "DB" in a first column
+                // is a row's name)
+                let is_label = label.len() == 1 && label.chars().all(|c| c.is_ascii_alphanumeric())
+                    || label.len() == 2 && label.chars().all(|c| c.is_ascii_digit());
+                let mark = format!("{}) ", label.to_lowercase());
+                let known = out.iter().any(|o| o.starts_with(&mark));
+                if is_label && !known && !name.is_empty() && !name.starts_with('-') {
+                    out.push(format!("{mark}{}", name.replace("**", "")));
+                    table_labels.push(mark);
                 }
             }
             continue;
@@ -4914,7 +4948,12 @@ fn options_in(text: &str) -> Vec<String> {
             .unwrap_or_default();
         let first = first.replace("**", "");
         if !first.is_empty() {
-            out.push(format!("{}) {}", label.to_lowercase(), first));
+            // (a list after a table that comments on its rows by their
+            // labels: the row names the option)
+            let mark = format!("{}) ", label.to_lowercase());
+            if !table_labels.contains(&mark) {
+                out.push(format!("{mark}{first}"));
+            }
         }
     }
     if out.len() < 2 {

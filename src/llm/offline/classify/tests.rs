@@ -1100,3 +1100,12 @@ fn a_decision_beside_a_word_of_checking_is_no_deferral() {
         assert!(!is_deferral(said), "{said}");
     }
 }
+
+#[test]
+fn a_reason_or_an_announced_question_decides_nothing() {
+    for s in ["寝室兼用なんで", "テストの前に質問", "その前にちょっと相談"]
+    {
+        assert!(decisions_in(s).is_empty(), "{s}: {:?}", decisions_in(s));
+    }
+    assert!(!decisions_in("今回は DigiCert で更新").is_empty());
+}

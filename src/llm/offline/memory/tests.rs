@@ -4926,3 +4926,49 @@ fn an_ok_that_opens_a_conversation_approves_nothing() {
         decisions(&s)
     );
 }
+
+#[test]
+fn a_turn_opening_with_an_offered_label_picks_it() {
+    let reply = "Two ways to fund the upgrade:\n\nA. Lease the new scanners over 36 months.\nB. Buy them outright from this year's capital budget.\n\nWhich do you prefer?";
+    let s = said(&[
+        (
+            "user",
+            "the scanners at reception are dying, how do we pay for new ones",
+        ),
+        ("assistant", reply),
+        (
+            "user",
+            "B. Leasing always costs more in the end and Marta hates the paperwork.",
+        ),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("Buy them outright"), "{d}");
+    // with no option B offered, "B." is an initial
+    let s = said(&[
+        ("user", "who signs the lease?"),
+        (
+            "assistant",
+            "Usually the finance lead. Who is that for you?",
+        ),
+        ("user", "B. Novak signs everything above 5k."),
+    ]);
+    assert!(
+        !decisions(&s).join(" ").starts_with("要：B"),
+        "{:?}",
+        decisions(&s)
+    );
+}
+
+#[test]
+fn table_rows_and_a_list_under_them_offer_each_option_once() {
+    let reply = "| # | Router | Price |\n|---|---|---|\n| 1 | Fritz!Box 7590 | €220 |\n| 2 | UniFi Express | €150 |\n\n- 1: best DSL modem built in\n- 2: needs a separate modem\n\n| Part | Budget |\n|---|---|\n| OS | €0 |\n| AP | €90 |\n\nWhich router?";
+    let s = said(&[
+        ("user", "new router for the office?"),
+        ("assistant", reply),
+        ("user", "2かなー。モデムは今のを使う"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("UniFi Express"), "{d}");
+    assert!(!d.contains("separate modem"), "{d}");
+    assert!(!d.contains("€0"), "{d}");
+}
