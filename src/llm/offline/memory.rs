@@ -62,6 +62,10 @@ const SUBJECT_BYTES: usize = 90;
 const ECHO_BYTES: usize = 120;
 /// Before a reply's restatement on a decision, Latin and CJK.
 const ECHO_MARKS: [&str; 2] = [" (= ", "（＝"];
+/// An opening turn this long (a third of it in CJK), or asking, asking for
+/// help or of three sentences, is a brief of the work, not a decision
+/// (`Memory::brief_not_decisions`).
+const BRIEF_CHARS: usize = 150;
 /// A pause this long, with no shared term, starts a new discussion.
 const NEW_TOPIC_GAP_MINUTES: i64 = 60;
 /// After a pause this long, a record that shares under a third of its terms
@@ -130,7 +134,22 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     let mut made = Vec::new();
     if record.is_user() {
         let before = m.decisions.clone();
+        // (a brief asks for help or lays out a situation; a one-line
+        // opening such as "use ruff instead of flake8 here" decides)
+        let brief_chars = if text.chars().any(is_cjk) {
+            BRIEF_CHARS / 3
+        } else {
+            BRIEF_CHARS
+        };
+        let briefs = text.contains(['?', '？'])
+            || sents.len() >= 3
+            || text.chars().count() >= brief_chars
+            || classify::has_any(&text.to_lowercase(), words("help_requests"));
+        let fresh = briefs && m.decisions.is_empty() && m.past.is_empty() && m.cur.topic.is_empty();
         m.user(&sents, when.as_deref());
+        if fresh {
+            m.brief_not_decisions(&text);
+        }
         made = m
             .decisions
             .iter()
@@ -3195,6 +3214,39 @@ impl Memory {
         self.cur.open.push(q);
         if self.cur.open.len() > MAX_OPEN {
             self.cur.open.remove(0);
+        }
+    }
+
+    /// The turn that opens a conversation briefs: "need to upgrade pg 14 ->
+    /// 16 on orders db", "我们要把用户画像库从 MongoDB 4.4 迁到 PostgreSQL 16",
+    /// "Next.js のアプリに i18n 入れたい" say what the work is and what there
+    /// is, before anything was weighed; they are facts of the discussion.
+    /// A turn that reports things settled already ("we decided on Postgres
+    /// 16", a list under "Decisions:") keeps its decisions.
+    fn brief_not_decisions(&mut self, text: &str) {
+        const SETTLED: &[&str] = &[
+            "decisions:",
+            "决定：",
+            "決定事項",
+            "decided",
+            "we chose",
+            "we picked",
+            "we're going with",
+            "we are going with",
+            "we went with",
+            "agreed on",
+            "決めました",
+            "決めた",
+            "決定",
+            "决定",
+            "定了",
+            "确定",
+        ];
+        if classify::has_any(&text.to_lowercase(), SETTLED) {
+            return;
+        }
+        for d in std::mem::take(&mut self.decisions) {
+            self.add_fact(polarity_and_body(&d).1, false);
         }
     }
 

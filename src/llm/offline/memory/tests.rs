@@ -4972,3 +4972,42 @@ fn table_rows_and_a_list_under_them_offer_each_option_once() {
     assert!(!d.contains("separate modem"), "{d}");
     assert!(!d.contains("€0"), "{d}");
 }
+
+#[test]
+fn the_turn_that_opens_a_conversation_briefs_rather_than_decides() {
+    for brief in [
+        "need to move our grafana from 9.5 to 11 on the ops box, ~40 dashboards, 2 datasources. where do i start?",
+        "我们要把工单系统从 Redmine 4.2 迁到 Jira Cloud，大概 3 万张单。有哪些坑要注意？",
+        "社内の勉強会サイトを Astro で作り直したい。今は WordPress 6.4 です。移行の手順を考えてもらえますか？",
+    ] {
+        let s = said(&[("user", brief)]);
+        assert!(decisions(&s).is_empty(), "{brief}: {:?}", decisions(&s));
+        assert!(s["current_discussion"]["description"]
+            .as_str()
+            .is_some_and(|d| !d.is_empty()), "{brief}: the brief is kept as a fact");
+    }
+    // what the user says was settled before stays settled
+    let s = said(&[(
+        "user",
+        "We decided to use Postgres 16 for the new billing service. Can you help me plan the schema?",
+    )]);
+    assert!(
+        decisions(&s).join(" ").contains("Postgres 16"),
+        "{:?}",
+        decisions(&s)
+    );
+    // and the next turn decides as usual
+    let s = said(&[
+        (
+            "user",
+            "need to move our grafana from 9.5 to 11 on the ops box",
+        ),
+        ("assistant", "In place or a fresh install next to it?"),
+        ("user", "fresh install next to it, port 3001"),
+    ]);
+    assert!(
+        decisions(&s).join(" ").contains("3001"),
+        "{:?}",
+        decisions(&s)
+    );
+}
