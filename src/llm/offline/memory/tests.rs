@@ -5011,3 +5011,28 @@ fn the_turn_that_opens_a_conversation_briefs_rather_than_decides() {
         decisions(&s)
     );
 }
+
+#[test]
+fn putting_a_choice_off_until_later_leaves_it_open() {
+    for later in [
+        "the dessert table, let's decide after the tasting",
+        "权限模型下次吧，今天先到这",
+        "ライブ配信の件は様子見で",
+        "ロゴの色は来月決める",
+    ] {
+        let s = said(&[
+            ("user", "planning the spring fair stalls"),
+            (
+                "assistant",
+                "Stalls are set. Anything else to settle today?",
+            ),
+            ("user", later),
+        ]);
+        assert!(decisions(&s).is_empty(), "{later}: {:?}", decisions(&s));
+        assert!(
+            opens(&s).contains(later.split(['，', ',', 'は']).next().unwrap()),
+            "{later}: {}",
+            opens(&s)
+        );
+    }
+}
