@@ -1520,7 +1520,7 @@ fn please_verb(clause: &str) -> bool {
 /// days"); in Chinese it starts with a verb of instruction; in Japanese it
 /// ends in a form that decides or asks (〜にします, 〜してください, 〜に戻して,
 /// a short "X で").
-fn is_instruction(body: &str) -> bool {
+pub(crate) fn is_instruction(body: &str) -> bool {
     let l = lower(body.trim());
     // a request to show or explain something decides nothing
     let start = lower(strip_fillers(body));
@@ -1670,9 +1670,6 @@ fn is_instruction(body: &str) -> bool {
                 .iter()
                 .all(|c| is_cjk(*c) && !is_kana(*c))
             && matches!(chars[chars.len() - 3], 'で' | 'に' | 'を')
-            // ("テストの前に質問": a question announced)
-            && !t.ends_with("質問")
-            && !t.ends_with("相談")
             && !is_question(t);
         return words("ja_decision_endings").iter().any(|e| {
             lower(t).ends_with(e)

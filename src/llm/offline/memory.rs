@@ -62,9 +62,8 @@ const SUBJECT_BYTES: usize = 90;
 const ECHO_BYTES: usize = 120;
 /// Before a reply's restatement on a decision, Latin and CJK.
 const ECHO_MARKS: [&str; 2] = [" (= ", "（＝"];
-/// An opening turn this long (a third of it in CJK), or asking, asking for
-/// help or of three sentences, is a brief of the work, not a decision
-/// (`Memory::brief_not_decisions`).
+/// A first turn this long (a third of it in CJK), or asking, asking for
+/// help or of three sentences, briefs (`Memory::brief_not_decisions`).
 const BRIEF_CHARS: usize = 150;
 /// A pause this long, with no shared term, starts a new discussion.
 const NEW_TOPIC_GAP_MINUTES: i64 = 60;
@@ -134,18 +133,19 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     let mut made = Vec::new();
     if record.is_user() {
         let before = m.decisions.clone();
-        // (a brief asks for help or lays out a situation; a one-line
-        // opening such as "use ruff instead of flake8 here" decides)
+        // (a first turn that asks the assistant something, asks for help or
+        // lays out a situation briefs; "在庫の棚卸しは毎月末にやりたいです。"
+        // alone states a requirement)
         let brief_chars = if text.chars().any(is_cjk) {
             BRIEF_CHARS / 3
         } else {
             BRIEF_CHARS
         };
-        let briefs = text.contains(['?', '？'])
+        let asks = text.contains(['?', '？'])
             || sents.len() >= 3
             || text.chars().count() >= brief_chars
             || classify::has_any(&text.to_lowercase(), words("help_requests"));
-        let fresh = briefs && m.decisions.is_empty() && m.past.is_empty() && m.cur.topic.is_empty();
+        let fresh = asks && m.decisions.is_empty() && m.past.is_empty() && m.cur.topic.is_empty();
         m.user(&sents, when.as_deref());
         if fresh {
             m.brief_not_decisions(&text);
@@ -190,6 +190,35 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     m.to_json()
 }
 
+/// What follows an opening "ok" decides: an order, a ban, "let's …", or
+/// any CJK statement (the rules of `classify` read those as they come).
+fn orders_or_bans(rest: &str) -> bool {
+    let l = rest.to_lowercase();
+    rest.chars().any(is_cjk)
+        || classify::is_instruction(rest)
+        || ["let's ", "lets ", "let us "]
+            .iter()
+            .any(|p| l.starts_with(p))
+        || classify::decisions_in(rest)
+            .iter()
+            .any(|d| d.polarity == Polarity::DontWant)
+}
+
+/// A wish, a need, a plan or a request for help: what a conversation's
+/// first turn says the work is ("need to …", "我们要把…", "…したい",
+/// "请先…给出建议").
+fn states_the_work(body: &str) -> bool {
+    let l = body.to_lowercase();
+    // "入れたい", "upgrade したい、", "作りたいんだけど": a wish ends its clause
+    let wish = l.match_indices("たい").any(|(i, _)| {
+        l[i + "たい".len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| "、。，,！!？?けとんでです ".contains(c))
+    });
+    wish || classify::has_any(&l, words("brief_markers"))
+}
+
 /// "B. Twenty-four months is the longest commitment our CFO will sign":
 /// a turn that opens with the label of an option the reply offered picks
 /// it, then goes on; the splitter took "B." for an initial ("J. Smith").
@@ -206,7 +235,26 @@ fn split_leading_label(sents: &mut Vec<Sentence>, focus: &[String]) {
         return;
     }
     let rest = cs.as_str().trim_start().to_owned();
-    if rest.is_empty() {
+    // (not when what follows doubts, asks or puts off: "B. Is that even
+    // safe?", "B. Let me think about it overnight", "A. Smith will decide
+    // tomorrow", "A. Lokiは別サーバーが要るので厳しい")
+    let l = rest.to_lowercase();
+    let hedges = classify::is_question(&rest)
+        || classify::is_deferral(&rest)
+        || classify::has_any(&l, words("value_rejections"))
+        || classify::has_any(
+            &l,
+            &[
+                "not sure",
+                "neither",
+                "no way",
+                "decide",
+                "厳しい",
+                "微妙",
+                "不行",
+            ],
+        );
+    if rest.is_empty() || hedges {
         return;
     }
     let mut pick = first.clone();
@@ -664,6 +712,11 @@ impl Memory {
                 UserKind::Approval { rest, .. }
                     if !rest.is_empty()
                         && s.find(rest.as_str()).is_some_and(|i| i > 0)
+                        // ("ok use postgres 16 for the orders service",
+                        // "fine, no more meetings on Fridays", "sure, let's
+                        // do the retro on Friday", "行，这次直接上 k8s": an
+                        // order, a ban or a plan after it still decides)
+                        && !orders_or_bans(rest)
                         && turn.prev_sentence.is_none()
                         && self.cur.focus.is_empty()
                         && self.cur.direction.is_empty() =>
@@ -3219,34 +3272,35 @@ impl Memory {
 
     /// The turn that opens a conversation briefs: "need to upgrade pg 14 ->
     /// 16 on orders db", "我们要把用户画像库从 MongoDB 4.4 迁到 PostgreSQL 16",
-    /// "Next.js のアプリに i18n 入れたい" say what the work is and what there
-    /// is, before anything was weighed; they are facts of the discussion.
-    /// A turn that reports things settled already ("we decided on Postgres
-    /// 16", a list under "Decisions:") keeps its decisions.
+    /// "Next.js のアプリに i18n 入れたい", "请先就日期和场地给出建议" say what the
+    /// work is or what there is, not a course weighed and taken; they are
+    /// facts of the discussion. What it orders or rules out ("Never
+    /// force-push to main", "keep the API backwards compatible") stays
+    /// decided.
     fn brief_not_decisions(&mut self, text: &str) {
+        // (what the user reports settled stays: "We decided to use Postgres
+        // 16 for the billing service", a list under "Decisions:")
         const SETTLED: &[&str] = &[
-            "decisions:",
-            "决定：",
-            "決定事項",
             "decided",
             "we chose",
-            "we picked",
-            "we're going with",
-            "we are going with",
-            "we went with",
-            "agreed on",
-            "決めました",
-            "決めた",
-            "決定",
             "决定",
-            "定了",
-            "确定",
+            "決定",
+            "決めた",
+            "決めました",
         ];
-        if classify::has_any(&text.to_lowercase(), SETTLED) {
+        const HEADINGS: &[&str] = &["decisions:", "决定：", "決定事項"];
+        if classify::has_any(&text.to_lowercase(), HEADINGS) {
             return;
         }
         for d in std::mem::take(&mut self.decisions) {
-            self.add_fact(polarity_and_body(&d).1, false);
+            let (polarity, body) = polarity_and_body(&d);
+            let order = classify::is_instruction(body) && !states_the_work(body);
+            let settled = classify::has_any(&body.to_lowercase(), SETTLED);
+            if polarity == Polarity::Want && !order && !settled {
+                self.add_fact(body, false);
+            } else {
+                self.decisions.push(d);
+            }
         }
     }
 
@@ -4776,7 +4830,8 @@ fn option_label(s: &str) -> Option<String> {
     let mut cs = l.chars();
     if let (Some(c), Some(next)) = (cs.next(), cs.next()) {
         // ("2かなー": a pick said with doubt is a pick; "2か3" is none)
-        let doubt = next == 'か' && cs.next() == Some('な');
+        // ("2かなり高い": "quite", not a doubt)
+        let doubt = next == 'か' && cs.next() == Some('な') && cs.next() != Some('り');
         if c.is_ascii_alphanumeric() && ("で案番がにをのっ、，。吧".contains(next) || doubt)
         {
             return Some(c.to_string());
@@ -4892,10 +4947,14 @@ fn options_in(text: &str) -> Vec<String> {
                 let is_label = label.len() == 1 && label.chars().all(|c| c.is_ascii_alphanumeric())
                     || label.len() == 2 && label.chars().all(|c| c.is_ascii_digit());
                 let mark = format!("{}) ", label.to_lowercase());
-                let known = out.iter().any(|o| o.starts_with(&mark));
-                if is_label && !known && !name.is_empty() && !name.starts_with('-') {
-                    out.push(format!("{mark}{}", name.replace("**", "")));
-                    table_labels.push(mark);
+                if is_label && !name.is_empty() && !name.starts_with('-') {
+                    // (a table after a numbered recap is what the question
+                    // under it asks about: its row replaces the item)
+                    out.retain(|o| !o.starts_with(&mark) || table_labels.contains(&mark));
+                    if !table_labels.contains(&mark) {
+                        out.push(format!("{mark}{}", name.replace("**", "")));
+                        table_labels.push(mark);
+                    }
                 }
             }
             continue;
@@ -5011,6 +5070,8 @@ fn options_in(text: &str) -> Vec<String> {
     if out.len() < 2 {
         return Vec::new();
     }
+    // (the rows of a table first: what they replaced was a recap)
+    out.sort_by_key(|o| !table_labels.iter().any(|m| o.starts_with(m.as_str())));
     out
 }
 

@@ -5036,3 +5036,67 @@ fn putting_a_choice_off_until_later_leaves_it_open() {
         );
     }
 }
+
+#[test]
+fn review_s22_orders_bans_and_hedged_picks() {
+    // a first turn's orders and bans are decisions, its wishes are not
+    let s = said(&[(
+        "user",
+        "Never force-push to main. Don't touch the billing module. Keep the API backwards compatible. We need to fix the flaky login test, can you help?",
+    )]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("不要：force-push to main"), "{d}");
+    assert!(d.contains("billing module"), "{d}");
+    assert!(d.contains("backwards compatible"), "{d}");
+    assert!(!d.contains("flaky login"), "{d}");
+    // an "ok" before an order or a ban still decides
+    for (opening, said_back) in [
+        ("ok use postgres 16 for the orders service", "postgres 16"),
+        ("fine, no more meetings on Fridays", "meetings on Fridays"),
+        ("sure, let's do the retro on Friday", "retro on Friday"),
+    ] {
+        let s = said(&[("user", opening)]);
+        assert!(
+            decisions(&s).join(" ").contains(said_back),
+            "{opening}: {:?}",
+            decisions(&s)
+        );
+    }
+    // a label followed by a doubt, a question or a deferral picks nothing
+    let reply = "Two ways:\n\nA. Lease the scanners over 36 months.\nB. Buy them outright.\n\nWhich do you prefer?";
+    for hedged in [
+        "B. Is that even safe with 80% disk?",
+        "B. Let me think about it overnight.",
+        "A. Smith (our CTO) will decide tomorrow.",
+    ] {
+        let s = said(&[
+            ("user", "how do we pay for new scanners?"),
+            ("assistant", reply),
+            ("user", hedged),
+        ]);
+        assert!(decisions(&s).is_empty(), "{hedged}: {:?}", decisions(&s));
+    }
+    // "2かなり" is "quite", not a doubtful pick
+    let s = said(&[
+        ("user", "ルーターどれがいい？"),
+        (
+            "assistant",
+            "1. Fritz!Box 7590\n2. UniFi Express\n\nどれにしますか？",
+        ),
+        ("user", "2かなり高いね"),
+    ]);
+    assert!(
+        !decisions(&s).join(" ").contains("UniFi"),
+        "{:?}",
+        decisions(&s)
+    );
+    // a table after a numbered recap: the row is the option
+    let reply = "Where we are:\n1. The disk is 92% full.\n2. Backups stopped on Monday.\n\n| # | Plan |\n|---|---|\n| 1 | Grow the volume to 2 TB |\n| 2 | Move backups to S3 |\n\nWhich plan?";
+    let s = said(&[
+        ("user", "the backup box is full again, what now?"),
+        ("assistant", reply),
+        ("user", "1"),
+    ]);
+    let d = decisions(&s).join(" ");
+    assert!(d.contains("Grow the volume"), "{d}");
+}
