@@ -2,26 +2,27 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 207 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 217 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 148 of sixteen held-out and validation sets written by helpers
+//!   the 158 of seventeen held-out and validation sets written by helpers
 //!   who never saw the rules, each moved here once it had been scored (set
-//!   M, the last, in session 21, its failure lines read);
-//! - `test`: 10 held out (set N), written in session 21 by two more helpers
+//!   N, the last, in session 22, its failure lines read);
+//! - `test`: 10 held out (set O), written in session 22 by two more helpers
 //!   who saw neither the rules nor any other eval text, from the brief the
 //!   earlier writers had (tests/data/summary_eval/WRITING.md): other
-//!   domains (a SaaS contract and onboarding, an in-house training plan,
-//!   moving house, a Python ETL job, a PostgreSQL upgrade, wedding
-//!   catering, a gaming PC build, a school open day, Terraform on AWS,
-//!   flaky CI tests); 3 over 20,000 characters with a topic change after a
-//!   day; 179 decisions. Scored with the rules of session 21's start and
-//!   end (and once midway), totals only. A gap of more than 0.1 between it and dev says the
-//!   rules fit the dev text rather than the language. Neither set meets the
-//!   aims; each asserts floors at the figures last measured (`DEV`,
-//!   `TEST`);
+//!   domains (a community radio schedule then its transmitter, a city
+//!   hall parking permit, a cat café, Kafka topic retention, drone
+//!   telemetry in Rust, a clinical-trial sample courier, a summer festival
+//!   then security cameras, a library RFID inventory, CDN purges then WAF
+//!   rules, offline sync in Swift); 3 over 20,000 characters with a topic
+//!   change after a day; 179 decisions. Scored with the rules of session
+//!   22's start and end, totals only. A gap of more than 0.1 between it
+//!   and dev says the rules fit the dev text rather than the language.
+//!   Neither set meets the aims; each asserts floors at the figures last
+//!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
 //!   against (one-term annotations, their own older thresholds).
 //!
@@ -746,9 +747,9 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
     );
 }
 
-// Dev, 207 conversations: the 59 the rules were tuned on, the 28 of the
+// Dev, 217 conversations: the 59 the rules were tuned on, the 28 of the
 // first three held-out sets, the 9 of a validation set written in session
-// 10, the held-out sets of sessions 11 to 20 (sets F to M) moved here once
+// 10, the held-out sets of sessions 11 to 21 (sets F to N) moved here once
 // their figures had been used (`git log` of this file has each session's
 // steps). Session 20 ended the first 187 at precision 0.68 (1240/1816),
 // recall 0.65 (1212/1863), facts 0.66 (1149/1740), reversed kept 24; with
@@ -770,50 +771,60 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // rules 16 gave recall 0.64 (1436), reversed kept 35. Ended at precision
 // 0.66 (1628/2464), recall 0.67 (1509/2249), facts 0.65 (1240/1916), open
 // questions 0.71 (181/255), reversed kept 47, answered left open 37.
+// Session 22 moved set N here (on all 217, precision 0.661 (1743/2637),
+// recall 0.669 (1625/2428), reversed kept 50, facts 1295/2010) and read its
+// failure lines: a conversation's first turn briefs rather than decides
+// (wishes, needs, plans, requests and reports in it are facts; orders and
+// bans stay), an opening "ok" with nothing before it approves nothing, a
+// turn opening with an offered label picks it, table rows labelled A/B/C
+// or 1/2/3 are options, more ways to put a choice off; a helper's
+// adversarial review (~250 probes) narrowed four of them. Ended at
+// precision 0.666 (1740/2611), recall 0.672 (1632/2428), facts 0.65
+// (1301/2010), open questions 0.70 (190/270), reversed kept 50, answered
+// left open 40.
 const DEV: Floors = Floors {
     precision: 0.66,
     recall: 0.67,
     facts: 0.64,
     questions: 0.70,
-    max_reversed: 47,
-    max_answered_open: 37,
+    max_reversed: 50,
+    max_answered_open: 40,
     by_language: [
-        ("en", 0.61),    // 363/586
-        ("ja", 0.74),    // 385/518
-        ("mixed", 0.69), // 257/372
-        ("terse", 0.59), // 136/230
-        ("zh", 0.67),    // 368/543
+        ("en", 0.61),    // 387/630
+        ("ja", 0.74),    // 414/554
+        ("mixed", 0.70), // 287/407
+        ("terse", 0.58), // 158/268
+        ("zh", 0.67),    // 386/569
     ],
 };
 
-// Test, 10 conversations (set N) written in session 21 by two helpers
-// who saw neither the summarizer's rules nor any eval text (set M's
-// history: session 20 scored it at recall 0.50 (94/187) with the rules of
-// its start and its end; session 21 read its failure lines). N, scored
-// with the rules of session 21's start (d443cab): precision 0.62 (90/144),
-// recall 0.53 (95/179), reversed kept 2, open questions 0.53 (8/15),
-// answered left open 3, facts 0.62 (58/94), past topics 1/3; English
-// 21/44, Japanese 17/36, mixed 24/35, terse 20/38, Chinese 13/26. Once
-// midway, totals only (guiding nothing): 98/179 at 0.65. With the
-// session's end rules: precision 0.62 (105/169), recall 0.59 (105/179),
-// reversed kept 2, open questions 0.47 (7/15), answered left open 2,
-// facts 0.61 (57/94), past topics 1/3; English 23/44, Japanese 22/36,
-// mixed 26/35, terse 20/38, Chinese 14/26. Never tune on this set's
-// conversations or failure lines; a new held-out set replaces it when its
-// figures have guided a change.
+// Test, 10 conversations (set O) written in session 22 by two helpers
+// who saw neither the summarizer's rules nor any eval text (set N's
+// history: session 21 scored it at recall 0.53 (95/179) with the rules of
+// its start and 0.59 (105/179) with those of its end; session 22 read its
+// failure lines). O, scored with the rules of session 22's start
+// (f64365f): precision 0.69 (102/147), recall 0.61 (109/179), reversed
+// kept 6, open questions 0.64 (7/11), answered left open 3, facts 0.63
+// (64/101), past topics 3/4; English 17/33, Japanese 23/40, mixed 27/33,
+// terse 16/37, Chinese 26/36. With the session's end rules: precision 0.71
+// (104/146), recall 0.61 (110/179), reversed kept 6, open questions 7/11,
+// answered left open 3, facts 0.62 (63/101), past topics 3/4; English
+// 17/33, Japanese 23/40, mixed 27/33, terse 17/37, Chinese 26/36. Never
+// tune on this set's conversations or failure lines; a new held-out set
+// replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.62,
-    recall: 0.58,
-    facts: 0.60,
-    questions: 0.46,
-    max_reversed: 2,
-    max_answered_open: 2,
+    precision: 0.71,
+    recall: 0.61,
+    facts: 0.62,
+    questions: 0.63,
+    max_reversed: 6,
+    max_answered_open: 3,
     by_language: [
-        ("en", 0.52),    // 23/44
-        ("ja", 0.61),    // 22/36
-        ("mixed", 0.74), // 26/35
-        ("terse", 0.52), // 20/38
-        ("zh", 0.53),    // 14/26
+        ("en", 0.51),    // 17/33
+        ("ja", 0.57),    // 23/40
+        ("mixed", 0.81), // 27/33
+        ("terse", 0.45), // 17/37
+        ("zh", 0.72),    // 26/36
     ],
 };
 
