@@ -65,6 +65,8 @@ const ECHO_MARKS: [&str; 2] = [" (= ", "（＝"];
 /// A first turn this long (a third of it in CJK), or asking, asking for
 /// help or of three sentences, briefs (`Memory::brief_not_decisions`).
 const BRIEF_CHARS: usize = 150;
+/// After a yes, these say no to the thing it names ("yeah 24.04 not now").
+const NOT_NOW: [&str; 4] = ["not now", "not yet", "not this time", "not for now"];
 /// A pause this long, with no shared term, starts a new discussion.
 const NEW_TOPIC_GAP_MINUTES: i64 = 60;
 /// After a pause this long, a record that shares under a third of its terms
@@ -2431,15 +2433,26 @@ impl Memory {
                 && !classify::is_deictic(rest)
                 && (!terms(rest).is_empty() || bare_value)
             {
-                let d = Decision::plain(Polarity::Want, clip(rest, classify::DECISION_BYTES));
+                // ("yeah 24.04 not now": a yes to the question, a no to the
+                // thing it names)
+                let l = rest.to_lowercase();
+                let not_now = NOT_NOW.iter().any(|n| classify::has(&l, n));
+                let polarity = if not_now {
+                    Polarity::DontWant
+                } else {
+                    Polarity::Want
+                };
+                let d = Decision::plain(polarity, clip(rest, classify::DECISION_BYTES));
                 self.decide_in_turn(d, turn);
             }
             return;
         };
         let l = rest.to_lowercase();
+        // ("yeah 24.04 not now": a no to what the yes names)
         let negated = ["not now", "not yet", "not today", "no", "not"]
             .iter()
-            .any(|n| classify::starts_with_word(&l, n));
+            .any(|n| classify::starts_with_word(&l, n))
+            || NOT_NOW.iter().any(|n| classify::has(&l, n));
         if negated {
             self.adopt(&p, Some(Polarity::DontWant), Some(rest), turn);
         } else if strong

@@ -5100,3 +5100,30 @@ fn review_s22_orders_bans_and_hedged_picks() {
     let d = decisions(&s).join(" ");
     assert!(d.contains("Grow the volume"), "{d}");
 }
+
+#[test]
+fn a_yes_then_not_now_rules_the_thing_out_for_now() {
+    let s = said(&[
+        ("user", "upgrade the db hosts this weekend"),
+        ("assistant", "Planned for Saturday. And the OS: do you want to move them to Ubuntu 24.04 at the same time?"),
+        ("user", "yeah 24.04 not now. separate project"),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("不要：") && l.contains("24.04")),
+        "{d:?}"
+    );
+    assert!(
+        !d.iter()
+            .any(|l| l.starts_with("要：") && l.contains("24.04")),
+        "{d:?}"
+    );
+    // the report of a date with its own verb decides nothing
+    let s = said(&[
+        ("user", "renew the mail provider?"),
+        ("assistant", "Which plan do you want?"),
+        ("user", "rackspace contract ends 28 feb btw"),
+    ]);
+    assert!(decisions(&s).is_empty(), "{:?}", decisions(&s));
+}
