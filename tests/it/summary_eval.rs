@@ -19,7 +19,7 @@
 //!   then security cameras, a library RFID inventory, CDN purges then WAF
 //!   rules, offline sync in Swift); 3 over 20,000 characters with a topic
 //!   change after a day; 179 decisions. Scored with the rules of session
-//!   22's start and end, totals only. A gap of more than 0.1 between it
+//!   22's start and end (and once midway), totals only. A gap of more than 0.1 between it
 //!   and dev says the rules fit the dev text rather than the language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
@@ -774,14 +774,15 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // Session 22 moved set N here (on all 217, precision 0.661 (1743/2637),
 // recall 0.669 (1625/2428), reversed kept 50, facts 1295/2010) and read its
 // failure lines: a conversation's first turn briefs rather than decides
-// (wishes, needs, plans, requests and reports in it are facts; orders and
-// bans stay), an opening "ok" with nothing before it approves nothing, a
-// turn opening with an offered label picks it, table rows labelled A/B/C
-// or 1/2/3 are options, more ways to put a choice off; a helper's
-// adversarial review (~250 probes) narrowed four of them. Ended at
-// precision 0.666 (1740/2611), recall 0.672 (1632/2428), facts 0.65
-// (1301/2010), open questions 0.70 (190/270), reversed kept 50, answered
-// left open 40.
+// (a part of it that says what the work is, a need, a wish, a plan, a
+// request for advice, is a fact; orders and bans stay), table rows labelled
+// A/B/C or 1/2/3 under a choice's heading are options, more ways to put a
+// choice off, "yeah 24.04 not now" is a no. Two adversarial reviews by
+// helpers (~250 and ~350 probes) removed three rules (an opening "ok" with
+// nothing before it, a turn opening with an option's label, "2かな") and
+// narrowed the rest. Ended at precision 0.665 (1745/2625), recall 0.671
+// (1630/2428), facts 0.64 (1293/2010), open questions 0.70 (190/270),
+// reversed kept 50, answered left open 40.
 const DEV: Floors = Floors {
     precision: 0.66,
     recall: 0.67,
@@ -790,11 +791,11 @@ const DEV: Floors = Floors {
     max_reversed: 50,
     max_answered_open: 40,
     by_language: [
-        ("en", 0.61),    // 387/630
-        ("ja", 0.74),    // 414/554
-        ("mixed", 0.70), // 287/407
-        ("terse", 0.58), // 158/268
-        ("zh", 0.67),    // 386/569
+        ("en", 0.61),    // 388/630
+        ("ja", 0.74),    // 413/554
+        ("mixed", 0.70), // 288/407
+        ("terse", 0.59), // 159/268
+        ("zh", 0.67),    // 382/569
     ],
 };
 
@@ -806,16 +807,18 @@ const DEV: Floors = Floors {
 // (f64365f): precision 0.69 (102/147), recall 0.61 (109/179), reversed
 // kept 6, open questions 0.64 (7/11), answered left open 3, facts 0.63
 // (64/101), past topics 3/4; English 17/33, Japanese 23/40, mixed 27/33,
-// terse 16/37, Chinese 26/36. With the session's end rules: precision 0.71
-// (104/146), recall 0.61 (110/179), reversed kept 6, open questions 7/11,
-// answered left open 3, facts 0.62 (63/101), past topics 3/4; English
-// 17/33, Japanese 23/40, mixed 27/33, terse 17/37, Chinese 26/36. Never
+// terse 16/37, Chinese 26/36. Once midway (c2cdb41, guiding nothing):
+// precision 0.71 (104/146), recall 0.61 (110/179). With the session's end
+// rules: precision 0.70 (103/147), recall 0.61 (110/179), reversed kept 6,
+// open questions 7/11, answered left open 3, facts 0.63 (64/101), past
+// topics 3/4; English 17/33, Japanese 23/40, mixed 27/33, terse 17/37,
+// Chinese 26/36. Never
 // tune on this set's conversations or failure lines; a new held-out set
 // replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.71,
+    precision: 0.70,
     recall: 0.61,
-    facts: 0.62,
+    facts: 0.63,
     questions: 0.63,
     max_reversed: 6,
     max_answered_open: 3,

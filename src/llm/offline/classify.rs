@@ -1116,9 +1116,6 @@ pub fn is_fragment(s: &str) -> bool {
         "we're", "it's", "that's", "there's", "isn't", "aren't", "don't", "doesn't", "didn't",
         "won't", "can't", "need", "needs", "want", "wants", "says", "said", "takes", "took", "got",
         "went", "looks", "seems", "works", "came", "thats", "its", "whats", "theres", "im",
-        // ("change freeze for quarter close starts tue feb 10": a verb of
-        // its own makes a report of it)
-        "starts", "ends", "begins", "lasts", "expires",
     ];
     let ws: Vec<String> = lower(s)
         .split_whitespace()

@@ -65,8 +65,6 @@ const ECHO_MARKS: [&str; 2] = [" (= ", "（＝"];
 /// A first turn this long (a third of it in CJK), or asking, asking for
 /// help or of three sentences, briefs (`Memory::brief_not_decisions`).
 const BRIEF_CHARS: usize = 150;
-/// After a yes, these say no to the thing it names ("yeah 24.04 not now").
-const NOT_NOW: [&str; 4] = ["not now", "not yet", "not this time", "not for now"];
 /// A pause this long, with no shared term, starts a new discussion.
 const NEW_TOPIC_GAP_MINUTES: i64 = 60;
 /// After a pause this long, a record that shares under a third of its terms
@@ -124,13 +122,10 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     } else {
         text.to_string()
     };
-    let mut sents: Vec<Sentence> = sentences(&text)
+    let sents: Vec<Sentence> = sentences(&text)
         .into_iter()
         .filter(|s| !s.tool_call)
         .collect();
-    if record.is_user() {
-        split_leading_label(&mut sents, &m.cur.focus);
-    }
     let when = record.cursor_time().map(|t| t[..16].to_owned());
     let mut made = Vec::new();
     if record.is_user() {
@@ -192,78 +187,46 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     m.to_json()
 }
 
-/// What follows an opening "ok" decides: an order, a ban, "let's …", or
-/// any CJK statement (the rules of `classify` read those as they come).
-fn orders_or_bans(rest: &str) -> bool {
-    let l = rest.to_lowercase();
-    rest.chars().any(is_cjk)
-        || classify::is_instruction(rest)
-        || ["let's ", "lets ", "let us "]
+/// "yeah 24.04 not now": after a yes, a first clause that ends in "not
+/// now" says no to the thing it names ("yes, not this time next week —
+/// this Friday", "why not now", "RFC looks good, rollout not now" do not).
+fn says_not_now(rest: &str) -> bool {
+    // (a clause ends at a comma or a full stop, not at the dot of "24.04")
+    let l = rest.to_lowercase().replace(". ", "; ");
+    let first = l
+        .trim_end_matches('.')
+        .split([',', ';', '—', '!'])
+        .next()
+        .unwrap_or("")
+        .trim();
+    let asks = ["why", "if", "when", "what", "how"]
+        .iter()
+        .any(|w| classify::has(first, w));
+    !asks
+        && first.split_whitespace().count() <= 5
+        && ["not now", "not yet", "not this time", "not for now"]
             .iter()
-            .any(|p| l.starts_with(p))
-        || classify::decisions_in(rest)
-            .iter()
-            .any(|d| d.polarity == Polarity::DontWant)
+            .any(|n| first.ends_with(n))
 }
 
-/// A wish, a need, a plan or a request for help: what a conversation's
-/// first turn says the work is ("need to …", "我们要把…", "…したい",
-/// "请先…给出建议").
-fn states_the_work(body: &str) -> bool {
-    let l = body.to_lowercase();
-    // "入れたい", "upgrade したい、", "作りたいんだけど": a wish ends its clause
+/// A wish, a need to do, a plan or a request for advice: what a
+/// conversation's first turn says the work is ("need to upgrade pg …",
+/// "我们要把…迁到…", "…を入れたい", "请先就日期和场地给出建议"), said at the
+/// start of the part ("一定要把调试日志关掉" and "We should use feature flags"
+/// are rules of the work, not the work).
+fn states_the_work(part: &str) -> bool {
+    let l = classify::strip_fillers(part).to_lowercase();
+    // "入れたい", "upgrade したい、": a wish ends its clause
     let wish = l.match_indices("たい").any(|(i, _)| {
         l[i + "たい".len()..]
             .chars()
             .next()
             .is_none_or(|c| "、。，,！!？?けとんでです ".contains(c))
     });
-    wish || classify::has_any(&l, words("brief_markers"))
-}
-
-/// "B. Twenty-four months is the longest commitment our CFO will sign":
-/// a turn that opens with the label of an option the reply offered picks
-/// it, then goes on; the splitter took "B." for an initial ("J. Smith").
-fn split_leading_label(sents: &mut Vec<Sentence>, focus: &[String]) {
-    let Some(first) = sents.first() else {
-        return;
-    };
-    let mut cs = first.text.chars();
-    let (Some(label), Some('.' | ')'), Some(' ')) = (cs.next(), cs.next(), cs.next()) else {
-        return;
-    };
-    let mark = format!("{}) ", label.to_ascii_lowercase());
-    if !label.is_ascii_alphanumeric() || !focus.iter().any(|f| f.starts_with(&mark)) {
-        return;
-    }
-    let rest = cs.as_str().trim_start().to_owned();
-    // (not when what follows doubts, asks or puts off: "B. Is that even
-    // safe?", "B. Let me think about it overnight", "A. Smith will decide
-    // tomorrow", "A. Lokiは別サーバーが要るので厳しい")
-    let l = rest.to_lowercase();
-    let hedges = classify::is_question(&rest)
-        || classify::is_deferral(&rest)
-        || classify::has_any(&l, words("value_rejections"))
-        || classify::has_any(
-            &l,
-            &[
-                "not sure",
-                "neither",
-                "no way",
-                "decide",
-                "厳しい",
-                "微妙",
-                "不行",
-            ],
-        );
-    if rest.is_empty() || hedges {
-        return;
-    }
-    let mut pick = first.clone();
-    pick.text = format!("{label}.");
-    let mut after = first.clone();
-    after.text = rest;
-    sents.splice(0..1, [pick, after]);
+    let advice = ["给出建议", "给点建议", "给几个方案", "给出整体", "出个方案"]
+        .iter()
+        .any(|w| l.contains(w));
+    wish || advice || words("brief_markers").iter().any(|m| l.starts_with(m))
 }
 
 /// A message without the name it is signed with and the closing before
@@ -708,23 +671,6 @@ impl Memory {
                     }
                 }
                 UserKind::Defer(s) => self.defer_or_split(s, &mut turn),
-                // ("ok wedding catering time, we're at …" opening a
-                // conversation: with no reply before it there is nothing to
-                // say yes to, the "ok" only starts the turn)
-                UserKind::Approval { rest, .. }
-                    if !rest.is_empty()
-                        && s.find(rest.as_str()).is_some_and(|i| i > 0)
-                        // ("ok use postgres 16 for the orders service",
-                        // "fine, no more meetings on Fridays", "sure, let's
-                        // do the retro on Friday", "行，这次直接上 k8s": an
-                        // order, a ban or a plan after it still decides)
-                        && !orders_or_bans(rest)
-                        && turn.prev_sentence.is_none()
-                        && self.cur.focus.is_empty()
-                        && self.cur.direction.is_empty() =>
-                {
-                    self.other_statement(rest, &mut turn)
-                }
                 UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
                 UserKind::Rejection(rest) => self.reject(rest, &mut turn),
                 UserKind::Other => self.other_statement(s, &mut turn),
@@ -2435,8 +2381,7 @@ impl Memory {
             {
                 // ("yeah 24.04 not now": a yes to the question, a no to the
                 // thing it names)
-                let l = rest.to_lowercase();
-                let not_now = NOT_NOW.iter().any(|n| classify::has(&l, n));
+                let not_now = says_not_now(rest);
                 let polarity = if not_now {
                     Polarity::DontWant
                 } else {
@@ -2452,7 +2397,7 @@ impl Memory {
         let negated = ["not now", "not yet", "not today", "no", "not"]
             .iter()
             .any(|n| classify::starts_with_word(&l, n))
-            || NOT_NOW.iter().any(|n| classify::has(&l, n));
+            || says_not_now(rest);
         if negated {
             self.adopt(&p, Some(Polarity::DontWant), Some(rest), turn);
         } else if strong
@@ -3291,28 +3236,27 @@ impl Memory {
     /// force-push to main", "keep the API backwards compatible") stays
     /// decided.
     fn brief_not_decisions(&mut self, text: &str) {
-        // (what the user reports settled stays: "We decided to use Postgres
-        // 16 for the billing service", a list under "Decisions:")
-        const SETTLED: &[&str] = &[
-            "decided",
-            "we chose",
-            "决定",
-            "決定",
-            "決めた",
-            "決めました",
-        ];
+        // (a list under "Decisions:" is decided)
         const HEADINGS: &[&str] = &["decisions:", "决定：", "決定事項"];
         if classify::has_any(&text.to_lowercase(), HEADINGS) {
             return;
         }
         for d in std::mem::take(&mut self.decisions) {
             let (polarity, body) = polarity_and_body(&d);
-            let order = classify::is_instruction(body) && !states_the_work(body);
-            let settled = classify::has_any(&body.to_lowercase(), SETTLED);
-            if polarity == Polarity::Want && !order && !settled {
-                self.add_fact(body, false);
-            } else {
+            if polarity == Polarity::DontWant {
                 self.decisions.push(d);
+                continue;
+            }
+            // ("I need you to fix the login test; Keep the fixtures as they
+            // are": each part of a line on its own)
+            let (work, kept): (Vec<&str>, Vec<&str>) =
+                body.split("; ").partition(|part| states_the_work(part));
+            for part in &work {
+                self.add_fact(part, false);
+            }
+            if !kept.is_empty() {
+                self.decisions
+                    .push(format!("{}{}", polarity.prefix(), kept.join("; ")));
             }
         }
     }
@@ -4842,11 +4786,7 @@ fn option_label(s: &str) -> Option<String> {
     // after it ends ("2段階" is no label)
     let mut cs = l.chars();
     if let (Some(c), Some(next)) = (cs.next(), cs.next()) {
-        // ("2かなー": a pick said with doubt is a pick; "2か3" is none)
-        // ("2かなり高い": "quite", not a doubt)
-        let doubt = next == 'か' && cs.next() == Some('な') && cs.next() != Some('り');
-        if c.is_ascii_alphanumeric() && ("で案番がにをのっ、，。吧".contains(next) || doubt)
-        {
+        if c.is_ascii_alphanumeric() && "で案番がにをのっ、，。吧".contains(next) {
             return Some(c.to_string());
         }
     }
@@ -4938,8 +4878,14 @@ fn options_in(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut table_labels: Vec<String> = Vec::new();
     let mut in_fence = false;
+    // the rows of a table whose first column is headed as a choice's ("",
+    // "#", "Option", "案"): a table of data ("| Grade | …", "| Node | …")
+    // offers nothing
+    let mut choice_table = false;
+    let mut previous = "";
     for line in text.lines() {
         let t = line.trim();
+        let header = std::mem::replace(&mut previous, t);
         if t.starts_with("```") {
             in_fence = !in_fence;
             continue;
@@ -4954,24 +4900,37 @@ fn options_in(text: &str) -> Vec<String> {
                 .split('|')
                 .map(|c| c.trim().trim_matches('*').trim())
                 .collect();
+            if cells.iter().all(|c| c.chars().all(|x| "-: ".contains(x))) {
+                let first = header
+                    .trim_start_matches('|')
+                    .split('|')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .trim_matches('*')
+                    .to_lowercase();
+                choice_table = [
+                    "", "#", "no", "no.", "option", "options", "案", "方案", "选项", "番号",
+                ]
+                .contains(&first.as_str());
+                continue;
+            }
             if let [label, name, ..] = cells.as_slice() {
                 // (a letter or a number: "OS" or "DB" in a first column
                 // is a row's name)
                 let is_label = label.len() == 1 && label.chars().all(|c| c.is_ascii_alphanumeric())
                     || label.len() == 2 && label.chars().all(|c| c.is_ascii_digit());
                 let mark = format!("{}) ", label.to_lowercase());
-                if is_label && !name.is_empty() && !name.starts_with('-') {
-                    // (a table after a numbered recap is what the question
-                    // under it asks about: its row replaces the item)
-                    out.retain(|o| !o.starts_with(&mark) || table_labels.contains(&mark));
-                    if !table_labels.contains(&mark) {
-                        out.push(format!("{mark}{}", name.replace("**", "")));
-                        table_labels.push(mark);
-                    }
+                // (an option a list already gave keeps its words)
+                let known = out.iter().any(|o| o.starts_with(&mark));
+                if choice_table && is_label && !known && !name.is_empty() {
+                    out.push(format!("{mark}{}", name.replace("**", "")));
+                    table_labels.push(mark);
                 }
             }
             continue;
         }
+        choice_table = false;
         let t = t.trim_start_matches("- ");
         // "- **B.** As A, plus …", "**2)** …": a label set in bold with its
         // mark inside the bold
@@ -5083,8 +5042,6 @@ fn options_in(text: &str) -> Vec<String> {
     if out.len() < 2 {
         return Vec::new();
     }
-    // (the rows of a table first: what they replaced was a recap)
-    out.sort_by_key(|o| !table_labels.iter().any(|m| o.starts_with(m.as_str())));
     out
 }
 

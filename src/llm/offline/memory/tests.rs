@@ -4905,67 +4905,12 @@ fn a_table_row_labelled_by_its_first_cell_is_an_option() {
 }
 
 #[test]
-fn an_ok_that_opens_a_conversation_approves_nothing() {
-    let s = said(&[(
-        "user",
-        "ok garden planning time, we have 3 raised beds and ~20 m² of lawn. got two seed catalogues, can u help me pick?",
-    )]);
-    assert!(decisions(&s).is_empty(), "{:?}", decisions(&s));
-    // after a reply, "ok" says yes to it
-    let s = said(&[
-        ("user", "what spacing for the tomatoes?"),
-        (
-            "assistant",
-            "I'd plant them 60 cm apart. Want me to add that to the plan?",
-        ),
-        ("user", "ok 60 cm it is"),
-    ]);
-    assert!(
-        decisions(&s).join(" ").contains("60 cm"),
-        "{:?}",
-        decisions(&s)
-    );
-}
-
-#[test]
-fn a_turn_opening_with_an_offered_label_picks_it() {
-    let reply = "Two ways to fund the upgrade:\n\nA. Lease the new scanners over 36 months.\nB. Buy them outright from this year's capital budget.\n\nWhich do you prefer?";
-    let s = said(&[
-        (
-            "user",
-            "the scanners at reception are dying, how do we pay for new ones",
-        ),
-        ("assistant", reply),
-        (
-            "user",
-            "B. Leasing always costs more in the end and Marta hates the paperwork.",
-        ),
-    ]);
-    let d = decisions(&s).join(" ");
-    assert!(d.contains("Buy them outright"), "{d}");
-    // with no option B offered, "B." is an initial
-    let s = said(&[
-        ("user", "who signs the lease?"),
-        (
-            "assistant",
-            "Usually the finance lead. Who is that for you?",
-        ),
-        ("user", "B. Novak signs everything above 5k."),
-    ]);
-    assert!(
-        !decisions(&s).join(" ").starts_with("要：B"),
-        "{:?}",
-        decisions(&s)
-    );
-}
-
-#[test]
 fn table_rows_and_a_list_under_them_offer_each_option_once() {
     let reply = "| # | Router | Price |\n|---|---|---|\n| 1 | Fritz!Box 7590 | €220 |\n| 2 | UniFi Express | €150 |\n\n- 1: best DSL modem built in\n- 2: needs a separate modem\n\n| Part | Budget |\n|---|---|\n| OS | €0 |\n| AP | €90 |\n\nWhich router?";
     let s = said(&[
         ("user", "new router for the office?"),
         ("assistant", reply),
-        ("user", "2かなー。モデムは今のを使う"),
+        ("user", "2 で。モデムは今のを使う"),
     ]);
     let d = decisions(&s).join(" ");
     assert!(d.contains("UniFi Express"), "{d}");
@@ -5038,8 +4983,9 @@ fn putting_a_choice_off_until_later_leaves_it_open() {
 }
 
 #[test]
-fn review_s22_orders_bans_and_hedged_picks() {
-    // a first turn's orders and bans are decisions, its wishes are not
+fn review_s22_a_first_turn_keeps_its_rules() {
+    // a first turn's orders and bans are decisions, what it says the work
+    // is is not
     let s = said(&[(
         "user",
         "Never force-push to main. Don't touch the billing module. Keep the API backwards compatible. We need to fix the flaky login test, can you help?",
@@ -5049,58 +4995,31 @@ fn review_s22_orders_bans_and_hedged_picks() {
     assert!(d.contains("billing module"), "{d}");
     assert!(d.contains("backwards compatible"), "{d}");
     assert!(!d.contains("flaky login"), "{d}");
-    // an "ok" before an order or a ban still decides
-    for (opening, said_back) in [
-        ("ok use postgres 16 for the orders service", "postgres 16"),
-        ("fine, no more meetings on Fridays", "meetings on Fridays"),
-        ("sure, let's do the retro on Friday", "retro on Friday"),
+    for (opening, rule) in [
+        (
+            "Always run `cargo fmt` before committing. Fix the clippy warnings in src/cli, can you?",
+            "cargo fmt",
+        ),
+        ("一定要把调试日志关掉。能帮我看下这个报错吗？", "调试日志"),
+        (
+            "We're going with Next.js 14 and the app router. Can you scaffold the project?",
+            "Next.js 14",
+        ),
     ] {
         let s = said(&[("user", opening)]);
-        assert!(
-            decisions(&s).join(" ").contains(said_back),
-            "{opening}: {:?}",
-            decisions(&s)
-        );
+        assert!(decisions(&s).join(" ").contains(rule), "{opening}: {:?}", decisions(&s));
     }
-    // a label followed by a doubt, a question or a deferral picks nothing
-    let reply = "Two ways:\n\nA. Lease the scanners over 36 months.\nB. Buy them outright.\n\nWhich do you prefer?";
-    for hedged in [
-        "B. Is that even safe with 80% disk?",
-        "B. Let me think about it overnight.",
-        "A. Smith (our CTO) will decide tomorrow.",
-    ] {
-        let s = said(&[
-            ("user", "how do we pay for new scanners?"),
-            ("assistant", reply),
-            ("user", hedged),
-        ]);
-        assert!(decisions(&s).is_empty(), "{hedged}: {:?}", decisions(&s));
-    }
-    // "2かなり" is "quite", not a doubtful pick
-    let s = said(&[
-        ("user", "ルーターどれがいい？"),
-        (
-            "assistant",
-            "1. Fritz!Box 7590\n2. UniFi Express\n\nどれにしますか？",
-        ),
-        ("user", "2かなり高いね"),
-    ]);
+    // a rule and the work in one line: the rule stays
+    let s = said(&[(
+        "user",
+        "I need you to fix the export job; keep the fixtures as they are. Can you look?",
+    )]);
     assert!(
-        !decisions(&s).join(" ").contains("UniFi"),
+        decisions(&s).join(" ").contains("fixtures"),
         "{:?}",
         decisions(&s)
     );
-    // a table after a numbered recap: the row is the option
-    let reply = "Where we are:\n1. The disk is 92% full.\n2. Backups stopped on Monday.\n\n| # | Plan |\n|---|---|\n| 1 | Grow the volume to 2 TB |\n| 2 | Move backups to S3 |\n\nWhich plan?";
-    let s = said(&[
-        ("user", "the backup box is full again, what now?"),
-        ("assistant", reply),
-        ("user", "1"),
-    ]);
-    let d = decisions(&s).join(" ");
-    assert!(d.contains("Grow the volume"), "{d}");
 }
-
 #[test]
 fn a_yes_then_not_now_rules_the_thing_out_for_now() {
     let s = said(&[
@@ -5119,11 +5038,21 @@ fn a_yes_then_not_now_rules_the_thing_out_for_now() {
             .any(|l| l.starts_with("要：") && l.contains("24.04")),
         "{d:?}"
     );
-    // the report of a date with its own verb decides nothing
-    let s = said(&[
-        ("user", "renew the mail provider?"),
-        ("assistant", "Which plan do you want?"),
-        ("user", "rackspace contract ends 28 feb btw"),
-    ]);
-    assert!(decisions(&s).is_empty(), "{:?}", decisions(&s));
+    // a "not" in another clause, or asking, says no to nothing
+    for yes in [
+        "yes, not this time next week — this Friday",
+        "yep, why not now",
+        "yeah, RFC looks good, rollout not now though",
+    ] {
+        let s = said(&[
+            ("user", "the 2.0 release"),
+            ("assistant", "Should we ship 2.0 on Friday?"),
+            ("user", yes),
+        ]);
+        assert!(
+            !decisions(&s).iter().any(|l| l.starts_with("不要：")),
+            "{yes}: {:?}",
+            decisions(&s)
+        );
+    }
 }
