@@ -53,7 +53,9 @@
 //!
 //! Run with `--nocapture` to see the figures (`SUMMARY_EVAL_SHOW=1` prints
 //! every summary, `SUMMARY_EVAL_DUMP=<dir>` writes each to `<dir>/<name>.json`,
-//! `SUMMARY_EVAL_ONLY=<part of a name>` scores only those).
+//! `SUMMARY_EVAL_ONLY=<part of a name>` scores only those). To see what a
+//! rule does to one conversation or to a few lines of your own, `cargo run
+//! --example summary_probe -- <history.json or transcript> [--json|--steps]`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
