@@ -142,10 +142,16 @@ pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
             || sents.len() >= 3
             || text.chars().count() >= brief_chars
             || classify::has_any(&text.to_lowercase(), words("help_requests"));
-        let fresh = asks && m.decisions.is_empty() && m.past.is_empty() && m.cur.topic.is_empty();
+        // (a list under "Decisions:" is decided)
+        let lists_decisions = sents.iter().any(|s| classify::listed_decision(s).is_some());
+        let fresh = asks
+            && !lists_decisions
+            && m.decisions.is_empty()
+            && m.past.is_empty()
+            && m.cur.topic.is_empty();
         m.user(&sents, when.as_deref());
         if fresh {
-            m.brief_not_decisions(&text);
+            m.brief_not_decisions();
         }
         made = m
             .decisions
@@ -3235,12 +3241,7 @@ impl Memory {
     /// facts of the discussion. What it orders or rules out ("Never
     /// force-push to main", "keep the API backwards compatible") stays
     /// decided.
-    fn brief_not_decisions(&mut self, text: &str) {
-        // (a list under "Decisions:" is decided)
-        const HEADINGS: &[&str] = &["decisions:", "决定：", "決定事項"];
-        if classify::has_any(&text.to_lowercase(), HEADINGS) {
-            return;
-        }
+    fn brief_not_decisions(&mut self) {
         for d in std::mem::take(&mut self.decisions) {
             let (polarity, body) = polarity_and_body(&d);
             if polarity == Polarity::DontWant {
@@ -4882,10 +4883,10 @@ fn options_in(text: &str) -> Vec<String> {
     // "#", "Option", "案"): a table of data ("| Grade | …", "| Node | …")
     // offers nothing
     let mut choice_table = false;
-    let mut previous = "";
+    // (the first cell of the row before: the header, at the row of dashes)
+    let mut first_cell = String::new();
     for line in text.lines() {
         let t = line.trim();
-        let header = std::mem::replace(&mut previous, t);
         if t.starts_with("```") {
             in_fence = !in_fence;
             continue;
@@ -4901,20 +4902,13 @@ fn options_in(text: &str) -> Vec<String> {
                 .map(|c| c.trim().trim_matches('*').trim())
                 .collect();
             if cells.iter().all(|c| c.chars().all(|x| "-: ".contains(x))) {
-                let first = header
-                    .trim_start_matches('|')
-                    .split('|')
-                    .next()
-                    .unwrap_or("")
-                    .trim()
-                    .trim_matches('*')
-                    .to_lowercase();
                 choice_table = [
                     "", "#", "no", "no.", "option", "options", "案", "方案", "选项", "番号",
                 ]
-                .contains(&first.as_str());
+                .contains(&first_cell.as_str());
                 continue;
             }
+            first_cell = cells.first().map_or(String::new(), |c| c.to_lowercase());
             if let [label, name, ..] = cells.as_slice() {
                 // (a letter or a number: "OS" or "DB" in a first column
                 // is a row's name)
