@@ -2,25 +2,25 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 217 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 227 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 158 of seventeen held-out and validation sets written by helpers
+//!   the 168 of eighteen held-out and validation sets written by helpers
 //!   who never saw the rules, each moved here once it had been scored (set
-//!   N, the last, in session 22, its failure lines read);
-//! - `test`: 10 held out (set O), written in session 22 by two more helpers
-//!   who saw neither the rules nor any other eval text, from the brief the
-//!   earlier writers had (tests/data/summary_eval/WRITING.md): other
-//!   domains (a community radio schedule then its transmitter, a city
-//!   hall parking permit, a cat café, Kafka topic retention, drone
-//!   telemetry in Rust, a clinical-trial sample courier, a summer festival
-//!   then security cameras, a library RFID inventory, CDN purges then WAF
-//!   rules, offline sync in Swift); 3 over 20,000 characters with a topic
-//!   change after a day; 179 decisions. Scored with the rules of session
-//!   22's start and end (and once midway), totals only. A gap of more than 0.1 between it
-//!   and dev says the rules fit the dev text rather than the language.
+//!   O, the last, in session 23);
+//! - `test`: 10 held out (set P), written in session 22 by helpers who saw
+//!   neither the rules nor any other eval text, from the brief the earlier
+//!   writers had (tests/data/summary_eval/WRITING.md): other domains and
+//!   more coding-agent sessions whose first turn sets standing rules (a
+//!   monorepo lint migration, a Spring Boot timeout, a Python CLI
+//!   refactor, a camping trip, a node-pool rotation, a Flutter push
+//!   payload, a museum loan agreement, a pet-grooming booking, a clinic
+//!   reception kiosk, Postgres vacuum bloat); 182 decisions. Scored with
+//!   the rules of session 23's start and end, totals only. A gap of more
+//!   than 0.1 between it and dev says the rules fit the dev text rather
+//!   than the language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
@@ -784,52 +784,49 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // nothing before it, a turn opening with an option's label, "2かな") and
 // narrowed the rest. Ended at precision 0.665 (1745/2625), recall 0.671
 // (1630/2428), facts 0.64 (1293/2010), open questions 0.70 (190/270),
-// reversed kept 50, answered left open 40.
+// reversed kept 50, answered left open 40. Session 23 moved set O here:
+// on all 227, precision 0.667 (1848/2772), recall 0.667 (1740/2607),
+// reversed kept 56, facts 0.64 (1357/2111), open questions 0.70 (197/281),
+// answered left open 43.
 const DEV: Floors = Floors {
     precision: 0.66,
-    recall: 0.67,
+    recall: 0.66,
     facts: 0.64,
     questions: 0.70,
-    max_reversed: 50,
-    max_answered_open: 40,
+    max_reversed: 56,
+    max_answered_open: 43,
     by_language: [
-        ("en", 0.61),    // 388/630
-        ("ja", 0.74),    // 413/554
-        ("mixed", 0.70), // 288/407
-        ("terse", 0.59), // 159/268
-        ("zh", 0.67),    // 382/569
+        ("en", 0.61),    // 405/663
+        ("ja", 0.73),    // 436/594
+        ("mixed", 0.71), // 315/440
+        ("terse", 0.57), // 176/305
+        ("zh", 0.67),    // 408/605
     ],
 };
 
-// Test, 10 conversations (set O) written in session 22 by two helpers
-// who saw neither the summarizer's rules nor any eval text (set N's
-// history: session 21 scored it at recall 0.53 (95/179) with the rules of
-// its start and 0.59 (105/179) with those of its end; session 22 read its
-// failure lines). O, scored with the rules of session 22's start
-// (f64365f): precision 0.69 (102/147), recall 0.61 (109/179), reversed
-// kept 6, open questions 0.64 (7/11), answered left open 3, facts 0.63
-// (64/101), past topics 3/4; English 17/33, Japanese 23/40, mixed 27/33,
-// terse 16/37, Chinese 26/36. Once midway (c2cdb41, guiding nothing):
-// precision 0.71 (104/146), recall 0.61 (110/179). With the session's end
-// rules: precision 0.70 (103/147), recall 0.61 (110/179), reversed kept 6,
-// open questions 7/11, answered left open 3, facts 0.63 (64/101), past
-// topics 3/4; English 17/33, Japanese 23/40, mixed 27/33, terse 17/37,
-// Chinese 26/36. Never
-// tune on this set's conversations or failure lines; a new held-out set
-// replaces it when its figures have guided a change.
+// Test, 10 conversations (set P) written in session 22 by helpers who
+// saw neither the summarizer's rules nor any eval text (set O's history:
+// session 22 scored it at recall 0.61 (109/179) with the rules of its
+// start and 0.61 (110/179) with those of its end; it joined dev in session
+// 23). P, scored with the rules of session 23's start (0786721):
+// precision 0.68 (108/159), recall 0.52 (95/182), reversed kept 6, open
+// questions 0.80 (8/10), answered left open 0, facts 0.65 (72/110), past
+// topics 1/2; English 31/60, Japanese 18/40, mixed 7/15, terse 18/29,
+// Chinese 21/38. Never tune on this set's conversations or failure lines;
+// a new held-out set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.70,
-    recall: 0.61,
-    facts: 0.63,
-    questions: 0.63,
+    precision: 0.67,
+    recall: 0.52,
+    facts: 0.65,
+    questions: 0.80,
     max_reversed: 6,
-    max_answered_open: 3,
+    max_answered_open: 0,
     by_language: [
-        ("en", 0.51),    // 17/33
-        ("ja", 0.57),    // 23/40
-        ("mixed", 0.81), // 27/33
-        ("terse", 0.45), // 17/37
-        ("zh", 0.72),    // 26/36
+        ("en", 0.51),    // 31/60
+        ("ja", 0.45),    // 18/40
+        ("mixed", 0.46), // 7/15
+        ("terse", 0.62), // 18/29
+        ("zh", 0.55),    // 21/38
     ],
 };
 
