@@ -1146,6 +1146,9 @@ impl Memory {
             .unwrap()
         });
         let said = said.trim();
+        if let Some(item) = self.named_item_cjk(said) {
+            return Some(item);
+        }
         let accepted = NAMED_ACCEPTED.captures(said);
         let name = match &accepted {
             // (a value the user gives is the decision as it stands: "Exit
@@ -1212,6 +1215,89 @@ impl Memory {
                 Some(format!("{} ({one})", said.trim_end_matches(['.', '!'])))
             }
             [one] => Some(one.clone()),
+            _ => None,
+        }
+    }
+
+    /// "生日那个行", "迟到15分钟那个也行": a yes to the item of the last
+    /// reply that a noun before "那个" (the … one) names, as said, with that
+    /// item (whose words say what was accepted). The noun's ideograph runs
+    /// and numbers must all occur in exactly one item.
+    fn named_item_cjk(&self, said: &str) -> Option<String> {
+        static NAMED_ONE_OK: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(concat!(
+                r"^([\p{Han}0-9A-Za-z.%]{2,12}?)的?(?:那个|这个|那条|这条|那项|这项)",
+                r"(?:也|就|都)?(?:行|可以|好|没问题|同意|ok|OK)(?:吧|的|了|啊)?[。！!~～]*$"
+            ))
+            .unwrap()
+        });
+        let name = NAMED_ONE_OK.captures(said)?.get(1)?.as_str().to_owned();
+        if !name.chars().any(|c| is_cjk(c)) {
+            return None;
+        }
+        let mut parts: Vec<String> = Vec::new();
+        let mut run = String::new();
+        for c in name.chars() {
+            let ideograph = is_cjk(c) && !is_kana(c);
+            if !run.is_empty() && run.chars().all(|r| is_cjk(r)) != ideograph {
+                parts.push(std::mem::take(&mut run));
+            }
+            run.push(c);
+        }
+        parts.push(run);
+        let holds = |item: &str| {
+            parts.iter().all(|p| {
+                if p.chars().all(|c| is_cjk(c)) {
+                    p.chars().count() >= 2 && item.contains(p.as_str())
+                } else {
+                    number_tokens(p).iter().all(|n| holds_value(item, n))
+                }
+            })
+        };
+        // (the reply's lead, its direction, is an item too; not a decision
+        // or a warning standing as the direction)
+        let direction = self
+            .cur
+            .direction
+            .strip_prefix(PROPOSED)
+            .unwrap_or(&self.cur.direction);
+        let direction = if direction.starts_with(ADVISED_AGAINST)
+            || direction.starts_with(Polarity::Want.prefix())
+            || direction.starts_with(Polarity::DontWant.prefix())
+        {
+            ""
+        } else {
+            direction
+        };
+        let mut items: Vec<String> = Vec::new();
+        for f in self
+            .cur
+            .focus
+            .iter()
+            .map(String::as_str)
+            .chain(std::iter::once(direction))
+            .filter(|f| holds(f) && !classify::is_question(f))
+            // (a reason or an example that mentions the thing is not the
+            // item: "这样教练有动力把团课招满…")
+            .filter(|f| {
+                ![
+                    "这样", "比如", "例如", "因为", "所以", "不过", "但是", "如果",
+                ]
+                .iter()
+                .any(|w| f.trim_start_matches(['-', '*', ' ']).starts_with(w))
+            })
+        {
+            let item = subject_phrase(f).replace("**", "").trim().to_owned();
+            if !items.contains(&item) {
+                items.push(item);
+            }
+        }
+        match items.as_slice() {
+            [one] => Some(format!(
+                "{}（{}）",
+                said.trim_end_matches(['。', '！', '!', '~', '～']),
+                clip(one, SUBJECT_BYTES)
+            )),
             _ => None,
         }
     }

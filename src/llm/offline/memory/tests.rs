@@ -3000,6 +3000,44 @@ fn a_yes_to_a_listed_item_by_its_name_decides_that_item() {
     assert!(!d.contains("keep it; "), "{d}");
 }
 
+/// "生日那个行": a yes to the item of the reply that a noun before 那个
+/// names decides that item, with its words; not a reason that mentions
+/// the noun, and not when two items hold it.
+#[test]
+fn a_chinese_yes_to_the_item_a_noun_names_decides_that_item() {
+    let d = decided(&[
+        ("user", "帮我定一下预约规则"),
+        (
+            "assistant",
+            "建议：\n1. **定金 ¥20/人**，到店抵扣\n2. **迟到**：开场15分钟还没到，自动释放名额\n3. **会员福利**：生日月免费一场\n\n你看行不行？",
+        ),
+        ("user", "迟到15分钟那个也行。生日那个行"),
+    ]);
+    assert!(d.contains("开场15分钟还没到"), "{d}");
+    assert!(d.contains("生日月免费一场"), "{d}");
+    // a reason naming the thing is no item of its own
+    let d = decided(&[
+        ("user", "课时费怎么算"),
+        (
+            "assistant",
+            "团课每节固定 150元，超过6人每人加10元。这样教练有动力把团课招满。你看行不行？",
+        ),
+        ("user", "团课那个行"),
+    ]);
+    assert!(d.contains("每节固定 150元"), "{d}");
+    assert!(!d.contains("招满"), "{d}");
+    // two items hold the noun: which one is not said
+    let d = decided(&[
+        ("user", "卡怎么定"),
+        (
+            "assistant",
+            "- 次卡：¥398/10次\n- 年卡：¥1,288，次卡用户可补差价升级",
+        ),
+        ("user", "次卡那个可以"),
+    ]);
+    assert!(!d.contains("补差价"), "{d}");
+}
+
 /// "leave it for now", "Waiting on others:": what is left open, not decided.
 #[test]
 fn what_waits_on_someone_is_open_not_decided() {
