@@ -1232,14 +1232,14 @@ impl Memory {
             .unwrap()
         });
         let name = NAMED_ONE_OK.captures(said)?.get(1)?.as_str().to_owned();
-        if !name.chars().any(|c| is_cjk(c)) {
+        if !name.chars().any(is_cjk) {
             return None;
         }
         let mut parts: Vec<String> = Vec::new();
         let mut run = String::new();
         for c in name.chars() {
             let ideograph = is_cjk(c) && !is_kana(c);
-            if !run.is_empty() && run.chars().all(|r| is_cjk(r)) != ideograph {
+            if !run.is_empty() && run.chars().all(is_cjk) != ideograph {
                 parts.push(std::mem::take(&mut run));
             }
             run.push(c);
@@ -1247,7 +1247,7 @@ impl Memory {
         parts.push(run);
         let holds = |item: &str| {
             parts.iter().all(|p| {
-                if p.chars().all(|c| is_cjk(c)) {
+                if p.chars().all(is_cjk) {
                     p.chars().count() >= 2 && item.contains(p.as_str())
                 } else {
                     number_tokens(p).iter().all(|n| holds_value(item, n))
