@@ -4710,6 +4710,68 @@ fn answer_to(question: &str, proposal: &str) -> String {
 /// a number, an acronym, a Latin word of three letters or more that is no
 /// bare verb, pronoun or stop word, or three CJK characters that are not particles (the same bar
 /// the eval's annotations meet).
+/// What a CJK decision opens with, up to its particle, value or verb
+/// ("かき氷" of "かき氷は1杯200円にしとく", "图片" of "图片 800 太小了"): two
+/// characters or more, one of them not hiragana, or nothing.
+fn cjk_topic(text: &str) -> Option<String> {
+    const STOPS: &str = "はをがもでにと就是还也都改用按要不先再把";
+    let head: String = text
+        .trim()
+        .chars()
+        .take_while(|&c| is_cjk(c) && !STOPS.contains(c))
+        .collect();
+    let head = head.split("やっぱ").next().unwrap_or("").to_owned();
+    let named = head.chars().count() >= 2
+        && head
+            .chars()
+            .any(|c| !('\u{3040}'..='\u{309f}').contains(&c))
+        && !words("cjk_pronouns").iter().any(|p| head.starts_with(p));
+    named.then_some(head)
+}
+
+/// The amounts of a text with the character of their unit ("200円" →
+/// (200, '円'); a bare "1200" has none).
+fn cjk_amounts(text: &str) -> Vec<(String, Option<char>)> {
+    let mut out = Vec::new();
+    for n in number_tokens(text) {
+        for (i, _) in text.match_indices(n) {
+            if value_at(&text[i..], n) != Some(0) {
+                continue;
+            }
+            let unit = text[i + n.len()..]
+                .chars()
+                .next()
+                .filter(|&c| is_cjk(c) && !is_kana(c));
+            out.push((n.to_owned(), unit));
+        }
+    }
+    out
+}
+
+/// Do two CJK decisions open with the same topic and give it another
+/// amount of the unit the old one gave it once? (A bare number has no
+/// unit to tell its slot by: "第二批 86 人" is not "第二批 5 月 30 日".)
+fn same_topic_new_amount(new: &str, old: &str) -> bool {
+    let (Some(topic), Some(old_topic)) = (cjk_topic(new), cjk_topic(old)) else {
+        return false;
+    };
+    if topic != old_topic {
+        return false;
+    }
+    let olds = cjk_amounts(old);
+    cjk_amounts(new).iter().any(|(n, unit)| {
+        if unit.is_none() {
+            return false;
+        }
+        let of_unit: Vec<&String> = olds
+            .iter()
+            .filter(|(_, u)| u == unit)
+            .map(|(on, _)| on)
+            .collect();
+        matches!(of_unit.as_slice(), [on] if *on != n)
+    })
+}
+
 fn names_something(body: &str) -> bool {
     if body.chars().any(|c| c.is_ascii_digit()) {
         return true;
@@ -5648,6 +5710,29 @@ fn replaces(d: &Decision, old: &str) -> bool {
                 .captures_iter(&l)
                 .any(|c| old_text.contains(c[1].trim()))
         {
+            return true;
+        }
+    }
+    // "かき氷は1杯200円にしとく" … "かき氷やっぱ300円にしよ": the same
+    // topic, another amount of the same unit
+    if d.polarity == old_polarity && same_topic_new_amount(&d.body, split_echo(body).0) {
+        return true;
+    }
+    // "…かき氷300円は高いって言われた" … "250円にする": the sentence it was
+    // said after quotes the amount an old decision gave, and it gives
+    // another of the same unit
+    if let Some(quoted) = subject::trailing_subject(&d.body) {
+        let own = cjk_amounts(subject::without_trailing_subject(&d.body));
+        let olds = cjk_amounts(split_echo(body).0);
+        let revisits = cjk_amounts(quoted).iter().any(|(v, unit)| {
+            unit.is_some()
+                && own.iter().any(|(n, u)| u == unit && n != v)
+                && matches!(
+                    olds.iter().filter(|(_, u)| u == unit).collect::<Vec<_>>().as_slice(),
+                    [(ov, _)] if ov == v
+                )
+        });
+        if revisits && d.polarity == old_polarity {
             return true;
         }
     }

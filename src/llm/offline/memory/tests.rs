@@ -3038,6 +3038,44 @@ fn a_chinese_yes_to_the_item_a_noun_names_decides_that_item() {
     assert!(!d.contains("补差价"), "{d}");
 }
 
+/// "かき氷は1杯200円" … "かき氷やっぱ300円" … "300円は高いって…250円にする":
+/// the same topic given another amount of its unit replaces the old one,
+/// as does an amount said after a sentence quoting the old one; a bare
+/// number or another unit does not.
+#[test]
+fn a_cjk_topic_given_another_amount_replaces_the_old_one() {
+    let d = decided(&[
+        ("user", "夏祭りの準備手伝って"),
+        ("assistant", "かき氷の値段はどうしますか？"),
+        ("user", "かき氷は1杯200円にしとく。去年と同じ"),
+        ("assistant", "了解です。抽選会をやりませんか？"),
+        ("user", "かき氷やっぱ300円にしよ。氷が値上がりしてるって"),
+    ]);
+    assert!(!d.contains("200円"), "{d}");
+    assert!(d.contains("300円"), "{d}");
+    let d = decided(&[
+        ("user", "夏祭りの準備手伝って"),
+        ("assistant", "かき氷の値段はどうしますか？"),
+        ("user", "かき氷は1杯300円にしとく"),
+        ("assistant", "了解です。テントはどうしますか？"),
+        (
+            "user",
+            "テントは市の貸出で6張。\n…あ、かき氷300円は高いって婦人部から言われた。子ども向けだし250円にする",
+        ),
+    ]);
+    assert!(d.contains("250円"), "{d}");
+    assert!(!d.contains("300円にしとく"), "{d}");
+    // the batch's head count is no date
+    let d = decided(&[
+        ("user", "搬迁分两批"),
+        ("assistant", "第二批的人数和日期？"),
+        ("user", "第二批 86 人，5月23日"),
+        ("assistant", "好的。"),
+        ("user", "第二批改到 5 月 30 日"),
+    ]);
+    assert!(d.contains("86 人"), "{d}");
+}
+
 /// "leave it for now", "Waiting on others:": what is left open, not decided.
 #[test]
 fn what_waits_on_someone_is_open_not_decided() {
