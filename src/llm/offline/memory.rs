@@ -1235,6 +1235,15 @@ impl Memory {
         if !name.chars().any(is_cjk) {
             return None;
         }
+        // ("原来那个就行", "还是这个好", "我觉得那个也行": words of time,
+        // place or opinion point at something, they name nothing)
+        const POINTERS: [&str; 16] = [
+            "原来", "之前", "以前", "刚才", "上面", "下面", "前面", "后面", "最后", "第一", "还是",
+            "觉得", "我", "你", "就", "也",
+        ];
+        if POINTERS.iter().any(|w| name.contains(w)) {
+            return None;
+        }
         let mut parts: Vec<String> = Vec::new();
         let mut run = String::new();
         for c in name.chars() {
@@ -1249,6 +1258,9 @@ impl Memory {
             parts.iter().all(|p| {
                 if p.chars().all(is_cjk) {
                     p.chars().count() >= 2 && item.contains(p.as_str())
+                } else if p.chars().any(|c| c.is_ascii_alphabetic()) {
+                    // ("Pro套餐那个行": the Latin name must be the item's)
+                    item.to_lowercase().contains(&p.to_lowercase())
                 } else {
                     number_tokens(p).iter().all(|n| holds_value(item, n))
                 }
@@ -4706,10 +4718,6 @@ fn answer_to(question: &str, proposal: &str) -> String {
     clip(&format!("{q}{joint}{proposal}"), classify::DECISION_BYTES)
 }
 
-/// Whether a decision's words name something a later reader can act on:
-/// a number, an acronym, a Latin word of three letters or more that is no
-/// bare verb, pronoun or stop word, or three CJK characters that are not particles (the same bar
-/// the eval's annotations meet).
 /// What a CJK decision opens with, up to its particle, value or verb
 /// ("かき氷" of "かき氷は1杯200円にしとく", "图片" of "图片 800 太小了"): two
 /// characters or more, one of them not hiragana, or nothing.
@@ -4738,10 +4746,11 @@ fn cjk_amounts(text: &str) -> Vec<(String, Option<char>)> {
             if value_at(&text[i..], n) != Some(0) {
                 continue;
             }
+            // (not a particle: "16的" is "the 16 one", of anything)
             let unit = text[i + n.len()..]
                 .chars()
                 .next()
-                .filter(|&c| is_cjk(c) && !is_kana(c));
+                .filter(|&c| is_cjk(c) && !is_kana(c) && !"的了吧就是也都".contains(c));
             out.push((n.to_owned(), unit));
         }
     }
@@ -4749,13 +4758,32 @@ fn cjk_amounts(text: &str) -> Vec<(String, Option<char>)> {
 }
 
 /// Do two CJK decisions open with the same topic and give it another
-/// amount of the unit the old one gave it once? (A bare number has no
-/// unit to tell its slot by: "第二批 86 人" is not "第二批 5 月 30 日".)
+/// amount of the unit the old one gave it once, said as a change of mind
+/// ("やっぱ", "改成", "还是") or with the same words between topic and
+/// amount? ("かき氷は子ども用200円" is another price than "かき氷は大人用
+/// 300円"; a bare number has no unit to tell its slot by: "第二批 86 人" is
+/// not "第二批 5 月 30 日".)
 fn same_topic_new_amount(new: &str, old: &str) -> bool {
     let (Some(topic), Some(old_topic)) = (cjk_topic(new), cjk_topic(old)) else {
         return false;
     };
     if topic != old_topic {
+        return false;
+    }
+    // (the words after the topic, up to the first digit, particles aside)
+    let between = |text: &str| -> String {
+        text.trim()[topic.len()..]
+            .chars()
+            .take_while(|c| !c.is_ascii_digit())
+            .filter(|c| !"はも就都、，, ".contains(*c))
+            .collect()
+    };
+    let l = new.to_lowercase();
+    let changes_mind = ["やっぱ", "改成", "改为", "改到", "还是", "变更", "変更"]
+        .iter()
+        .any(|w| new.contains(w))
+        || classify::has_any(&l, words("reconsider_cues"));
+    if !changes_mind && between(new) != between(old) {
         return false;
     }
     let olds = cjk_amounts(old);
@@ -4772,6 +4800,10 @@ fn same_topic_new_amount(new: &str, old: &str) -> bool {
     })
 }
 
+/// Whether a decision's words name something a later reader can act on:
+/// a number, an acronym, a Latin word of three letters or more that is no
+/// bare verb, pronoun or stop word, or three CJK characters that are not particles (the same bar
+/// the eval's annotations meet).
 fn names_something(body: &str) -> bool {
     if body.chars().any(|c| c.is_ascii_digit()) {
         return true;
@@ -5721,7 +5753,12 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // "…かき氷300円は高いって言われた" … "250円にする": the sentence it was
     // said after quotes the amount an old decision gave, and it gives
     // another of the same unit
-    if let Some(quoted) = subject::trailing_subject(&d.body) {
+    // (a statement about the old decision's topic: "8点集合的话，早饭几点
+    // 吃？" asks about another thing, "ラムネ300円は高い" is about ラムネ)
+    let old_topic = cjk_topic(split_echo(body).0);
+    if let Some(quoted) = subject::trailing_subject(&d.body).filter(|q| {
+        !classify::is_question(q) && old_topic.as_ref().is_some_and(|t| q.contains(t.as_str()))
+    }) {
         let own = cjk_amounts(subject::without_trailing_subject(&d.body));
         let olds = cjk_amounts(split_echo(body).0);
         let revisits = cjk_amounts(quoted).iter().any(|(v, unit)| {

@@ -3036,6 +3036,22 @@ fn a_chinese_yes_to_the_item_a_noun_names_decides_that_item() {
         ("user", "次卡那个可以"),
     ]);
     assert!(!d.contains("补差价"), "{d}");
+    // a Latin name must be the item's; "the original one" names nothing
+    let d = decided(&[
+        ("user", "套餐怎么定"),
+        ("assistant", "- 基础套餐：29元/月\n- Pro：99元/月，含报表"),
+        ("user", "Pro套餐那个行"),
+    ]);
+    assert!(!d.contains("29元"), "{d}");
+    let d = decided(&[
+        ("user", "课程怎么调"),
+        (
+            "assistant",
+            "可以改成：每周两次课，每次90分钟，比原来多30分钟。你觉得呢？",
+        ),
+        ("user", "原来那个就行"),
+    ]);
+    assert!(!d.contains("多30分钟"), "{d}");
 }
 
 /// "かき氷は1杯200円" … "かき氷やっぱ300円" … "300円は高いって…250円にする":
@@ -3074,6 +3090,24 @@ fn a_cjk_topic_given_another_amount_replaces_the_old_one() {
         ("user", "第二批改到 5 月 30 日"),
     ]);
     assert!(d.contains("86 人"), "{d}");
+    // another variant of the topic, said without a change of mind
+    let d = decided(&[
+        ("user", "かき氷の値段決めたい"),
+        ("assistant", "大人用と子ども用、どうしますか？"),
+        ("user", "かき氷は大人用300円にしとく"),
+        ("assistant", "子ども用は？"),
+        ("user", "かき氷は子ども用200円にしとく"),
+    ]);
+    assert!(d.contains("300円") && d.contains("200円"), "{d}");
+    // the reply's question quoting a decided time asks about another thing
+    let d = decided(&[
+        ("user", "周六出游"),
+        ("assistant", "几点集合？"),
+        ("user", "集合就定8点吧"),
+        ("assistant", "8点集合的话，早饭几点吃？"),
+        ("user", "7点吧"),
+    ]);
+    assert!(d.contains("8点"), "{d}");
 }
 
 /// "leave it for now", "Waiting on others:": what is left open, not decided.
