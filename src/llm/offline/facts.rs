@@ -14,10 +14,12 @@ use super::text::{clip, is_cjk, numbers, terms};
 const TOPIC_BYTES: usize = 72;
 
 /// A count with what it counts: "412 tests", "11 findings", "16 コア",
-/// "1,204 条" (the noun checked against the stop words in `counts`).
+/// "1,204 条" (the noun checked against the stop words in `counts`); in
+/// Chinese and Japanese glued to the word before it ("本文32ページ", "会場で
+/// 48部"), which a Latin name never is ("v2", "gp3").
 static COUNT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?:^|[^\w.\-#/])(\d[\d,]*(?:\.\d+)?)\s?([a-z][a-z-]{2,}|[\p{Katakana}ー]{2,}|\p{Han})",
+        r"(?:^|[^\w.\-#/]|[\p{Han}\p{Hiragana}\p{Katakana}])(\d[\d,]*(?:\.\d+)?)\s?([a-z][a-z-]{2,}|[\p{Katakana}ー]{2,}|\p{Han})",
     )
     .unwrap()
 });
@@ -396,6 +398,15 @@ mod tests {
         // stop word or a time word is not
         assert_eq!(score("The suite has 637 specs in total."), 2);
         assert_eq!(score("ビルドサーバーは 32 コアです。"), 2);
+        // (glued to the word before, as CJK text writes it; a Latin name
+        // with a digit is still no count)
+        assert_eq!(score("新刊はB5の漫画本で、本文32ページ＋表紙の予定。"), 2);
+        assert_eq!(
+            score("前回の春イベは既刊を60部刷って、会場で48部はけた。"),
+            3
+        );
+        assert_eq!(score("我们店一共有9只猫，80来平。"), 3, "two counts");
+        assert_eq!(score("We moved the gp3 volumes over today."), 2);
         assert_eq!(score("We talked about it 2 and then left."), 0);
         assert_eq!(score("Let us revisit the plan in 2 next time."), 0);
     }
