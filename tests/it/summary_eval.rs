@@ -349,7 +349,9 @@ fn open_items(s: &Value) -> Vec<String> {
         .collect()
 }
 
-/// Decision lines recorded in past discussions (`要：…` inside their text).
+/// Decision lines recorded in past discussions (`要：…` inside their text),
+/// each up to its sentence's end: in a description the sentences after a
+/// filed decision are facts, no part of it.
 fn past_decision_lines(s: &Value) -> Vec<String> {
     let mut texts = Vec::new();
     for p in s["past_discussions"].as_array().unwrap() {
@@ -361,11 +363,23 @@ fn past_decision_lines(s: &Value) -> Vec<String> {
             out.extend(
                 segments(t, label)
                     .into_iter()
-                    .map(|seg| format!("{label}{seg}")),
+                    .map(|seg| format!("{label}{}", first_sentence(seg))),
             );
         }
     }
     out
+}
+
+/// A text up to its first sentence end ("。", or ". " and the like).
+fn first_sentence(text: &str) -> &str {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        let next_space = chars.get(k + 1).is_none_or(|n| n.1 == ' ');
+        if matches!(c, '。' | '！' | '？') || matches!(c, '.' | '!' | '?') && next_space {
+            return &text[..i + c.len_utf8()];
+        }
+    }
+    text
 }
 
 /// The sentences of every string of the summary: a fact must be stated
@@ -787,20 +801,23 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // reversed kept 50, answered left open 40. Session 23 moved set O here:
 // on all 227, precision 0.667 (1848/2772), recall 0.667 (1740/2607),
 // reversed kept 56, facts 0.64 (1357/2111), open questions 0.70 (197/281),
-// answered left open 43.
+// answered left open 43; then found that a decision filed in a past
+// discussion was read up to the next label, taking the facts after it
+// along (7 decisions found that way): it now ends with its sentence, and
+// the session's start reads recall 0.665 (1733/2607).
 const DEV: Floors = Floors {
     precision: 0.66,
     recall: 0.66,
     facts: 0.64,
     questions: 0.70,
-    max_reversed: 56,
+    max_reversed: 53,
     max_answered_open: 43,
     by_language: [
         ("en", 0.61),    // 405/663
-        ("ja", 0.73),    // 436/594
+        ("ja", 0.72),    // 430/594
         ("mixed", 0.71), // 315/440
         ("terse", 0.57), // 176/305
-        ("zh", 0.67),    // 408/605
+        ("zh", 0.67),    // 409/605
     ],
 };
 
@@ -889,6 +906,12 @@ fn the_matcher_needs_every_key_term_the_polarity_and_whole_numbers() {
         ["a? ", "b "]
     );
     assert_eq!(segments("要：c 不要：d", "要："), ["c "]);
+    // a decision filed in a past description ends with its sentence
+    let s = json!({"past_discussions": [{"description": "要：締切は前日18時。15時まで取り置き。 要：use v2. We keep 3."}]});
+    assert_eq!(
+        past_decision_lines(&s),
+        ["要：締切は前日18時。", "要：use v2."]
+    );
 }
 
 /// Merging the records in pieces (any split, summary saved and reloaded in
