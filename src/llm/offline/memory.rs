@@ -3034,7 +3034,10 @@ impl Memory {
             .split_once([',', '，'])
             .filter(|(head, rest)| {
                 let rest = rest.trim_start().to_lowercase();
-                head.split_whitespace().count() <= 4
+                // ("3 makes the most sense, it's free": a head that opens
+                // with an option's label may say more about it)
+                let words = head.split_whitespace().count();
+                (words <= 4 || words <= 6 && option_label(head).is_some())
                     && ![
                         "and ", "or ", "but ", "plus ", "also ", "和", "以及", "还有", "或者", "但",
                     ]
@@ -3663,11 +3666,19 @@ impl Memory {
         // its proposal rests on, its options, the end of the reply (a
         // pronoun points at what was said last), its first line
         let mut focus: Vec<String> = Vec::new();
+        // (an option's own sentence is in view as the option, with its label)
+        let an_option = |t: &str| {
+            options
+                .iter()
+                .any(|o| o.split_once(") ").is_some_and(|(_, text)| text == t))
+        };
         let tail: Vec<&str> = sents
             .iter()
             .rev()
             .map(|s| s.text.as_str())
-            .filter(|t| classify::proposal_of(t).is_none() && !classify::is_question(t))
+            .filter(|t| {
+                classify::proposal_of(t).is_none() && !classify::is_question(t) && !an_option(t)
+            })
             .take(2)
             .collect();
         for t in &tail {

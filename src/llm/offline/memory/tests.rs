@@ -2983,6 +2983,21 @@ mod recaps {
     }
 }
 
+/// "3 makes the most sense, it's free and we own the feed": a pick by
+/// label may say a few words about the option before its reason.
+#[test]
+fn a_pick_by_label_may_praise_the_option_before_its_reason() {
+    let d = decided(&[
+        ("user", "where should the podcast live"),
+        (
+            "assistant",
+            "1) Buzzsprout, $12/mo\n2) Spotify for Creators, free\n3) Internet Archive + PowerPress, free\n\nWhich one do you want to go with?",
+        ),
+        ("user", "3 makes the most sense, its free and we own the feed."),
+    ]);
+    assert!(d.contains("Internet Archive"), "{d}");
+}
+
 /// "- uv yes": a yes to an item the reply listed, by its name.
 #[test]
 fn a_yes_to_a_listed_item_by_its_name_decides_that_item() {
