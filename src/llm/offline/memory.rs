@@ -109,6 +109,8 @@ struct Memory {
     /// says "not A, B instead" about one thing makes both, the second does
     /// not take back the first of the other polarity. (Never saved.)
     sentence_made: Vec<String>,
+    /// The decisions the user's turn being read made so far (never saved).
+    turn_made: Vec<String>,
 }
 
 /// Apply one record, then keep the summary within `max_chars` (compact
@@ -434,6 +436,7 @@ impl Memory {
             cur,
             other,
             sentence_made: Vec::new(),
+            turn_made: Vec::new(),
         }
     }
 
@@ -478,7 +481,9 @@ impl Memory {
     fn user(&mut self, sents: &[Sentence], when: Option<&str>) {
         let resumes =
             minutes_between(&self.cur.last, when) >= LONG_GAP_MINUTES && !self.cur.topic.is_empty();
+        self.turn_made.clear();
         self.user_turn(sents, when);
+        self.turn_made.clear();
         // (set after the turn: a new discussion it opened has resumed too)
         if resumes {
             self.cur.resumed = when.unwrap_or_default().to_owned();
@@ -1900,6 +1905,22 @@ impl Memory {
                     .as_deref()
                     .is_some_and(|v| holds_value(split_echo(body).0, v))
         };
+        // ("actually scrap the sunday rerun. just leave automation there":
+        // a decision whose subject was lent by a sentence of the same turn
+        // goes on from what that sentence decided, it does not take it
+        // back, unless its own words name the same thing)
+        // (nor when they give a value of a kind it gave: "go with 40%
+        // then. … make it 30%" corrects it)
+        let own = subject::without_trailing_subject(&d.body);
+        let own_head = head_terms(own);
+        let own_kinds: Vec<&str> = quantities(own).iter().map(|q| q.kind).collect();
+        let goes_on_from = |old: &String| {
+            let body = polarity_and_body(old).1;
+            self.turn_made.contains(old)
+                && subject::trailing_subject(&d.body).is_some()
+                && shared(&own_head, &head_terms(body)) == 0
+                && !quantities(body).iter().any(|q| own_kinds.contains(&q.kind))
+        };
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
             .partition(|old| {
@@ -1911,7 +1932,7 @@ impl Memory {
                         || polarity_and_body(old).0 == d.polarity)
                     && (Some(old) == slot.as_ref()
                         || Some(old) == target.as_ref()
-                        || replaces(d, old)
+                        || replaces(d, old) && !goes_on_from(old)
                         || drops_value(old))
             });
         self.decisions = kept;
@@ -2016,6 +2037,7 @@ impl Memory {
             return;
         }
         self.decisions.push(d.line());
+        self.turn_made.push(d.line());
         self.drop_stale_facts(d, &dt, &replaced);
         self.close_answered(&d.line());
         if let Some(p) = self.pending_proposal() {

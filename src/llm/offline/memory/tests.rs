@@ -2998,6 +2998,32 @@ fn a_pick_by_label_may_praise_the_option_before_its_reason() {
     assert!(d.contains("Internet Archive"), "{d}");
 }
 
+/// "actually scrap the sunday rerun — nobody listens. just leave
+/// automation there": a decision whose subject the sentence before lent it
+/// goes on from that sentence's decision, it does not take it back; a
+/// value of the same kind still corrects it.
+#[test]
+fn a_decision_with_a_lent_subject_does_not_take_back_the_one_lending_it() {
+    let d = decided(&[
+        ("user", "fall schedule"),
+        (
+            "assistant",
+            "Sunday 10am: a best-of-the-week rerun, or leave automation running?",
+        ),
+        (
+            "user",
+            "actually scrap the sunday rerun — talked to tomás and nobody listens sunday at 10. just leave automation there",
+        ),
+    ]);
+    assert!(d.contains("不要：the sunday rerun"), "{d}");
+    let d = decided(&[
+        ("user", "pool size"),
+        ("assistant", "Raise the pool to 40?"),
+        ("user", "raise the pool to 40. hmm no, make it 30"),
+    ]);
+    assert!(d.contains("30") && !d.contains("40"), "{d}");
+}
+
 /// "- uv yes": a yes to an item the reply listed, by its name.
 #[test]
 fn a_yes_to_a_listed_item_by_its_name_decides_that_item() {
