@@ -2216,7 +2216,20 @@ impl Memory {
             }
             // ("每周那个不要（财务说要每天看）": what it rules out is said
             // before the subject it was given)
-            let own_head = head_terms(subject::without_trailing_subject(&d.body));
+            // (and before its reason: "scrap the sunday rerun — talked to
+            // tomás" rules out no decision "for talk")
+            let own = subject::without_trailing_subject(&d.body);
+            let object = [" — ", " – ", " - ", ", ", "; ", "，", "；", "、"]
+                .iter()
+                .filter_map(|sep| own.find(sep))
+                .min()
+                .map_or(own, |i| &own[..i]);
+            let (new_head, own_head) = if object.len() < own.len() {
+                let h = head_terms(object);
+                (h.clone(), h)
+            } else {
+                (new_head, head_terms(own))
+            };
             return wants()
                 .find(|old| {
                     let body = polarity_and_body(old).1;

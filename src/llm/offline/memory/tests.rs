@@ -3016,6 +3016,18 @@ fn a_decision_with_a_lent_subject_does_not_take_back_the_one_lending_it() {
         ),
     ]);
     assert!(d.contains("不要：the sunday rerun"), "{d}");
+    // (a word of its reason names nothing it rules out)
+    let d = decided(&[
+        ("user", "podcast"),
+        ("assistant", "Bitrate: 96 kbps mono for talk. OK?"),
+        ("user", "96 mono for talk ok."),
+        ("assistant", "Sunday rerun?"),
+        (
+            "user",
+            "actually scrap the sunday rerun — talked to tomás, nobody listens.",
+        ),
+    ]);
+    assert!(d.contains("96 mono"), "{d}");
     let d = decided(&[
         ("user", "pool size"),
         ("assistant", "Raise the pool to 40?"),
