@@ -417,13 +417,6 @@ pub fn cjk_content_chars(text: &str) -> usize {
 }
 
 pub fn terms(text: &str) -> Vec<String> {
-    terms_as(text, text.chars().any(is_kana))
-}
-
-/// `terms` of a piece of a longer text, read as Japanese or Chinese as the
-/// whole is: "貸出上限" cut from "貸出上限は4冊に" has no kana, and read as
-/// Chinese its 上 would be a function word.
-pub fn terms_as(text: &str, japanese: bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |t: String| {
         if !out.contains(&t) {
@@ -448,6 +441,7 @@ pub fn terms_as(text: &str, japanese: bool) -> Vec<String> {
         }
         push(stem(&t));
     }
+    let japanese = text.chars().any(is_kana);
     let mut run: Vec<char> = Vec::new();
     let flush = |run: &mut Vec<char>, push: &mut dyn FnMut(String)| {
         for w in run.windows(2) {
