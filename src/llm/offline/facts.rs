@@ -15,21 +15,33 @@ const TOPIC_BYTES: usize = 72;
 
 /// A count with what it counts: "412 tests", "11 findings", "16 コア",
 /// "1,204 条" (the noun checked against the stop words in `counts`); in
-/// Chinese and Japanese glued to the word before it ("本文32ページ", "会場で
-/// 48部"), which a Latin name never is ("v2", "gp3").
+/// Chinese and Japanese also glued to the word before it ("本文32ページ",
+/// "会場で48部", "现在9只猫"), which a Latin name never is ("v2", "gp3").
 static COUNT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?:^|[^\w.\-#/]|[\p{Han}\p{Hiragana}\p{Katakana}])(\d[\d,]*(?:\.\d+)?)\s?([a-z][a-z-]{2,}|[\p{Katakana}ー]{2,}|\p{Han})",
+        r"(^|[^\w.\-#/]|[\p{Han}\p{Hiragana}\p{Katakana}])(\d[\d,]*(?:\.\d+)?)\s?([a-z][a-z-]{2,}|[\p{Katakana}ー]{2,}|\p{Han})",
     )
     .unwrap()
 });
+
+/// What a count glued to a CJK word may count: a counter word, so that a
+/// phone number, a model ("小米14手机"), an age, a date, a chapter or a
+/// floor number is none.
+const CJK_COUNTERS: &str =
+    "个只台人名件条张页部本冊册枚份次回位家间間套辆块元円种项項箱袋盒瓶片颗株头匹組组軒店杯碗斤层層节節场場题道架把双对门課课票单単床席区";
 
 /// How many counts of things a sentence gives (see `COUNT`).
 fn counts(s: &str) -> usize {
     COUNT
         .captures_iter(s)
         .filter(|c| {
-            let noun = &c[2];
+            let noun = &c[3];
+            let glued = c[1].chars().next().is_some_and(is_cjk);
+            if glued && !noun.is_ascii() {
+                let katakana = noun.chars().count() >= 2;
+                let digits = c[2].chars().filter(char::is_ascii_digit).count();
+                return &c[1] != "第" && digits <= 6 && (katakana || CJK_COUNTERS.contains(noun));
+            }
             !noun.is_ascii()
                 || !words("stopwords").contains(&noun)
                     && !words("link_words").contains(&noun)
@@ -407,6 +419,16 @@ mod tests {
         );
         assert_eq!(score("我们店一共有9只猫，80来平。"), 3, "two counts");
         assert_eq!(score("We moved the gp3 volumes over today."), 2);
+        // (glued, only a counter word counts: no phone number, model, age,
+        // chapter or date)
+        for chat in [
+            "有问题可以打我电话13812345678找我。",
+            "我用的是小米14手机，拍照还行。",
+            "今天是我生日，我25岁了，好开心呀！",
+            "昨日は第1章から第5章まで読みました。",
+        ] {
+            assert_eq!(score(chat), 0, "{chat}");
+        }
         assert_eq!(score("We talked about it 2 and then left."), 0);
         assert_eq!(score("Let us revisit the plan in 2 next time."), 0);
     }
