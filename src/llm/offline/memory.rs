@@ -18,7 +18,8 @@ use super::facts::{self, contains_value, number_tokens};
 use super::lexicon::words;
 use super::subject::{self, head_terms, needs_subject, quantities, subject_before};
 use super::text::{
-    case_stable, cjk_content_chars, clip, is_cjk, is_kana, sentences, shared, terms, Sentence,
+    case_stable, cjk_content_chars, clip, is_cjk, is_hiragana, is_kana, sentences, shared, terms,
+    Sentence,
 };
 use crate::store::history::Record;
 
@@ -1251,9 +1252,9 @@ impl Memory {
         }
         let mut parts: Vec<String> = Vec::new();
         let mut run = String::new();
+        // (runs of ideographs and of the rest; the pattern admits no kana)
         for c in name.chars() {
-            let ideograph = is_cjk(c) && !is_kana(c);
-            if !run.is_empty() && run.chars().all(is_cjk) != ideograph {
+            if !run.is_empty() && run.chars().all(is_cjk) != is_cjk(c) {
                 parts.push(std::mem::take(&mut run));
             }
             run.push(c);
@@ -4727,10 +4728,7 @@ fn same_slot(a: &Slot, b: &Slot) -> bool {
     let pairs = |s: &Slot| -> Vec<String> {
         let cs: Vec<char> = s.name.chars().collect();
         cs.windows(2)
-            .filter(|w| {
-                w.iter()
-                    .all(|&c| is_cjk(c) && !('\u{3040}'..='\u{309f}').contains(&c))
-            })
+            .filter(|w| w.iter().all(|&c| is_cjk(c) && !is_hiragana(c)))
             .map(|w| w.iter().collect())
             .collect()
     };
@@ -4776,9 +4774,7 @@ fn cjk_topic(text: &str) -> Option<String> {
         .collect();
     let head = head.split("やっぱ").next().unwrap_or("").to_owned();
     let named = head.chars().count() >= 2
-        && head
-            .chars()
-            .any(|c| !('\u{3040}'..='\u{309f}').contains(&c))
+        && head.chars().any(|c| !is_hiragana(c))
         && !words("cjk_pronouns").iter().any(|p| head.starts_with(p));
     named.then_some(head)
 }
@@ -4825,7 +4821,8 @@ fn same_topic_new_amount(new: &str, old: &str) -> bool {
             .collect()
     };
     let l = new.to_lowercase();
-    let changes_mind = ["やっぱ", "改成", "改为", "改到", "还是", "变更", "変更"]
+    // (やっぱ, 还是 are reconsider cues already)
+    let changes_mind = ["改成", "改为", "改到", "变更", "変更"]
         .iter()
         .any(|w| new.contains(w))
         || classify::has_any(&l, words("reconsider_cues"));

@@ -43,7 +43,7 @@ pub fn is_kana(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x30FF | 0x31F0..=0x31FF)
 }
 
-fn is_hiragana(c: char) -> bool {
+pub fn is_hiragana(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x309F)
 }
 
