@@ -226,7 +226,9 @@ pub fn is_question(s: &str) -> bool {
     t.ends_with('?')
         || t.ends_with('？')
         || t.ends_with('吗')
-        || t.ends_with("か。")
+        // ("Bでいっか。" is "B will do, then": a question to oneself that
+        // answers itself)
+        || t.ends_with("か。") && !t.ends_with("いっか。")
         || bare_question(t)
         || cjk_question(t)
 }

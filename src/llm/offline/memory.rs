@@ -2256,12 +2256,15 @@ impl Memory {
         }
         // "notify them two weeks in advance" … "notify them on 15 February
         // instead": the same verb on the same object is the same subject
+        // (after who commits: "we shall ask …" and "we shall have …" are
+        // two verbs)
         let opening = |b: &str| {
-            let ws: Vec<String> = b
-                .split_whitespace()
-                .take(2)
-                .map(|w| w.to_lowercase())
-                .collect();
+            let mut ws = b.split_whitespace().map(|w| w.to_lowercase()).peekable();
+            while ws
+                .next_if(|w| COMMITTING_WORDS.contains(&w.as_str()))
+                .is_some()
+            {}
+            let ws: Vec<String> = ws.take(2).collect();
             (ws.len() == 2).then_some(ws)
         };
         if let Some(o) = opening(&d.body) {
@@ -3264,8 +3267,13 @@ impl Memory {
         let l = s.to_lowercase();
         // ("The weekend thing — let's decide that later": "that" is the
         // label before the dash, which names what waits)
-        let labelled =
-            classify::leading_label(&l).is_some_and(|(label, _)| !terms(label).is_empty());
+        // (or the lead that names it: "As for the speeches, let us return to
+        // that once …")
+        let labelled = classify::leading_label(&l)
+            .is_some_and(|(label, _)| !terms(label).is_empty())
+            || ["as for ", "regarding ", "as to ", "as regards "]
+                .iter()
+                .any(|lead| l.trim_start().starts_with(lead) && l.contains(','));
         let deictic = !labelled
             && (l
                 .split(|c: char| !c.is_alphanumeric())
@@ -4485,6 +4493,12 @@ fn open_item(s: &Sentence) -> Option<String> {
     (named && !nothing(text)).then(|| text.to_owned())
 }
 
+/// Who commits and how, before the verb of a decision ("we shall …", "I'll
+/// …"): no part of what is decided.
+const COMMITTING_WORDS: [&str; 11] = [
+    "we", "i", "we'll", "i'll", "shall", "will", "let's", "let", "us", "must", "should",
+];
+
 /// The formal Japanese acknowledgements, which may also close a sentence
 /// ("412名（うち社内18名）、承知いたしました。").
 const FORMAL_ACKNOWLEDGEMENTS: [&str; 3] = ["承知いたしました", "承知しました", "かしこまりました"];
@@ -5012,6 +5026,17 @@ fn option_label(s: &str) -> Option<String> {
     if let (Some(c), Some(next)) = (cs.next(), cs.next()) {
         if c.is_ascii_alphanumeric() && "で案番がにをのっ、，。吧".contains(next) {
             return Some(c.to_string());
+        }
+    }
+    // ("安いしBでいっか", "近いから2番で": after the reason given for it)
+    for reason in ["し", "から", "ので"] {
+        if let Some((_, rest)) = l.split_once(reason) {
+            let mut cs = rest.chars();
+            if let (Some(c), Some(next)) = (cs.next(), cs.next()) {
+                if c.is_ascii_alphanumeric() && "で案番にっ".contains(next) {
+                    return Some(c.to_string());
+                }
+            }
         }
     }
     for (w, n) in ORDINALS {

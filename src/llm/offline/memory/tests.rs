@@ -5219,3 +5219,63 @@ fn a_yes_then_not_now_rules_the_thing_out_for_now() {
         );
     }
 }
+
+#[test]
+fn formal_commitments_with_shall_decide_and_put_off() {
+    let s = said(&[
+        (
+            "user",
+            "We shall host the reception in the east atrium. Catering is still to be chosen.",
+        ),
+        (
+            "assistant",
+            "Noted. For catering I would suggest Maison Ferrand at €42 per head, which includes \
+             service staff. Would that be acceptable?",
+        ),
+        ("user", "That is acceptable to us."),
+        ("assistant", "Excellent; Maison Ferrand is now in the plan."),
+        (
+            "user",
+            "We shall not serve alcohol before 18:00. As for the speeches, let us return to that \
+             once the director has confirmed.",
+        ),
+        (
+            "user",
+            "We shall print 300 programmes. The seating plan: we shall have to await the \
+             registrar's list.",
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    // (a second "we shall" is another verb: it takes nothing back)
+    assert!(
+        d.contains("要：We shall host the reception in the east atrium"),
+        "{d}"
+    );
+    assert!(d.contains("Maison Ferrand at €42"), "{d}");
+    assert!(!d.contains("to us"), "{d}");
+    assert!(d.contains("不要：serve alcohol before 18:00"), "{d}");
+    assert!(d.contains("要：We shall print 300 programmes"), "{d}");
+    assert!(!d.contains("return to that") && !d.contains("await"), "{d}");
+    let p = s["current_discussion"]["perspectives"].as_str().unwrap();
+    assert!(p.contains("Open: As for the speeches"), "{p}");
+    assert!(p.contains("Open: The seating plan"), "{p}");
+    assert!(!p.contains("alcohol"), "{p}");
+}
+
+#[test]
+fn a_casual_japanese_pick_after_its_reason_takes_the_option() {
+    let s = said(&[
+        ("user", "来月の読書会、会場どこがいいかな"),
+        (
+            "assistant",
+            "候補は2つです。\n\nA: 駅前ホール（収容80人、2万円）\nB: 市民センター（収容60人、8千円）\n\n\
+             人数が30人前後ならBで十分だと思います。",
+        ),
+        ("user", "安いしBでいっか。飲み物は各自持参でいいと思う"),
+    ]);
+    let d = s["key_decisions"].to_string();
+    // ("…でいっか。" answers itself: no question)
+    assert!(d.contains("Bでいっか") && d.contains("市民センター"), "{d}");
+    assert!(!d.contains("駅前ホール"), "{d}");
+    assert!(d.contains("要：飲み物は各自持参でいいと思う"), "{d}");
+}
