@@ -254,6 +254,17 @@ fn cjk_question(t: &str) -> bool {
         "怎么处理",
         "咋办",
         "咋整",
+        // (and casual Chinese, by its question word at the end: "大概能收多
+        // 少钱", "周六几点")
+        "多少钱",
+        "多少",
+        "多久",
+        "几点",
+        "几天",
+        "几个",
+        "怎么样",
+        "哪个",
+        "哪天",
         // casual Japanese asks what to do without a mark
         "どうしよ",
         "どうしよう",
@@ -415,6 +426,12 @@ pub fn user_sentence(s: &str) -> UserKind {
         if NO_DECISION.iter().any(|e| t.ends_with(e)) {
             return UserKind::Other;
         }
+    }
+    if words("asides")
+        .iter()
+        .any(|a| starts_with_word(&l, a) || !a.is_ascii() && l.starts_with(a))
+    {
+        return UserKind::Other;
     }
     // "later", "next week", "あとで" alone: the offer on the table waits
     let bare = lower(s.trim().trim_end_matches(['.', '!', '。', '！']));
@@ -1986,27 +2003,44 @@ fn value_before_change(s: &str) -> Option<String> {
         .filter(|q| q.start >= verb_at && !matches!(q.kind, "version" | "label"))
         .map(|q| q.kind)
         .collect();
-    let old = qs
-        .iter()
-        .rev()
-        .find(|q| q.end <= verb_at && after.contains(&q.kind))?;
     // what follows the value says it is wrong ("8 秒太长了", "180 is too
     // tight", "5 分钟那个不行"), not what follows another word ("3 个人
     // 不够", "100 people, too many", "30% 了，太好了", "4 tools")
-    let mut after = l[old.end..verb_at].trim_start();
-    while let Some(rest) = words("rejection_links").iter().find_map(|w| {
-        after
-            .strip_prefix(w)
-            .filter(|r| !w.is_ascii() || r.starts_with(' '))
-    }) {
-        after = rest.trim_start();
+    let rejected = |mut after: &str| {
+        after = after.trim_start();
+        while let Some(rest) = words("rejection_links").iter().find_map(|w| {
+            after
+                .strip_prefix(w)
+                .filter(|r| !w.is_ascii() || r.starts_with(' '))
+        }) {
+            after = rest.trim_start();
+        }
+        words("value_rejections").iter().any(|w| {
+            after
+                .strip_prefix(w)
+                .is_some_and(|r| !w.is_ascii() || !r.starts_with(|c: char| c.is_alphanumeric()))
+        }) && !words("value_praise").iter().any(|w| after.starts_with(w))
+    };
+    if let Some(old) = qs
+        .iter()
+        .rev()
+        .find(|q| q.end <= verb_at && after.contains(&q.kind))
+    {
+        if rejected(&l[old.end..verb_at]) {
+            return Some(s[old.start..old.end].trim().to_owned());
+        }
     }
-    let rejects = words("value_rejections").iter().any(|w| {
-        after
-            .strip_prefix(w)
-            .is_some_and(|r| !w.is_ascii() || !r.starts_with(|c: char| c.is_alphanumeric()))
-    }) && !words("value_praise").iter().any(|w| after.starts_with(w));
-    rejects.then(|| s[old.start..old.end].trim().to_owned())
+    // (or after the new value, in a clause of its own: "make it 150, 400
+    // is pointless")
+    let mut later = qs.iter().filter(|q| q.start >= verb_at);
+    let new = later.next()?;
+    later
+        .find(|q| {
+            q.kind == new.kind
+                && l[new.end..q.start].contains([',', '，', ';', '；'])
+                && rejected(&l[q.end..])
+        })
+        .map(|q| s[q.start..q.end].trim().to_owned())
 }
 
 pub fn decisions_in(s: &str) -> Vec<Decision> {

@@ -5279,3 +5279,62 @@ fn a_casual_japanese_pick_after_its_reason_takes_the_option() {
     assert!(!d.contains("駅前ホール"), "{d}");
     assert!(d.contains("要：飲み物は各自持参でいいと思う"), "{d}");
 }
+
+#[test]
+fn a_value_rejected_after_the_new_one_is_the_one_replaced() {
+    let s = said(&[
+        (
+            "user",
+            "the build is noisy. bump max-warnings to 400 for now",
+        ),
+        (
+            "assistant",
+            "Cap raised to 400 in all 11 lint scripts. Current count is 141 warnings.",
+        ),
+        ("user", "you're at 141 now so make it 150, 400 is pointless"),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(!d.contains("to 400"), "{d}");
+    assert!(d.contains("make it 150"), "{d}");
+    // (a value merely said before is another thing's: 141 is no rejection)
+    let s = said(&[
+        ("user", "set the pool to 30"),
+        ("assistant", "Pool set to 30."),
+        (
+            "user",
+            "we had 3 outages, so make it 40, 30 is fine for staging only",
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("make it 40"), "{d}");
+}
+
+#[test]
+fn an_anecdote_decides_nothing() {
+    let s = said(&[
+        ("user", "We shall reuse the old crates."),
+        ("assistant", "Noted: the old crates will be reused."),
+        (
+            "user",
+            "Incidentally, our director recalls that in 2019 the courier missed a connection and \
+             we paid for two nights in a hotel.",
+        ),
+        (
+            "user",
+            "说个好笑的，刚才一个老客就问能不能先充2000，我说15号才上",
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("reuse the old crates"), "{d}");
+    assert!(!d.contains("director") && !d.contains("2000"), "{d}");
+}
+
+#[test]
+fn a_chinese_question_word_at_the_end_asks_without_a_mark() {
+    let s = said(&[
+        ("assistant", "方案如下：储值卡充1000送150，次卡小型犬499。"),
+        ("user", "按这个方案大概能收多少钱"),
+        ("user", "宣传物料先不急 他周末回"),
+    ]);
+    assert_eq!(s["key_decisions"], json!([]), "{s}");
+}
