@@ -2808,8 +2808,12 @@ impl Memory {
                 let kept = kept.trim().trim_end_matches(['，', '；', '.', '。']);
                 (!kept.is_empty()).then(|| kept.to_owned())
             };
+            // (not on a "don't": "scrap cordon-all. … cordon per batch." is
+            // what is done instead, no detail of what is not)
+            let on_a_do = self.decisions[i].starts_with(Polarity::Want.prefix());
             if (classify::is_fragment(s) || cjk_detail || replaces_value)
                 && turn.prev_sentence.is_some()
+                && on_a_do
             {
                 if let Some(detail) = detail {
                     let line = &mut self.decisions[i];

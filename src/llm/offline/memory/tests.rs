@@ -5338,3 +5338,26 @@ fn a_chinese_question_word_at_the_end_asks_without_a_mark() {
     ]);
     assert_eq!(s["key_decisions"], json!([]), "{s}");
 }
+
+#[test]
+fn a_fragment_after_a_dont_is_no_detail_of_it() {
+    let s = said(&[
+        (
+            "assistant",
+            "Drain plan: cordon all 12 nodes upfront, then drain in batches. Batch size?",
+        ),
+        ("user", "batches of 3"),
+        (
+            "assistant",
+            "OK. Two deployments pin pool-a with a nodeSelector.",
+        ),
+        (
+            "user",
+            "scrap cordon-all. the alert fires on >3 cordoned nodes. cordon per batch.",
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("不要：cordon-all"), "{d}");
+    // (what is done instead is no part of the "don't")
+    assert!(!d.contains("cordon-all; cordon per batch"), "{d}");
+}
