@@ -3060,7 +3060,25 @@ impl Memory {
             self.decide_in_turn(d, turn);
             return;
         }
-        self.add_fact(s, false);
+        // "rotating pool-a today. 12 nodes n2-standard-8, 1.28.9-gke.…",
+        // "sessions too? 31GB, ~70% dead": values said after the short
+        // sentence that named what they are of keep that name
+        let subject = turn
+            .prev_sentence
+            .as_deref()
+            .map(|p| classify::strip_fillers(p).trim_end_matches(['.', '?', '。', '？', '!', '！']))
+            .filter(|p| {
+                !p.is_empty() && p.chars().count() <= 48 && shared(&terms(p), &terms(s)) == 0
+            });
+        match subject {
+            Some(p) if classify::strip_fillers(s).starts_with(|c: char| c.is_ascii_digit()) => {
+                // (the name, kept as a fact of its own, is said again)
+                let said = turn.prev_sentence.as_deref().unwrap_or_default();
+                self.cur.facts.retain(|f| f != said);
+                self.add_fact(&format!("{p}: {s}"), false)
+            }
+            _ => self.add_fact(s, false),
+        }
     }
 
     /// A short statement that names one of the options the last turn (or a

@@ -5361,3 +5361,22 @@ fn a_fragment_after_a_dont_is_no_detail_of_it() {
     // (what is done instead is no part of the "don't")
     assert!(!d.contains("cordon-all; cordon per batch"), "{d}");
 }
+
+#[test]
+fn values_said_after_what_they_are_of_keep_its_name() {
+    let s = said(&[(
+        "user",
+        "migrating the ledger box tonight. 48 GB of WAL, 3 replicas, pg 15.4. plan?",
+    )]);
+    let desc = s["current_discussion"]["description"].as_str().unwrap();
+    assert!(
+        desc.contains("migrating the ledger box tonight: 48 GB of WAL, 3 replicas, pg 15.4"),
+        "{desc}"
+    );
+    // (said once)
+    assert_eq!(
+        desc.matches("migrating the ledger box").count(),
+        1,
+        "{desc}"
+    );
+}
