@@ -254,17 +254,6 @@ fn cjk_question(t: &str) -> bool {
         "怎么处理",
         "咋办",
         "咋整",
-        // (and casual Chinese, by its question word at the end: "大概能收多
-        // 少钱", "周六几点")
-        "多少钱",
-        "多少",
-        "多久",
-        "几点",
-        "几天",
-        "几个",
-        "怎么样",
-        "哪个",
-        "哪天",
         // casual Japanese asks what to do without a mark
         "どうしよ",
         "どうしよう",
@@ -426,12 +415,6 @@ pub fn user_sentence(s: &str) -> UserKind {
         if NO_DECISION.iter().any(|e| t.ends_with(e)) {
             return UserKind::Other;
         }
-    }
-    if words("asides")
-        .iter()
-        .any(|a| starts_with_word(&l, a) || !a.is_ascii() && l.starts_with(a))
-    {
-        return UserKind::Other;
     }
     // "later", "next week", "あとで" alone: the offer on the table waits
     let bare = lower(s.trim().trim_end_matches(['.', '!', '。', '！']));
@@ -1036,14 +1019,26 @@ pub fn is_deferral(s: &str) -> bool {
             Some((_, rest)) => rest.to_owned(),
             None => body,
         };
+        // (after the lead naming what waits: "As for the seating plan, we
+        // shall return to it once …")
+        let body = match ["as for ", "regarding ", "as to ", "as regards "]
+            .iter()
+            .find(|l| body.starts_with(*l))
+            .and_then(|_| body.split_once(", "))
+        {
+            Some((_, rest)) => rest.to_owned(),
+            None => body,
+        };
         let lead = [
             "let's",
             "let us",
             "let me",
             "we'll",
             "we will",
+            "we shall",
             "i'll",
             "i will",
+            "i shall",
             "i need to",
             "i have to",
         ];
@@ -1696,7 +1691,7 @@ pub(crate) fn is_instruction(body: &str) -> bool {
                     || spoken.ends_with(e)
                         && e.ends_with('よ')
                         && !["何", "どれ", "どこ", "いつ", "誰"].iter().any(|q| t.contains(q))
-        }) || t.ends_with('で') && t.chars().count() <= 40 && !describes
+        }) || t.ends_with('で') && short_ja(t) && !describes
             || terse;
     }
     if t.chars().any(is_cjk) {
@@ -1856,6 +1851,22 @@ pub(crate) fn is_instruction(body: &str) -> bool {
             || t.ends_with('吧') && !t.ends_with("好吧");
     }
     false
+}
+
+/// Is Japanese text short enough to be a bare "X で" pick: at most 40
+/// characters, a Latin name counting as one ("フォアグラウンドは
+/// flutter_local_notifications のほうで").
+fn short_ja(t: &str) -> bool {
+    let mut n = 0;
+    let mut in_word = false;
+    for c in t.chars() {
+        let latin = c.is_ascii_alphanumeric() || "_-.".contains(c);
+        if !(latin && in_word) {
+            n += 1;
+        }
+        in_word = latin;
+    }
+    n <= 40
 }
 
 /// `l` starts with the approval `a`, followed by a boundary: the end, a
@@ -2030,8 +2041,25 @@ fn value_before_change(s: &str) -> Option<String> {
             return Some(s[old.start..old.end].trim().to_owned());
         }
     }
-    // (or after the new value, in a clause of its own: "make it 150, 400
-    // is pointless")
+    // (or after the new value, in a clause of its own that says nothing
+    // else: "make it 150, 400 is pointless", not "make it 25, 10 is too few
+    // per page", which is of another setting)
+    let says_only_that = |after: &str| {
+        let clause = after
+            .split([',', '.', ';', '，', '。', '；'])
+            .next()
+            .unwrap_or("");
+        let mut ws = clause
+            .split_whitespace()
+            .filter(|w| !words("rejection_links").contains(w))
+            .skip_while(|w| !words("value_rejections").contains(w));
+        let first = ws.next();
+        // ("too much", "too few": the rejection's own word)
+        if first == Some("too") {
+            ws.next();
+        }
+        first.is_some() && ws.all(|w| ["anyway", "lol", "honestly", "really", "tbh"].contains(&w))
+    };
     let mut later = qs.iter().filter(|q| q.start >= verb_at);
     let new = later.next()?;
     later
@@ -2039,6 +2067,7 @@ fn value_before_change(s: &str) -> Option<String> {
             q.kind == new.kind
                 && l[new.end..q.start].contains([',', '，', ';', '；'])
                 && rejected(&l[q.end..])
+                && says_only_that(&l[q.end..])
         })
         .map(|q| s[q.start..q.end].trim().to_owned())
 }

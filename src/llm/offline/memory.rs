@@ -2808,12 +2808,44 @@ impl Memory {
                 let kept = kept.trim().trim_end_matches(['，', '；', '.', '。']);
                 (!kept.is_empty()).then(|| kept.to_owned())
             };
-            // (not on a "don't": "scrap cordon-all. … cordon per batch." is
-            // what is done instead, no detail of what is not)
+            // (on a "don't", only what qualifies it: "no force pushes. not
+            // even on feature branches.", "no uploads over 10 MB. 25 for
+            // admins."; "scrap cordon-all. … cordon per batch." says what is
+            // done instead)
+            let qualifies = {
+                let l = s.trim_start().to_lowercase();
+                l.starts_with(|c: char| c.is_ascii_digit())
+                    || ["not", "especially", "even", "never", "no"]
+                        .iter()
+                        .chain(words("conditions"))
+                        .any(|w| {
+                            classify::starts_with_word(&l, w) || !w.is_ascii() && l.contains(w)
+                        })
+            };
             let on_a_do = self.decisions[i].starts_with(Polarity::Want.prefix());
+            let instead = !on_a_do && !qualifies;
+            // (a fragment naming it, not a state, a reason or a deferral:
+            // "cpu's already the bottleneck", "separate project, later")
+            let names_what = {
+                let l = s.to_lowercase();
+                terms(s).len() >= 2
+                    && !classify::is_deferral(s)
+                    && ![
+                        "'s ", " is ", " are ", " was ", "already", " just ", "fine", "ok",
+                        "later", "thing", "thought",
+                    ]
+                    .iter()
+                    .any(|w| l.contains(w))
+            };
+            if instead && names_what && classify::is_fragment(s) && turn.prev_sentence.is_some() {
+                let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
+                let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+                self.decide_in_turn(d, turn);
+                return;
+            }
             if (classify::is_fragment(s) || cjk_detail || replaces_value)
                 && turn.prev_sentence.is_some()
-                && on_a_do
+                && !instead
             {
                 if let Some(detail) = detail {
                     let line = &mut self.decisions[i];
@@ -3289,13 +3321,16 @@ impl Memory {
         let l = s.to_lowercase();
         // ("The weekend thing — let's decide that later": "that" is the
         // label before the dash, which names what waits)
-        // (or the lead that names it: "As for the speeches, let us return to
-        // that once …")
-        let labelled = classify::leading_label(&l)
-            .is_some_and(|(label, _)| !terms(label).is_empty())
-            || ["as for ", "regarding ", "as to ", "as regards "]
-                .iter()
-                .any(|lead| l.trim_start().starts_with(lead) && l.contains(','));
+        // (or a short lead before a comma: "As for the speeches, let us
+        // return to that once …", "The menu, let's decide that later")
+        let names = |label: &str| {
+            label.split_whitespace().count() <= 4
+                && !terms(label).is_empty()
+                && !classify::is_deferral(label)
+                && !label.contains(['.', '?', '!'])
+        };
+        let labelled = classify::leading_label(&l).is_some_and(|(label, _)| names(label))
+            || l.split_once(", ").is_some_and(|(label, _)| names(label));
         let deictic = !labelled
             && (l
                 .split(|c: char| !c.is_alphanumeric())
@@ -5050,12 +5085,21 @@ fn option_label(s: &str) -> Option<String> {
             return Some(c.to_string());
         }
     }
-    // ("安いしBでいっか", "近いから2番で": after the reason given for it)
-    for reason in ["し", "から", "ので"] {
+    // ("安いしBでいっか", "近いから2番で": after the reason given for it,
+    // when the pick ends the sentence; not "少し2番に寄せたいけど…",
+    // "…Cでいっか、いや やっぱBかな")
+    for reason in ["いし", "だし", "から", "ので"] {
         if let Some((_, rest)) = l.split_once(reason) {
             let mut cs = rest.chars();
             if let (Some(c), Some(next)) = (cs.next(), cs.next()) {
-                if c.is_ascii_alphanumeric() && "で案番にっ".contains(next) {
+                let tail: String = cs.collect();
+                let tail = tail.trim_end_matches(['。', '！', '!', '.']);
+                if c.is_ascii_alphanumeric()
+                    && "で案番に".contains(next)
+                    && tail.chars().count() <= 5
+                    && !tail.ends_with("かな")
+                    && !tail.contains(['、', '，', ','])
+                {
                     return Some(c.to_string());
                 }
             }
