@@ -2406,6 +2406,42 @@ impl Memory {
         {
             turn.counter = self.decisions.last().cloned();
         }
+        // ("sounds good to both", "yes to all of them": every option the
+        // reply listed)
+        let every = {
+            let l = rest.to_lowercase();
+            let l = l.trim().trim_end_matches(['.', '!']);
+            [
+                "both",
+                "to both",
+                "both of them",
+                "to both of them",
+                "all of them",
+                "to all of them",
+            ]
+            .contains(&l)
+        };
+        let listed: Vec<String> = self
+            .cur
+            .focus
+            .iter()
+            .filter_map(|f| {
+                option_label_of_item(f)
+                    .and_then(|_| f.split_once(") "))
+                    .map(|(_, item)| item.trim_end_matches(['.', '。']).to_owned())
+            })
+            .collect();
+        if every && listed.len() >= 2 {
+            for body in listed {
+                let p = Proposal {
+                    body,
+                    against: false,
+                    deictic: false,
+                };
+                self.adopt(&p, None, None, turn);
+            }
+            return;
+        }
         if let Some(p) = pending
             .as_ref()
             .filter(|_| rest.is_empty() || classify::is_deictic(rest))

@@ -5433,3 +5433,32 @@ fn review_s24_what_the_new_rules_must_leave_alone() {
     assert!(d.contains("flutter_local_notifications のほうで"), "{d}");
     assert!(d.contains("campaign_id 入れといて"), "{d}");
 }
+
+#[test]
+fn a_yes_to_both_takes_every_listed_proposal() {
+    let s = said(&[
+        ("user", "split the importer into modules"),
+        (
+            "assistant",
+            "Two conventions I'd propose:\n\n1. Type hints on every public function.\n2. **One \
+             commit per extracted module**, so bisect stays easy.",
+        ),
+        ("user", "sounds good to both"),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("Type hints on every public function"), "{d}");
+    assert!(d.contains("One commit per extracted module"), "{d}");
+    // ("eh" is a filler: the bare change keeps the subject it revisits)
+    let s = said(&[
+        ("user", "add fail-under 85"),
+        (
+            "assistant",
+            "We're at 78.4 %, so the gate fails now. Write tests to reach 85, or set it lower \
+             for now?",
+        ),
+        ("user", "eh make it 80 for now"),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(!d.contains("85"), "{d}");
+    assert!(d.contains("make it 80 for now (fail-under)"), "{d}");
+}
