@@ -341,10 +341,35 @@ fn terse_order(s: &str) -> Option<Decision> {
     static VERB_LABEL: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^(add|drop|remove|rename|pin|bump|enable|disable)\s*:\s+(\S.*)$").unwrap()
     });
+    // "_compat_argparse.py yes delete", "legacy/export_v1 no": a file or
+    // name the reply asked about, answered by its own yes or no
+    static NAMED_ANSWER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^`?([\w.-]*[._/][\w./-]+)`?\s*:?\s+(yes|yep|y|ok|no|nope|nah)\b[,.]?\s*([a-z][a-z ]{0,30})?$").unwrap()
+    });
     let t = s.trim().trim_end_matches(['.', '!']);
     let l = lower(t);
     if is_question(s) || l.contains('?') {
         return None;
+    }
+    if let Some(c) = NAMED_ANSWER.captures(t) {
+        let name = c.get(1)?.as_str();
+        let verb = c.get(3).map_or("", |m| m.as_str().trim());
+        let no = matches!(c.get(2)?.as_str(), "no" | "nope" | "nah");
+        // (what follows a no is its reason: "tools/gen.sh no, ops still
+        // runs it")
+        let body = if verb.is_empty() || no {
+            name.to_owned()
+        } else {
+            format!("{verb} {name}")
+        };
+        let polarity = if no {
+            Polarity::DontWant
+        } else {
+            Polarity::Want
+        };
+        let mut d = Decision::plain(polarity, body);
+        d.said = t.to_owned();
+        return Some(d);
     }
     let c = VERB_LABEL.captures(&l)?;
     let verb = c.get(1)?.as_str();

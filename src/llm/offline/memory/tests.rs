@@ -5462,3 +5462,24 @@ fn a_yes_to_both_takes_every_listed_proposal() {
     assert!(!d.contains("85"), "{d}");
     assert!(d.contains("make it 80 for now (fail-under)"), "{d}");
 }
+
+#[test]
+fn a_name_answered_by_its_own_yes_or_no() {
+    let s = said(&[
+        ("user", "tidy the repo"),
+        (
+            "assistant",
+            "Found `old_shim.py` (dead since 2021) and `tools/gen_v0.sh`. Delete both? Also, \
+             switch the 40 print() calls to logging in this PR?",
+        ),
+        (
+            "user",
+            "old_shim.py yes delete.\ntools/gen_v0.sh no, ops still runs it\nlogging not in this PR, too \
+             much noise",
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("要：delete old_shim.py"), "{d}");
+    assert!(d.contains("不要：tools/gen_v0.sh"), "{d}");
+    assert!(d.contains("不要：logging not in this PR"), "{d}");
+}
