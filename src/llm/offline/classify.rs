@@ -2562,6 +2562,15 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     let l_neg = ["别的", "别人", "别处", "别家"]
         .iter()
         .fold(l.clone(), |t, w| t.replace(w, "其他"));
+    // "池子保持 10 不动": a value kept as it is, a "do" ("先别动" with no
+    // value is a don't of changing it)
+    let keeps_value =
+        ["保持", "维持"].iter().any(|k| l.contains(k)) && l.contains(|c: char| c.is_ascii_digit());
+    let l_neg = if keeps_value {
+        l_neg.replace("不动", "").replace("不变", "")
+    } else {
+        l_neg
+    };
     // "pull-cord calls should not be tiered": a passive order not to
     // ("… are to be removed from automatic reorder": an order to take
     // something away rules it out; not a policy of removing, "leavers

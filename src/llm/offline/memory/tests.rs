@@ -5483,3 +5483,17 @@ fn a_name_answered_by_its_own_yes_or_no() {
     assert!(d.contains("不要：tools/gen_v0.sh"), "{d}");
     assert!(d.contains("不要：logging not in this PR"), "{d}");
 }
+
+#[test]
+fn a_value_kept_as_it_is_is_a_do() {
+    let s = said(&[
+        ("user", "查一下连接池"),
+        (
+            "assistant",
+            "连接池 maximum-pool-size 现在 10，压测最多用到 7。要不要调到 20？",
+        ),
+        ("user", "池子保持 10 不动，没必要。"),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("要：池子保持 10 不动"), "{d}");
+}
