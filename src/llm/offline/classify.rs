@@ -343,18 +343,47 @@ fn terse_order(s: &str) -> Option<Decision> {
     });
     // "_compat_argparse.py yes delete", "legacy/export_v1 no": a file or
     // name the reply asked about, answered by its own yes or no
+    // (a no only alone or before its reason: not "api.example.com no
+    // response at all", "deploy.sh no longer exists")
     static NAMED_ANSWER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^`?([\w.-]*[._/][\w./-]+)`?\s*:?\s+(yes|yep|y|ok|no|nope|nah)\b[,.]?\s*([a-z][a-z ]{0,30})?$").unwrap()
+        Regex::new(r"^`?([\w.-]*[._/][\w./-]+)`?\s*:?\s+(?:(yes|yep|y|ok)\b[,.]?\s*([a-z][a-z ]{0,30})?|(no|nope|nah)(?:[,.;]\s*\S.*)?)$").unwrap()
+    });
+    // "logging not in this PR": a thing left out of this change
+    static NOT_IN_THIS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^([\w./-]+(?:\s[\w./-]+)?)\s+not\s+in\s+this\s+(?:pr|release|sprint|version)\b",
+        )
+        .unwrap()
     });
     let t = s.trim().trim_end_matches(['.', '!']);
     let l = lower(t);
     if is_question(s) || l.contains('?') {
         return None;
     }
+    if let Some(c) = NOT_IN_THIS.captures(&l) {
+        let thing = c.get(1)?.as_str();
+        if !["is", "are", "was", "it", "that", "this"]
+            .iter()
+            .any(|w| thing.split_whitespace().any(|x| x == *w))
+        {
+            let mut d = Decision::plain(Polarity::DontWant, t.to_owned());
+            d.said = t.to_owned();
+            return Some(d);
+        }
+    }
     if let Some(c) = NAMED_ANSWER.captures(t) {
         let name = c.get(1)?.as_str();
         let verb = c.get(3).map_or("", |m| m.as_str().trim());
-        let no = matches!(c.get(2)?.as_str(), "no" | "nope" | "nah");
+        let no = c.get(4).is_some();
+        // (what follows a yes is a verb, or nothing: not "yes please",
+        // "ok thanks", "yes looks right")
+        let first = verb.split_whitespace().next().unwrap_or("");
+        let acts = ["imperative_verbs", "choice_verbs", "removal_verbs"]
+            .iter()
+            .any(|list| words(list).contains(&first));
+        if !no && !verb.is_empty() && !acts {
+            return None;
+        }
         // (what follows a no is its reason: "tools/gen.sh no, ops still
         // runs it")
         let body = if verb.is_empty() || no {
@@ -1882,6 +1911,15 @@ pub(crate) fn is_instruction(body: &str) -> bool {
 /// characters, a Latin name counting as one ("フォアグラウンドは
 /// flutter_local_notifications のほうで").
 fn short_ja(t: &str) -> bool {
+    // (one name: two are a description, "本番は cluster_a で…staging は
+    // project_b で")
+    let names = t
+        .split(|c: char| !(c.is_ascii_alphanumeric() || "_-.".contains(c)))
+        .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
+        .count();
+    if names > 1 {
+        return t.chars().count() <= 40;
+    }
     let mut n = 0;
     let mut in_word = false;
     for c in t.chars() {
@@ -2073,17 +2111,35 @@ fn value_before_change(s: &str) -> Option<String> {
         let clause = after
             .split([',', '.', ';', '，', '。', '；'])
             .next()
-            .unwrap_or("");
-        let mut ws = clause
-            .split_whitespace()
-            .filter(|w| !words("rejection_links").contains(w))
-            .skip_while(|w| !words("value_rejections").contains(w));
-        let first = ws.next();
+            .unwrap_or("")
+            .trim_start();
+        let mut rest = clause;
+        while let Some(r) = words("rejection_links").iter().find_map(|w| {
+            rest.strip_prefix(w)
+                .filter(|r| !w.is_ascii() || r.starts_with(' '))
+        }) {
+            rest = r.trim_start();
+        }
+        let Some(w) = words("value_rejections")
+            .iter()
+            .filter(|w| rest.starts_with(*w))
+            .max_by_key(|w| w.len())
+        else {
+            return false;
+        };
+        let mut ws = rest[w.len()..].split_whitespace();
         // ("too much", "too few": the rejection's own word)
-        if first == Some("too") {
+        if *w == "too" {
             ws.next();
         }
-        first.is_some() && ws.all(|w| ["anyway", "lol", "honestly", "really", "tbh"].contains(&w))
+        let left: Vec<&str> = ws.collect();
+        if clause.chars().any(is_cjk) {
+            // ("400 太多了": what is left of a Chinese or Japanese one is
+            // its ending)
+            return left.concat().chars().count() <= 3;
+        }
+        left.iter()
+            .all(|w| ["anyway", "lol", "honestly", "really", "tbh"].contains(w))
     };
     let mut later = qs.iter().filter(|q| q.start >= verb_at);
     let new = later.next()?;

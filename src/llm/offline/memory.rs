@@ -2432,13 +2432,30 @@ impl Memory {
             })
             .collect();
         if every && listed.len() >= 2 {
+            // (one after another, none takes back the one before: "bump
+            // tokio to 1.38" and "pin openssl to 3.0" are both kept)
+            let mut adopted: Vec<String> = Vec::new();
             for body in listed {
                 let p = Proposal {
                     body,
                     against: false,
                     deictic: false,
                 };
+                let before = self.decisions.clone();
                 self.adopt(&p, None, None, turn);
+                let lost: Vec<String> = before
+                    .iter()
+                    .filter(|d| !self.decisions.contains(d) && adopted.contains(d))
+                    .cloned()
+                    .collect();
+                self.decisions.extend(lost);
+                adopted.extend(
+                    self.decisions
+                        .iter()
+                        .filter(|d| !before.contains(d))
+                        .cloned()
+                        .collect::<Vec<_>>(),
+                );
             }
             return;
         }
@@ -2846,8 +2863,9 @@ impl Memory {
             };
             // (on a "don't", only what qualifies it: "no force pushes. not
             // even on feature branches.", "no uploads over 10 MB. 25 for
-            // admins."; "scrap cordon-all. … cordon per batch." says what is
-            // done instead)
+            // admins."; not "scrap cordon-all. … cordon per batch.", what
+            // is done instead, nor "no redis. too much ops overhead", a
+            // reason: neither is a part of the don't)
             let qualifies = {
                 let l = s.trim_start().to_lowercase();
                 l.starts_with(|c: char| c.is_ascii_digit())
@@ -2860,25 +2878,6 @@ impl Memory {
             };
             let on_a_do = self.decisions[i].starts_with(Polarity::Want.prefix());
             let instead = !on_a_do && !qualifies;
-            // (a fragment naming it, not a state, a reason or a deferral:
-            // "cpu's already the bottleneck", "separate project, later")
-            let names_what = {
-                let l = s.to_lowercase();
-                terms(s).len() >= 2
-                    && !classify::is_deferral(s)
-                    && ![
-                        "'s ", " is ", " are ", " was ", "already", " just ", "fine", "ok",
-                        "later", "thing", "thought",
-                    ]
-                    .iter()
-                    .any(|w| l.contains(w))
-            };
-            if instead && names_what && classify::is_fragment(s) && turn.prev_sentence.is_some() {
-                let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
-                let d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
-                self.decide_in_turn(d, turn);
-                return;
-            }
             if (classify::is_fragment(s) || cjk_detail || replaces_value)
                 && turn.prev_sentence.is_some()
                 && !instead
@@ -3136,7 +3135,10 @@ impl Memory {
             .as_deref()
             .map(|p| classify::strip_fillers(p).trim_end_matches(['.', '?', '。', '？', '!', '！']))
             .filter(|p| {
-                !p.is_empty() && p.chars().count() <= 48 && shared(&terms(p), &terms(s)) == 0
+                // (a name, not chatter: "back from lunch", "I'm on mobile")
+                !subject::identifiers(p).is_empty()
+                    && p.chars().count() <= 48
+                    && shared(&terms(p), &terms(s)) == 0
             });
         match subject {
             Some(p) if classify::strip_fillers(s).starts_with(|c: char| c.is_ascii_digit()) => {
