@@ -5573,3 +5573,35 @@ fn review_s24_second_what_the_new_rules_must_leave_alone() {
     let d = s["key_decisions"].to_string();
     assert!(!d.contains("设成每秒 400"), "{d}");
 }
+
+#[test]
+fn polite_japanese_refusals_and_changes_decide() {
+    let s = said(&[
+        ("user", "受付機の件でご相談です。"),
+        (
+            "assistant",
+            "呼び出し表示は番号のみと氏名併記のどちらになさいますか。カードリーダーの追加購入（約10万円）も可能です。",
+        ),
+        (
+            "user",
+            "呼び出しは番号のみで結構でございます。お名前を表示するのは、個人情報の観点から避けたいと考えております。\
+             追加購入は、今年度の予算ではなかなか難しいかと存じます。",
+        ),
+        ("assistant", "承知いたしました。稼働開始は11月4日でよろしいでしょうか。"),
+        ("user", "稼働開始は11月18日に変更させてください。"),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(
+        d.contains("要：呼び出しは番号のみで結構でございます"),
+        "{d}"
+    );
+    assert!(d.contains("不要：") && d.contains("避けたい"), "{d}");
+    assert!(
+        d.contains("追加購入") && d.contains("難しいかと存じます"),
+        "{d}"
+    );
+    assert!(d.contains("11月18日に変更させてください"), "{d}");
+    // ("相談させてください" still only asks to talk)
+    let s = said(&[("user", "来週の件、一度相談させてください。")]);
+    assert_eq!(s["key_decisions"], json!([]), "{s}");
+}
