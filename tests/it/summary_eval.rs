@@ -2,25 +2,25 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 227 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 237 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 168 of eighteen held-out and validation sets written by helpers
+//!   the 178 of nineteen held-out and validation sets written by helpers
 //!   who never saw the rules, each moved here once it had been scored (set
-//!   O, the last, in session 23);
-//! - `test`: 10 held out (set P), written in session 22 by helpers who saw
+//!   P, the last, in session 24);
+//! - `test`: 10 held out (set Q), written in session 24 by helpers who saw
 //!   neither the rules nor any other eval text, from the brief the earlier
-//!   writers had (tests/data/summary_eval/WRITING.md): other domains and
-//!   more coding-agent sessions whose first turn sets standing rules (a
-//!   monorepo lint migration, a Spring Boot timeout, a Python CLI
-//!   refactor, a camping trip, a node-pool rotation, a Flutter push
-//!   payload, a museum loan agreement, a pet-grooming booking, a clinic
-//!   reception kiosk, Postgres vacuum bloat); 182 decisions. Scored with
-//!   the rules of session 23's start and end, totals only. A gap of more
-//!   than 0.1 between it and dev says the rules fit the dev text rather
-//!   than the language.
+//!   writers had (tests/data/summary_eval/WRITING.md): a two-day Rust gRPC
+//!   agent session (29k characters), a wedding budget, a Redis failover
+//!   and a Terraform state split in terse chat, a grant report in formal
+//!   English, a hotel group booking in keigo, Next.js i18n in casual
+//!   Japanese, an Airflow pipeline in mixed Chinese and English, a house
+//!   move over two days (23k characters) and a laptop procurement contract
+//!   in Chinese; 158 decisions. Scored with the rules of session 24's start
+//!   and end, totals only. A gap of more than 0.1 between it and dev says
+//!   the rules fit the dev text rather than the language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
@@ -813,51 +813,63 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // a lent subject does not take back the one lending it, a "no" names what
 // it rules out before its reason. Ended at precision 0.668 (1864/2791),
 // recall 0.668 (1742/2607), reversed kept 54, facts 0.65 (1367/2111), open
-// questions 0.70 (197/281), answered left open 43.
+// questions 0.70 (197/281), answered left open 43. Session 24 moved set P
+// here: on all 237, precision 0.669 (1973/2950), recall 0.659 (1838/2789),
+// reversed kept 60, facts 0.65 (1439/2221), open questions 0.70 (205/291),
+// answered left open 43. It read P's failure lines: a formal register
+// ("we shall (not) …", "That is acceptable to us", "let us return to that
+// once …"), casual Japanese ("Bでいっか。", "入れといて", "Xのほうで" with a
+// long Latin name), a value rejected after the new one ("make it 150, 400
+// is pointless"), a fragment after a don't, a yes to both of two listed
+// proposals, a name answered by its own yes ("_compat_argparse.py yes
+// delete"), "保持 10 不动" as a do, polite Japanese refusals and changes
+// ("難しいかと存じます", "に変更させてください"), and values said after what
+// they are of keep its name. Two adversarial reviews by helpers (181 and
+// 196 probes) found 51 and 42 regressions: anecdote openers and Chinese
+// question-word endings were removed, the rest narrowed. Ended at
+// precision 0.673 (1994/2964), recall 0.667 (1859/2789), reversed kept
+// 58, facts 0.65 (1441/2221), open questions 0.70 (205/291), answered
+// left open 43.
 const DEV: Floors = Floors {
-    precision: 0.66,
+    precision: 0.67,
     recall: 0.66,
     facts: 0.64,
     questions: 0.70,
-    max_reversed: 54,
+    max_reversed: 58,
     max_answered_open: 43,
     by_language: [
-        ("en", 0.61),    // 409/663
-        ("ja", 0.72),    // 430/594
-        ("mixed", 0.71), // 316/440
-        ("terse", 0.58), // 177/305
-        ("zh", 0.67),    // 410/605
+        ("en", 0.62),    // 452/723
+        ("ja", 0.71),    // 455/634
+        ("mixed", 0.71), // 325/455
+        ("terse", 0.58), // 195/334
+        ("zh", 0.67),    // 432/643
     ],
 };
 
-// Test, 10 conversations (set P) written in session 22 by helpers who
-// saw neither the summarizer's rules nor any eval text (set O's history:
-// session 22 scored it at recall 0.61 (109/179) with the rules of its
-// start and 0.61 (110/179) with those of its end; it joined dev in session
-// 23). P, scored with the rules of session 23's start (0786721):
-// precision 0.68 (108/159), recall 0.52 (95/182), reversed kept 6, open
-// questions 0.80 (8/10), answered left open 0, facts 0.65 (72/110), past
-// topics 1/2; English 31/60, Japanese 18/40, mixed 7/15, terse 18/29,
-// Chinese 21/38 (the same with the past-decision fix of the eval). With
-// the session's end rules: precision 0.69 (109/159), recall 0.53
-// (96/182), reversed kept 6, open questions 8/10, answered left open 0,
-// facts 0.65 (72/110), past topics 1/2; English 32/60, Japanese 18/40,
-// mixed 7/15, terse 18/29, Chinese 21/38. Never tune on this set's
-// conversations or failure lines; a new held-out set replaces it when its
-// figures have guided a change.
+// Test, 10 conversations (set Q) written in session 24 by helpers who
+// saw neither the summarizer's rules nor any eval text (set P's history:
+// session 23 scored it at recall 0.52 (95/182) with the rules of its start
+// and 0.53 (96/182) with those of its end, precision 0.68 and 0.69; it
+// joined dev in session 24). Q, scored with the rules of session 24's
+// start (49c1ccf) and end: the same both times, precision 0.47 (75/161),
+// recall 0.47 (75/158), reversed kept 12, open questions 0.58 (7/12),
+// answered left open 0, facts 0.48 (49/103), past topics 5/5; English
+// 23/50, Japanese 19/31, mixed 11/15, terse 9/27, Chinese 13/35. Never
+// tune on this set's conversations or failure lines; a new held-out set
+// replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.68,
-    recall: 0.52,
-    facts: 0.65,
-    questions: 0.80,
-    max_reversed: 6,
+    precision: 0.46,
+    recall: 0.47,
+    facts: 0.47,
+    questions: 0.58,
+    max_reversed: 12,
     max_answered_open: 0,
     by_language: [
-        ("en", 0.53),    // 32/60
-        ("ja", 0.45),    // 18/40
-        ("mixed", 0.46), // 7/15
-        ("terse", 0.62), // 18/29
-        ("zh", 0.55),    // 21/38
+        ("en", 0.46),    // 23/50
+        ("ja", 0.61),    // 19/31
+        ("mixed", 0.73), // 11/15
+        ("terse", 0.33), // 9/27
+        ("zh", 0.37),    // 13/35
     ],
 };
 
