@@ -2080,15 +2080,8 @@ fn value_before_change(s: &str) -> Option<String> {
     // what follows the value says it is wrong ("8 秒太长了", "180 is too
     // tight", "5 分钟那个不行"), not what follows another word ("3 个人
     // 不够", "100 people, too many", "30% 了，太好了", "4 tools")
-    let rejected = |mut after: &str| {
-        after = after.trim_start();
-        while let Some(rest) = words("rejection_links").iter().find_map(|w| {
-            after
-                .strip_prefix(w)
-                .filter(|r| !w.is_ascii() || r.starts_with(' '))
-        }) {
-            after = rest.trim_start();
-        }
+    let rejected = |after: &str| {
+        let after = past_rejection_links(after);
         words("value_rejections").iter().any(|w| {
             after
                 .strip_prefix(w)
@@ -2113,13 +2106,7 @@ fn value_before_change(s: &str) -> Option<String> {
             .next()
             .unwrap_or("")
             .trim_start();
-        let mut rest = clause;
-        while let Some(r) = words("rejection_links").iter().find_map(|w| {
-            rest.strip_prefix(w)
-                .filter(|r| !w.is_ascii() || r.starts_with(' '))
-        }) {
-            rest = r.trim_start();
-        }
+        let rest = past_rejection_links(clause);
         let Some(w) = words("value_rejections")
             .iter()
             .filter(|w| rest.starts_with(*w))
@@ -2151,6 +2138,19 @@ fn value_before_change(s: &str) -> Option<String> {
                 && says_only_that(&l[q.end..])
         })
         .map(|q| s[q.start..q.end].trim().to_owned())
+}
+
+/// `after` without the words that link a value to its rejection ("是",
+/// "那个", "is", "a bit": "8 秒那个太长", "180 is a bit tight").
+fn past_rejection_links(after: &str) -> &str {
+    let mut rest = after.trim_start();
+    while let Some(r) = words("rejection_links").iter().find_map(|w| {
+        rest.strip_prefix(w)
+            .filter(|r| !w.is_ascii() || r.starts_with(' '))
+    }) {
+        rest = r.trim_start();
+    }
+    rest
 }
 
 pub fn decisions_in(s: &str) -> Vec<Decision> {

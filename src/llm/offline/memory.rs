@@ -2421,17 +2421,20 @@ impl Memory {
             ]
             .contains(&l)
         };
-        let listed: Vec<String> = self
-            .cur
-            .focus
-            .iter()
-            .filter_map(|f| {
-                option_label_of_item(f)
-                    .and_then(|_| f.split_once(") "))
-                    .map(|(_, item)| item.trim_end_matches(['.', '。']).to_owned())
-            })
-            .collect();
-        if every && listed.len() >= 2 {
+        let listed: Vec<String> = if every {
+            self.cur
+                .focus
+                .iter()
+                .filter_map(|f| {
+                    option_label_of_item(f)
+                        .and_then(|_| f.split_once(") "))
+                        .map(|(_, item)| item.trim_end_matches(['.', '。']).to_owned())
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if listed.len() >= 2 {
             // (one after another, none takes back the one before: "bump
             // tokio to 1.38" and "pin openssl to 3.0" are both kept)
             let mut adopted: Vec<String> = Vec::new();
