@@ -2,25 +2,26 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 237 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 247 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 178 of nineteen held-out and validation sets written by helpers
+//!   the 188 of twenty held-out and validation sets written by helpers
 //!   who never saw the rules, each moved here once it had been scored (set
-//!   P, the last, in session 24);
-//! - `test`: 10 held out (set Q), written in session 24 by helpers who saw
+//!   Q, the last, in session 25);
+//! - `test`: 10 held out (set R), written in session 24 by helpers who saw
 //!   neither the rules nor any other eval text, from the brief the earlier
-//!   writers had (tests/data/summary_eval/WRITING.md): a two-day Rust gRPC
-//!   agent session (29k characters), a wedding budget, a Redis failover
-//!   and a Terraform state split in terse chat, a grant report in formal
-//!   English, a hotel group booking in keigo, Next.js i18n in casual
-//!   Japanese, an Airflow pipeline in mixed Chinese and English, a house
-//!   move over two days (23k characters) and a laptop procurement contract
-//!   in Chinese; 158 decisions. Scored with the rules of session 24's start
-//!   and end, totals only. A gap of more than 0.1 between it and dev says
-//!   the rules fit the dev text rather than the language.
+//!   writers had (tests/data/summary_eval/WRITING.md): a Go payments
+//!   webhook agent session, a school trip policy in formal English and a
+//!   wedding banquet in casual Chinese (each over 20k characters), Kafka
+//!   consumer lag and nginx certificate rotation in terse chat, community
+//!   garden plots in casual English, town-hall festival stalls in keigo, a
+//!   Unity save system in casual Japanese, React Native offline sync in
+//!   mixed Japanese and English, and Python data cleaning with a
+//!   Chinese agent; 161 decisions. Scored with the rules of session 25's
+//!   start and end, totals only. A gap of more than 0.1 between it and dev
+//!   says the rules fit the dev text rather than the language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
@@ -829,47 +830,48 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // question-word endings were removed, the rest narrowed. Ended at
 // precision 0.673 (1994/2964), recall 0.667 (1859/2789), reversed kept
 // 58, facts 0.65 (1441/2221), open questions 0.70 (205/291), answered
-// left open 43.
+// left open 43. Session 25 moved set Q here: on all 247, precision 0.662
+// (2069/3125), recall 0.656 (1934/2947), reversed kept 70, facts 0.64
+// (1490/2324), open questions 0.70 (212/303), answered left open 43.
 const DEV: Floors = Floors {
-    precision: 0.67,
-    recall: 0.66,
+    precision: 0.66,
+    recall: 0.65,
     facts: 0.64,
-    questions: 0.70,
-    max_reversed: 58,
+    questions: 0.69,
+    max_reversed: 70,
     max_answered_open: 43,
     by_language: [
-        ("en", 0.62),    // 452/723
-        ("ja", 0.71),    // 455/634
-        ("mixed", 0.71), // 325/455
-        ("terse", 0.58), // 195/334
-        ("zh", 0.67),    // 432/643
+        ("en", 0.61),    // 475/773
+        ("ja", 0.71),    // 474/665
+        ("mixed", 0.71), // 336/470
+        ("terse", 0.56), // 204/361
+        ("zh", 0.65),    // 445/678
     ],
 };
 
-// Test, 10 conversations (set Q) written in session 24 by helpers who
-// saw neither the summarizer's rules nor any eval text (set P's history:
-// session 23 scored it at recall 0.52 (95/182) with the rules of its start
-// and 0.53 (96/182) with those of its end, precision 0.68 and 0.69; it
-// joined dev in session 24). Q, scored with the rules of session 24's
-// start (49c1ccf) and end: the same both times, precision 0.47 (75/161),
-// recall 0.47 (75/158), reversed kept 12, open questions 0.58 (7/12),
-// answered left open 0, facts 0.48 (49/103), past topics 5/5; English
-// 23/50, Japanese 19/31, mixed 11/15, terse 9/27, Chinese 13/35. Never
-// tune on this set's conversations or failure lines; a new held-out set
-// replaces it when its figures have guided a change.
+// Test, 10 conversations (set R) written in session 24 by helpers who
+// saw neither the summarizer's rules nor any eval text (set Q, its
+// predecessor, scored the same with the rules of session 24's start and
+// end: recall 0.47 (75/158), precision 0.47; it joined dev in session 25).
+// R, scored with the rules of session 25's start (0446a02): precision
+// 0.53 (90/170), recall 0.50 (81/161), reversed kept 5, open questions
+// 0.55 (6/11), answered left open 2, facts 0.62 (59/95), past topics 3/3;
+// English 18/47, Japanese 25/35, mixed 10/14, terse 14/27, Chinese 14/38.
+// Never tune on this set's conversations or failure lines; a new held-out
+// set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.46,
-    recall: 0.47,
-    facts: 0.47,
-    questions: 0.58,
-    max_reversed: 12,
-    max_answered_open: 0,
+    precision: 0.52,
+    recall: 0.50,
+    facts: 0.62,
+    questions: 0.54,
+    max_reversed: 5,
+    max_answered_open: 2,
     by_language: [
-        ("en", 0.46),    // 23/50
-        ("ja", 0.61),    // 19/31
-        ("mixed", 0.73), // 11/15
-        ("terse", 0.33), // 9/27
-        ("zh", 0.37),    // 13/35
+        ("en", 0.38),    // 18/47
+        ("ja", 0.71),    // 25/35
+        ("mixed", 0.71), // 10/14
+        ("terse", 0.51), // 14/27
+        ("zh", 0.36),    // 14/38
     ],
 };
 
