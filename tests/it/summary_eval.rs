@@ -946,38 +946,53 @@ fn the_matcher_needs_every_key_term_the_polarity_and_whole_numbers() {
 /// between) gives the summary merging them at once gives.
 #[test]
 fn incremental_merges_equal_one_shot_merges() {
-    for set in ["legacy", "dev", "test"] {
-        for c in conversations(set) {
-            let once = summarize(&c.records);
-            let n = c.records.len();
-            // a few chunk sizes, with uneven splits: each is a full run of
-            // the conversation, and 113 conversations of every size make
-            // this the slowest test of the suite (long ones: one, a few, a
-            // third, all at once)
-            let mut sizes: Vec<usize> = if n > 30 {
-                vec![1, 7, n / 3, n]
-            } else {
-                vec![1, 2, 3, 7, n / 2, n - 1, n]
-            };
-            sizes.retain(|&k| k >= 1 && k <= n);
-            sizes.sort_unstable();
-            sizes.dedup();
-            for size in sizes {
-                let mut s = json!({});
-                let mut before = 0;
-                for chunk in c.records.chunks(size) {
-                    let reply = Offline
-                        .merge_summary_within(&s, chunk, None, Some(before))
-                        .unwrap();
-                    s = serde_json::from_str(&reply).unwrap();
-                    before += chunk
-                        .iter()
-                        .map(sessionctl::llm::source_chars)
-                        .sum::<usize>();
-                }
-                assert_eq!(s, once, "{set}/{}: chunks of {size}", c.name);
-            }
+    let all: Vec<(&str, Conversation)> = ["legacy", "dev", "test"]
+        .into_iter()
+        .flat_map(|set| conversations(set).into_iter().map(move |c| (set, c)))
+        .collect();
+    // (each chunk size is a full run of a conversation, several per
+    // conversation of every set: the slowest test of the suite, so it
+    // uses every core rather than leaving one to the rest of the suite)
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((set, c)) = all.get(at) else { break };
+                assert_chunks_merge_as_one(set, c);
+            });
         }
+    });
+}
+
+fn assert_chunks_merge_as_one(set: &str, c: &Conversation) {
+    let once = summarize(&c.records);
+    let n = c.records.len();
+    // a few chunk sizes, with uneven splits (long ones: one, a few, a
+    // third, all at once)
+    let mut sizes: Vec<usize> = if n > 30 {
+        vec![1, 7, n / 3, n]
+    } else {
+        vec![1, 2, 3, 7, n / 2, n - 1, n]
+    };
+    sizes.retain(|&k| k >= 1 && k <= n);
+    sizes.sort_unstable();
+    sizes.dedup();
+    for size in sizes {
+        let mut s = json!({});
+        let mut before = 0;
+        for chunk in c.records.chunks(size) {
+            let reply = Offline
+                .merge_summary_within(&s, chunk, None, Some(before))
+                .unwrap();
+            s = serde_json::from_str(&reply).unwrap();
+            before += chunk
+                .iter()
+                .map(sessionctl::llm::source_chars)
+                .sum::<usize>();
+        }
+        assert_eq!(s, once, "{set}/{}: chunks of {size}", c.name);
     }
 }
 
