@@ -2168,29 +2168,6 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         .map(|m| m.as_str().trim().trim_end_matches([',', '.']).to_owned())
         .or_else(|| value_before_change(s));
     let reverses = old_value.is_some() || has_any(&lower(s), words("reversal_cues"));
-    // "会議室で、学芸員 2 名と聴き比べをしました": a sentence that reports
-    // what was done, in the past, opens with where or how it was done, not
-    // with a choice ("Bで、" decides only before a present or a request)
-    let reports_past = {
-        let t = s
-            .trim()
-            .trim_end_matches(['。', '！', '!', '.', 'ね', 'よ']);
-        t.chars().any(is_kana)
-            && ["ました", "でした", "った", "んだ", "いた", "した"]
-                .iter()
-                .any(|e| t.ends_with(e))
-            && ![
-                "にしました",
-                "ことにしました",
-                "決めました",
-                "決定しました",
-                "にした",
-                "ことにした",
-                "決めた",
-            ]
-            .iter()
-            .any(|e| t.ends_with(e))
-    };
     let mut runs: Vec<(Polarity, String)> = Vec::new();
     let mut lead = String::new();
     let mut turned_down = false;
@@ -2239,10 +2216,7 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         if turned_down && clause_polarity(clause).is_none() {
             continue;
         }
-        let polarity = clause_polarity(clause).filter(|_| {
-            !(reports_past && clause.trim_end().trim_end_matches('、').ends_with('で'))
-        });
-        match (polarity, runs.last_mut()) {
+        match (clause_polarity(clause), runs.last_mut()) {
             (Some(p), Some((q, text))) if *q == p => text.push_str(clause),
             (Some(p), _) => runs.push((p, clause.to_owned())),
             // "やっぱ 5% はなし、まず 1% から", "no 5%, 1% first": after a

@@ -1113,23 +1113,3 @@ fn a_casual_reason_decides_nothing() {
         assert!(!decisions_in(s).is_empty(), "{s}");
     }
 }
-
-#[test]
-fn where_or_how_a_past_action_was_done_is_no_choice() {
-    // "Xで、" before a report in the past says where or how it was done
-    for s in [
-        "お昼をはさんで、学芸員 2 名と聴き比べをしました。",
-        "会議室で、学芸員 2 名と聴き比べをしました。",
-        "急いで、3 台とも入れ替えました。",
-    ] {
-        assert!(decisions_in(s).is_empty(), "{s}: {:?}", decisions_in(s));
-    }
-    // before a present, a request or a decision in the past, it chooses
-    for s in [
-        "Bで、2 名でお願いします。",
-        "Bで、2 名にしました。",
-        "Aで、締め切りは金曜にします。",
-    ] {
-        assert!(!decisions_in(s).is_empty(), "{s}");
-    }
-}
