@@ -2510,7 +2510,16 @@ fn split_at_cjk_spaces(s: &str) -> Vec<&str> {
                 "还", "也", "就", "都", "先", "再", "又", "很", "太", "最", "更", "是",
             ];
             let open = NEEDS_MORE.iter().any(|w| before.ends_with(w));
-            if prev.is_some_and(is_cjk) && next.is_some_and(is_cjk) && !open {
+            // (a modal particle closes a Chinese clause before a name or a
+            // figure too: "那还是电信吧 300M够用了"; not 了, which ends a verb
+            // as often as a clause, "选了 Redis", nor a place, 酒吧 网吧)
+            let closed = !s.chars().any(is_kana)
+                && before.ends_with(['吧', '啊', '呀', '呢', '嘛', '啦', '哈'])
+                && !["酒吧", "网吧", "贴吧", "氧吧", "水吧"]
+                    .iter()
+                    .any(|w| before.ends_with(w))
+                && next.is_some_and(|n| n.is_ascii_alphanumeric());
+            if prev.is_some_and(is_cjk) && (next.is_some_and(is_cjk) || closed) && !open {
                 out.push(&s[start..end]);
                 start = end;
             }

@@ -1113,3 +1113,36 @@ fn a_casual_reason_decides_nothing() {
         assert!(!decisions_in(s).is_empty(), "{s}");
     }
 }
+
+#[test]
+fn a_particle_closes_a_casual_chinese_clause_before_a_figure() {
+    // "吧 300M": the space after 吧 parts two clauses as a comma would, so
+    // the choice is a "do" and what is dropped after it a "don't"
+    let ds = decisions_in("那还是电信吧 300M够用了 打游戏要紧 移动那个就算了 手机号不动就行");
+    let want: Vec<&str> = ds
+        .iter()
+        .filter(|d| d.polarity == Polarity::Want)
+        .map(|d| d.body.as_str())
+        .collect();
+    let dont: Vec<&str> = ds
+        .iter()
+        .filter(|d| d.polarity == Polarity::DontWant)
+        .map(|d| d.body.as_str())
+        .collect();
+    assert!(want.iter().any(|b| b.contains("电信")), "{ds:?}");
+    assert!(dont.iter().all(|b| !b.contains("电信")), "{ds:?}");
+    // (not after a word that needs what follows, nor between a name and
+    // its CJK word: "用 Redis", "升到 v2 了")
+    assert_eq!(split_at_cjk_spaces("别 用Redis").len(), 1);
+    assert_eq!(split_at_cjk_spaces("升到 v2 了").len(), 1);
+    assert_eq!(split_at_cjk_spaces("行吧 3500 先按这个找").len(), 2);
+    // (a review's probes: 了 ends a verb before its object as often as a
+    // clause, Japanese keeps its own spacing, 酒吧 is a place)
+    assert_eq!(
+        split_at_cjk_spaces("最后还是选了 Redis 不用 Memcached").len(),
+        1
+    );
+    assert_eq!(split_at_cjk_spaces("就这样定了 Tom来顶班").len(), 1);
+    assert_eq!(split_at_cjk_spaces("デプロイ完了 v2.1 は問題なし").len(), 1);
+    assert_eq!(split_at_cjk_spaces("周五去酒吧 KTV就算了").len(), 1);
+}
