@@ -2171,6 +2171,9 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
     let mut runs: Vec<(Polarity, String)> = Vec::new();
     let mut lead = String::new();
     let mut turned_down = false;
+    // (once per sentence: a line of thousands of clauses stays linear)
+    let whole = lower(s);
+    let reason = whole.split_once("no:").map_or("", |(_, r)| r.trim_start());
     for clause in clauses(s) {
         // "The smoothing window, no: riders already complain …": a bare
         // "no" turns down the phrase before it; what follows is the reason
@@ -2178,8 +2181,6 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
         let bare_no = c.trim_end_matches(['.', '!']) == "no" || c.starts_with("no:");
         // (not "Honestly, no.", "Staging, no: it is still down": a thing
         // named, not an adverb or a state)
-        let whole = lower(s);
-        let reason = whole.split_once("no:").map_or("", |(_, r)| r.trim_start());
         let named = lead.trim().trim_end_matches([',', ':']);
         const ADVERBS: [&str; 9] = [
             "honestly",
@@ -2485,6 +2486,7 @@ fn join_connectives<'a>(s: &'a str, parts: Vec<&'a str>) -> Vec<&'a str> {
 
 /// `s` cut after each run of spaces that has a CJK character on both sides.
 fn split_at_cjk_spaces(s: &str) -> Vec<&str> {
+    let japanese = s.chars().any(is_kana);
     let mut out = Vec::new();
     let mut start = 0;
     let mut prev: Option<char> = None;
@@ -2513,7 +2515,7 @@ fn split_at_cjk_spaces(s: &str) -> Vec<&str> {
             // (a modal particle closes a Chinese clause before a name or a
             // figure too: "那还是电信吧 300M够用了"; not 了, which ends a verb
             // as often as a clause, "选了 Redis", nor a place, 酒吧 网吧)
-            let closed = !s.chars().any(is_kana)
+            let closed = !japanese
                 && before.ends_with(['吧', '啊', '呀', '呢', '嘛', '啦', '哈'])
                 && !["酒吧", "网吧", "贴吧", "氧吧", "水吧"]
                     .iter()
