@@ -2,26 +2,27 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 247 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 257 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 188 of twenty held-out and validation sets written by helpers
-//!   who never saw the rules, each moved here once it had been scored (set
-//!   Q, the last, in session 25);
-//! - `test`: 10 held out (set R), written in session 24 by helpers who saw
+//!   the 198 of 21 held-out and validation sets written by helpers who
+//!   never saw the rules, each moved here once it had been scored (set R,
+//!   the last, in session 26);
+//! - `test`: 10 held out (set S), written in session 26 by helpers who saw
 //!   neither the rules nor any other eval text, from the brief the earlier
-//!   writers had (tests/data/summary_eval/WRITING.md): a Go payments
-//!   webhook agent session, a school trip policy in formal English and a
-//!   wedding banquet in casual Chinese (each over 20k characters), Kafka
-//!   consumer lag and nginx certificate rotation in terse chat, community
-//!   garden plots in casual English, town-hall festival stalls in keigo, a
-//!   Unity save system in casual Japanese, React Native offline sync in
-//!   mixed Japanese and English, and Python data cleaning with a
-//!   Chinese agent; 161 decisions. Scored with the rules of session 25's
-//!   start and end, totals only. A gap of more than 0.1 between it and dev
-//!   says the rules fit the dev text rather than the language.
+//!   writers had (tests/data/summary_eval/WRITING.md): a bank-CSV import
+//!   agent session and a Chinese order-idempotency agent session (each over
+//!   20k characters, with a topic change after a day), a move to a new
+//!   apartment in casual English, a travel and expense policy in formal
+//!   English, an EKS upgrade and Redis Sentinel failover in terse chat, an
+//!   employee health checkup in keigo, board-game café reservations in
+//!   casual Japanese, PostgreSQL partitioning in mixed Japanese and
+//!   English, and a lemon tea stall in casual Chinese; 156 decisions.
+//!   Scored with the rules of session 26's start, totals only. A gap of
+//!   more than 0.1 between it and dev says the rules fit the dev text
+//!   rather than the language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
@@ -846,48 +847,49 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // (104 probes, narrowed to 25 better, 3 worse). Ended at precision 0.663
 // (2071/3126), recall 0.657 (1936/2947), reversed kept 70, facts 0.64
 // (1490/2324), open questions 0.70 (212/303), answered left open 43.
+// Session 26 moved set R here: on all 257, precision 0.656 (2161/3296),
+// recall 0.649 (2017/3108), reversed kept 75, facts 0.64 (1549/2419),
+// open questions 0.69 (218/314), answered left open 46.
 const DEV: Floors = Floors {
-    precision: 0.66,
-    recall: 0.65,
+    precision: 0.65,
+    recall: 0.64,
     facts: 0.64,
     questions: 0.69,
-    max_reversed: 70,
-    max_answered_open: 43,
+    max_reversed: 75,
+    max_answered_open: 46,
     by_language: [
-        ("en", 0.61),    // 475/773
-        ("ja", 0.71),    // 474/665
-        ("mixed", 0.71), // 336/470
-        ("terse", 0.56), // 204/361
-        ("zh", 0.65),    // 447/678
+        ("en", 0.60),    // 493/820
+        ("ja", 0.71),    // 499/700
+        ("mixed", 0.71), // 346/484
+        ("terse", 0.56), // 218/388
+        ("zh", 0.64),    // 461/716
     ],
 };
 
-// Test, 10 conversations (set R) written in session 24 by helpers who
-// saw neither the summarizer's rules nor any eval text (set Q, its
-// predecessor, scored the same with the rules of session 24's start and
-// end: recall 0.47 (75/158), precision 0.47; it joined dev in session 25).
-// R, scored with the rules of session 25's start (0446a02): precision
-// 0.53 (90/170), recall 0.50 (81/161), reversed kept 5, open questions
-// 0.55 (6/11), answered left open 2, facts 0.62 (59/95), past topics 3/3;
-// English 18/47, Japanese 25/35, mixed 10/14, terse 14/27, Chinese 14/38.
-// With the rules of its end (a modal particle parts casual Chinese
-// clauses before a name or figure): the same, but for one more answered
-// question left open in Chinese (3).
+// Test, 10 conversations (set S) written in session 26 by helpers who
+// saw neither the summarizer's rules nor any eval text, from the brief in
+// WRITING.md (set R, its predecessor, scored precision 0.53 and recall
+// 0.50 (81/161) with the rules of session 25's start and end; it joined
+// dev in session 26). S, scored with the rules of session 26's start
+// (62be328): precision 0.57 (76/134), recall 0.47 (73/156), reversed
+// kept 3, open questions 0.93 (13/14), answered left open 3, facts 0.56
+// (49/88), past topics 1/2; English 15/50, Japanese 12/31, mixed 9/15,
+// terse 11/25, Chinese 26/35.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.52,
-    recall: 0.50,
-    facts: 0.62,
-    questions: 0.54,
-    max_reversed: 5,
+    precision: 0.56,
+    recall: 0.46,
+    facts: 0.55,
+    questions: 0.92,
+    max_reversed: 3,
     max_answered_open: 3,
     by_language: [
-        ("en", 0.38),    // 18/47
-        ("ja", 0.71),    // 25/35
-        ("mixed", 0.71), // 10/14
-        ("terse", 0.51), // 14/27
-        ("zh", 0.36),    // 14/38
+        ("en", 0.30),    // 15/50
+        ("ja", 0.38),    // 12/31
+        ("mixed", 0.60), // 9/15
+        ("terse", 0.44), // 11/25
+        ("zh", 0.74),    // 26/35
     ],
 };
 
