@@ -59,8 +59,9 @@
 //! rule does to one conversation or to a few lines of your own, `cargo run
 //! --example summary_probe -- <history.json or transcript> [--json|--steps]`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 use serde_json::{json, Value};
 use sessionctl::llm::offline::Offline;
@@ -292,6 +293,22 @@ fn summarize(records: &[Record]) -> Value {
         .merge_summary_within(&json!({}), records, None, Some(0))
         .unwrap();
     serde_json::from_str(&reply).unwrap()
+}
+
+/// The one-shot summary of a conversation of a set, made once per test
+/// process: the evals and the incremental check all need it, and making
+/// it is most of their time (each caller waits only for the one
+/// conversation another is summarizing).
+fn one_shot(set: &str, c: &Conversation) -> Value {
+    type Made = Mutex<HashMap<String, Arc<OnceLock<Value>>>>;
+    static MADE: LazyLock<Made> = LazyLock::new(Made::default);
+    let cell = MADE
+        .lock()
+        .unwrap()
+        .entry(format!("{set}/{}", c.name))
+        .or_default()
+        .clone();
+    cell.get_or_init(|| summarize(&c.records)).clone()
 }
 
 /// Every string of the summary but the times (`last_discussed`,
@@ -659,7 +676,7 @@ fn evaluate(set: &str) -> (Tally, BTreeMap<String, Tally>) {
         .into_iter()
         .filter(|c| c.name.contains(&only))
     {
-        let s = summarize(&c.records);
+        let s = one_shot(set, &c);
         if std::env::var_os("SUMMARY_EVAL_SHOW").is_some() {
             println!("{}", serde_json::to_string_pretty(&s).unwrap());
         }
@@ -997,7 +1014,7 @@ fn assert_chunks_merge_as_one(set: &str, c: &Conversation, nth: usize) {
     let Some(size) = chunk_size(c.records.len(), nth) else {
         return;
     };
-    let once = summarize(&c.records);
+    let once = one_shot(set, c);
     let mut s = json!({});
     let mut before = 0;
     for chunk in c.records.chunks(size) {
