@@ -23,11 +23,14 @@ pub struct Quantity {
     pub kind: &'static str,
 }
 
+// (its word boundaries are ASCII ones: with a Unicode `\b` the regex
+// crate leaves its DFA for a backtracker on any text holding a non-ASCII
+// character, which was a fifth of the time summarizing a long session)
 static QUANTITY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)(?:v?\d+\.\d+\.\d+)",                           // version
-        r"|(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s\d{1,2}\b)", // date
-        r"|(?:\d{1,2}\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b)",
+        r"|(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s\d{1,2}(?-u:\b))", // date
+        r"|(?:\d{1,2}\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*(?-u:\b))",
         r"|(?:\d{1,2}\s?月\s?\d{1,2}\s?日)|(?:\d{4}-\d{2}-\d{2})",
         r"|(?:\d{1,2}:\d{2}(?::\d{2})?)",                 // clock
         r"|(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?)",                 // date
