@@ -813,6 +813,14 @@ mod tests {
     }
 
     #[test]
+    fn a_date_is_a_date_when_japanese_text_runs_on_from_it() {
+        // (a Unicode word boundary saw no end between "12" and "日" or
+        // "Mar" and "の", and read a period and a bare number)
+        assert_eq!(kinds("リリースは Mar 12日に"), [("Mar 12", "date")]);
+        assert_eq!(kinds("締切 12 Marの朝"), [("12 Mar", "date")]);
+    }
+
+    #[test]
     fn quantities_know_their_kind() {
         // a unit spelled out after a space is a unit, not a month ("12 Mar")
         assert_eq!(
