@@ -63,6 +63,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
+use rayon::prelude::*;
 use serde_json::{json, Value};
 use sessionctl::llm::offline::Offline;
 use sessionctl::llm::Summarizer;
@@ -990,17 +991,9 @@ fn incremental_merges_equal_one_shot_merges() {
     // (each chunk size is a full run of a conversation: the slowest test of
     // the suite, so it uses every core rather than leaving one to the rest
     // of the suite)
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| loop {
-                let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((set, c)) = all.get(at) else { break };
-                assert_chunks_merge_as_one(set, c, at);
-            });
-        }
-    });
+    all.par_iter()
+        .enumerate()
+        .for_each(|(nth, (set, c))| assert_chunks_merge_as_one(set, c, nth));
 }
 
 /// The chunk size for the `nth` conversation: one record at a time, two,
