@@ -307,6 +307,30 @@ pub fn preview_ids(ids: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     #[test]
+    fn a_summary_outline_shows_the_identifiers_of_each_discussion() {
+        let v = serde_json::json!({
+            "key_decisions": [],
+            "current_discussion": {"topic": "load test", "refs": ["k6 v0.52.0", "MR !412"]},
+            "past_discussions": [{"topic": "schema", "description": "d.", "refs": ["pgx v5.6.0"]}]
+        });
+        let lines: Vec<String> = super::summary_outline(v.as_object().unwrap())
+            .into_iter()
+            .filter_map(|l| match l {
+                super::Outline::Text(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            lines.contains(&"  refs: k6 v0.52.0; MR !412".to_owned()),
+            "{lines:?}"
+        );
+        assert!(
+            lines.contains(&"    refs: pgx v5.6.0".to_owned()),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
     fn byte_sizes() {
         assert_eq!(super::bytes(512), "512 B");
         assert_eq!(super::bytes(1536), "1.5 KiB");
@@ -336,6 +360,11 @@ pub fn summary_outline(fields: &serde_json::Map<String, serde_json::Value>) -> V
         Value::String(s) => s.clone(),
         other => other.to_string(),
     };
+    // (the identifiers the offline summarizer keeps per discussion)
+    let refs = |v: Option<&Value>| {
+        let items: Vec<String> = v?.as_array()?.iter().map(scalar).collect();
+        (!items.is_empty()).then(|| items.join("; "))
+    };
     let none = || Outline::Text("  (none)".into());
     let mut out = vec![Outline::Blank, Outline::Heading("Key decisions".into())];
     let decisions = fields.get("key_decisions").and_then(Value::as_array);
@@ -360,6 +389,9 @@ pub fn summary_outline(fields: &serde_json::Map<String, serde_json::Value>) -> V
                     out.push(Outline::Text(format!("  {label}: {t}")));
                 }
             }
+            if let Some(r) = refs(c.get("refs")) {
+                out.push(Outline::Text(format!("  refs: {r}")));
+            }
         }
         None => out.push(none()),
     }
@@ -378,6 +410,9 @@ pub fn summary_outline(fields: &serde_json::Map<String, serde_json::Value>) -> V
                     if let Some(t) = text(d.get(key)) {
                         out.push(Outline::Text(format!("    {t}")));
                     }
+                }
+                if let Some(r) = refs(d.get("refs")) {
+                    out.push(Outline::Text(format!("    refs: {r}")));
                 }
             }
         }

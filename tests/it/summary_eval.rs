@@ -868,19 +868,26 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // Session 26 moved set R here: on all 257, precision 0.656 (2161/3296),
 // recall 0.649 (2017/3108), reversed kept 75, facts 0.64 (1549/2419),
 // open questions 0.69 (218/314), answered left open 46.
+// Session 27 gave each discussion its identifiers (`refs`: versions with
+// their package, commits with their message, requests, hosts, addresses
+// with their name, ports, files): facts 0.664 (1606/2419, +57: 100 found
+// that were missed, 43 lost to the room the items take), decisions
+// unchanged (recall 2018/3108, precision 2161/3297), open questions
+// 219/314, answered left open 47 (one more a trimmed direction used to
+// hide), past topics 64/75.
 const DEV: Floors = Floors {
     precision: 0.65,
     recall: 0.64,
-    facts: 0.64,
+    facts: 0.66,
     questions: 0.69,
     max_reversed: 75,
-    max_answered_open: 46,
+    max_answered_open: 47,
     by_language: [
         ("en", 0.60),    // 493/820
         ("ja", 0.71),    // 499/700
         ("mixed", 0.71), // 346/484
         ("terse", 0.56), // 218/388
-        ("zh", 0.64),    // 461/716
+        ("zh", 0.64),    // 462/716
     ],
 };
 
@@ -894,13 +901,15 @@ const DEV: Floors = Floors {
 // same): precision 0.57 (76/134), recall 0.47 (73/156), reversed
 // kept 3, open questions 0.93 (13/14), answered left open 3, facts 0.56
 // (49/88), past topics 1/2; English 15/50, Japanese 12/31, mixed 9/15,
-// terse 11/25, Chinese 26/35.
+// terse 11/25, Chinese 26/35. With session 27's identifiers (scored once,
+// totals read, when the change was finished): facts 0.62 (55/88), every
+// other figure the same.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
     precision: 0.56,
     recall: 0.46,
-    facts: 0.55,
+    facts: 0.62,
     questions: 0.92,
     max_reversed: 3,
     max_answered_open: 3,

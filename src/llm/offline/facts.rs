@@ -309,11 +309,12 @@ pub fn number_tokens(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The versions a message's code blocks pin, as one fact: "Versions in
-/// code: room-runtime 2.6.1, work-runtime-ktx 2.9.0". Prose sentences
-/// leave code out (see `text::sentences`), but a dependency line, a
-/// `FROM` image or a `required_version` is what a later reader asks for.
-pub fn code_versions(text: &str) -> Option<String> {
+/// The versions a message's code blocks pin ("room-runtime 2.6.1"), in
+/// order, each once. Prose sentences leave code out (see
+/// `text::sentences`), but a dependency line, a `FROM` image or a
+/// `required_version` is what a later reader asks for; the pins join the
+/// discussion's identifiers (`refs`).
+pub fn code_pins(text: &str) -> Vec<String> {
     static PINS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         [
             // Gradle / Maven coordinates: "group:artifact:1.2.3"
@@ -363,17 +364,7 @@ pub fn code_versions(text: &str) -> Option<String> {
             block.push('\n');
         }
     }
-    if pins.is_empty() {
-        return None;
-    }
-    // (a version a sentence of the message states is kept with it)
-    let prose: String = super::text::sentences(text)
-        .iter()
-        .map(|s| s.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ");
-    pins.retain(|p| !p.rsplit(' ').next().is_some_and(|v| prose.contains(v)));
-    (!pins.is_empty()).then(|| format!("Versions in code: {}", pins.join(", ")))
+    pins
 }
 
 #[cfg(test)]
@@ -460,22 +451,20 @@ mod tests {
     }
 
     #[test]
-    fn versions_pinned_in_code_blocks_are_one_fact() {
+    fn versions_pinned_in_code_blocks() {
         let text = "build.gradle.kts:\n\n```kotlin\ndependencies {\n    implementation(\"androidx.room:room-runtime:2.6.1\")\n    implementation(\"androidx.work:work-runtime-ktx:2.9.0\")\n}\n```\n\nrequirements:\n```\noracledb==2.4.1\n```\n```dockerfile\nFROM python:3.12-slim\n```\nKotlin is 1.9.22.";
         assert_eq!(
-            code_versions(text).as_deref(),
-            Some("Versions in code: room-runtime 2.6.1, work-runtime-ktx 2.9.0, oracledb 2.4.1, python 3.12-slim")
+            code_pins(text),
+            [
+                "room-runtime 2.6.1",
+                "work-runtime-ktx 2.9.0",
+                "oracledb 2.4.1",
+                "python 3.12-slim"
+            ]
         );
-        // (a version the prose states is no news; code without pins is none)
-        assert_eq!(
-            code_versions("Use 2.6.1.\n```\nroom = \"2.6.1\"\n```"),
-            None
-        );
-        assert_eq!(code_versions("```\nlet x = 1.5;\n```"), None);
+        assert!(code_pins("```\nlet x = 1.5;\n```").is_empty());
         // (settings, addresses and times are no versions)
-        assert_eq!(
-            code_versions("```yaml\nlearning_rate: 0.001\nhost: \"10.0.0.12\"\n```\n```\nlog(\"at '2024-03-01T12:30:45.123Z'\")\n```"),
-            None
-        );
+        assert!(code_pins("```yaml\nlearning_rate: 0.001\nhost: \"10.0.0.12\"\n```\n```\nlog(\"at '2024-03-01T12:30:45.123Z'\")\n```")
+            .is_empty());
     }
 }

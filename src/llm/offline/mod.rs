@@ -7,6 +7,7 @@ mod classify;
 mod facts;
 mod lexicon;
 pub mod memory;
+mod refs;
 mod subject;
 pub mod text;
 
