@@ -1,5 +1,5 @@
-//! The identifiers a discussion names, kept as one compact line: a package
-//! with its version, a commit with its message, a merge request, a ticket,
+//! The identifiers a discussion names, kept as a list of short items: a
+//! package with its version, a commit with its message, a merge request, a ticket,
 //! a host or an address, a port, a file.
 //!
 //! A long agent session states them once, often inside a command's output
@@ -84,70 +84,6 @@ static FILE: LazyLock<Regex> = LazyLock::new(|| {
     )
     .unwrap()
 });
-
-/// Words that look like the name of a version and are not: "from 14.9 to
-/// 16.4" names no package.
-const NOT_NAMES: &[&str] = &[
-    "version",
-    "versions",
-    "release",
-    "tag",
-    "v",
-    "p50",
-    "p90",
-    "p95",
-    "p99",
-    "p999",
-    "step",
-    "phase",
-    "option",
-    "section",
-    "chapter",
-    "rule",
-    "item",
-    "figure",
-    "table",
-    "score",
-    "ratio",
-    "fix",
-    "fixed",
-    "fixes",
-    "stays",
-    "stay",
-    "stayed",
-    "remains",
-    "still",
-    "now",
-    "pin",
-    "pinned",
-    "bump",
-    "bumped",
-    "upgrade",
-    "upgraded",
-    "downgrade",
-    "moved",
-    "patched",
-    "total",
-    "price",
-    "cost",
-    "amount",
-    "fee",
-    "usd",
-    "eur",
-    "rmb",
-    "cny",
-    "jpy",
-    "gbp",
-    "aud",
-    "cad",
-];
-/// Abbreviations of standards that look like tickets ("UTF-8", "SHA-256").
-const NOT_TICKETS: &[&str] = &[
-    "UTF", "SHA", "ISO", "AES", "HTTP", "TLS", "SSL", "RFC", "X", "GPT", "IPV", "UTC", "GMT",
-    "TCP", "UDP", "MD", "RSA", "ECDSA", "P", "HS", "RS", "ES", "IEC", "EN", "JIS", "GB", "AM",
-    "PM", "Q", "H", "W", "CPU", "GPU", "API", "ID", "TOP", "COVID", "PG", "WD", "DDR", "DDR4",
-    "DDR5", "LPDDR4", "LPDDR5", "PCIE", "USB", "HDMI", "SATA", "NVME", "MP", "FY",
-];
 
 /// The identifiers `text` names, in order, each once (see `merge`).
 /// `fenced` code (commands and their output) gives only what a command
@@ -425,7 +361,11 @@ fn line_references(line: &str, fenced: bool) -> Vec<(usize, String)> {
         let whole = !before.is_some_and(|b| b == '-' || b.is_ascii_alphanumeric())
             && !plain[m.end()..].starts_with('-');
         let named = project.chars().take(2).all(|c| c.is_ascii_uppercase());
-        if free(&taken, m.start(), m.end()) && whole && named && !NOT_TICKETS.contains(&project) {
+        if free(&taken, m.start(), m.end())
+            && whole
+            && named
+            && !words("ticket_non_projects").contains(&project.to_lowercase().as_str())
+        {
             taken.push((m.start(), m.end()));
             out.push((m.start(), m.as_str().to_owned()));
         }
@@ -487,7 +427,7 @@ fn name_before(head: &str) -> Option<&str> {
     let lower = name.to_lowercase();
     let named = name.starts_with(|c: char| c.is_ascii_alphabetic())
         && name.len() >= 3
-        && !NOT_NAMES.contains(&lower.as_str())
+        && !words("version_non_names").contains(&lower.as_str())
         && !words("stopwords").contains(&lower.as_str())
         && !words("link_words").contains(&lower.as_str())
         && !words("time_words").contains(&lower.as_str());
@@ -514,20 +454,11 @@ fn commit(id: &str, message: Option<&str>) -> String {
     format!("{id} {}", super::text::clip(m, MESSAGE_BYTES))
 }
 
-/// Units and time words: what follows an amount, not an identifier.
-const UNITS: &[&str] = &[
-    "ms", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "h", "hr", "hrs", "hours",
-    "day", "days", "week", "weeks", "months", "years", "x", "gb", "mb", "kb", "tb", "gib", "mib",
-    "k", "m", "rps", "qps", "percent", "times", "usd", "eur", "mg", "ml", "kg", "g", "l", "mm",
-    "cm", "km", "lb", "lbs", "oz", "mhz", "ghz", "hz", "kw", "kwh", "v", "w", "a", "c", "f",
-    "degrees", "points", "pts", "people", "tickets", "items", "units",
-];
-
 /// Does an amount's unit follow ("42 minutes", "1.5 mg/mL", " 12 hours")?
 fn before_unit(after: &str) -> bool {
     let a = after.trim_start().to_lowercase();
     let word: String = a.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
-    a.starts_with(['%', '°']) || UNITS.contains(&word.as_str())
+    a.starts_with(['%', '°']) || words("amount_units").contains(&word.as_str())
 }
 
 /// A pinned version as `facts::code_pins` gives it ("github.com/jackc/pgx/v5
@@ -587,7 +518,8 @@ fn named_version(name: &str, sep: &str, version: &str, after: &str) -> Option<St
     let common = words("stopwords").contains(&lower.as_str())
         || words("link_words").contains(&lower.as_str())
         || words("time_words").contains(&lower.as_str());
-    if short.len() < 2 || NOT_NAMES.contains(&lower.as_str()) || common && !capital {
+    if short.len() < 2 || words("version_non_names").contains(&lower.as_str()) || common && !capital
+    {
         return None;
     }
     // one dot ("Redis 7.2", "score 0.91", "took 3.5 s"): a version only
