@@ -4315,8 +4315,8 @@ impl Memory {
     /// remaining facts, the focus and the identifiers, and decisions last,
     /// oldest first. (An identifier, a dozen characters naming its own
     /// subject, is worth more per character than most fact sentences; on
-    /// the dev set, keeping ten per discussion found 1,605 facts, three
-    /// 1,593, six 1,600, sixteen 1,603.)
+    /// the dev set, before the extractor's review fixes, keeping ten per
+    /// discussion found 1,605 facts, three 1,593, six 1,600, sixteen 1,603.)
     fn bound(&mut self, max_chars: usize) {
         while self.decisions.len() > MAX_DECISIONS {
             // a decision bound to a moment ("run it tonight") goes before a

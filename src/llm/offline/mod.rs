@@ -1,7 +1,8 @@
 //! The offline summarizer: deterministic and extractive, no network.
 //! `text` splits sentences, `classify` says what a sentence is (by the
-//! markers in lexicon.txt), `facts` what is worth keeping, and `memory`
-//! folds records into the summary one at a time.
+//! markers in lexicon.txt), `facts` what is worth keeping, `refs` the
+//! identifiers a discussion names, and `memory` folds records into the
+//! summary one at a time.
 
 mod classify;
 mod facts;
