@@ -24,6 +24,16 @@ fn said(turns: &[(&str, &str)]) -> Value {
 }
 
 #[test]
+fn the_budget_counts_the_characters_of_the_json_text() {
+    let v = json!({
+        "key_decisions": ["要：用 Redis 7.2", "不要：\"quoted\"\n\u{1}", "😀 \u{212A}elvin"],
+        "current_discussion": {"topic": "t", "refs": ["pgx v5.6.0", "é"]},
+        "n": 3
+    });
+    assert_eq!(json_chars(&v), v.to_string().chars().count());
+}
+
+#[test]
 fn a_reversal_replaces_the_decision_and_its_stale_facts() {
     let s = run(&[
         rec("user", "Let's cache prices. Keep the TTL at 5 minutes.", 0),
