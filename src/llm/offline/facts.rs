@@ -309,64 +309,6 @@ pub fn number_tokens(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The versions a message's code blocks pin ("room-runtime 2.6.1"), in
-/// order, each once. Prose sentences leave code out (see
-/// `text::sentences`), but a dependency line, a `FROM` image or a
-/// `required_version` is what a later reader asks for; the pins join the
-/// discussion's identifiers (`refs`).
-pub fn code_pins(text: &str) -> Vec<String> {
-    static PINS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
-        [
-            // Gradle / Maven coordinates: "group:artifact:1.2.3"
-            r#"["']([A-Za-z][\w.-]*):([A-Za-z][\w.-]*):(v?\d+\.\d+[\w.+-]*)["']"#,
-            // requirements.txt: "name==1.2.3"
-            r"^\s*()([A-Za-z][\w.-]*)\s*==\s*(\d+\.\d+[\w.+-]*)",
-            // package.json: "\"name\": \"^1.2.3\""
-            r#"^\s*"()(@?[\w./-]+)"\s*:\s*"[\^~>=]*(\d+\.\d+[\w.+-]*)""#,
-            // Cargo.toml / pubspec / terraform: name = "1.2" / name: ^1.2.3
-            // (quoted or with a range mark: not "learning_rate: 0.001")
-            r#"^\s*()([A-Za-z][\w-]*)\s*[=:]\s*(?:\{[^}]*version\s*=\s*)?(?:["'][\^~>= ]*|[\^~])(\d+\.\d+[\w.+-]*)"#,
-            // go.mod: "module/path v1.2.3"
-            r"^\s*(?:require\s+)?()([\w.-]+/[\w./-]+)\s+(v\d+\.\d+[\w.+-]*)",
-            // Dockerfile / compose: "FROM image:tag", "image: name:tag"
-            r"^\s*(?i:from|image:)\s+()([\w./-]+):(v?\d[\w.+-]*)",
-        ]
-        .iter()
-        .map(|p| Regex::new(&format!("(?m){p}")).unwrap())
-        .collect()
-    });
-    let mut pins: Vec<String> = Vec::new();
-    let mut in_fence = false;
-    let mut block = String::new();
-    for line in text.lines() {
-        let t = line.trim_start();
-        if t.starts_with("```") || t.starts_with("~~~") {
-            if in_fence {
-                for re in PINS.iter() {
-                    for c in re.captures_iter(&block) {
-                        // (an address is no version: "10.0.0.12")
-                        if c[3].split('.').count() >= 4 {
-                            continue;
-                        }
-                        let pin = format!("{} {}", &c[2], &c[3]);
-                        if !pins.contains(&pin) {
-                            pins.push(pin);
-                        }
-                    }
-                }
-                block.clear();
-            }
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence {
-            block.push_str(line);
-            block.push('\n');
-        }
-    }
-    pins
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -448,23 +390,5 @@ mod tests {
         assert!(!contains_value("5.5 minutes", "5"));
         assert!(contains_value("release on Thursday with #1187", "Thursday"));
         assert_eq!(number_tokens("fs4 0.8, v2.0 and 10,000"), ["0.8", "10,000"]);
-    }
-
-    #[test]
-    fn versions_pinned_in_code_blocks() {
-        let text = "build.gradle.kts:\n\n```kotlin\ndependencies {\n    implementation(\"androidx.room:room-runtime:2.6.1\")\n    implementation(\"androidx.work:work-runtime-ktx:2.9.0\")\n}\n```\n\nrequirements:\n```\noracledb==2.4.1\n```\n```dockerfile\nFROM python:3.12-slim\n```\nKotlin is 1.9.22.";
-        assert_eq!(
-            code_pins(text),
-            [
-                "room-runtime 2.6.1",
-                "work-runtime-ktx 2.9.0",
-                "oracledb 2.4.1",
-                "python 3.12-slim"
-            ]
-        );
-        assert!(code_pins("```\nlet x = 1.5;\n```").is_empty());
-        // (settings, addresses and times are no versions)
-        assert!(code_pins("```yaml\nlearning_rate: 0.001\nhost: \"10.0.0.12\"\n```\n```\nlog(\"at '2024-03-01T12:30:45.123Z'\")\n```")
-            .is_empty());
     }
 }

@@ -94,7 +94,7 @@ struct Discussion {
     head: String,
     open: Vec<String>,
     direction: String,
-    /// Its identifiers (`refs::references`), oldest first (`refs`, an
+    /// Its identifiers (`refs::named_in`), oldest first (`refs`, an
     /// extra key).
     refs: Vec<String>,
     focus: Vec<String>,
@@ -4417,8 +4417,7 @@ impl Memory {
     /// The identifiers a record names join the discussion's, the newest
     /// last, within `REFS_BYTES`.
     fn add_refs(&mut self, text: &str) {
-        let pins = facts::code_pins(text).into_iter().map(|p| refs::pin(&p));
-        for item in refs::references(text).into_iter().chain(pins) {
+        for item in refs::named_in(text) {
             refs::merge(&mut self.cur.refs, item);
         }
         let bytes = |r: &[String]| r.iter().map(|x| x.len() + 3).sum::<usize>();

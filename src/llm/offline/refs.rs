@@ -117,6 +117,73 @@ pub fn references(text: &str) -> Vec<String> {
     refs
 }
 
+/// All a message names (`references`), then the versions its code blocks
+/// pin, named as packages: what a discussion adds to its `refs`.
+pub fn named_in(text: &str) -> Vec<String> {
+    let mut refs = references(text);
+    for p in code_pins(text) {
+        merge(&mut refs, pin(&p));
+    }
+    refs
+}
+
+/// The versions a message's code blocks pin ("room-runtime 2.6.1"), in
+/// order, each once. Prose sentences leave code out (see
+/// `text::sentences`), but a dependency line, a `FROM` image or a
+/// `required_version` is what a later reader asks for.
+fn code_pins(text: &str) -> Vec<String> {
+    static PINS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+        [
+            // Gradle / Maven coordinates: "group:artifact:1.2.3"
+            r#"["']([A-Za-z][\w.-]*):([A-Za-z][\w.-]*):(v?\d+\.\d+[\w.+-]*)["']"#,
+            // requirements.txt: "name==1.2.3"
+            r"^\s*()([A-Za-z][\w.-]*)\s*==\s*(\d+\.\d+[\w.+-]*)",
+            // package.json: "\"name\": \"^1.2.3\""
+            r#"^\s*"()(@?[\w./-]+)"\s*:\s*"[\^~>=]*(\d+\.\d+[\w.+-]*)""#,
+            // Cargo.toml / pubspec / terraform: name = "1.2" / name: ^1.2.3
+            // (quoted or with a range mark: not "learning_rate: 0.001")
+            r#"^\s*()([A-Za-z][\w-]*)\s*[=:]\s*(?:\{[^}]*version\s*=\s*)?(?:["'][\^~>= ]*|[\^~])(\d+\.\d+[\w.+-]*)"#,
+            // go.mod: "module/path v1.2.3"
+            r"^\s*(?:require\s+)?()([\w.-]+/[\w./-]+)\s+(v\d+\.\d+[\w.+-]*)",
+            // Dockerfile / compose: "FROM image:tag", "image: name:tag"
+            r"^\s*(?i:from|image:)\s+()([\w./-]+):(v?\d[\w.+-]*)",
+        ]
+        .iter()
+        .map(|p| Regex::new(&format!("(?m){p}")).unwrap())
+        .collect()
+    });
+    let mut pins: Vec<String> = Vec::new();
+    let mut in_fence = false;
+    let mut block = String::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            if in_fence {
+                for re in PINS.iter() {
+                    for c in re.captures_iter(&block) {
+                        // (an address is no version: "10.0.0.12")
+                        if c[3].split('.').count() >= 4 {
+                            continue;
+                        }
+                        let pin = format!("{} {}", &c[2], &c[3]);
+                        if !pins.contains(&pin) {
+                            pins.push(pin);
+                        }
+                    }
+                }
+                block.clear();
+            }
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    pins
+}
+
 /// Which earlier item an item replaces: the same commit, merge request or
 /// package ("pgx v5.5.0" by "pgx v5.6.0"), else the same text. Read from
 /// the text alone, so a list read back from a summary merges as it did
@@ -139,14 +206,13 @@ pub fn key_of(item: &str) -> String {
             .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
             .map(str::to_owned)
     };
-    match (first, second) {
-        ("MR" | "PR", Some(n)) if number(n).is_some() => {
-            return format!("m:{}", number(n).unwrap())
-        }
-        (n, None) if n.starts_with('#') && number(n).is_some() => {
-            return format!("m:{}", number(n).unwrap())
-        }
-        _ => {}
+    let request = match (first, second) {
+        ("MR" | "PR", Some(n)) => number(n),
+        (n, None) if n.starts_with('#') => number(n),
+        _ => None,
+    };
+    if let Some(n) = request {
+        return format!("m:{n}");
     }
     if let (Some(v), None) = (second, tokens.next()) {
         let v = v.trim_start_matches('v');
@@ -428,10 +494,15 @@ fn name_before(head: &str) -> Option<&str> {
     let named = name.starts_with(|c: char| c.is_ascii_alphabetic())
         && name.len() >= 3
         && !words("version_non_names").contains(&lower.as_str())
-        && !words("stopwords").contains(&lower.as_str())
-        && !words("link_words").contains(&lower.as_str())
-        && !words("time_words").contains(&lower.as_str());
+        && !is_common(&lower);
     named.then_some(name)
+}
+
+/// A stop word, a linking word or a time word (lower case): no name.
+fn is_common(lower: &str) -> bool {
+    ["stopwords", "link_words", "time_words"]
+        .iter()
+        .any(|list| words(list).contains(&lower))
 }
 
 /// A commit, with the first sentence of its message when it was shown
@@ -461,9 +532,9 @@ fn before_unit(after: &str) -> bool {
     a.starts_with(['%', '°']) || words("amount_units").contains(&word.as_str())
 }
 
-/// A pinned version as `facts::code_pins` gives it ("github.com/jackc/pgx/v5
+/// A pinned version as `code_pins` gives it ("github.com/jackc/pgx/v5
 /// v5.6.0"), named as a package: "pgx v5.6.0".
-pub fn pin(pinned: &str) -> String {
+fn pin(pinned: &str) -> String {
     match pinned.rsplit_once(' ') {
         Some((name, version)) => match short_name(name) {
             Some(short) => format!("{short} {version}"),
@@ -489,7 +560,6 @@ fn short_name(name: &str) -> Option<&str> {
 fn named_version(name: &str, sep: &str, version: &str, after: &str) -> Option<String> {
     let numbers = version.trim_start_matches('v');
     let dots = numbers.split('-').next().unwrap_or("").matches('.').count();
-    // (an address, a longer number, a year "2026.01")
     // (a ratio "4.5:1", a fraction, a range "1.2-1.4", an amount
     // "12.345,67", a wildcard "2.20.x"; glued to a unit "7.80G", "3.5万")
     let mut next = after.chars();
@@ -500,7 +570,7 @@ fn named_version(name: &str, sep: &str, version: &str, after: &str) -> Option<St
         (Some(c), _) => c.is_alphanumeric() && dots == 1,
         _ => false,
     };
-    // (a coordinate "41.49831" is no version either)
+    // (a coordinate "41.49831" or a year "2026.01" is no version either)
     let core = numbers
         .split(|c: char| !(c.is_ascii_digit() || c == '.'))
         .next()
@@ -515,26 +585,22 @@ fn named_version(name: &str, sep: &str, version: &str, after: &str) -> Option<St
     let lower = short.to_lowercase();
     // ("Go 1.22.5" names a language; "go 1.22" and "to 16.4" name nothing)
     let capital = short.starts_with(|c: char| c.is_ascii_uppercase()) && dots >= 2;
-    let common = words("stopwords").contains(&lower.as_str())
-        || words("link_words").contains(&lower.as_str())
-        || words("time_words").contains(&lower.as_str());
-    if short.len() < 2 || words("version_non_names").contains(&lower.as_str()) || common && !capital
-    {
+    let non_name = words("version_non_names").contains(&lower.as_str());
+    if short.len() < 2 || non_name || is_common(&lower) && !capital {
         return None;
     }
     // one dot ("Redis 7.2", "score 0.91", "took 3.5 s"): a version only
     // marked as one, pinned, or after a name that is a name (capital,
     // digit or joiner in it), and not an amount with its unit
     let marked = version.starts_with('v') || matches!(sep, "@" | "==" | ":");
-    let proper = short.starts_with(|c: char| c.is_ascii_uppercase())
-        || short.contains(|c: char| c.is_ascii_digit() || "-_.".contains(c));
+    let joined = short.contains(|c: char| c.is_ascii_digit() || "-_.".contains(c));
+    let proper = short.starts_with(|c: char| c.is_ascii_uppercase()) || joined;
     // ("the fix (2.21.22 …)": in brackets, only after a name that is one)
     if sep.contains('(') && !(marked || proper) {
         return None;
     }
     // (a capital alone makes "Redis 7.2" a version, not "SLO 99.5" or
     // "Humidity 45.2": a product's major version is small)
-    let joined = short.contains(|c: char| c.is_ascii_digit() || "-_.".contains(c));
     let small = parts[0].parse::<u32>().is_ok_and(|major| major <= 30);
     if dots == 1 && (!(marked || joined || proper && small) || before_unit(after)) {
         return None;
@@ -668,6 +734,24 @@ mod tests {
             references("pg-primary 10.0.0.5:5432, pgbouncer 10.0.0.5:6432"),
             ["pg-primary 10.0.0.5:5432", "pgbouncer 10.0.0.5:6432"]
         );
+    }
+
+    #[test]
+    fn versions_pinned_in_code_blocks() {
+        let text = "build.gradle.kts:\n\n```kotlin\ndependencies {\n    implementation(\"androidx.room:room-runtime:2.6.1\")\n    implementation(\"androidx.work:work-runtime-ktx:2.9.0\")\n}\n```\n\nrequirements:\n```\noracledb==2.4.1\n```\n```dockerfile\nFROM python:3.12-slim\n```\nKotlin is 1.9.22.";
+        assert_eq!(
+            code_pins(text),
+            [
+                "room-runtime 2.6.1",
+                "work-runtime-ktx 2.9.0",
+                "oracledb 2.4.1",
+                "python 3.12-slim"
+            ]
+        );
+        assert!(code_pins("```\nlet x = 1.5;\n```").is_empty());
+        // (settings, addresses and times are no versions)
+        assert!(code_pins("```yaml\nlearning_rate: 0.001\nhost: \"10.0.0.12\"\n```\n```\nlog(\"at '2024-03-01T12:30:45.123Z'\")\n```")
+            .is_empty());
     }
 
     #[test]
