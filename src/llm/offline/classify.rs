@@ -54,6 +54,17 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// The value it changes and the one it sets, when its words or the
+    /// turn before them name both (see `value_then_change`).
+    pub fn value_change(&self) -> Option<ValueChange> {
+        let said = if self.said.is_empty() {
+            &self.body
+        } else {
+            &self.said
+        };
+        value_then_change(self.earlier.as_deref().unwrap_or(""), said)
+    }
+
     /// A decision with no reversal, said as `body`.
     pub fn plain(polarity: Polarity, body: String) -> Decision {
         Decision {
@@ -2138,6 +2149,90 @@ fn value_before_change(s: &str) -> Option<String> {
                 && says_only_that(&l[q.end..])
         })
         .map(|q| s[q.start..q.end].trim().to_owned())
+}
+
+/// A value a change names before its verb, and the one it sets after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueChange {
+    pub was: String,
+    pub now: String,
+    /// What `was` was said of ("retention" of "retention 2 is tight"), when
+    /// the words before it name something.
+    pub subject: Option<String>,
+    /// A bare number or a count ("2", "4 people"): ambiguous alone.
+    pub bare: bool,
+}
+
+/// ("feb 14", "feb 21") of "feb 14 is inside it. ugh." + "make it feb 21":
+/// the verb is in `said`, the old value of the same kind may be in what
+/// the turn said `before` it. Unlike `value_before_change` nothing need say
+/// the first is wrong, so this alone is no reversal: only a decision that
+/// set the first value is replaced by it.
+pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
+    let s = format!("{before} {said}");
+    let l = lower(&s);
+    if l.len() != s.len() {
+        return None;
+    }
+    let from = before.len() + 1;
+    let qs = super::subject::quantities(&s);
+    let first = |list: &[&str]| {
+        list.iter()
+            .filter_map(|v| {
+                l[from..]
+                    .match_indices(v)
+                    .find(|(i, _)| !v.is_ascii() || starts_with_word(&l[from + *i..], v))
+                    .map(|(i, _)| from + i)
+            })
+            .min()
+    };
+    let settable = |q: &&super::subject::Quantity| !matches!(q.kind, "version" | "label");
+    let verbs: Vec<&str> = words("change_verbs")
+        .iter()
+        .chain(words("value_verbs"))
+        .copied()
+        .collect();
+    // ("make it feb 21", "改成 10 分钟": the new value after the verb, the
+    // old one before it; "14 だと…12 にしてください": the new value right
+    // before the ending, the old one before that)
+    let (new, old_before) = match first(&verbs) {
+        Some(at) => (qs.iter().filter(settable).find(|q| q.start >= at)?, at),
+        None => {
+            let at = first(words("value_endings"))?;
+            let new = qs
+                .iter()
+                .filter(settable)
+                .rfind(|q| q.end <= at && s[q.end..at].trim().is_empty())?;
+            (new, new.start)
+        }
+    };
+    let old = qs
+        .iter()
+        .rev()
+        .find(|q| q.end <= old_before && q.kind == new.kind)?;
+    // (not the two ends of a range: "7-8", "10〜12 にして")
+    let gap = s[old.end..new.start].trim();
+    if ["", "-", "–", "—", "~", "〜", "～", "to", "から", "到", "至"].contains(&gap) {
+        return None;
+    }
+    // (a bare number is of the sentence it is in: "学生は1000円で！ … 会費
+    // やっぱ高い … 1800にする" changes the fee, not the student price)
+    let bare = matches!(old.kind, "number" | "count");
+    if bare && gap.contains(['。', '！', '？', '\n']) {
+        return None;
+    }
+    let text = |q: &super::subject::Quantity| s[q.start..q.end].trim().to_owned();
+    (text(old) != text(new)).then(|| ValueChange {
+        was: text(old),
+        now: text(new),
+        // ("上限、5件だと…": a topic set off by a comma)
+        subject: super::subject::subject_before(&s, old.start).or_else(|| {
+            let head = s[..old.start].trim_end();
+            let comma = head.strip_suffix(['、', ',', '，'])?;
+            super::subject::subject_before(&s, comma.len())
+        }),
+        bare,
+    })
 }
 
 /// `after` without the words that link a value to its rejection ("是",

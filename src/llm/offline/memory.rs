@@ -940,7 +940,21 @@ impl Memory {
         } else {
             d.body.split_whitespace().count() <= 6
         };
-        if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
+        // "feb 14 is inside it. ugh. make it feb 21": a change of a value an
+        // earlier decision set is a decision of its own, which replaces that
+        // one, not a detail of the turn's last
+        let changed_value = classify::value_then_change(&turn.earlier, said)
+            .filter(|c| self.decisions.iter().any(|old| set_the_value(c, old)))
+            .map(|c| c.was);
+        let changes_earlier = changed_value.is_some();
+        let mut d = d;
+        if d.old_value.is_none() {
+            d.old_value = changed_value;
+        }
+        if let Some(i) = turn
+            .last_decision
+            .filter(|&i| i < self.decisions.len() && !changes_earlier)
+        {
             let (_, prev_body) = polarity_and_body(&self.decisions[i]);
             // "…ことにしましょう。第 1 水曜で。", "じゃそれで。vz 付きで": a
             // bare "X で" has no verb of its own, it details the decision
@@ -979,6 +993,7 @@ impl Memory {
             || continues_value
             || short && needs_subject(&d.body) && quantities(&d.body).is_empty())
             && d.lead.is_none()
+            && !changes_earlier
         {
             if let Some(i) = turn
                 .last_decision
@@ -995,7 +1010,6 @@ impl Memory {
                 return;
             }
         }
-        let mut d = d;
         let picked = option_refs(&d.body, &self.cur.focus);
         // (a pick already names its option: "选 3 (两个都做)")
         if !picked.is_empty() && subject::trailing_subject(&d.body).is_none() {
@@ -5914,6 +5928,20 @@ static ACCEPTS: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
+/// Whether the decision line `old` set the value a change names as the
+/// old one: it holds that value and not the new one, and what the value
+/// was said of, if anything, is what the line names ("误报率从 30% 降到 5%"
+/// is not "灰度比例定 30%"). A bare number or count said of nothing ("we
+/// tried 4 tools, make it 6") may be anything's.
+fn set_the_value(c: &classify::ValueChange, old: &str) -> bool {
+    let body = split_echo(polarity_and_body(old).1).0;
+    let said_of_it = match c.subject.as_deref() {
+        Some(s) => shared(&terms(s), &terms(body)) > 0 || s.chars().any(is_cjk) && body.contains(s),
+        None => !c.bare,
+    };
+    said_of_it && contains_value(body, &c.was) && !contains_value(body, &c.now)
+}
+
 fn replaces(d: &Decision, old: &str) -> bool {
     let (old_polarity, body) = polarity_and_body(old);
     if body.to_lowercase() == d.body.to_lowercase() {
@@ -5935,6 +5963,15 @@ fn replaces(d: &Decision, old: &str) -> bool {
     if d.old_value
         .as_deref()
         .is_some_and(|v| contains_value(body, v) && one_of_its_kind(v))
+    {
+        return true;
+    }
+    // "push window to feb 14" … "feb 14 is inside it; make it feb 21": a
+    // change that names the value an earlier decision set, then another
+    // (the sentences before it in its turn count: "feb 14 is inside it.
+    // ugh. make it feb 21")
+    if d.value_change()
+        .is_some_and(|c| set_the_value(&c, old) && one_of_its_kind(&c.was))
     {
         return true;
     }

@@ -1158,3 +1158,30 @@ fn a_sentence_of_thousands_of_clauses_is_read_in_linear_time() {
     let took = started.elapsed();
     assert!(took < std::time::Duration::from_secs(10), "{took:?}");
 }
+
+#[test]
+fn a_change_names_the_value_it_changes_and_the_one_it_sets() {
+    let c = value_then_change("the audit runs on march 3. ugh.", "make it march 10").unwrap();
+    assert_eq!((c.was.as_str(), c.now.as_str()), ("march 3", "march 10"));
+    assert!(!c.bare);
+    // a Japanese ending follows the new value
+    let c = value_then_change("", "上限は5件だと少ないって言われたので8件にしてください").unwrap();
+    assert_eq!((c.was.as_str(), c.now.as_str()), ("5件", "8件"));
+    assert!(c.bare);
+    assert_eq!(c.subject.as_deref(), Some("上限"));
+    // the two ends of a range are no change
+    assert_eq!(value_then_change("", "make the quiet hours 22-23"), None);
+    assert_eq!(value_then_change("", "静音は 22〜23 時にして"), None);
+    // a bare number of another sentence is not the one it changes
+    assert_eq!(
+        value_then_change("学生は1000で！", "会費やっぱ高いって文句でた 1800にする"),
+        None
+    );
+    // no verb of change, no old value, or the same value twice
+    assert_eq!(
+        value_then_change("", "the audit is on march 3, the release on march 10"),
+        None
+    );
+    assert_eq!(value_then_change("", "make it march 10"), None);
+    assert_eq!(value_then_change("it was 30s.", "make it 30s"), None);
+}

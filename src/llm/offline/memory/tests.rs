@@ -5615,3 +5615,43 @@ fn polite_japanese_refusals_and_changes_decide() {
     let s = said(&[("user", "来週の件、一度相談させてください。")]);
     assert_eq!(s["key_decisions"], json!([]), "{s}");
 }
+
+/// Defect: "push the window to feb 14" stayed binding after "feb 14 is
+/// inside the freeze. make it feb 21", which had folded into the line
+/// before it as a detail.
+#[test]
+fn a_change_naming_an_earlier_value_replaces_the_decision_that_set_it() {
+    let d = decided(&[
+        ("user", "Ship the mobile release on March 3."),
+        ("assistant", "Noted: mobile release on March 3, with the store review two days before."),
+        ("user", "Keep the web release on March 5."),
+        ("user", "the audit window starts March 1, till March 4. March 3 is inside it. ugh. make it March 10."),
+    ]);
+    assert!(d.contains("March 10"), "{d}");
+    assert!(!d.contains("on March 3"), "{d}");
+    assert!(d.contains("web release on March 5"), "{d}");
+    let d = decided(&[
+        ("user", "一覧の上限は5件にしよう。"),
+        ("assistant", "一覧は5件で実装します。"),
+        ("user", "通知は毎朝9時に送ることにしよう。"),
+        (
+            "user",
+            "上限、5件だと少ないって言われたので8件にしてください。",
+        ),
+    ]);
+    assert!(d.contains("8件"), "{d}");
+    assert!(!d.contains("5件にしよう"), "{d}");
+    assert!(d.contains("9時"), "{d}");
+    // a bare number said of something else changes nothing ("retention 2
+    // is tight" is not the option picked as "2")
+    let d = decided(&[
+        (
+            "assistant",
+            "Options: 1) grow the volume 2) expire old backups 3) move the repo.",
+        ),
+        ("user", "do 2"),
+        ("assistant", "Expired. Retention is 2 full backups."),
+        ("user", "hm retention 2 is tight. make it 3"),
+    ]);
+    assert!(d.contains("do 2"), "{d}");
+}
