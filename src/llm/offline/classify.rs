@@ -2192,29 +2192,32 @@ pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
         .chain(words("value_verbs"))
         .copied()
         .collect();
-    // ("make it feb 21", "改成 10 分钟": the new value after the verb, the
-    // old one before it; "14 だと…12 にしてください": the new value right
-    // before the ending, the old one before that)
-    let (new, old_before) = match first(&verbs) {
-        Some(at) => (qs.iter().filter(settable).find(|q| q.start >= at)?, at),
-        None => {
-            let at = first(words("value_endings"))?;
-            let new = qs
-                .iter()
-                .filter(settable)
-                .rfind(|q| q.end <= at && s[q.end..at].trim().is_empty())?;
-            (new, new.start)
-        }
-    };
-    let old = qs
-        .iter()
-        .rev()
-        .find(|q| q.end <= old_before && q.kind == new.kind)?;
-    // (not the two ends of a range: "7-8", "10〜12 にして")
+    let pair = from_to(&s, from, &qs).or_else(|| {
+        // ("make it feb 21", "改成 10 分钟": the new value after the verb,
+        // the old one before it; "14 だと…12 にしてください": the new value
+        // right before the ending, the old one before that)
+        let (new, old_before) = match first(&verbs) {
+            Some(at) => (qs.iter().filter(settable).find(|q| q.start >= at)?, at),
+            None => {
+                let at = first(words("value_endings"))?;
+                let new = qs
+                    .iter()
+                    .filter(settable)
+                    .rfind(|q| q.end <= at && s[q.end..at].trim().is_empty())?;
+                (new, new.start)
+            }
+        };
+        let old = qs
+            .iter()
+            .rev()
+            .find(|q| q.end <= old_before && q.kind == new.kind)?;
+        // (not the two ends of a range: "7-8", "10〜12 にして")
+        let gap = s[old.end..new.start].trim();
+        (!["", "-", "–", "—", "~", "〜", "～", "to", "から", "到", "至"].contains(&gap))
+            .then_some((old, new))
+    });
+    let (old, new) = pair?;
     let gap = s[old.end..new.start].trim();
-    if ["", "-", "–", "—", "~", "〜", "～", "to", "から", "到", "至"].contains(&gap) {
-        return None;
-    }
     // (a bare number is of the sentence it is in: "学生は1000円で！ … 会費
     // やっぱ高い … 1800にする" changes the fee, not the student price)
     let bare = matches!(old.kind, "number" | "count");
@@ -2226,12 +2229,81 @@ pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
         was: text(old),
         now: text(new),
         // ("上限、5件だと…": a topic set off by a comma)
-        subject: super::subject::subject_before(&s, old.start).or_else(|| {
-            let head = s[..old.start].trim_end();
-            let comma = head.strip_suffix(['、', ',', '，'])?;
-            super::subject::subject_before(&s, comma.len())
-        }),
+        subject: super::subject::subject_before(&s, old.start)
+            .or_else(|| {
+                let head = s[..old.start].trim_end();
+                let comma = head.strip_suffix(['、', ',', '，'])?;
+                super::subject::subject_before(&s, comma.len())
+            })
+            .map(|subject| change_object(&subject).to_owned()),
         bare,
+    })
+}
+
+/// What a Chinese change is of: the object after 将/把, without the 从
+/// and the currency sign before the value ("建议将人工复核线从 $" → "人工复核线").
+fn change_object(subject: &str) -> &str {
+    let s = subject
+        .trim_end()
+        .trim_end_matches(['$', '€', '£', '¥', '￥'])
+        .trim_end()
+        .trim_end_matches('从')
+        .trim_end();
+    match s.rfind(['将', '把']) {
+        Some(i) if s.chars().any(is_cjk) => s[i + '将'.len_utf8()..].trim_start(),
+        _ => s,
+    }
+}
+
+/// A change said as from one value to another, not a range: "lower the
+/// review line from $300 to $200" (a verb of change before "from"),
+/// "将复核线从 $300 下调至 $200" (a verb before 至/到/为/成), "30分から60分に
+/// 変更" (an ending after the new value). Both values in `s[from..]`.
+fn from_to<'q>(
+    s: &str,
+    from: usize,
+    qs: &'q [super::subject::Quantity],
+) -> Option<(&'q super::subject::Quantity, &'q super::subject::Quantity)> {
+    const CURRENCY: [char; 5] = ['$', '€', '£', '¥', '￥'];
+    const EN_VERBS: [&str; 16] = [
+        "lower", "raise", "move", "change", "cut", "bump", "reduce", "increase", "push", "shift",
+        "drop", "extend", "shorten", "decrease", "adjust", "update",
+    ];
+    const ZH_VERBS: [char; 9] = ['调', '改', '降', '提', '延', '缩', '减', '增', '推'];
+    let settable: Vec<&super::subject::Quantity> = qs
+        .iter()
+        .filter(|q| q.start >= from && !matches!(q.kind, "version" | "label"))
+        .collect();
+    settable.windows(2).find_map(|w| {
+        let (a, b) = (w[0], w[1]);
+        if a.kind != b.kind {
+            return None;
+        }
+        let before = s[..a.start]
+            .trim_end()
+            .trim_end_matches(CURRENCY)
+            .trim_end();
+        let gap = s[a.end..b.start].trim().trim_end_matches(CURRENCY).trim();
+        let clause_start = before
+            .rfind(['.', ';', ',', '。', '；', '，', '\n'])
+            .map_or(0, |i| {
+                i + before[i..].chars().next().map_or(1, char::len_utf8)
+            });
+        let clause = lower(&before[clause_start..]);
+        let english = clause.ends_with(" from")
+            && ["to", "->", "→"].contains(&gap)
+            && clause
+                .split_whitespace()
+                .any(|w| EN_VERBS.iter().any(|v| w.starts_with(v)));
+        let chinese = before.ends_with('从')
+            && gap.ends_with(['至', '到', '为', '成'])
+            && gap.chars().count() <= 5
+            && gap.contains(ZH_VERBS);
+        let japanese = gap == "から"
+            && words("value_endings")
+                .iter()
+                .any(|e| s[b.end..].trim_start().starts_with(e));
+        (english || chinese || japanese).then_some((a, b))
     })
 }
 

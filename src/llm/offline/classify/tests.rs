@@ -1185,3 +1185,29 @@ fn a_change_names_the_value_it_changes_and_the_one_it_sets() {
     assert_eq!(value_then_change("", "make it march 10"), None);
     assert_eq!(value_then_change("it was 30s.", "make it 30s"), None);
 }
+
+#[test]
+fn a_change_from_one_value_to_another_is_no_range() {
+    let pair = |s: &str| value_then_change("", s).map(|c| (c.was, c.now, c.subject));
+    assert_eq!(
+        pair("lower the review line from $300 to $200"),
+        Some(("300".into(), "200".into(), Some("review line".into())))
+    );
+    assert_eq!(
+        pair("风控建议将人工复核线从 $300 下调至 $200，我们同意"),
+        Some(("300".into(), "200".into(), Some("人工复核线".into())))
+    );
+    assert_eq!(
+        pair("同期間隔を30分から60分に変更して"),
+        Some(("30分".into(), "60分".into(), Some("同期間隔".into())))
+    );
+    // a span is no change: no verb of change, or none in the gap
+    assert_eq!(pair("quiet hours from 22:00 to 07:00"), None);
+    assert_eq!(pair("营业时间从 9 点到 18 点"), None);
+    assert_eq!(pair("受付は9時から17時まで"), None);
+    // (a full stop before "from" is a character of three bytes)
+    assert_eq!(
+        pair("経理部から回答がありました。 from 3 to 5 days, move it"),
+        None
+    );
+}
