@@ -5013,6 +5013,49 @@ fn cjk_amounts(text: &str) -> Vec<(String, Option<char>)> {
 /// amount? ("かき氷は子ども用200円" is another price than "かき氷は大人用
 /// 300円"; a bare number has no unit to tell its slot by: "第二批 86 人" is
 /// not "第二批 5 月 30 日".)
+/// Whether `new` sets, with a verb of change, the setting whose value
+/// `old` gave: the words `new` names it by all stand before that value in
+/// `old`, the two values are of one kind, and `old` gives one such value,
+/// not the new one.
+fn resets(new: &str, old: &str) -> bool {
+    let l = new.to_lowercase();
+    let Some(at) = ["change_verbs", "value_verbs", "shift_verbs"]
+        .iter()
+        .flat_map(|list| words(list))
+        .filter_map(|v| l.find(v))
+        .min()
+    else {
+        return false;
+    };
+    if l.len() != new.len() {
+        return false;
+    }
+    let Some(value) = quantities(new)
+        .into_iter()
+        .find(|q| q.start >= at && !matches!(q.kind, "version" | "label"))
+    else {
+        return false;
+    };
+    let Some(name) = subject_before(new, at) else {
+        return false;
+    };
+    let name = terms(&name);
+    let olds: Vec<_> = quantities(old)
+        .into_iter()
+        .filter(|q| q.kind == value.kind)
+        .collect();
+    let [was] = olds.as_slice() else {
+        return false;
+    };
+    !name.is_empty()
+        && name.len() <= 3
+        && old[was.start..was.end].trim() != new[value.start..value.end].trim()
+        && {
+            let before = terms(&old[..was.start]);
+            name.iter().all(|t| before.contains(t))
+        }
+}
+
 fn same_topic_new_amount(new: &str, old: &str) -> bool {
     let (Some(topic), Some(old_topic)) = (cjk_topic(new), cjk_topic(old)) else {
         return false;
@@ -6042,6 +6085,12 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // "かき氷は1杯200円にしとく" … "かき氷やっぱ300円にしよ": the same
     // topic, another amount of the same unit
     if d.polarity == old_polarity && same_topic_new_amount(&d.body, split_echo(body).0) {
+        return true;
+    }
+    // "给 load_to_redshift 设 SLA 3 小时" … "SLA 改成 4 小时": a change of
+    // the setting an earlier value was given to, every word of its name
+    // there, another value of the kind
+    if d.polarity == old_polarity && resets(&d.said, split_echo(body).0) {
         return true;
     }
     // "…かき氷300円は高いって言われた" … "250円にする": the sentence it was

@@ -5655,3 +5655,30 @@ fn a_change_naming_an_earlier_value_replaces_the_decision_that_set_it() {
     ]);
     assert!(d.contains("do 2"), "{d}");
 }
+
+/// Defect: "SLA 改成 4 小时" left "给 `load_to_redshift` 设 SLA 3 小时："
+/// binding (an adopted proposal, whose topic is not the change's).
+#[test]
+fn a_change_of_a_named_setting_replaces_the_value_given_to_it() {
+    assert!(super::resets(
+        "SLA 改成 4 小时吧",
+        "给 `load_to_redshift` 设 SLA 3 小时："
+    ));
+    assert!(super::resets(
+        "超时改成 10 秒",
+        "建议把 `fetch` 的超时设为 30 秒"
+    ));
+    // more words than the old line names, another kind, the same value,
+    // two values of the kind, or no verb of change: no reset
+    assert!(!super::resets(
+        "连接超时改成 10 分钟",
+        "给导出任务设超时 30 分钟"
+    ));
+    assert!(!super::resets("SLA 改成 4 小时", "SLA 告警发 3 个人"));
+    assert!(!super::resets("SLA 改成 3 小时", "给 `load` 设 SLA 3 小时"));
+    assert!(!super::resets(
+        "SLA 改成 4 小时",
+        "SLA 3 小时，重试间隔 1 小时"
+    ));
+    assert!(!super::resets("SLA 4 小时", "给 `load` 设 SLA 3 小时"));
+}
