@@ -2156,50 +2156,67 @@ fn value_before_change(s: &str) -> Option<String> {
 pub struct ValueChange {
     pub was: String,
     pub now: String,
+    pub kind: &'static str,
     /// What `was` was said of ("retention" of "retention 2 is tight"), when
     /// the words before it name something.
     pub subject: Option<String>,
+    /// What the change names as its setting ("load test" of "for the load
+    /// test make it 3/12"), when it names one before its verb.
+    pub names: Option<String>,
     /// A bare number or a count ("2", "4 people"): ambiguous alone.
     pub bare: bool,
 }
 
 /// ("feb 14", "feb 21") of "feb 14 is inside it. ugh." + "make it feb 21":
 /// the verb is in `said`, the old value of the same kind may be in what
-/// the turn said `before` it. Unlike `value_before_change` nothing need say
-/// the first is wrong, so this alone is no reversal: only a decision that
-/// set the first value is replaced by it.
+/// the turn said `before` it (its last few sentences: a long turn stays
+/// linear). Unlike `value_before_change` nothing need say the first is
+/// wrong, so this alone is no reversal: only a decision that set the first
+/// value is replaced by it.
 pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
-    let s = format!("{before} {said}");
+    const NEAR: usize = 300;
+    let mut cut = before.len().saturating_sub(NEAR);
+    while !before.is_char_boundary(cut) {
+        cut += 1;
+    }
+    let s = format!("{} {said}", &before[cut..]);
     let l = lower(&s);
     if l.len() != s.len() {
         return None;
     }
-    let from = before.len() + 1;
+    let from = s.len() - said.len();
     let qs = super::subject::quantities(&s);
-    let first = |list: &[&str]| {
-        list.iter()
-            .filter_map(|v| {
-                l[from..]
-                    .match_indices(v)
-                    .find(|(i, _)| !v.is_ascii() || starts_with_word(&l[from + *i..], v))
-                    .map(|(i, _)| from + i)
-            })
-            .min()
-    };
     let settable = |q: &&super::subject::Quantity| !matches!(q.kind, "version" | "label");
-    let verbs: Vec<&str> = words("change_verbs")
+    // (the verb right before the value: "make it feb 21", "改成 10 分钟";
+    // not "we'll make it if QA signs off by march 2", "老王提到3月8日")
+    let verb = words("value_change_verbs")
         .iter()
-        .chain(words("value_verbs"))
-        .copied()
-        .collect();
+        .filter_map(|v| {
+            l[from..]
+                .match_indices(v)
+                .find(|(i, _)| !v.is_ascii() || starts_with_word(&l[from + *i..], v))
+                .map(|(i, _)| (from + i, from + i + v.len()))
+        })
+        .min();
     let pair = from_to(&s, from, &qs).or_else(|| {
-        // ("make it feb 21", "改成 10 分钟": the new value after the verb,
-        // the old one before it; "14 だと…12 にしてください": the new value
-        // right before the ending, the old one before that)
-        let (new, old_before) = match first(&verbs) {
-            Some(at) => (qs.iter().filter(settable).find(|q| q.start >= at)?, at),
+        // ("14 だと…12 にしてください": the new value right before the
+        // ending, the old one before that)
+        let (new, old_before) = match verb {
+            Some((at, end)) => {
+                let new = qs.iter().filter(settable).find(|q| q.start >= end)?;
+                let between = s[end..new.start]
+                    .trim()
+                    .trim_matches(['$', '€', '£', '¥', '￥']);
+                if !between.is_empty() {
+                    return None;
+                }
+                (new, at)
+            }
             None => {
-                let at = first(words("value_endings"))?;
+                let at = words("value_endings")
+                    .iter()
+                    .filter_map(|e| l[from..].find(e).map(|i| from + i))
+                    .min()?;
                 let new = qs
                     .iter()
                     .filter(settable)
@@ -2224,10 +2241,24 @@ pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
     if bare && gap.contains(['。', '！', '？', '\n']) {
         return None;
     }
+    // ("for the load test make it 3/12": the setting it names, in its own
+    // sentence after the old value)
+    // ("ドキュメント公開は3月12日にしよう", "切り替えは13時にしよう": before an
+    // ending, the phrase before the new value, unless it holds the old one:
+    // "上限、5件だと少ないので8件に")
+    let names = match verb {
+        Some((at, _)) => (at > old.end)
+            .then(|| super::subject::subject_before(&s, at))
+            .flatten(),
+        None => super::subject::subject_before(&s, new.start)
+            .filter(|n| !n.contains(s[old.start..old.end].trim())),
+    }
+    .map(|n| change_object(&n).to_owned());
     let text = |q: &super::subject::Quantity| s[q.start..q.end].trim().to_owned();
     (text(old) != text(new)).then(|| ValueChange {
         was: text(old),
         now: text(new),
+        kind: new.kind,
         // ("上限、5件だと…": a topic set off by a comma)
         subject: super::subject::subject_before(&s, old.start)
             .or_else(|| {
@@ -2236,6 +2267,7 @@ pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
                 super::subject::subject_before(&s, comma.len())
             })
             .map(|subject| change_object(&subject).to_owned()),
+        names,
         bare,
     })
 }

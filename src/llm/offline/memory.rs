@@ -943,14 +943,21 @@ impl Memory {
         // "feb 14 is inside it. ugh. make it feb 21": a change of a value an
         // earlier decision set is a decision of its own, which replaces that
         // one, not a detail of the turn's last
-        let changed_value = classify::value_then_change(&turn.earlier, said)
-            .filter(|c| self.decisions.iter().any(|old| set_the_value(c, old)))
-            .map(|c| c.was);
-        let changes_earlier = changed_value.is_some();
-        let mut d = d;
-        if d.old_value.is_none() {
-            d.old_value = changed_value;
-        }
+        // (unless the turn's last decision has no value of its kind, whose
+        // detail it is: "Add a nightly report job. 01:00 is taken by the
+        // backups, so make it 02:00")
+        let value_target = classify::value_then_change(&turn.earlier, said).and_then(|c| {
+            let last_has_kind = turn
+                .last_decision
+                .and_then(|i| self.decisions.get(i))
+                .is_none_or(|last| {
+                    quantities(polarity_and_body(last).1)
+                        .iter()
+                        .any(|q| q.kind == c.kind)
+                });
+            self.value_target(&c).filter(|_| last_has_kind)
+        });
+        let changes_earlier = value_target.is_some();
         if let Some(i) = turn
             .last_decision
             .filter(|&i| i < self.decisions.len() && !changes_earlier)
@@ -1010,6 +1017,7 @@ impl Memory {
                 return;
             }
         }
+        let mut d = d;
         let picked = option_refs(&d.body, &self.cur.focus);
         // (a pick already names its option: "选 3 (两个都做)")
         if !picked.is_empty() && subject::trailing_subject(&d.body).is_none() {
@@ -1040,6 +1048,15 @@ impl Memory {
         // (a label names what follows it up to the first decision: "关于推送
         // 频率，每小时一次就行。改成 2000 条。" — the 2000 is not the frequency)
         let label = turn.label.take();
+        // (the decision whose value it changes names its subject, not the
+        // one said just before: "make it March 10 (mobile release)")
+        if let Some(subj) = value_target
+            .as_deref()
+            .and_then(|old| value_subject(polarity_and_body(old).1))
+            .filter(|s| shared(&terms(s), &terms(&d.body)) == 0)
+        {
+            d.body = with_trailing_subject(&d.body, &subj);
+        }
         let (mut d, slot) = self.with_subject(d, &ctx, prev.as_deref(), label.as_deref());
         // the answer to a question left open names the question's subject
         if let Some(q) = &turn.answered {
@@ -1865,6 +1882,9 @@ impl Memory {
         let reconsiders = removes
             || retracted
             || classify::has_any(&d.said.to_lowercase(), words("reconsider_cues"));
+        // (a change naming the value an earlier decision set knows its
+        // target: "feb 14 is inside it. ugh. make it feb 21")
+        let by_value = d.value_change().and_then(|c| self.value_target(&c));
         let target = if removes {
             // what it names, all of it ("kill avif" of "avif + jpeg
             // fallback"; not "delete the stale release branches" of "use a
@@ -1902,24 +1922,20 @@ impl Memory {
         } else {
             None
         }
-        .or_else(|| self.quoted_value_target(d));
+        .or_else(|| self.quoted_value_target(d))
+        .filter(|_| by_value.is_none());
         // the decision whose value a bare change revisits lends it its
         // subject ("改成 2000 条（离线队列存多少条）")
         let changed = if target.is_none() {
-            self.changed_value_target(d).or_else(|| self.slot_target(d))
+            by_value
+                .or_else(|| self.changed_value_target(d))
+                .or_else(|| self.slot_target(d))
         } else {
             None
         };
         let mut d = d.clone();
         if let Some(old) = &changed {
-            let body = polarity_and_body(old).1;
-            let subject = subject::trailing_subject(body)
-                .map(|s| s.trim_end_matches([')', '）']).to_owned())
-                .or_else(|| {
-                    quantities(body)
-                        .first()
-                        .and_then(|q| subject_before(body, q.start))
-                });
+            let subject = value_subject(polarity_and_body(old).1);
             if let Some(subj) = subject.filter(|s| shared(&terms(s), &terms(&d.body)) == 0) {
                 d.body = with_trailing_subject(&d.body, &subj);
             }
@@ -2103,6 +2119,21 @@ impl Memory {
     /// ("改成", "make it", "raise it to") in the unit of an earlier
     /// decision's value revisits that decision, wherever its subject was
     /// said.
+    /// The latest decision of an earlier turn that set the value a change
+    /// names as the old one (see `set_the_value`): "push window to feb 14"
+    /// of "feb 14 is inside it. ugh. make it feb 21". A decision of this
+    /// turn is not one: "keep the web release on march 5. feb 14 is …"
+    /// holds the sentence after it.
+    fn value_target(&self, c: &classify::ValueChange) -> Option<String> {
+        self.decisions
+            .iter()
+            .rev()
+            .find(|old| {
+                !self.turn_made.iter().any(|m| old.starts_with(m.as_str())) && set_the_value(c, old)
+            })
+            .cloned()
+    }
+
     fn changed_value_target(&self, d: &Decision) -> Option<String> {
         let said = if d.said.is_empty() { &d.body } else { &d.said };
         let l = said.to_lowercase();
@@ -5971,18 +6002,43 @@ static ACCEPTS: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
+/// What a decision line's value is for: its trailing subject, or the
+/// phrase before its first value ("mobile release" of "Ship the mobile
+/// release on March 3").
+fn value_subject(body: &str) -> Option<String> {
+    subject::trailing_subject(body)
+        .map(|s| s.trim_end_matches([')', '）']).to_owned())
+        .or_else(|| {
+            quantities(body)
+                .first()
+                .and_then(|q| subject_before(body, q.start))
+        })
+}
+
 /// Whether the decision line `old` set the value a change names as the
-/// old one: it holds that value and not the new one, and what the value
-/// was said of, if anything, is what the line names ("误报率从 30% 降到 5%"
-/// is not "灰度比例定 30%"). A bare number or count said of nothing ("we
-/// tried 4 tools, make it 6") may be anything's.
+/// old one: it holds that value, once or twice, and not the new one; what
+/// the value was said of, if anything, is what the line names ("误报率从
+/// 30% 降到 5%" is not "灰度比例定 30%"), and so is what the change names
+/// ("for the load test make it 3/12" is not of "cut the branch on 3/14"). A
+/// bare number or count said of nothing ("we tried 4 tools, make it 6")
+/// may be anything's.
 fn set_the_value(c: &classify::ValueChange, old: &str) -> bool {
     let body = split_echo(polarity_and_body(old).1).0;
+    let names =
+        |s: &str| shared(&terms(s), &terms(body)) > 0 || s.chars().any(is_cjk) && body.contains(s);
     let said_of_it = match c.subject.as_deref() {
-        Some(s) => shared(&terms(s), &terms(body)) > 0 || s.chars().any(is_cjk) && body.contains(s),
+        Some(s) => names(s),
         None => !c.bare,
     };
-    said_of_it && contains_value(body, &c.was) && !contains_value(body, &c.now)
+    let of_its_kind = quantities(subject::without_trailing_subject(body))
+        .iter()
+        .filter(|q| q.kind == c.kind)
+        .count();
+    said_of_it
+        && c.names.as_deref().is_none_or(names)
+        && (1..=2).contains(&of_its_kind)
+        && contains_value(body, &c.was)
+        && !contains_value(body, &c.now)
 }
 
 fn replaces(d: &Decision, old: &str) -> bool {
@@ -6006,15 +6062,6 @@ fn replaces(d: &Decision, old: &str) -> bool {
     if d.old_value
         .as_deref()
         .is_some_and(|v| contains_value(body, v) && one_of_its_kind(v))
-    {
-        return true;
-    }
-    // "push window to feb 14" … "feb 14 is inside it; make it feb 21": a
-    // change that names the value an earlier decision set, then another
-    // (the sentences before it in its turn count: "feb 14 is inside it.
-    // ugh. make it feb 21")
-    if d.value_change()
-        .is_some_and(|c| set_the_value(&c, old) && one_of_its_kind(&c.was))
     {
         return true;
     }

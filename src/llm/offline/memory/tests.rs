@@ -5682,3 +5682,149 @@ fn a_change_of_a_named_setting_replaces_the_value_given_to_it() {
     ));
     assert!(!super::resets("SLA 4 小时", "给 `load` 设 SLA 3 小时"));
 }
+
+/// What a reviewer found wrong in the first version of the value-change
+/// rule (b093142), each on its own text.
+mod review_s28 {
+    use super::*;
+
+    #[test]
+    fn a_change_replaces_only_the_setting_it_names() {
+        for (turns, kept, gone) in [
+            (
+                vec![
+                    "Set the canary to 10%.",
+                    "Set the sampling rate to 10%.",
+                    "sampling rate 10% is too noisy. make it 2%",
+                ],
+                "canary to 10%",
+                "sampling rate to 10%",
+            ),
+            (
+                vec![
+                    "Set the API timeout to 30s.",
+                    "Set the poll interval to 30s.",
+                    "poll interval 30s is chatty. make it 60s",
+                ],
+                "API timeout to 30s",
+                "poll interval to 30s",
+            ),
+            (
+                vec![
+                    "预算定为 5000 元。",
+                    "差旅补贴定为 5000 元。",
+                    "差旅补贴 5000 元太多了，改成 3000 元。",
+                ],
+                "预算定为 5000 元",
+                "差旅补贴定为 5000 元",
+            ),
+        ] {
+            let mut conv = Vec::new();
+            for t in &turns {
+                conv.push(("user", *t));
+                conv.push(("assistant", "OK."));
+            }
+            let d = decided(&conv);
+            assert!(d.contains(kept), "{turns:?}: {d}");
+            assert!(!d.contains(gone), "{turns:?}: {d}");
+        }
+    }
+
+    #[test]
+    fn a_word_that_only_contains_a_verb_of_change_changes_nothing() {
+        for (first, second, kept) in [
+            (
+                "发布定在3月1日。",
+                "3月1日老王提到3月8日机房断电，备份放到3月9日做。",
+                "发布定在3月1日",
+            ),
+            (
+                "上线时间定在3月1日。",
+                "把3月1日的评审加到日历里，周会改在3月5日开。",
+                "上线时间定在3月1日",
+            ),
+            (
+                "上线时间定在3月1日。",
+                "3月1日我回到公司以后，迁移就定在3月3日开始做。",
+                "上线时间定在3月1日",
+            ),
+            (
+                "リリースは3月5日にしよう。",
+                "3月5日は変更なし。ドキュメント公開は3月12日にしよう。",
+                "リリースは3月5日",
+            ),
+            (
+                "勉強会は10時にしよう。",
+                "10時に新サーバーを立ち上げて、切り替えは13時にしよう。",
+                "勉強会は10時",
+            ),
+            (
+                "目標は前年比20%増にしよう。",
+                "20%の売り上げ増は厳しそうなので、広告費を30%にしよう。",
+                "目標は前年比20%",
+            ),
+        ] {
+            let d = decided(&[("user", first), ("assistant", "OK."), ("user", second)]);
+            assert!(d.contains(kept), "{second}: {d}");
+        }
+    }
+
+    #[test]
+    fn the_nearest_value_of_a_kind_is_not_always_the_one_changed() {
+        let d = decided(&[
+            ("user", "Cut the release branch on 3/14."),
+            ("assistant", "OK."),
+            ("user", "Run the load test on 3/10."),
+            ("assistant", "OK."),
+            (
+                "user",
+                "3/14 is pi day, fun. for the load test make it 3/12",
+            ),
+        ]);
+        assert!(d.contains("release branch on 3/14"), "{d}");
+        let d = decided(&[
+            ("user", "Run the backups at 01:00."),
+            ("assistant", "Backups scheduled for 01:00."),
+            (
+                "user",
+                "Add a nightly report job. 01:00 is taken by the backups, so make it 02:00.",
+            ),
+        ]);
+        assert!(d.contains("backups at 01:00"), "{d}");
+        // a decision of the same turn is no earlier value
+        let d = decided(&[
+            ("user", "Move the maintenance window to feb 14."),
+            ("assistant", "Done, window on feb 14."),
+            (
+                "user",
+                "keep the web release on march 5. feb 14 is inside the freeze. ugh. make it feb 21",
+            ),
+        ]);
+        assert!(d.contains("web release on march 5"), "{d}");
+        assert!(d.contains("feb 21"), "{d}");
+        assert!(!d.contains("window to feb 14"), "{d}");
+    }
+
+    #[test]
+    fn a_long_turn_of_values_stays_linear() {
+        let turn: String = (0..3000)
+            .map(|i| {
+                format!(
+                    "job{i} at {:02}:{:02} costs ${i} and {}% of {i} rows, make it 08:00.\n",
+                    i % 24,
+                    i % 60,
+                    i % 100
+                )
+            })
+            .collect();
+        let started = std::time::Instant::now();
+        let s = said(&[
+            ("user", "Run the nightly export at 02:00."),
+            ("assistant", "OK."),
+            ("user", &turn),
+        ]);
+        assert!(s["key_decisions"].is_array());
+        // (about a second in a debug build; quadratic took minutes)
+        assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    }
+}
