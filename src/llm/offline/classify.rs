@@ -2246,7 +2246,32 @@ pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
     // ("ドキュメント公開は3月12日にしよう", "切り替えは13時にしよう": before an
     // ending, the phrase before the new value, unless it holds the old one:
     // "上限、5件だと少ないので8件に")
+    let after = s[new.end..].trim_start();
     let names = match verb {
+        // ("make it 15:00 for the 1:1")
+        // ("for now", "for the time being" name no setting)
+        Some(_)
+            if lower(after).starts_with("for ")
+                && ![
+                    "now",
+                    "the time being",
+                    "a while",
+                    "the moment",
+                    "today",
+                    "this week",
+                ]
+                .iter()
+                .any(|w| lower(&after[4..]).starts_with(w)) =>
+        {
+            Some(
+                after[4..]
+                    .split([',', '.', ';', '，', '。', '；'])
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_owned(),
+            )
+        }
         Some((at, _)) => (at > old.end)
             .then(|| super::subject::subject_before(&s, at))
             .flatten(),
@@ -2322,11 +2347,14 @@ fn from_to<'q>(
                 i + before[i..].chars().next().map_or(1, char::len_utf8)
             });
         let clause = lower(&before[clause_start..]);
+        // (the clause's own verb, leading it: not "Pause OS updates from
+        // 22:00", "Send push notifications from 08:00")
+        let leading = clause
+            .split_whitespace()
+            .find(|w| !["please", "pls", "so", "then", "just", "ok", "let's", "lets"].contains(w));
         let english = clause.ends_with(" from")
             && ["to", "->", "→"].contains(&gap)
-            && clause
-                .split_whitespace()
-                .any(|w| EN_VERBS.iter().any(|v| w.starts_with(v)));
+            && leading.is_some_and(|w| EN_VERBS.contains(&w));
         let chinese = before.ends_with('从')
             && gap.ends_with(['至', '到', '为', '成'])
             && gap.chars().count() <= 5

@@ -1053,7 +1053,7 @@ impl Memory {
         if let Some(subj) = value_target
             .as_deref()
             .and_then(|old| value_subject(polarity_and_body(old).1))
-            .filter(|s| shared(&terms(s), &terms(&d.body)) == 0)
+            .filter(|s| !names_already(&d.body, s))
         {
             d.body = with_trailing_subject(&d.body, &subj);
         }
@@ -1936,7 +1936,7 @@ impl Memory {
         let mut d = d.clone();
         if let Some(old) = &changed {
             let subject = value_subject(polarity_and_body(old).1);
-            if let Some(subj) = subject.filter(|s| shared(&terms(s), &terms(&d.body)) == 0) {
+            if let Some(subj) = subject.filter(|s| !names_already(&d.body, s)) {
                 d.body = with_trailing_subject(&d.body, &subj);
             }
         }
@@ -1989,6 +1989,20 @@ impl Memory {
                 && shared(&own_head, &head_terms(body)) == 0
                 && !quantities(body).iter().any(|q| own_kinds.contains(&q.kind))
         };
+        // "给 load_to_redshift 设 SLA 3 小时" … "SLA 改成 4 小时": a change of
+        // the setting an earlier value was given to, every word of its name
+        // there, another value of the kind; of one such line only ("SLA" of
+        // two tasks' SLAs names neither)
+        let reset: Option<String> = {
+            let mut lines = self.decisions.iter().filter(|old| {
+                let (p, body) = polarity_and_body(old);
+                p == d.polarity && resets(&d.said, split_echo(body).0)
+            });
+            match (lines.next(), lines.next()) {
+                (Some(one), None) => Some(one.clone()),
+                _ => None,
+            }
+        };
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
             .partition(|old| {
@@ -2000,6 +2014,7 @@ impl Memory {
                         || polarity_and_body(old).0 == d.polarity)
                     && (Some(old) == slot.as_ref()
                         || Some(old) == target.as_ref()
+                        || Some(old) == reset.as_ref()
                         || replaces(d, old) && !goes_on_from(old)
                         || drops_value(old))
             });
@@ -2125,13 +2140,15 @@ impl Memory {
     /// turn is not one: "keep the web release on march 5. feb 14 is …"
     /// holds the sentence after it.
     fn value_target(&self, c: &classify::ValueChange) -> Option<String> {
-        self.decisions
-            .iter()
-            .rev()
-            .find(|old| {
-                !self.turn_made.iter().any(|m| old.starts_with(m.as_str())) && set_the_value(c, old)
-            })
-            .cloned()
+        // (of one line only: "検索の上限は5件" and "通知の上限は5件" are both
+        // what "上限、5件だと少ない" may mean)
+        let mut lines = self.decisions.iter().filter(|old| {
+            !self.turn_made.iter().any(|m| old.starts_with(m.as_str())) && set_the_value(c, old)
+        });
+        match (lines.next(), lines.next()) {
+            (Some(one), None) => Some(one.clone()),
+            _ => None,
+        }
     }
 
     fn changed_value_target(&self, d: &Decision) -> Option<String> {
@@ -5050,20 +5067,26 @@ fn cjk_amounts(text: &str) -> Vec<(String, Option<char>)> {
 /// not the new one.
 fn resets(new: &str, old: &str) -> bool {
     let l = new.to_lowercase();
-    let Some(at) = ["change_verbs", "value_verbs", "shift_verbs"]
+    if l.len() != new.len() {
+        return false;
+    }
+    // (the strict list, the verb right before the value: not "SLA 加到合同
+    // 附件里，超过 4 小时要赔付")
+    let Some((at, end)) = words("value_change_verbs")
         .iter()
-        .flat_map(|list| words(list))
-        .filter_map(|v| l.find(v))
+        .filter_map(|v| {
+            l.match_indices(v)
+                .find(|(i, _)| !v.is_ascii() || classify::starts_with_word(&l[*i..], v))
+                .map(|(i, _)| (i, i + v.len()))
+        })
         .min()
     else {
         return false;
     };
-    if l.len() != new.len() {
-        return false;
-    }
     let Some(value) = quantities(new)
         .into_iter()
-        .find(|q| q.start >= at && !matches!(q.kind, "version" | "label"))
+        .find(|q| q.start >= end && !matches!(q.kind, "version" | "label"))
+        .filter(|q| new[end..q.start].trim().is_empty())
     else {
         return false;
     };
@@ -6002,6 +6025,13 @@ static ACCEPTS: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
+/// Whether `body` already names `subject` (a CJK one by its characters:
+/// "上限" in "上限 5 件太少，改成 8 件").
+fn names_already(body: &str, subject: &str) -> bool {
+    shared(&terms(subject), &terms(body)) > 0
+        || subject.chars().any(is_cjk) && body.contains(subject.trim())
+}
+
 /// What a decision line's value is for: its trailing subject, or the
 /// phrase before its first value ("mobile release" of "Ship the mobile
 /// release on March 3").
@@ -6132,12 +6162,6 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // "かき氷は1杯200円にしとく" … "かき氷やっぱ300円にしよ": the same
     // topic, another amount of the same unit
     if d.polarity == old_polarity && same_topic_new_amount(&d.body, split_echo(body).0) {
-        return true;
-    }
-    // "给 load_to_redshift 设 SLA 3 小时" … "SLA 改成 4 小时": a change of
-    // the setting an earlier value was given to, every word of its name
-    // there, another value of the kind
-    if d.polarity == old_polarity && resets(&d.said, split_echo(body).0) {
         return true;
     }
     // "…かき氷300円は高いって言われた" … "250円にする": the sentence it was

@@ -5828,3 +5828,64 @@ mod review_s28 {
         assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
     }
 }
+
+/// What a second review found in the value-change rules after 009b756.
+mod review_s28_second {
+    use super::*;
+
+    #[test]
+    fn a_span_of_a_noun_or_a_second_setting_of_the_name_changes_nothing() {
+        for (first, second, kept) in [
+            (
+                "Run the database updates at 22:00.",
+                "Pause OS updates from 22:00 to 07:00 on the DB hosts.",
+                "database updates at 22:00",
+            ),
+            (
+                "Send the push digest at 08:00.",
+                "Send push notifications from 08:00 to 22:00 only.",
+                "push digest at 08:00",
+            ),
+            (
+                "给 load 任务设 SLA 3 小时。",
+                "SLA 加到合同附件里，超过 4 小时要赔付。",
+                "SLA 3 小时",
+            ),
+            (
+                "Deploy at 14:00.",
+                "14:00 doesn't work for me, make it 15:00 for the 1:1.",
+                "Deploy at 14:00",
+            ),
+        ] {
+            let d = decided(&[("user", first), ("assistant", "OK."), ("user", second)]);
+            assert!(d.contains(kept), "{second}: {d}");
+        }
+        // a name two settings share picks neither
+        let d = decided(&[
+            ("user", "给 load 任务设 SLA 3 小时。"),
+            ("assistant", "好的。"),
+            ("user", "给 export 任务设 SLA 6 小时。"),
+            ("assistant", "好的。"),
+            ("user", "SLA 改成 4 小时。"),
+        ]);
+        assert!(d.contains("load 任务设 SLA 3 小时"), "{d}");
+        let d = decided(&[
+            ("user", "検索の上限は5件にしよう。"),
+            ("assistant", "はい。"),
+            ("user", "通知の上限は5件にしよう。"),
+            ("assistant", "はい。"),
+            ("user", "上限、5件だと少ないので8件にしてください。"),
+        ]);
+        assert!(d.contains("通知の上限は5件"), "{d}");
+    }
+
+    #[test]
+    fn a_subject_is_named_once() {
+        let d = decided(&[
+            ("user", "把上限设为 5 件。"),
+            ("assistant", "好的。"),
+            ("user", "上限 5 件太少，改成 8 件，客户要的。"),
+        ]);
+        assert_eq!(d.matches("上限").count(), 1, "{d}");
+    }
+}
