@@ -875,18 +875,22 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // unchanged (recall 2018/3108, precision 2161/3297), open questions
 // 219/314, answered left open 47 (one more a trimmed direction used to
 // hide), past topics 64/75.
+// Session 28 replaced the decision whose value a change names ("feb 14 is
+// inside it. ugh. make it feb 21", "from $300 to $200", "SLA 改成 4 小时"),
+// after two reviews: reversed kept 72, precision 0.656 (2162/3296), recall
+// 0.650 (2020/3108), facts 0.666 (1610/2419), open questions unchanged.
 const DEV: Floors = Floors {
     precision: 0.65,
     recall: 0.64,
     facts: 0.66,
     questions: 0.69,
-    max_reversed: 75,
+    max_reversed: 72,
     max_answered_open: 47,
     by_language: [
         ("en", 0.60),    // 493/820
-        ("ja", 0.71),    // 499/700
+        ("ja", 0.71),    // 500/700
         ("mixed", 0.71), // 346/484
-        ("terse", 0.56), // 218/388
+        ("terse", 0.56), // 219/388
         ("zh", 0.64),    // 462/716
     ],
 };
@@ -903,7 +907,9 @@ const DEV: Floors = Floors {
 // (49/88), past topics 1/2; English 15/50, Japanese 12/31, mixed 9/15,
 // terse 11/25, Chinese 26/35. With session 27's identifiers (scored once,
 // totals read, when the change was finished): facts 0.62 (55/88), every
-// other figure the same.
+// other figure the same. With session 28's value changes (scored twice,
+// totals only: after the first review's fixes and after the second's):
+// every figure the same.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
