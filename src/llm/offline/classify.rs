@@ -2241,15 +2241,13 @@ pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
     if bare && gap.contains(['。', '！', '？', '\n']) {
         return None;
     }
-    // ("for the load test make it 3/12": the setting it names, in its own
-    // sentence after the old value)
-    // ("ドキュメント公開は3月12日にしよう", "切り替えは13時にしよう": before an
-    // ending, the phrase before the new value, unless it holds the old one:
-    // "上限、5件だと少ないので8件に")
+    // The setting the change names: after the new value ("make it 15:00
+    // for the 1:1"; "for now" names none), before the verb in the clause
+    // after the old value ("for the load test make it 3/12"), or before the
+    // value an ending follows ("ドキュメント公開は3月12日にしよう", unless it
+    // holds the old value: "上限、5件だと少ないので8件に").
     let after = s[new.end..].trim_start();
     let names = match verb {
-        // ("make it 15:00 for the 1:1")
-        // ("for now", "for the time being" name no setting)
         Some(_)
             if lower(after).starts_with("for ")
                 && ![
