@@ -182,6 +182,27 @@ pub fn starts_with_word(l: &str, w: &str) -> bool {
 }
 
 /// The text with leading marks and spaces removed, "and" kept.
+/// Where the earliest of `list` starts and ends in `l[from..]` (lower
+/// case), an ASCII entry only as a whole word ("make it", not inside
+/// "remake it"; "改成" anywhere).
+pub fn first_listed<'a>(
+    l: &str,
+    from: usize,
+    list: impl IntoIterator<Item = &'a &'a str>,
+) -> Option<(usize, usize)> {
+    list.into_iter()
+        .filter_map(|v| {
+            l[from..]
+                .match_indices(*v)
+                .find(|(i, _)| !v.is_ascii() || starts_with_word(&l[from + *i..], v))
+                .map(|(i, _)| (from + i, from + i + v.len()))
+        })
+        .min()
+}
+
+/// Signs written before an amount ("$300", "￥200").
+const CURRENCY: [char; 5] = ['$', '€', '£', '¥', '￥'];
+
 fn strip_fillers_keep_and(s: &str) -> &str {
     s.trim_start_matches(|c: char| {
         c.is_whitespace() || [',', '，', ':', '：', '-', '—'].contains(&c)
@@ -2074,15 +2095,11 @@ fn value_before_change(s: &str) -> Option<String> {
         return None; // (positions in `l` must be positions in `s`)
     }
     let qs = super::subject::quantities(s);
-    let verb_at = words("change_verbs")
-        .iter()
-        .chain(words("value_verbs"))
-        .filter_map(|v| {
-            l.match_indices(v)
-                .find(|(i, _)| !v.is_ascii() || starts_with_word(&l[*i..], v))
-                .map(|(i, _)| i)
-        })
-        .min()?;
+    let (verb_at, _) = first_listed(
+        &l,
+        0,
+        words("change_verbs").iter().chain(words("value_verbs")),
+    )?;
     let after: Vec<&str> = qs
         .iter()
         .filter(|q| q.start >= verb_at && !matches!(q.kind, "version" | "label"))
@@ -2189,24 +2206,14 @@ pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
     let settable = |q: &&super::subject::Quantity| !matches!(q.kind, "version" | "label");
     // (the verb right before the value: "make it feb 21", "改成 10 分钟";
     // not "we'll make it if QA signs off by march 2", "老王提到3月8日")
-    let verb = words("value_change_verbs")
-        .iter()
-        .filter_map(|v| {
-            l[from..]
-                .match_indices(v)
-                .find(|(i, _)| !v.is_ascii() || starts_with_word(&l[from + *i..], v))
-                .map(|(i, _)| (from + i, from + i + v.len()))
-        })
-        .min();
+    let verb = first_listed(&l, from, words("value_change_verbs"));
     let pair = from_to(&s, from, &qs).or_else(|| {
         // ("14 だと…12 にしてください": the new value right before the
         // ending, the old one before that)
         let (new, old_before) = match verb {
             Some((at, end)) => {
                 let new = qs.iter().filter(settable).find(|q| q.start >= end)?;
-                let between = s[end..new.start]
-                    .trim()
-                    .trim_matches(['$', '€', '£', '¥', '￥']);
+                let between = s[end..new.start].trim().trim_matches(CURRENCY);
                 if !between.is_empty() {
                     return None;
                 }
@@ -2300,7 +2307,7 @@ pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
 fn change_object(subject: &str) -> &str {
     let s = subject
         .trim_end()
-        .trim_end_matches(['$', '€', '£', '¥', '￥'])
+        .trim_end_matches(CURRENCY)
         .trim_end()
         .trim_end_matches('从')
         .trim_end();
@@ -2319,7 +2326,6 @@ fn from_to<'q>(
     from: usize,
     qs: &'q [super::subject::Quantity],
 ) -> Option<(&'q super::subject::Quantity, &'q super::subject::Quantity)> {
-    const CURRENCY: [char; 5] = ['$', '€', '£', '¥', '￥'];
     const EN_VERBS: [&str; 16] = [
         "lower", "raise", "move", "change", "cut", "bump", "reduce", "increase", "push", "shift",
         "drop", "extend", "shorten", "decrease", "adjust", "update",

@@ -1993,16 +1993,10 @@ impl Memory {
         // the setting an earlier value was given to, every word of its name
         // there, another value of the kind; of one such line only ("SLA" of
         // two tasks' SLAs names neither)
-        let reset: Option<String> = {
-            let mut lines = self.decisions.iter().filter(|old| {
-                let (p, body) = polarity_and_body(old);
-                p == d.polarity && resets(&d.said, split_echo(body).0)
-            });
-            match (lines.next(), lines.next()) {
-                (Some(one), None) => Some(one.clone()),
-                _ => None,
-            }
-        };
+        let reset = only_one(self.decisions.iter().filter(|old| {
+            let (p, body) = polarity_and_body(old);
+            p == d.polarity && resets(&d.said, split_echo(body).0)
+        }));
         let (replaced, kept): (Vec<String>, Vec<String>) = std::mem::take(&mut self.decisions)
             .into_iter()
             .partition(|old| {
@@ -2142,13 +2136,9 @@ impl Memory {
     fn value_target(&self, c: &classify::ValueChange) -> Option<String> {
         // (of one line only: "検索の上限は5件" and "通知の上限は5件" are both
         // what "上限、5件だと少ない" may mean)
-        let mut lines = self.decisions.iter().filter(|old| {
+        only_one(self.decisions.iter().filter(|old| {
             !self.turn_made.iter().any(|m| old.starts_with(m.as_str())) && set_the_value(c, old)
-        });
-        match (lines.next(), lines.next()) {
-            (Some(one), None) => Some(one.clone()),
-            _ => None,
-        }
+        }))
     }
 
     fn changed_value_target(&self, d: &Decision) -> Option<String> {
@@ -5072,15 +5062,7 @@ fn resets(new: &str, old: &str) -> bool {
     }
     // (the strict list, the verb right before the value: not "SLA 加到合同
     // 附件里，超过 4 小时要赔付")
-    let Some((at, end)) = words("value_change_verbs")
-        .iter()
-        .filter_map(|v| {
-            l.match_indices(v)
-                .find(|(i, _)| !v.is_ascii() || classify::starts_with_word(&l[*i..], v))
-                .map(|(i, _)| (i, i + v.len()))
-        })
-        .min()
-    else {
+    let Some((at, end)) = classify::first_listed(&l, 0, words("value_change_verbs")) else {
         return false;
     };
     let Some(value) = quantities(new)
@@ -6025,6 +6007,15 @@ static ACCEPTS: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
+/// The line `lines` holds when it holds exactly one: a name two lines
+/// answer to picks neither.
+fn only_one<'a>(mut lines: impl Iterator<Item = &'a String>) -> Option<String> {
+    match (lines.next(), lines.next()) {
+        (Some(one), None) => Some(one.clone()),
+        _ => None,
+    }
+}
+
 /// Whether `body` already names `subject` (a CJK one by its characters:
 /// "上限" in "上限 5 件太少，改成 8 件").
 fn names_already(body: &str, subject: &str) -> bool {
@@ -6054,8 +6045,7 @@ fn value_subject(body: &str) -> Option<String> {
 /// may be anything's.
 fn set_the_value(c: &classify::ValueChange, old: &str) -> bool {
     let body = split_echo(polarity_and_body(old).1).0;
-    let names =
-        |s: &str| shared(&terms(s), &terms(body)) > 0 || s.chars().any(is_cjk) && body.contains(s);
+    let names = |s: &str| names_already(body, s);
     let said_of_it = match c.subject.as_deref() {
         Some(s) => names(s),
         None => !c.bare,
