@@ -2,27 +2,28 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 257 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 267 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 198 of 21 held-out and validation sets written by helpers who
-//!   never saw the rules, each moved here once it had been scored (set R,
-//!   the last, in session 26);
-//! - `test`: 10 held out (set S), written in session 26 by helpers who saw
+//!   the 208 of 22 held-out and validation sets written by helpers who
+//!   never saw the rules, each moved here once it had been scored (set S,
+//!   the last, in session 29);
+//! - `test`: 10 held out (set T), written in session 29 by helpers who saw
 //!   neither the rules nor any other eval text, from the brief the earlier
-//!   writers had (tests/data/summary_eval/WRITING.md): a bank-CSV import
-//!   agent session and a Chinese order-idempotency agent session (each over
-//!   20k characters, with a topic change after a day), a move to a new
-//!   apartment in casual English, a travel and expense policy in formal
-//!   English, an EKS upgrade and Redis Sentinel failover in terse chat, an
-//!   employee health checkup in keigo, board-game café reservations in
-//!   casual Japanese, PostgreSQL partitioning in mixed Japanese and
-//!   English, and a lemon tea stall in casual Chinese; 156 decisions.
-//!   Scored with the rules of session 26 (which changed none), totals
-//!   only. A gap of more than 0.1 between it and dev says the rules fit
-//!   the dev text rather than the language.
+//!   writers had (tests/data/summary_eval/WRITING.md): a REST-to-gRPC
+//!   gateway coding-agent session in English and a Kubernetes cost-cutting
+//!   agent session in Chinese (each over 20k characters, with a topic
+//!   change after a day), a band's tour van in casual English, web booking
+//!   for a dental clinic in keigo, a ramen shop's POS in casual Japanese
+//!   (over 20k, with a topic change), warehouse cycle counting in formal
+//!   Chinese, Flutter push notifications and an Airflow backfill in
+//!   Chinese and Japanese mixed with English, a PostgreSQL major upgrade
+//!   and flaky-test quarantine in terse chat; 197 decisions. Scored with
+//!   the rules session 28 ended with, totals only. A gap of more than 0.1
+//!   between it and dev says the rules fit the dev text rather than the
+//!   language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
@@ -879,52 +880,54 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // inside it. ugh. make it feb 21", "from $300 to $200", "SLA 改成 4 小时"),
 // after two reviews: reversed kept 72, precision 0.656 (2162/3296), recall
 // 0.650 (2020/3108), facts 0.666 (1610/2419), open questions unchanged.
+// Session 29 moved set S here (267 conversations), with the rules session
+// 28 ended with: precision 0.652 (2238/3430), recall 0.641 (2093/3264),
+// reversed kept 75, facts 0.664 (1665/2507), open questions 0.707
+// (232/328), answered left open 50.
 const DEV: Floors = Floors {
     precision: 0.65,
     recall: 0.64,
     facts: 0.66,
-    questions: 0.69,
-    max_reversed: 72,
-    max_answered_open: 47,
+    questions: 0.70,
+    max_reversed: 75,
+    max_answered_open: 50,
     by_language: [
-        ("en", 0.60),    // 493/820
-        ("ja", 0.71),    // 500/700
-        ("mixed", 0.71), // 346/484
-        ("terse", 0.56), // 219/388
-        ("zh", 0.64),    // 462/716
+        ("en", 0.58),    // 508/870
+        ("ja", 0.70),    // 512/731
+        ("mixed", 0.71), // 355/499
+        ("terse", 0.55), // 230/413
+        ("zh", 0.64),    // 488/751
     ],
 };
 
-// Test, 10 conversations (set S) written in session 26 by helpers who
+// Test, 10 conversations (set T) written in session 29 by five helpers who
 // saw neither the summarizer's rules nor any eval text, from the brief in
-// WRITING.md (set R, its predecessor, scored precision 0.53 and recall
-// 0.50 (81/161) with the rules of session 25's start and end; it joined
-// dev in session 26). S, scored with the rules session 26 started and
-// ended with (fe2544f: that session changed no rule; its one change to
-// the summarizer, ad3391c, leaves every eval summary byte for byte the
-// same): precision 0.57 (76/134), recall 0.47 (73/156), reversed
-// kept 3, open questions 0.93 (13/14), answered left open 3, facts 0.56
-// (49/88), past topics 1/2; English 15/50, Japanese 12/31, mixed 9/15,
-// terse 11/25, Chinese 26/35. With session 27's identifiers (scored once,
-// totals read, when the change was finished): facts 0.62 (55/88), every
-// other figure the same. With session 28's value changes (scored twice,
-// totals only: after the first review's fixes and after the second's):
-// every figure the same.
+// WRITING.md; two of them over 20,000 characters with a day's gap and a
+// topic change. Its predecessors scored about the same on first sight: set
+// R precision 0.53, recall 0.50 (81/161); set S precision 0.57 (76/134),
+// recall 0.47 (73/156), facts 0.56 (S joined dev in session 29). T, scored
+// once with the rules session 28 ended with (edb3936): precision 0.58
+// (99/172), recall 0.48 (94/197), reversed kept 14, open questions 0.67
+// (10/15), answered left open 2, facts 0.51 (61/120), past topics 4/5;
+// English 18/40, Japanese 23/42, mixed 17/34, terse 12/32, Chinese 24/49.
+// (While reading that run's totals, four of its failure lines (two
+// conversations) passed the filter and were seen; no rule was written
+// after them.)
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.56,
-    recall: 0.46,
-    facts: 0.62,
-    questions: 0.92,
-    max_reversed: 3,
-    max_answered_open: 3,
+    precision: 0.57,
+    recall: 0.47,
+    facts: 0.50,
+    questions: 0.66,
+    max_reversed: 14,
+    max_answered_open: 2,
     by_language: [
-        ("en", 0.30),    // 15/50
-        ("ja", 0.38),    // 12/31
-        ("mixed", 0.60), // 9/15
-        ("terse", 0.44), // 11/25
-        ("zh", 0.74),    // 26/35
+        ("en", 0.45),    // 18/40
+        ("ja", 0.54),    // 23/42
+        ("mixed", 0.50), // 17/34
+        ("terse", 0.37), // 12/32
+        ("zh", 0.48),    // 24/49
     ],
 };
 
