@@ -6276,8 +6276,34 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // when the heads open alike
     let cjk = |h: &[String]| h.first().is_some_and(|t| t.chars().any(is_cjk));
     let open_alike = !cjk(&new_head) || !cjk(&old_head) || new_head.first() == old_head.first();
+    // ("ゴミ集積所、4台にしたい" … "ゴミのとこは白黒でいいや", "予約は50円引き"
+    // … "予約は1週間先までにする", "timer: make it the 5th" … "enable the
+    // timer": a "do" about the same thing that gives no value of a kind the
+    // old "do" gave sets another of its settings, unless it says it
+    // reconsiders)
+    let value_kinds = |t: &str| -> Vec<&'static str> {
+        quantities(subject::without_trailing_subject(t))
+            .iter()
+            .map(|q| q.kind)
+            .filter(|k| !matches!(*k, "version" | "label"))
+            .collect()
+    };
+    // (a bare new number may be of the old value's kind: "broadcast 1024
+    // 行" … "broadcast 那个容量改成 256"; and a word of change changes the
+    // setting: "試験のページ数について変更させてください")
+    let old_kinds = value_kinds(split_echo(body).0);
+    let said = d.said.to_lowercase();
+    let another_setting = d.polarity == Polarity::Want
+        && old_polarity == Polarity::Want
+        && !old_kinds.is_empty()
+        && !value_kinds(&d.body)
+            .iter()
+            .any(|k| *k == "number" || old_kinds.contains(k))
+        && !classify::has_any(&said, words("reconsider_cues"))
+        && !classify::has_any(&said, words("change_verbs"));
     if shared(&new_head, &old_head) > 0
         && open_alike
+        && !another_setting
         && (contains(&new_head, body) || contains(&old_head, &d.body))
     {
         return true;

@@ -5889,3 +5889,58 @@ mod review_s28_second {
         assert_eq!(d.matches("上限").count(), 1, "{d}");
     }
 }
+
+/// Issue 27, defect 2: a valid decision erased by a later one about the same
+/// thing that sets another of its settings.
+mod another_setting {
+    use super::*;
+
+    #[test]
+    fn a_do_about_the_same_thing_without_its_value_keeps_the_value() {
+        for (first, second, kept) in [
+            (
+                "Run the report at 06:00.",
+                "Send the report to finance.",
+                "06:00",
+            ),
+            ("timer: make it the 5th.", "enable the timer", "5th"),
+            (
+                "Keep the staging database for 14 days.",
+                "Keep the staging database on the small instance.",
+                "14 days",
+            ),
+            (
+                "ゴミ置き場のカメラは4台にしたい。",
+                "ゴミ置き場のカメラは白黒でいい。",
+                "4台",
+            ),
+        ] {
+            let d = decided(&[("user", first), ("assistant", "OK."), ("user", second)]);
+            assert!(d.contains(kept), "{second}: {d}");
+        }
+    }
+
+    #[test]
+    fn the_same_setting_given_another_value_is_still_replaced() {
+        for (first, second, gone) in [
+            (
+                "Set the upload limit to 25 MB.",
+                "Set the upload limit to 50 MB.",
+                "25 MB",
+            ),
+            (
+                "夜间巡检间隔设成 2 小时。",
+                "夜间巡检间隔改成 3 小时。",
+                "2 小时",
+            ),
+            (
+                "駐輪場の台数は30台にしたい。",
+                "駐輪場の台数はやっぱり40台に変更して。",
+                "30台",
+            ),
+        ] {
+            let d = decided(&[("user", first), ("assistant", "OK."), ("user", second)]);
+            assert!(!d.contains(gone), "{second}: {d}");
+        }
+    }
+}
