@@ -1496,14 +1496,60 @@ fn is_requirement(l: &str) -> bool {
     // ("Section 4 says personal data shall be deleted": a rule quoted is
     // no rule set)
     let quoted = has_any(l, &["says", "said", "states", "stated", "according to"]);
-    !quoted && (has_any(l, words("requirement_markers")) || PASSIVE_ORDER.is_match(l))
+    !quoted
+        && (has_any(l, words("requirement_markers"))
+            || PASSIVE_ORDER.is_match(l)
+            || formal_rule(l, false))
 }
 
 /// "It shall not receive new features" orders that something not be done;
 /// "I shall not be available" does not.
 fn shall_not_order(l: &str) -> bool {
     static SHALL_NOT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bshall not (\w+)").unwrap());
-    SHALL_NOT.captures_iter(l).any(|c| &c[1] != "be")
+    SHALL_NOT.captures_iter(l).any(|c| &c[1] != "be") || formal_rule(l, true)
+}
+
+/// The formal register's rules of a thing, not of a person: "alcohol shall
+/// not be reimbursable", "the per diem shall be $80", "the effective date is
+/// to be April 1" (`negative`: only the first kind). Not "I shall be in
+/// London", "we shall not be available", nor what is still to settle: "the
+/// venue is to be decided", "is to be expected".
+fn formal_rule(l: &str, negative: bool) -> bool {
+    static SHALL_BE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\b(\w+) shall (not )?be (\S+)").unwrap());
+    static TO_BE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\b(\w+) (?:is|are) (not )?to be (\S+)").unwrap());
+    // (nor a question put as a statement: "it is unclear what is to be
+    // made of the figures")
+    const NOT_THINGS: [&str; 13] = [
+        "i", "we", "you", "he", "she", "they", "what", "which", "who", "how", "where", "when",
+        "whether",
+    ];
+    const UNSETTLED: [&str; 14] = [
+        "decided",
+        "determined",
+        "confirmed",
+        "expected",
+        "seen",
+        "announced",
+        "discussed",
+        "agreed",
+        "confused",
+        "found",
+        "noted",
+        "hoped",
+        "continued",
+        "reviewed",
+    ];
+    [&*SHALL_BE, &*TO_BE].iter().any(|re| {
+        re.captures_iter(l).any(|c| {
+            let next = c[3].trim_end_matches(|ch: char| !ch.is_alphanumeric());
+            !NOT_THINGS.contains(&&c[1])
+                && c.get(2).is_some() == negative
+                && !UNSETTLED.contains(&next)
+                && !l.trim_end().ends_with('?')
+        })
+    })
 }
 
 /// "The old server should be kept read-only", "logs must be encrypted", "the

@@ -1211,3 +1211,33 @@ fn a_change_from_one_value_to_another_is_no_range() {
         None
     );
 }
+
+#[test]
+fn the_formal_register_sets_rules_of_things_not_of_people() {
+    let polarity = |s: &str| match user_sentence(s) {
+        UserKind::Decisions(ds) => Some(ds[0].polarity),
+        _ => None,
+    };
+    for s in [
+        "Tips shall not be reimbursable under any circumstances.",
+        "Refunds are not to be issued in cash.",
+    ] {
+        assert_eq!(polarity(s), Some(Polarity::DontWant), "{s}");
+    }
+    for s in [
+        "The notice period shall be 30 days.",
+        "The kick-off date is to be 3 March.",
+        "Room bookings are to be made through the portal.",
+    ] {
+        assert_eq!(polarity(s), Some(Polarity::Want), "{s}");
+    }
+    // a person's plans, and what is still to settle, set nothing
+    for s in [
+        "I shall be in Leeds on Tuesday.",
+        "I shall not be available next week.",
+        "The venue is to be decided.",
+        "Some delay is to be expected.",
+    ] {
+        assert_eq!(polarity(s), None, "{s}");
+    }
+}
