@@ -5890,8 +5890,8 @@ mod review_s28_second {
     }
 }
 
-/// Issue 27, defect 2: a valid decision erased by a later one about the same
-/// thing that sets another of its settings.
+/// A valid decision must not be erased by a later one about the same thing
+/// that sets another of its settings.
 mod another_setting {
     use super::*;
 
