@@ -885,8 +885,9 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // reversed kept 75, facts 0.664 (1665/2507), open questions 0.707
 // (232/328), answered left open 50. Then a "do" about the same thing that
 // gives no value of a kind the old "do" gave no longer replaces it (a
-// valid decision erased by another setting of the same thing): recall 2093 → 2105, precision 2254/3460 (0.651), reversed
-// kept 75 → 79 (old values that were remarks), facts 1665 → 1661. Then
+// valid decision erased by another setting of the same thing): recall
+// 2093 → 2105, precision 2254/3460 (0.651), reversed kept 75 → 79 (old
+// values that were remarks), facts 1665 → 1661. Then
 // the formal register's rules of things ("alcohol shall not be
 // reimbursable", "the effective date is to be April 1"): recall 2108,
 // precision 2257/3464, reversed kept 80 (a consent deadline later changed
