@@ -891,13 +891,17 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // the formal register's rules of things ("alcohol shall not be
 // reimbursable", "the effective date is to be April 1"): recall 2108,
 // precision 2257/3464, reversed kept 80 (a consent deadline later changed
-// is now read, and kept), facts 1660.
+// is now read, and kept), facts 1660. A review (90 conversations) found
+// the first guard keeping reversals said in words ("Keep logs forever",
+// "right after the deploy") or after "Scratch that, …": with those read
+// as reversals, recall 2104, precision 2250/3456, reversed kept 77, facts
+// 1666.
 const DEV: Floors = Floors {
     precision: 0.65,
     recall: 0.64,
     facts: 0.66,
     questions: 0.70,
-    max_reversed: 80,
+    max_reversed: 77,
     max_answered_open: 50,
     by_language: [
         ("en", 0.58),    // 508/870

@@ -6291,16 +6291,32 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // (a bare new number may be of the old value's kind: "broadcast 1024
     // 行" … "broadcast 那个容量改成 256"; and a word of change changes the
     // setting: "試験のページ数について変更させてください")
+    // (but a value said in words is a value: "Keep logs for 30 days" …
+    // "Keep logs forever", "run it right after the deploy"; and a
+    // reversal said anywhere in the sentence or just before it still
+    // reverses: "Scratch that, …", "I changed my mind. …", "Move the
+    // backup to …")
     let old_kinds = value_kinds(split_echo(body).0);
-    let said = d.said.to_lowercase();
+    let said = format!(
+        "{} {}",
+        d.before.as_deref().unwrap_or(""),
+        if d.said.is_empty() { &d.body } else { &d.said }
+    )
+    .to_lowercase();
+    const CHANGE_STEMS: [&str; 10] = [
+        "change", "move", "switch", "instead", "変え", "変更", "ずら", "改", "换", "调整",
+    ];
     let another_setting = d.polarity == Polarity::Want
         && old_polarity == Polarity::Want
+        && !d.reverses
         && !old_kinds.is_empty()
         && !value_kinds(&d.body)
             .iter()
             .any(|k| *k == "number" || old_kinds.contains(k))
+        && !classify::has_any(&said, words("word_values"))
         && !classify::has_any(&said, words("reconsider_cues"))
-        && !classify::has_any(&said, words("change_verbs"));
+        && !classify::has_any(&said, words("change_verbs"))
+        && !CHANGE_STEMS.iter().any(|w| said.contains(w));
     if shared(&new_head, &old_head) > 0
         && open_alike
         && !another_setting

@@ -5938,6 +5938,30 @@ mod another_setting {
                 "駐輪場の台数はやっぱり40台に変更して。",
                 "30台",
             ),
+            // (a value said in words, and a reversal said before the
+            // decision or in the sentence before it: from a review)
+            ("Keep logs for 30 days.", "Keep logs forever.", "30 days"),
+            ("日志保留 30 天。", "日志永久保留。", "30 天"),
+            (
+                "バックアップは毎日2時にしたい。",
+                "バックアップはデプロイ直後にしたい。",
+                "2時",
+            ),
+            (
+                "Run the backup at 02:00.",
+                "Scratch that, run the backup right after the deploy.",
+                "02:00",
+            ),
+            (
+                "Run the backup at 02:00.",
+                "Hmm, I changed my mind. Run the backup on each deploy.",
+                "02:00",
+            ),
+            (
+                "Run the backup at 02:00.",
+                "Move the backup to the deploy job.",
+                "02:00",
+            ),
         ] {
             let d = decided(&[("user", first), ("assistant", "OK."), ("user", second)]);
             assert!(!d.contains(gone), "{second}: {d}");
