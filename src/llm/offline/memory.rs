@@ -6276,11 +6276,16 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // when the heads open alike
     let cjk = |h: &[String]| h.first().is_some_and(|t| t.chars().any(is_cjk));
     let open_alike = !cjk(&new_head) || !cjk(&old_head) || new_head.first() == old_head.first();
-    // ("ゴミ集積所、4台にしたい" … "ゴミのとこは白黒でいいや", "予約は50円引き"
-    // … "予約は1週間先までにする", "timer: make it the 5th" … "enable the
-    // timer": a "do" about the same thing that gives no value of a kind the
-    // old "do" gave sets another of its settings, unless it says it
-    // reconsiders)
+    // ("ゴミ集積所、4台にしたい" … "ゴミのとこは白黒でいいや", "timer: make
+    // it the 5th" … "enable the timer": a "do" about the same thing that
+    // gives no value of a kind the old "do" gave sets another of its
+    // settings. A bare new number may be of the old value's kind
+    // ("broadcast 1024 行" … "broadcast 那个容量改成 256"); a value said in
+    // words is a value ("Keep logs for 30 days" … "Keep logs forever", "run
+    // it right after the deploy"); and a change said anywhere in the
+    // sentence or in the one before it still changes: "Scratch that, …",
+    // "I changed my mind. …", "Move the backup to …", "試験のページ数について
+    // 変更させてください".)
     let value_kinds = |t: &str| -> Vec<&'static str> {
         quantities(subject::without_trailing_subject(t))
             .iter()
@@ -6288,14 +6293,6 @@ fn replaces(d: &Decision, old: &str) -> bool {
             .filter(|k| !matches!(*k, "version" | "label"))
             .collect()
     };
-    // (a bare new number may be of the old value's kind: "broadcast 1024
-    // 行" … "broadcast 那个容量改成 256"; and a word of change changes the
-    // setting: "試験のページ数について変更させてください")
-    // (but a value said in words is a value: "Keep logs for 30 days" …
-    // "Keep logs forever", "run it right after the deploy"; and a
-    // reversal said anywhere in the sentence or just before it still
-    // reverses: "Scratch that, …", "I changed my mind. …", "Move the
-    // backup to …")
     let old_kinds = value_kinds(split_echo(body).0);
     let said = format!(
         "{} {}",
@@ -6303,6 +6300,7 @@ fn replaces(d: &Decision, old: &str) -> bool {
         if d.said.is_empty() { &d.body } else { &d.said }
     )
     .to_lowercase();
+    // (stems, found inside words: "changed", "moved", "修改")
     const CHANGE_STEMS: [&str; 10] = [
         "change", "move", "switch", "instead", "変え", "変更", "ずら", "改", "换", "调整",
     ];
