@@ -887,11 +887,11 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // gives no value of a kind the old "do" gave no longer replaces it (a
 // valid decision erased by another setting of the same thing): recall
 // 2093 → 2105, precision 2254/3460 (0.651), reversed kept 75 → 79 (old
-// values that were remarks), facts 1665 → 1661. Then
-// the formal register's rules of things ("alcohol shall not be
-// reimbursable", "the effective date is to be April 1"): recall 2108,
-// precision 2257/3464, reversed kept 80 (a consent deadline later changed
-// is now read, and kept), facts 1660. A review (90 conversations) found
+// values that were remarks), facts 1665 → 1661. Then the formal
+// register's rules of things ("alcohol shall not be reimbursable", "the
+// effective date is to be April 1"): recall 2108, precision 2257/3464,
+// reversed kept 80 (a consent deadline later changed is now read, and
+// kept), facts 1660. A review (90 conversations) found
 // the first guard keeping reversals said in words ("Keep logs forever",
 // "right after the deploy") or after "Scratch that, …": with those read
 // as reversals, recall 2104, precision 2250/3456, reversed kept 77, facts
