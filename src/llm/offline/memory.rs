@@ -6293,32 +6293,35 @@ fn replaces(d: &Decision, old: &str) -> bool {
             .filter(|k| !matches!(*k, "version" | "label"))
             .collect()
     };
-    let old_kinds = value_kinds(split_echo(body).0);
-    let said = format!(
-        "{} {}",
-        d.before.as_deref().unwrap_or(""),
-        if d.said.is_empty() { &d.body } else { &d.said }
-    )
-    .to_lowercase();
-    // (stems, found inside words: "changed", "moved", "修改")
-    const CHANGE_STEMS: [&str; 10] = [
-        "change", "move", "switch", "instead", "変え", "変更", "ずら", "改", "换", "调整",
-    ];
-    let another_setting = d.polarity == Polarity::Want
-        && old_polarity == Polarity::Want
-        && !d.reverses
-        && !old_kinds.is_empty()
-        && !value_kinds(&d.body)
-            .iter()
-            .any(|k| *k == "number" || old_kinds.contains(k))
-        && !classify::has_any(&said, words("word_values"))
-        && !classify::has_any(&said, words("reconsider_cues"))
-        && !classify::has_any(&said, words("change_verbs"))
-        && !CHANGE_STEMS.iter().any(|w| said.contains(w));
+    // (asked last: most old decisions share no head with the new one)
+    let another_setting = || {
+        let old_kinds = value_kinds(split_echo(body).0);
+        let said = format!(
+            "{} {}",
+            d.before.as_deref().unwrap_or(""),
+            if d.said.is_empty() { &d.body } else { &d.said }
+        )
+        .to_lowercase();
+        // (stems, found inside words: "changed", "moved", "修改")
+        const CHANGE_STEMS: [&str; 10] = [
+            "change", "move", "switch", "instead", "変え", "変更", "ずら", "改", "换", "调整",
+        ];
+        d.polarity == Polarity::Want
+            && old_polarity == Polarity::Want
+            && !d.reverses
+            && !old_kinds.is_empty()
+            && !value_kinds(&d.body)
+                .iter()
+                .any(|k| *k == "number" || old_kinds.contains(k))
+            && !classify::has_any(&said, words("word_values"))
+            && !classify::has_any(&said, words("reconsider_cues"))
+            && !classify::has_any(&said, words("change_verbs"))
+            && !CHANGE_STEMS.iter().any(|w| said.contains(w))
+    };
     if shared(&new_head, &old_head) > 0
         && open_alike
-        && !another_setting
         && (contains(&new_head, body) || contains(&old_head, &d.body))
+        && !another_setting()
     {
         return true;
     }
