@@ -1069,6 +1069,10 @@ pub fn leading_label(s: &str) -> Option<(&str, &str)> {
 /// or a deciding verb with a later time ("let's decide that after the
 /// postmortem", "let's not decide today").
 pub fn is_deferral(s: &str) -> bool {
+    // (a clause of its own: "Priya owns the runbook, asking her")
+    if s.split([',', ';', '，', '；']).any(asks_someone) {
+        return true;
+    }
     let l = lower(s);
     // 保留 is "on hold" in Japanese, "keep" in Chinese
     let japanese = s.chars().any(is_kana);
@@ -1087,6 +1091,8 @@ pub fn is_deferral(s: &str) -> bool {
             "保留",
             "後で",
             "てからに",
+            "改めて",
+            "あらためて",
         ]
         .iter()
         .any(|v| s.contains(v));
@@ -1157,6 +1163,53 @@ pub fn is_deferral(s: &str) -> bool {
             || has(&body, "not decide")
             || has(&body, "not deciding")
     }
+}
+
+/// The user will ask someone else first, and says nothing more: "asking
+/// her", "ill ask him tonight and get back to u", "gotta ask finance
+/// first", "ask Lena after" (the assistant asks no one, so an "ask" with
+/// only a person and a time after it is the user's own errand, and what
+/// it waits for stays open). Not a request with what to ask for ("ask
+/// suppliers to price it", "ask for 99.95%", "ask that photos be
+/// allowed"), which decides what the request says.
+fn asks_someone(s: &str) -> bool {
+    static ASK: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"^(?:(?:i'll|ill|i will|i'm|im|i am|let me|lemme|gotta|got to|need to|have to|will|",
+            r"i shall|going to|gonna|just|first|then|so)\s+)*",
+            r"(?:ask|asking|asked)\s+(\S+)(.*)$"
+        ))
+        .unwrap()
+    });
+    let original = strip_fillers(s)
+        .trim()
+        .trim_end_matches(['.', '!', '?', '…']);
+    let l = lower(original);
+    let Some(c) = ASK.captures(&l) else {
+        return false;
+    };
+    let who = c[1].trim_end_matches([',', ';', ':']);
+    // a person by name: capitalised where the user wrote it ("Lena"), or
+    // "my/our/the" and a role ("the landlord")
+    let start = c.get(1).map_or(0, |m| m.start());
+    let named = original
+        .get(start..)
+        .and_then(|t| t.chars().next())
+        .is_some_and(char::is_uppercase)
+        && who.chars().all(|ch| ch.is_alphabetic() || ch == '\'');
+    let rest = c[2].trim();
+    let (who, rest) = match who {
+        "my" | "our" | "the" => match rest.split_once(char::is_whitespace) {
+            Some((role, more)) => (role, more.trim()),
+            None => (rest, ""),
+        },
+        _ => (who, rest),
+    };
+    (named || words("asked_people").contains(&who.trim_end_matches([',', ';', ':'])))
+        && rest
+            .split(|ch: char| !ch.is_alphanumeric() && ch != '\'')
+            .filter(|w| !w.is_empty())
+            .all(|w| words("after_asking").contains(&w) || words("day_names").contains(&w))
 }
 
 /// An item of a list under a decision heading ("Decisions:\n- 30 days of
@@ -2840,12 +2893,14 @@ pub(super) fn split_clauses(
 
 /// A Japanese clause of a thing, then none of it: "セカンドユニは今回なし",
 /// "CPU limit なし", "ロンTはナシで", "持ち込みはなしにします",
-/// "今回はナシでお願いします", "ロンTはナシでいきましょう".
+/// "今回はナシでお願いします", "ロンTはナシでいきましょう", "ゲストのやつ
+/// やっぱナシで".
 static JA_NONE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        // (ナシ only after a particle or a pause: not 洋ナシ, 異常ナシ, ハナシ)
-        r"(?:(?:は[^、。は]{0,8}|^[^、。は]{1,20})(?:なし|無し)|(?:は|、|\s|今回)ナシ)",
-        r"(?:で(?:お願い(?:します|いたします|致します)|いきましょう|いこう|行きましょう|行こう|いいです|いい)?|に(?:します|しよう|しましょう|してください|して)?)?[！!。]*$"
+        // (ナシ only after a particle, a pause or an adverb of changing one's
+        // mind: not 洋ナシ, 異常ナシ, ハナシ)
+        r"(?:(?:は[^、。は]{0,8}|^[^、。は]{1,20})(?:なし|無し)|(?:は|、|\s|今回|やっぱり?|もう)ナシ)",
+        r"(?:で(?:お願い(?:します|いたします|致します)|いきましょう|いこう|行きましょう|行こう|いいです|いい)?|に(?:します|しよう|しましょう|してください|して)?)?[よねな]?[！!。]*$"
     ))
     .unwrap()
 });

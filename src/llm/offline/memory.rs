@@ -655,6 +655,7 @@ impl Memory {
             if let Some(label) = subject::topic_label(s) {
                 turn.label = Some(label);
             }
+            let reports = !matches!(kind, UserKind::Open(_) | UserKind::Defer(_));
             match kind {
                 // a phrase without a verb opens a discussion, it does not
                 // decide in it
@@ -721,6 +722,11 @@ impl Memory {
                 UserKind::Rejection(rest) => self.reject(rest, &mut turn),
                 UserKind::Other => self.other_statement(s, &mut turn),
                 UserKind::SmallTalk => continue,
+            }
+            // (after what the sentence decides, which may take its subject
+            // from the question it answers)
+            if reports {
+                self.close_reported(s);
             }
             // the sentence before is what the next one may point back at
             if !terms(s).is_empty() {
@@ -2416,6 +2422,27 @@ impl Memory {
             }
         }
         wants().find(about_focus).cloned()
+    }
+
+    /// Open questions an answer the user reports settles ("Priya says the
+    /// runbook is hers", "県から返事来た！繰越はなし", "表姐说从批发市场拿"):
+    /// a question put off until someone answers is answered when the user
+    /// passes the answer on, whatever it decides. Those sharing a word with
+    /// the report close.
+    fn close_reported(&mut self, s: &str) {
+        let l = s.to_lowercase();
+        // ("asked the vendor, no reply yet": no answer to pass on)
+        if classify::is_question(s)
+            || !classify::has_any(&l, words("answer_reports"))
+            || classify::has_any(&l, words("no_answer_yet"))
+        {
+            return;
+        }
+        let st: Vec<String> = terms(s)
+            .into_iter()
+            .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
+            .collect();
+        self.cur.open.retain(|q| shared(&terms(q), &st) == 0);
     }
 
     /// Open questions a decision settles: those sharing words with it (two,

@@ -539,6 +539,41 @@ fn deferring_to_someone_or_to_later_is_a_deferral() {
 }
 
 #[test]
+fn asking_someone_first_is_a_deferral_asking_for_something_is_not() {
+    // the user's own errand: a person, maybe a time, nothing asked for
+    for s in [
+        "asking her",
+        "ill ask him tonight and get back to u",
+        "gotta ask finance first",
+        "Ask Marta after standup.",
+        "asking them mon",
+        "ask the landlord first",
+        "水道のことは大家さんに聞いてからにする",
+        "部長に聞いてみるわー",
+        "件数は経理に確認のうえ、改めてご連絡いたします。",
+    ] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Defer(_)),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+    // what to ask for is decided ("ask for", "ask X to", "ask that")
+    for s in [
+        "ask Finance to create it with read-only permissions",
+        "Ask for a 99.95% uptime commitment.",
+        "We shall ask that flash photography be excluded.",
+        "ask her to book the 7pm slot",
+    ] {
+        assert!(
+            !matches!(user_sentence(s), UserKind::Defer(_)),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+}
+
+#[test]
 fn formal_register_decisions() {
     for (s, body) in [
         (
@@ -631,6 +666,8 @@ fn none_of_it_in_katakana_and_polite_forms_and_dropped_latin_names() {
         "BGM はなしにしよう。",
         "延長コードはナシでいきましょう。",
         "のぼり旗は今回ナシでいいです。",
+        "横断幕はやっぱナシで。",
+        "抽選会はもうナシでいいよ。",
     ] {
         let l = lines(s);
         assert!(l[0].starts_with("不要："), "{s}: {l:?}");

@@ -409,6 +409,57 @@ fn a_postponed_question_is_open_until_answered_and_never_a_decision() {
     assert!(decisions(&s).iter().any(|l| l.contains("10 分钟")), "{s}");
 }
 
+/// A question put off until someone else answers is answered when the
+/// user passes their answer on, even as a report that decides nothing by
+/// its own words; the user's own "as I said" is no answer, and a report
+/// on something else leaves the question open.
+#[test]
+fn an_answer_passed_on_closes_what_waited_for_it() {
+    let asked = [
+        rec("user", "Let's move the payouts to the new queue. Should we rotate the webhook secret monthly? Priya owns the runbook, asking her.", 0),
+        rec("assistant", "Noted, the rotation stays open until Priya answers.", 1),
+    ];
+    let s = run(&asked);
+    assert!(opens(&s).contains("webhook secret"), "{s}");
+    let mut all = asked.to_vec();
+    all.push(rec(
+        "user",
+        "Priya says quarterly is enough for the webhook secret.",
+        600,
+    ));
+    let s = run(&all);
+    assert!(!opens(&s).contains("webhook secret"), "{s}");
+    for later in [
+        "Priya hasn't replied about the webhook secret.",
+        "Marco says the invoices export is done.",
+    ] {
+        let mut all = asked.to_vec();
+        all.push(rec("user", later, 600));
+        let s = run(&all);
+        assert!(opens(&s).contains("webhook secret"), "{later}: {s}");
+    }
+    // Japanese and Chinese: a reply came back, relayed
+    let s = run(&[
+        rec(
+            "user",
+            "繰越ができるかは分からん。県の水産課に聞いてみるわ。",
+            0,
+        ),
+        rec("user", "県から返事来た！繰越はできないって。", 900),
+    ]);
+    assert!(!opens(&s).contains("繰越"), "{s}");
+    let s = run(&[
+        rec("user", "限流阈值我得问下网关的老周，先放着。", 0),
+        rec("user", "老周回复了，限流阈值按租户配置。", 900),
+    ]);
+    assert!(!opens(&s).contains("限流"), "{s}");
+    let s = run(&[
+        rec("user", "限流阈值我得问下网关的老周，先放着。", 0),
+        rec("user", "限流阈值的事我问了老周，还没回。", 900),
+    ]);
+    assert!(opens(&s).contains("限流"), "{s}");
+}
+
 /// Defect: a new subject after a long pause did not start a new
 /// discussion.
 #[test]
