@@ -463,6 +463,28 @@ pub fn needs_subject(body: &str) -> bool {
     // one word alone ("mandatory", "revert") decides nothing without its
     // subject; nor does a verb whose object is a pronoun ("set it
     // explicitly", "leave it at 10")
+    // (a word and its whole number, "retries 1", "timeout 300", name the
+    // setting: the word as said, "retries" is no order to retry; not a
+    // value alone, "10s", nor a version, "pgcrypto 1.3")
+    let setting_and_value = !quantities(&l).is_empty()
+        && !l.contains(['.', ','])
+        && match l
+            .split_whitespace()
+            .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
+            .collect::<Vec<_>>()[..]
+        {
+            [w] => {
+                w.chars().count() >= 3
+                    && w.chars()
+                        .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_')
+                    && !terms(w).is_empty()
+                    && !words("imperative_verbs").contains(&w)
+                    && !words("time_words").contains(&w)
+                    && !words("placeholder_nouns").contains(&w)
+                    && !words("pronouns").contains(&w)
+            }
+            _ => false,
+        };
     let one_word = latin_words == 1 && !l.chars().any(is_cjk);
     // "抽選会はやめよう", "抽奖不搞": a thing of two or more characters
     // before its particle or negation names itself
@@ -497,7 +519,8 @@ pub fn needs_subject(body: &str) -> bool {
     if verb_it {
         return true;
     }
-    content.is_empty() || one_word || pronoun && content.len() <= 1 && latin_words <= 8
+    !setting_and_value
+        && (content.is_empty() || one_word || pronoun && content.len() <= 1 && latin_words <= 8)
 }
 
 /// "那改成 15 分钟吧", "75% にしよう", "还是改回 300 秒": in CJK text, a
@@ -911,6 +934,12 @@ mod tests {
             "调到12G",
             "Add the index",
             "move it to 5",
+            "2 then",
+            "go 2",
+            "fine 2",
+            "ok 3",
+            "use 5s",
+            "pgcrypto 1.3",
         ] {
             assert!(needs_subject(s), "{s}");
         }
@@ -920,6 +949,9 @@ mod tests {
             "金曜の15時以降は本番デプロイ禁止にしましょう",
             "Make it 35 then (max_conns)",
             "use Redis for the cache",
+            // a setting's word and its value
+            "retries 1",
+            "timeout 300",
         ] {
             assert!(!needs_subject(s), "{s}");
         }
