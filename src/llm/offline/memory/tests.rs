@@ -1945,6 +1945,25 @@ mod casual_proposals {
                 "ok do that",
                 "two more weeks",
             ),
+            // a course put as "may I go ahead with it?"
+            (
+                "トッピングの値段も見直したい",
+                "原価率を見ると、味玉150円、チャーシュー増し300円で進めてよいですか？",
+                "OK",
+                "味玉150円",
+            ),
+            (
+                "会議室の予約、朝イチで埋まっちゃう",
+                "予約は1人1日2時間までにするのでよろしいですか？",
+                "はい",
+                "2時間",
+            ),
+            (
+                "清理任务太频繁了",
+                "把清理任务改成每周日凌晨三点跑一次，可以吗？",
+                "行",
+                "凌晨三点",
+            ),
         ] {
             let s = said(&[("user", ask), ("assistant", proposal), ("user", yes)]);
             let d = decisions_of(&s);
