@@ -6323,9 +6323,20 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // (asked last: most old decisions share no head with the new one)
     let another_setting = || {
         let old_kinds = value_kinds(split_echo(body).0);
+        // (the sentence before counts when it only reconsiders, not when
+        // it made the old decision with its own word of change: "CPU 1.3
+        // 倍有点保守，改成 1.2 吧。CPU limit 不设可以")
+        let old_terms = terms(subject::without_trailing_subject(split_echo(body).0));
+        let before = d
+            .before
+            .as_deref()
+            .filter(|b| {
+                old_terms.is_empty() || shared(&terms(b), &old_terms) * 5 < old_terms.len() * 4
+            })
+            .unwrap_or("");
         let said = format!(
             "{} {}",
-            d.before.as_deref().unwrap_or(""),
+            before,
             if d.said.is_empty() { &d.body } else { &d.said }
         )
         .to_lowercase();

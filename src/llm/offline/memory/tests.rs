@@ -5988,6 +5988,21 @@ mod another_setting {
             let d = decided(&[("user", first), ("assistant", "OK."), ("user", second)]);
             assert!(d.contains(kept), "{second}: {d}");
         }
+        // in one turn: the word of change in the sentence before made that
+        // sentence's own decision, it reconsiders nothing after it
+        for (turn, kept) in [
+            (
+                "CPU 1.3 倍有点保守，改成 1.2 吧。CPU limit 不设可以，但 report-worker 单独给个 limit。",
+                "1.2",
+            ),
+            (
+                "Change the report time to 06:00. Send the report to finance too.",
+                "06:00",
+            ),
+        ] {
+            let d = decided(&[("assistant", "Proposal: report at 07:00, CPU x1.3."), ("user", turn)]);
+            assert!(d.contains(kept), "{turn}: {d}");
+        }
     }
 
     #[test]
