@@ -3171,11 +3171,27 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         || is_instruction(body)
         || please_verb(clause)
         || is_requirement(&l)
-        || has_any(&l, words("decision_markers"))
+        || has_any(&without_predictions(&l), words("decision_markers"))
         || ARROW_VALUE.is_match(body)
         // 保留 is "keep" in Chinese but "on hold" in Japanese
         || !japanese && body.contains("保留") && !body.contains("保留意见");
     positive.then_some(Polarity::Want)
+}
+
+/// `l` without its "we'll be wrecked", "I'll be late": a "will be" and
+/// a state foretells, it does not decide as "we'll use" or "we'll be
+/// using" does.
+fn without_predictions(l: &str) -> std::borrow::Cow<'_, str> {
+    static WILL_BE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:we'll|we will|i'll|i will|it'll|it will) be ([a-z]+)").unwrap()
+    });
+    WILL_BE.replace_all(l, |c: &regex::Captures| {
+        if c[1].ends_with("ing") {
+            c[0].to_owned()
+        } else {
+            String::new()
+        }
+    })
 }
 
 /// Chinese directives by their grammar rather than their verbs: "请调整为

@@ -539,6 +539,31 @@ fn deferring_to_someone_or_to_later_is_a_deferral() {
 }
 
 #[test]
+fn a_will_be_and_a_state_foretells_it_does_not_decide() {
+    for s in [
+        "we'll be wrecked after brooklyn on a saturday",
+        "I'll be late for the standup anyway.",
+        "it will be fine on the small instance",
+    ] {
+        assert!(
+            !matches!(user_sentence(s), UserKind::Decisions(_)),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+    for s in [
+        "we'll be using Postgres for the ledger",
+        "We'll use Postgres for the ledger.",
+    ] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Decisions(_)),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+}
+
+#[test]
 fn asking_someone_first_is_a_deferral_asking_for_something_is_not() {
     // the user's own errand: a person, maybe a time, nothing asked for
     for s in [
