@@ -2,28 +2,29 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 267 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 277 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 208 of 22 held-out and validation sets written by helpers who
-//!   never saw the rules, each moved here once it had been scored (set S,
-//!   the last, in session 29);
-//! - `test`: 10 held out (set T), written in session 29 by helpers who saw
+//!   the 218 of 23 held-out and validation sets written by helpers who
+//!   never saw the rules, each moved here once it had been scored (set T,
+//!   the last, in session 30);
+//! - `test`: 10 held out (set U), written in session 30 by helpers who saw
 //!   neither the rules nor any other eval text, from the brief the earlier
-//!   writers had (tests/data/summary_eval/WRITING.md): a REST-to-gRPC
-//!   gateway coding-agent session in English and a Kubernetes cost-cutting
-//!   agent session in Chinese (each over 20k characters, with a topic
-//!   change after a day), a band's tour van in casual English, web booking
-//!   for a dental clinic in keigo, a ramen shop's POS in casual Japanese
-//!   (over 20k, with a topic change), warehouse cycle counting in formal
-//!   Chinese, Flutter push notifications and an Airflow backfill in
-//!   Chinese and Japanese mixed with English, a PostgreSQL major upgrade
-//!   and flaky-test quarantine in terse chat; 197 decisions. Scored with
-//!   the rules session 28 ended with, totals only. A gap of more than 0.1
-//!   between it and dev says the rules fit the dev text rather than the
-//!   language.
+//!   writers had (tests/data/summary_eval/WRITING.md): a Python cron ETL
+//!   moved to scheduled containers, then S3 lifecycle costs, in an English
+//!   coding-agent session; a Terraform state split, then on-call alert
+//!   routing, in engineer Japanese; an ML training pipeline, then serving
+//!   latency, in Japanese mixed with English (those three over 20k
+//!   characters, with a topic change after a day); wedding catering in
+//!   casual English, an office move in keigo, a family trip to Yunnan in
+//!   casual Chinese, tender rules for IT procurement in formal Chinese,
+//!   React Native crash triage in Chinese mixed with English, a DNS
+//!   provider cutover and Kafka consumer lag in terse chat; 173 decisions.
+//!   Scored with the rules session 29 ended with and with session 30's,
+//!   totals only. A gap of more than 0.1 between it and dev says the rules
+//!   fit the dev text rather than the language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
@@ -896,54 +897,63 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // "right after the deploy") or after "Scratch that, …": with those read
 // as reversals, recall 2104, precision 2250/3456, reversed kept 77, facts
 // 1666.
+// Session 30 made a question put off until someone answers ("asking her",
+// "組合長に聞いてからにする") a deferral and closed it when the user passes
+// the answer on ("Priya says …", "県から返事来た"): on the 267, answered
+// left open 50 -> 42, open questions 232 -> 235, precision 2251/3444,
+// recall unchanged. Then set T moved here (277 conversations): precision
+// 0.650 (2351/3617), recall 0.635 (2199/3461), reversed kept 91, facts
+// 0.658 (1729/2627), open questions 0.714 (245/343), answered left open
+// 43. Then a setting's word and a whole number name their subject
+// ("retries 1"), "で進めてよいですか"/"可以吗" offer what they ask about, a
+// word of change in the sentence before counts only when it made no
+// decision of its own, and "we'll be wrecked" decides nothing: precision
+// 0.651 (2359/3623), recall 0.638 (2207/3461), reversed kept 92, facts
+// 0.659 (1731/2627), open questions unchanged.
 const DEV: Floors = Floors {
     precision: 0.65,
-    recall: 0.64,
-    facts: 0.66,
-    questions: 0.70,
-    max_reversed: 77,
-    max_answered_open: 50,
+    recall: 0.63,
+    facts: 0.65,
+    questions: 0.71,
+    max_reversed: 92,
+    max_answered_open: 43,
     by_language: [
-        ("en", 0.58),    // 508/870
-        ("ja", 0.70),    // 512/731
-        ("mixed", 0.71), // 355/499
-        ("terse", 0.55), // 230/413
-        ("zh", 0.64),    // 488/751
+        ("en", 0.58),    // 530/910
+        ("ja", 0.70),    // 542/773
+        ("mixed", 0.70), // 378/533
+        ("terse", 0.55), // 245/445
+        ("zh", 0.64),    // 512/800
     ],
 };
 
-// Test, 10 conversations (set T) written in session 29 by five helpers who
+// Test, 10 conversations (set U) written in session 30 by five helpers who
 // saw neither the summarizer's rules nor any eval text, from the brief in
 // WRITING.md; three of them over 20,000 characters with a day's gap and a
-// topic change. Its predecessors scored about the same on first sight: set
-// R precision 0.53, recall 0.50 (81/161); set S precision 0.57 (76/134),
-// recall 0.47 (73/156), facts 0.56 (S joined dev in session 29). T, scored
-// once with the rules session 28 ended with (edb3936): precision 0.58
-// (99/172), recall 0.48 (94/197), reversed kept 14, open questions 0.67
-// (10/15), answered left open 2, facts 0.51 (61/120), past topics 4/5;
-// English 18/40, Japanese 23/42, mixed 17/34, terse 12/32, Chinese 24/49.
-// (While reading that run's totals, four of its failure lines (two
-// conversations) passed the filter and were seen; no rule was written
-// after them.) Scored twice more, totals only, when session 29's changes
-// were finished (the guard against replacing another setting of the same
-// thing; then the review's fixes to it and the formal register's rules):
-// both times precision 100/173, recall 95/197 (mixed 18/34), every other
-// figure the same.
+// topic change (English, Japanese and mixed). Its predecessors scored about
+// the same on first sight: set R recall 0.50 (81/161), set S 0.47
+// (73/156), set T 0.48 (94/197); each moved into dev once it had been
+// scored. U, scored first with the rules session 29 ended with (78fe057):
+// precision 0.57 (89/157), recall 0.52 (90/173), reversed kept 7, open
+// questions 0.56 (9/16), answered left open 1, facts 0.53 (56/105), past
+// topics 2/3; English 13/34, Japanese 24/36, mixed 20/38, terse 9/27,
+// Chinese 24/38. Scored once more, totals only, when session 30's changes
+// were finished: precision 90/157, recall 91/173 (Chinese 25/38), answered
+// left open 0, facts 57/105, every other figure the same.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
     precision: 0.57,
-    recall: 0.47,
-    facts: 0.50,
-    questions: 0.66,
-    max_reversed: 14,
-    max_answered_open: 2,
+    recall: 0.52,
+    facts: 0.54,
+    questions: 0.56,
+    max_reversed: 7,
+    max_answered_open: 0,
     by_language: [
-        ("en", 0.45),    // 18/40
-        ("ja", 0.54),    // 23/42
-        ("mixed", 0.50), // 17/34
-        ("terse", 0.37), // 12/32
-        ("zh", 0.48),    // 24/49
+        ("en", 0.38),    // 13/34
+        ("ja", 0.66),    // 24/36
+        ("mixed", 0.52), // 20/38
+        ("terse", 0.33), // 9/27
+        ("zh", 0.65),    // 25/38
     ],
 };
 
