@@ -460,9 +460,6 @@ pub fn needs_subject(body: &str) -> bool {
         .split_whitespace()
         .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
         .count();
-    // one word alone ("mandatory", "revert") decides nothing without its
-    // subject; nor does a verb whose object is a pronoun ("set it
-    // explicitly", "leave it at 10")
     // (a word and its whole number, "retries 1", "timeout 300", name the
     // setting: the word as said, "retries" is no order to retry; not a
     // value alone, "10s", nor a version, "pgcrypto 1.3")
@@ -485,6 +482,9 @@ pub fn needs_subject(body: &str) -> bool {
             }
             _ => false,
         };
+    // one word alone ("mandatory", "revert") decides nothing without its
+    // subject; nor does a verb whose object is a pronoun ("set it
+    // explicitly", "leave it at 10")
     let one_word = latin_words == 1 && !l.chars().any(is_cjk);
     // "抽選会はやめよう", "抽奖不搞": a thing of two or more characters
     // before its particle or negation names itself
