@@ -1175,37 +1175,33 @@ pub fn is_deferral(s: &str) -> bool {
 fn asks_someone(s: &str) -> bool {
     static ASK: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
-            r"^(?:(?:i'll|ill|i will|i'm|im|i am|let me|lemme|gotta|got to|need to|have to|will|",
-            r"i shall|going to|gonna|just|first|then|so)\s+)*",
+            r"(?i)^(?:(?:i'll|ill|i will|i'm|im|i am|let me|lemme|gotta|got to|need to|have to|",
+            r"will|i shall|going to|gonna|just|first|then|so)\s+)*",
             r"(?:ask|asking|asked)\s+(\S+)(.*)$"
         ))
         .unwrap()
     });
-    let original = strip_fillers(s)
+    let said = strip_fillers(s)
         .trim()
         .trim_end_matches(['.', '!', '?', '…']);
-    let l = lower(original);
-    let Some(c) = ASK.captures(&l) else {
+    let Some(c) = ASK.captures(said) else {
         return false;
     };
     let who = c[1].trim_end_matches([',', ';', ':']);
     // a person by name: capitalised where the user wrote it ("Lena"), or
     // "my/our/the" and a role ("the landlord")
-    let start = c.get(1).map_or(0, |m| m.start());
-    let named = original
-        .get(start..)
-        .and_then(|t| t.chars().next())
-        .is_some_and(char::is_uppercase)
+    let named = who.starts_with(char::is_uppercase)
         && who.chars().all(|ch| ch.is_alphabetic() || ch == '\'');
-    let rest = c[2].trim();
-    let (who, rest) = match who {
+    let who = lower(who);
+    let rest = lower(c[2].trim());
+    let (who, rest) = match who.as_str() {
         "my" | "our" | "the" => match rest.split_once(char::is_whitespace) {
-            Some((role, more)) => (role, more.trim()),
-            None => (rest, ""),
+            Some((role, more)) => (role.trim_end_matches([',', ';', ':']), more.trim()),
+            None => (rest.as_str(), ""),
         },
-        _ => (who, rest),
+        _ => (who.as_str(), rest.as_str()),
     };
-    (named || words("asked_people").contains(&who.trim_end_matches([',', ';', ':'])))
+    (named || words("asked_people").contains(&who))
         && rest
             .split(|ch: char| !ch.is_alphanumeric() && ch != '\'')
             .filter(|w| !w.is_empty())

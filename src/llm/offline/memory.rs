@@ -2438,20 +2438,14 @@ impl Memory {
         {
             return;
         }
-        let st: Vec<String> = terms(s)
-            .into_iter()
-            .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
-            .collect();
+        let st = named_terms(s);
         self.cur.open.retain(|q| shared(&terms(q), &st) == 0);
     }
 
     /// Open questions a decision settles: those sharing words with it (two,
     /// or one of a question of a few words).
     fn close_answered(&mut self, line: &str) {
-        let lt: Vec<String> = terms(line)
-            .into_iter()
-            .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
-            .collect();
+        let lt = named_terms(line);
         self.cur.open.retain(|q| {
             let qt = terms(q);
             let need = if qt.len() <= 4 { 1 } else { 2 };
@@ -3051,10 +3045,7 @@ impl Memory {
             }
         }
         if turn.answers && !classify::is_question(s) {
-            let st: Vec<String> = terms(s)
-                .into_iter()
-                .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
-                .collect();
+            let st = named_terms(s);
             let cue = classify::has_any(&s.to_lowercase(), words("answer_cues"));
             let asked = self
                 .cur
@@ -4978,17 +4969,21 @@ fn value_slots(text: &str) -> Vec<Slot> {
         .collect()
 }
 
+/// The terms of `text` that name something: not the words that stand for
+/// something named elsewhere ("the thing", "a test", "that option":
+/// `placeholder_nouns`), which any two statements may share.
+fn named_terms(text: &str) -> Vec<String> {
+    terms(text)
+        .into_iter()
+        .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
+        .collect()
+}
+
 /// Two slot names name one thing: a CJK run of two or more characters in
 /// both ("上限提" and "时间上限就定"), or a name in both; not when each names
 /// something the other lacks ("CPU 阈值", "磁盘阈值").
 fn same_slot(a: &Slot, b: &Slot) -> bool {
-    let named = |s: &Slot| -> Vec<String> {
-        terms(&s.name)
-            .into_iter()
-            .filter(|t| !words("placeholder_nouns").contains(&t.as_str()))
-            .collect()
-    };
-    let (ta, tb) = (named(a), named(b));
+    let (ta, tb) = (named_terms(&a.name), named_terms(&b.name));
     let latin =
         |t: &Vec<String>| -> Vec<String> { t.iter().filter(|x| x.is_ascii()).cloned().collect() };
     let (la, lb) = (latin(&ta), latin(&tb));

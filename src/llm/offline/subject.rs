@@ -462,26 +462,26 @@ pub fn needs_subject(body: &str) -> bool {
         .count();
     // (a word and its whole number, "retries 1", "timeout 300", name the
     // setting: the word as said, "retries" is no order to retry; not a
-    // value alone, "10s", nor a version, "pgcrypto 1.3")
-    let setting_and_value = !quantities(&l).is_empty()
-        && !l.contains(['.', ','])
-        && match l
+    // value alone, "10s", nor a version, "pgcrypto 1.3"; asked last)
+    let setting_and_value = || {
+        let latin: Vec<&str> = l
             .split_whitespace()
             .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
-            .collect::<Vec<_>>()[..]
-        {
-            [w] => {
-                w.chars().count() >= 3
-                    && w.chars()
-                        .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_')
-                    && !terms(w).is_empty()
-                    && !words("imperative_verbs").contains(&w)
-                    && !words("time_words").contains(&w)
-                    && !words("placeholder_nouns").contains(&w)
-                    && !words("pronouns").contains(&w)
-            }
-            _ => false,
+            .collect();
+        let [w] = latin[..] else {
+            return false;
         };
+        w.chars().count() >= 3
+            && w.chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_')
+            && !l.contains(['.', ','])
+            && !terms(w).is_empty()
+            && !words("imperative_verbs").contains(&w)
+            && !words("time_words").contains(&w)
+            && !words("placeholder_nouns").contains(&w)
+            && !words("pronouns").contains(&w)
+            && !quantities(&l).is_empty()
+    };
     // one word alone ("mandatory", "revert") decides nothing without its
     // subject; nor does a verb whose object is a pronoun ("set it
     // explicitly", "leave it at 10")
@@ -519,8 +519,8 @@ pub fn needs_subject(body: &str) -> bool {
     if verb_it {
         return true;
     }
-    !setting_and_value
-        && (content.is_empty() || one_word || pronoun && content.len() <= 1 && latin_words <= 8)
+    (content.is_empty() || one_word || pronoun && content.len() <= 1 && latin_words <= 8)
+        && !setting_and_value()
 }
 
 /// "那改成 15 分钟吧", "75% にしよう", "还是改回 300 秒": in CJK text, a
