@@ -318,6 +318,22 @@ fn keeps_going(line: &str, chars: &[(usize, char)], start: usize, dot: usize, ne
         return !(chars[word_start].0 == start && following.is_some_and(char::is_lowercase));
     }
     if words("abbreviations").contains(&lower.as_str()) {
+        // "No. 5" numbers something; "the cpu is a no. forget it", "globals
+        // - no. there's like 5" end a sentence before a lower-case word. (A
+        // leading "no. raw stays 2y", "hmm no. losing …" stays whole for the
+        // rules on an opening "no"; "No. Nothing is …" too.)
+        if lower == "no" {
+            let before = line[start..chars[word_start].0].to_lowercase();
+            let opens = before
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .all(|w| w.is_empty() || words("fillers").contains(&w));
+            let lower_case_next = chars[next..]
+                .iter()
+                .map(|x| x.1)
+                .find(|c| !c.is_whitespace())
+                .is_some_and(char::is_lowercase);
+            return opens || !lower_case_next;
+        }
         // "etc." can end a sentence: then the next word starts a new one.
         if lower == "etc" {
             let following = chars[next..]
@@ -580,6 +596,16 @@ mod tests {
         assert_eq!(
             texts("B. the other two ship too late. C. Ortega agrees."),
             ["B.", "the other two ship too late.", "C. Ortega agrees."]
+        );
+        // "no." numbers a thing before a figure, and ends a "that's a no"
+        // before a lower-case word
+        assert_eq!(
+            texts("Use gate no. 4 today. 73% cpu is a no. forget the hedging."),
+            [
+                "Use gate no. 4 today.",
+                "73% cpu is a no.",
+                "forget the hedging."
+            ]
         );
         assert_eq!(
             texts("Run `cargo test -- --test-threads 8. really` first. J. Smith agreed."),
