@@ -2018,6 +2018,20 @@ impl Memory {
                         || replaces(d, old) && !goes_on_from(old)
                         || drops_value(old))
             });
+        if std::env::var_os("DBG_REPL").is_some() {
+            for old in &replaced {
+                eprintln!(
+                    "REPL new={:?} old={:?} slot={} target={} reset={} replaces={} drops={}",
+                    d.body,
+                    old,
+                    Some(old) == slot.as_ref(),
+                    Some(old) == target.as_ref(),
+                    Some(old) == reset.as_ref(),
+                    replaces(d, old),
+                    drops_value(old)
+                );
+            }
+        }
         self.decisions = kept;
         // a decision of several parts loses only the part the new one
         // revisits ("最多重试 5 次" of an adopted backoff plan, "p99 超过
@@ -2370,12 +2384,14 @@ impl Memory {
             }
         }
         // "wed is the finance close. thu 02:00 instead": the sentence before
-        // in the turn names what "instead" sets aside
+        // in the turn names what "instead" sets aside (not what that turn
+        // has just decided: "yes sync the voids. … change the backfill, start
+        // from 1 July instead")
         if let Some(b) = d.before.as_deref().filter(|b| !classify::is_question(b)) {
             let bt = terms(b);
             if let Some(old) = wants().find(|old| {
                 let h = head_terms(polarity_and_body(old).1);
-                shared(&h, &bt) > 0 && shared(&h, &new_head) == 0
+                shared(&h, &bt) > 0 && shared(&h, &new_head) == 0 && !self.turn_made.contains(old)
             }) {
                 return Some(old.clone());
             }
@@ -2407,17 +2423,19 @@ impl Memory {
         if let [one] = quoted.as_slice() {
             return Some((*one).clone());
         }
+        // (what the last reply talked about, and not what this turn has just
+        // decided)
         let about_focus = |old: &&String| {
             let h = head_terms(polarity_and_body(old).1);
-            shared(&h, &focus) > 0 && shared(&h, &new_head) == 0
+            shared(&h, &focus) > 0 && shared(&h, &new_head) == 0 && !self.turn_made.contains(old)
         };
         if subject::is_choice(&d.body) {
             let choice = |old: &&String| subject::is_choice(polarity_and_body(old).1);
-            if let Some(old) = wants()
-                .filter(choice)
-                .find(about_focus)
-                .or_else(|| wants().find(choice))
-            {
+            if let Some(old) = wants().filter(choice).find(about_focus).or_else(|| {
+                wants()
+                    .filter(|old| !self.turn_made.contains(old))
+                    .find(choice)
+            }) {
                 return Some(old.clone());
             }
         }
@@ -2996,9 +3014,15 @@ impl Memory {
                 && !instead
             {
                 if let Some(detail) = detail {
+                    let before = self.decisions[i].clone();
                     let line = &mut self.decisions[i];
                     line.push_str("; ");
                     line.push_str(&detail);
+                    // (still a decision of this turn, by its new words)
+                    let after = line.clone();
+                    for made in self.turn_made.iter_mut().filter(|m| **m == before) {
+                        *made = after.clone();
+                    }
                     return;
                 }
             }

@@ -6053,3 +6053,23 @@ mod another_setting {
         }
     }
 }
+
+#[test]
+fn an_instead_later_in_the_turn_leaves_what_the_turn_just_decided() {
+    // (new text) the reply asked one thing; the user answers it, then
+    // changes another setting "instead": the answer stays
+    let s = said(&[
+        ("user", "set up the nightly export of the tickets"),
+        (
+            "assistant",
+            "Done: export.py runs at 02:00 and exports from 1 January. Archived tickets: should the export also include them?",
+        ),
+        (
+            "user",
+            "yes include the archived ones. and check the output with Ravi first.\noh wait, change the start date, Ravi already has everything up to March, so start from 1 April instead",
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("include the archived ones"), "{d}");
+    assert!(d.contains("1 April"), "{d}");
+}
