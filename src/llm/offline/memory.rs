@@ -2018,20 +2018,6 @@ impl Memory {
                         || replaces(d, old) && !goes_on_from(old)
                         || drops_value(old))
             });
-        if std::env::var_os("DBG_REPL").is_some() {
-            for old in &replaced {
-                eprintln!(
-                    "REPL new={:?} old={:?} slot={} target={} reset={} replaces={} drops={}",
-                    d.body,
-                    old,
-                    Some(old) == slot.as_ref(),
-                    Some(old) == target.as_ref(),
-                    Some(old) == reset.as_ref(),
-                    replaces(d, old),
-                    drops_value(old)
-                );
-            }
-        }
         self.decisions = kept;
         // a decision of several parts loses only the part the new one
         // revisits ("最多重试 5 次" of an adopted backoff plan, "p99 超过
