@@ -6472,11 +6472,17 @@ fn replaces(d: &Decision, old: &str) -> bool {
         Regex::new(r"(?i)\d|\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|today|tomorrow|tonight|week|month|quarter|jan(?:uary)?|feb(?:ruary)?|march|april|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|[周週曜月日号点時]")
             .unwrap()
     });
+    // (what both name is the thing moved, not a word of time: "1時間前倒
+    // しして21:00開始" moves the maintenance, not "ロック時間の30分")
+    let time_word = |t: &str| {
+        t.chars()
+            .all(|c| c.is_ascii_digit() || "時間分秒日月年周週号點点前后後半毎每天".contains(c))
+    };
     if (classify::has_any(&l, words("shift_verbs")) || MOVED_IN_TIME.is_match(&l))
         && TIME.is_match(subject::without_trailing_subject(body))
         && terms(&d.body)
             .iter()
-            .filter(|t| !generic(t))
+            .filter(|t| !generic(t) && !time_word(t))
             .any(|t| terms(body).contains(t))
     {
         return true;

@@ -6073,3 +6073,22 @@ fn an_instead_later_in_the_turn_leaves_what_the_turn_just_decided() {
     assert!(d.contains("include the archived ones"), "{d}");
     assert!(d.contains("1 April"), "{d}");
 }
+
+#[test]
+fn a_move_in_time_needs_a_shared_name_not_a_word_of_time() {
+    // (new text) "時間" of "1時間前倒し" is no subject the waiting time shares
+    let s = said(&[
+        (
+            "user",
+            "待ち時間は30分で結構です。メンテナンスは23:00開始でお願いします。",
+        ),
+        ("assistant", "承知しました。その内容で設定いたします。"),
+        (
+            "user",
+            "すみません、メンテナンス開始は、余裕をもって1時間前倒しして22:00開始でお願いします。",
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("待ち時間は30分"), "{d}");
+    assert!(d.contains("22:00"), "{d}");
+}
