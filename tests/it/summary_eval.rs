@@ -909,20 +909,24 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // word of change in the sentence before counts only when it made no
 // decision of its own, and "we'll be wrecked" decides nothing: precision
 // 0.651 (2359/3623), recall 0.638 (2207/3461), reversed kept 92, facts
-// 0.659 (1731/2627), open questions unchanged.
+// 0.659 (1731/2627), open questions unchanged. Then "a no." ends a
+// sentence, an "instead" spares what its own turn decided, chat words
+// ("tho") name no subject and a move in time needs a shared name: precision
+// 0.653 (2367/3626), recall 0.640 (2214/3461), reversed kept 90, answered
+// left open 42, facts unchanged.
 const DEV: Floors = Floors {
     precision: 0.65,
     recall: 0.63,
     facts: 0.65,
     questions: 0.71,
-    max_reversed: 92,
-    max_answered_open: 43,
+    max_reversed: 90,
+    max_answered_open: 42,
     by_language: [
-        ("en", 0.58),    // 530/910
-        ("ja", 0.70),    // 542/773
+        ("en", 0.58),    // 531/910
+        ("ja", 0.70),    // 545/773
         ("mixed", 0.70), // 378/533
-        ("terse", 0.55), // 245/445
-        ("zh", 0.64),    // 512/800
+        ("terse", 0.55), // 247/445
+        ("zh", 0.64),    // 513/800
     ],
 };
 
@@ -938,7 +942,8 @@ const DEV: Floors = Floors {
 // topics 2/3; English 13/34, Japanese 24/36, mixed 20/38, terse 9/27,
 // Chinese 24/38. Scored once more, totals only, when session 30's changes
 // were finished: precision 90/157, recall 91/173 (Chinese 25/38), answered
-// left open 0, facts 57/105, every other figure the same.
+// left open 0, facts 57/105, every other figure the same. Scored a third
+// time, totals only, when session 31's changes were finished: unchanged.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
