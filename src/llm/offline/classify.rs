@@ -3169,9 +3169,80 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
         || is_requirement(&l)
         || has_any(&without_predictions(&l), words("decision_markers"))
         || ARROW_VALUE.is_match(body)
+        || stays_as_set(&l)
         // 保留 is "keep" in Chinese but "on hold" in Japanese
         || !japanese && body.contains("保留") && !body.contains("保留意见");
     positive.then_some(Polarity::Want)
+}
+
+/// "raw stays 2y", "cross region fill stays off", "the formal review remains
+/// at 60 days", "unit tests must stay strict": a thing kept as it is set is
+/// a decision (not a reading that holds, "memory stays flat", "lag stays
+/// high", nor "it stays open if the page errors").
+fn stays_as_set(l: &str) -> bool {
+    static STAYS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^[\w`.\-/ ]{1,40}?\s(?:stays|stay|remains|remain)\s+(\S[^,;]*)").unwrap()
+    });
+    const READINGS: [&str; 24] = [
+        "flat",
+        "high",
+        "low",
+        "red",
+        "green",
+        "stuck",
+        "up",
+        "down",
+        "open",
+        "empty",
+        "full",
+        "around",
+        "above",
+        "below",
+        "steady",
+        "stable",
+        "unsettled",
+        "unclear",
+        "unresolved",
+        "undecided",
+        "unknown",
+        "pending",
+        "an",
+        "a",
+    ];
+    // (a habit, an open matter or the speaker is no setting: "the tablets
+    // often stay in airplane mode", "one matter remains unsettled", "I will
+    // remain the budget holder")
+    const HABITS: [&str; 10] = [
+        "often",
+        "usually",
+        "always",
+        "sometimes",
+        "normally",
+        "mostly",
+        "generally",
+        "matter",
+        "question",
+        "issue",
+    ];
+    let l = l.trim();
+    STAYS.captures(l).is_some_and(|c| {
+        let subject = &l[..c.get(1).map_or(0, |m| m.start())];
+        let complement = c[1].trim();
+        let first = complement.split_whitespace().next().unwrap_or("");
+        // (the thing kept, not a reading: "memory stays flat")
+        !subject.trim().is_empty()
+            && !READINGS.contains(&first)
+            && !subject
+                .split_whitespace()
+                .any(|w| HABITS.contains(&w) || w == "i")
+            // (nor a condition, or a state explained: "stays on overnight
+            // anyway because of the backups")
+            && ![
+                "if ", "when ", "until ", "while ", "anyway", "because", "already", "due to",
+            ]
+            .iter()
+            .any(|w| l.contains(w))
+    })
 }
 
 /// `l` without its "we'll be wrecked", "I'll be late": a "will be" and

@@ -1303,3 +1303,23 @@ fn the_formal_register_sets_rules_of_things_not_of_people() {
         assert_eq!(polarity(s), None, "{s}");
     }
 }
+
+#[test]
+fn a_thing_that_stays_as_set_is_a_decision_a_reading_is_not() {
+    // (new text)
+    assert!(decided("audit logs stay 400d, compliance asked.")[0]
+        .starts_with("要：audit logs stay 400d"));
+    assert_eq!(
+        decided("the beta flag stays off"),
+        ["要：the beta flag stays off"]
+    );
+    assert_eq!(
+        decided("the weekly review remains on Thursdays"),
+        ["要：the weekly review remains on Thursdays"]
+    );
+    assert!(decided("heap usage stays flat after the fix").is_empty());
+    assert!(decided("the drivers usually stay in the depot overnight").is_empty());
+    assert!(decided("one point remains unclear").is_empty());
+    assert!(decided("I will remain the contact for the auditors").is_empty());
+    assert!(decided("the banner stays up until someone closes it").is_empty());
+}
