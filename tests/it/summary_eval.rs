@@ -911,9 +911,10 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // 0.651 (2359/3623), recall 0.638 (2207/3461), reversed kept 92, facts
 // 0.659 (1731/2627), open questions unchanged. Then "a no." ends a
 // sentence, an "instead" spares what its own turn decided, chat words
-// ("tho") name no subject and a move in time needs a shared name: precision
-// 0.653 (2367/3626), recall 0.640 (2214/3461), reversed kept 90, answered
-// left open 42, facts unchanged.
+// ("tho") name no subject, a move in time needs a shared name and a thing
+// that "stays" as set is a decision: precision 0.654 (2380/3641), recall
+// 0.643 (2224/3461), reversed kept 90, answered left open 42, facts 0.659
+// (1730/2627).
 const DEV: Floors = Floors {
     precision: 0.65,
     recall: 0.63,
@@ -922,10 +923,10 @@ const DEV: Floors = Floors {
     max_reversed: 90,
     max_answered_open: 42,
     by_language: [
-        ("en", 0.58),    // 531/910
+        ("en", 0.58),    // 532/910
         ("ja", 0.70),    // 545/773
         ("mixed", 0.70), // 378/533
-        ("terse", 0.55), // 247/445
+        ("terse", 0.57), // 256/445
         ("zh", 0.64),    // 513/800
     ],
 };
@@ -943,7 +944,8 @@ const DEV: Floors = Floors {
 // Chinese 24/38. Scored once more, totals only, when session 30's changes
 // were finished: precision 90/157, recall 91/173 (Chinese 25/38), answered
 // left open 0, facts 57/105, every other figure the same. Scored a third
-// time, totals only, when session 31's changes were finished: unchanged.
+// and a fourth time, totals only, before and after session 31's last
+// change: unchanged both times.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
