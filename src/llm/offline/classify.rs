@@ -3238,10 +3238,10 @@ fn stays_as_set(l: &str) -> bool {
             // (nor a condition, or a state explained: "stays on overnight
             // anyway because of the backups")
             && ![
-                "if ", "when ", "until ", "while ", "anyway", "because", "already", "due to",
+                "if", "when", "until", "while", "anyway", "because", "already", "due to",
             ]
             .iter()
-            .any(|w| l.contains(w))
+            .any(|w| has(l, w))
     })
 }
 

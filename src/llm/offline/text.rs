@@ -323,7 +323,10 @@ fn keeps_going(line: &str, chars: &[(usize, char)], start: usize, dot: usize, ne
         // leading "no. raw stays 2y", "hmm no. losing …" stays whole for the
         // rules on an opening "no"; "No. Nothing is …" too.)
         if lower == "no" {
-            let before = line[start..chars[word_start].0].to_lowercase();
+            let before = line
+                .get(start..chars[word_start].0)
+                .unwrap_or("")
+                .to_lowercase();
             let opens = before
                 .split(|c: char| c.is_whitespace() || c == ',')
                 .all(|w| w.is_empty() || words("fillers").contains(&w));
