@@ -2139,12 +2139,21 @@ impl Memory {
     /// of "feb 14 is inside it. ugh. make it feb 21". A decision of this
     /// turn is not one: "keep the web release on march 5. feb 14 is …"
     /// holds the sentence after it.
+    /// `line` is a decision the user's turn being read made, or one it
+    /// made and then added a detail or a clause to ("sync the voids; and
+    /// test on the demo company first").
+    fn made_this_turn(&self, line: &str) -> bool {
+        self.turn_made.iter().any(|m| line.starts_with(m.as_str()))
+    }
+
     fn value_target(&self, c: &classify::ValueChange) -> Option<String> {
         // (of one line only: "検索の上限は5件" and "通知の上限は5件" are both
         // what "上限、5件だと少ない" may mean)
-        only_one(self.decisions.iter().filter(|old| {
-            !self.turn_made.iter().any(|m| old.starts_with(m.as_str())) && set_the_value(c, old)
-        }))
+        only_one(
+            self.decisions
+                .iter()
+                .filter(|old| !self.made_this_turn(old) && set_the_value(c, old)),
+        )
     }
 
     fn changed_value_target(&self, d: &Decision) -> Option<String> {
@@ -2377,7 +2386,7 @@ impl Memory {
             let bt = terms(b);
             if let Some(old) = wants().find(|old| {
                 let h = head_terms(polarity_and_body(old).1);
-                shared(&h, &bt) > 0 && shared(&h, &new_head) == 0 && !self.turn_made.contains(old)
+                shared(&h, &bt) > 0 && shared(&h, &new_head) == 0 && !self.made_this_turn(old)
             }) {
                 return Some(old.clone());
             }
@@ -2413,15 +2422,15 @@ impl Memory {
         // decided)
         let about_focus = |old: &&String| {
             let h = head_terms(polarity_and_body(old).1);
-            shared(&h, &focus) > 0 && shared(&h, &new_head) == 0 && !self.turn_made.contains(old)
+            shared(&h, &focus) > 0 && shared(&h, &new_head) == 0 && !self.made_this_turn(old)
         };
         if subject::is_choice(&d.body) {
             let choice = |old: &&String| subject::is_choice(polarity_and_body(old).1);
-            if let Some(old) = wants().filter(choice).find(about_focus).or_else(|| {
-                wants()
-                    .filter(|old| !self.turn_made.contains(old))
-                    .find(choice)
-            }) {
+            if let Some(old) = wants()
+                .filter(choice)
+                .find(about_focus)
+                .or_else(|| wants().filter(|old| !self.made_this_turn(old)).find(choice))
+            {
                 return Some(old.clone());
             }
         }
@@ -3000,15 +3009,9 @@ impl Memory {
                 && !instead
             {
                 if let Some(detail) = detail {
-                    let before = self.decisions[i].clone();
                     let line = &mut self.decisions[i];
                     line.push_str("; ");
                     line.push_str(&detail);
-                    // (still a decision of this turn, by its new words)
-                    let after = line.clone();
-                    for made in self.turn_made.iter_mut().filter(|m| **m == before) {
-                        *made = after.clone();
-                    }
                     return;
                 }
             }
