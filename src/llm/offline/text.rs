@@ -248,6 +248,26 @@ fn split_line(line: &str) -> Vec<&str> {
             }
             continue;
         }
+        // two spaces between words are a full stop to someone who types
+        // without punctuation ("single rerun still leaves main red  go 2
+        // retries"); column output keeps capitals or symbols beside its gaps
+        if c == ' ' && i > 0 && chars.get(i + 1).is_some_and(|n| n.1 == ' ') {
+            let mut j = i;
+            while j < chars.len() && chars[j].1 == ' ' {
+                j += 1;
+            }
+            let left_word = line[start..pos].rsplit(' ').next().unwrap_or("");
+            let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '%' | '\'' | '~');
+            let words = left_word.ends_with(|c: char| c.is_ascii_lowercase() || c == '%')
+                && left_word.chars().all(plain)
+                && chars.get(j).is_some_and(|n| n.1.is_ascii_lowercase());
+            if words && !line[start..pos].trim().is_empty() {
+                out.push(&line[start..pos]);
+                start = chars[j].0;
+            }
+            i = j;
+            continue;
+        }
         if is_cjk_terminal(c) {
             let mut j = i + 1;
             while j < chars.len() && (is_cjk_terminal(chars[j].1) || is_closer(chars[j].1)) {
@@ -674,6 +694,28 @@ mod tests {
                 "OK."
             ]
         );
+    }
+
+    #[test]
+    fn two_spaces_end_an_unpunctuated_sentence() {
+        assert_eq!(
+            texts("asked the vendor  nightly sync still overruns by 40%  push it to 02:00"),
+            [
+                "asked the vendor",
+                "nightly sync still overruns by 40%",
+                "push it to 02:00"
+            ]
+        );
+        // columns and aligned output keep their gaps: a name with a
+        // separator, a capital or a figure beside them is not a word ending
+        for line in [
+            "billing/api-gateway  replicas 4",
+            "WARN  retry budget spent",
+            "eu-west  4.2T  96p",
+            "cpu 93%  RAM 71%",
+        ] {
+            assert_eq!(texts(line).len(), 1, "{line}");
+        }
     }
 
     #[test]
