@@ -1680,11 +1680,19 @@ fn please_verb(clause: &str) -> bool {
         "summarize",
         "remind",
     ];
-    let l = lower(clause.trim_start_matches(|c: char| !c.is_alphanumeric()));
-    let Some(rest) = ["please ", "kindly ", "pls ", "plz "]
-        .iter()
-        .find_map(|p| l.strip_prefix(p))
-    else {
+    let mut l = lower(clause.trim_start_matches(|c: char| !c.is_alphanumeric()));
+    const PLEASE: [&str; 4] = ["please ", "kindly ", "pls ", "plz "];
+    // ("…capped at $60,000, so please revise the postdoc to $60,000": the
+    // words that link it to the reason before come off first)
+    while !PLEASE.iter().any(|p| l.starts_with(p)) {
+        let Some(f) = words("fillers").iter().find(|f| starts_with_word(&l, f)) else {
+            break;
+        };
+        l = l[f.len()..]
+            .trim_start_matches(|c: char| !c.is_alphanumeric())
+            .to_owned();
+    }
+    let Some(rest) = PLEASE.iter().find_map(|p| l.strip_prefix(p)) else {
         return false;
     };
     let verb = rest.split_whitespace().next().unwrap_or("");
