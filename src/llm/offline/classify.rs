@@ -477,6 +477,21 @@ fn terse_order(s: &str) -> Option<Decision> {
 }
 
 /// Classify one user sentence.
+/// A sentence that only says the one before it is settled ("That's final,
+/// I'll tell Marco myself.", "就这么定了。"): it decides what it seals.
+pub fn seals_the_last(s: &str) -> bool {
+    let l = lower(strip_fillers(s));
+    let l = l.trim_end_matches(|c: char| !c.is_alphanumeric() && !is_cjk(c));
+    words("seals").iter().any(|w| {
+        l.strip_prefix(w).is_some_and(|rest| {
+            rest.is_empty()
+                || rest.starts_with([',', '，', ';', '、', '。', '.', '!', '！'])
+                // ("これで確定です")
+                || w.chars().any(is_cjk) && rest.chars().all(super::text::is_hiragana)
+        })
+    })
+}
+
 pub fn user_sentence(s: &str) -> UserKind {
     let l = lower(s);
     if is_small_talk(s) {

@@ -582,6 +582,24 @@ impl Memory {
                 (s.text.as_str(), kind)
             })
             .collect();
+        // "Meet in the middle: 30%. That's final.": a statement sealed as
+        // settled is a decision, the seal itself none
+        let mut items = items;
+        for k in 1..items.len() {
+            let sealable = |(s, kind): &(&str, UserKind)| {
+                *kind == UserKind::Other
+                    && !classify::is_question(s)
+                    && (terms(s).len() >= 2 || !super::text::numbers(s).is_empty())
+            };
+            if classify::seals_the_last(items[k].0) && sealable(&items[k - 1]) {
+                let said = items[k - 1].0;
+                let body = classify::strip_fillers(said).trim_end_matches(['.', '。']);
+                let mut d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+                d.said = said.to_owned();
+                items[k - 1].1 = UserKind::Decisions(vec![d]);
+                items[k].1 = UserKind::SmallTalk;
+            }
+        }
         let Some(first) = items.iter().find(|(_, k)| *k != UserKind::SmallTalk) else {
             return; // greetings and thanks change nothing
         };

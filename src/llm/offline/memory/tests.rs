@@ -6092,3 +6092,35 @@ fn a_move_in_time_needs_a_shared_name_not_a_word_of_time() {
     assert!(d.contains("待ち時間は30分"), "{d}");
     assert!(d.contains("22:00"), "{d}");
 }
+
+#[test]
+fn a_statement_sealed_as_final_is_the_decision_and_the_seal_none() {
+    // (new text) the value said before "that's final" replaces the old one
+    let s = said(&[
+        ("user", "Set the refund window to 14 days."),
+        ("assistant", "Done: refund_window_days = 14 in policy.yaml."),
+        (
+            "user",
+            "legal pushed back on that. 21 days. That's final, I'll let legal know.",
+        ),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("21 days (refund window)"), "{d}");
+    assert!(!d.contains("14 days"), "the sealed value replaces 14: {d}");
+    assert!(
+        !d.to_lowercase().contains("final"),
+        "the seal is no decision: {d}"
+    );
+    let zh = said(&[
+        ("assistant", "退款期限目前是 14 天。"),
+        ("user", "法务有意见。取个中间值，21 天。就这么定了。"),
+    ]);
+    let d = zh["key_decisions"].to_string();
+    assert!(d.contains("21 天") && !d.contains("就这么定了"), "{d}");
+    // a question before it is no statement to seal
+    let q = said(&[
+        ("assistant", "The window is 14 days."),
+        ("user", "Could we go to 21 days? Final answer later."),
+    ]);
+    assert!(!q["key_decisions"].to_string().contains("21"), "{q}");
+}
