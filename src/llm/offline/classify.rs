@@ -565,7 +565,12 @@ pub fn user_sentence(s: &str) -> UserKind {
         return UserKind::Approval { strong, rest };
     }
     if let Some(act) = polite_request(s) {
-        let mut d = Decision::plain(Polarity::Want, normalize(Polarity::Want, &act));
+        // ("音声案内は、切っておいていただけますでしょうか": a request to
+        // switch off or take out is a "don't" of what it names)
+        let mut d = match polite_removal(&act) {
+            Some(thing) => Decision::plain(Polarity::DontWant, thing),
+            None => Decision::plain(Polarity::Want, normalize(Polarity::Want, &act)),
+        };
         d.said = act;
         return UserKind::Decisions(vec![d]);
     }
@@ -1048,8 +1053,56 @@ fn polite_request(s: &str) -> Option<String> {
         "まで上げて",
         "に下げて",
         "まで下げて",
+        // (switching off, taking back, moving in time, fixing in place)
+        "切って",
+        "消して",
+        "削除して",
+        "停止して",
+        "廃止して",
+        "無効化して",
+        "戻して",
+        "早めて",
+        "遅らせて",
+        "ずらして",
+        "延ばして",
+        "固定して",
+        "限定して",
+        "揃えて",
     ];
-    (act.chars().count() <= 40 && CHANGES.iter().any(|v| act.ends_with(v))).then(|| act.to_owned())
+    // ("切っておいて": done ahead, the change is the verb before おいて)
+    let change = act
+        .strip_suffix("おいて")
+        .filter(|v| v.ends_with(['て', 'で']))
+        .unwrap_or(act);
+    (act.chars().count() <= 40 && CHANGES.iter().any(|v| change.ends_with(v)))
+        .then(|| act.to_owned())
+}
+
+/// What a polite request to switch off or take out names ("音声案内" of
+/// "音声案内は、切っておいて"), when it names something.
+fn polite_removal(act: &str) -> Option<String> {
+    const REMOVALS: &[&str] = &[
+        "切って",
+        "消して",
+        "削除して",
+        "停止して",
+        "廃止して",
+        "無効化して",
+        "無効にして",
+        "オフにして",
+        "外して",
+        "除いて",
+        "止めて",
+        "やめて",
+    ];
+    let act = act.strip_suffix("おいて").unwrap_or(act);
+    let thing = REMOVALS.iter().find_map(|v| act.strip_suffix(v))?;
+    let thing = thing
+        .trim_end_matches(['、', '，', ' '])
+        .trim_end_matches(['を', 'は', 'も'])
+        .trim_end_matches(['、', '，', ' ']);
+    (super::text::cjk_content_chars(thing) >= 2 || thing.chars().any(|c| c.is_ascii_alphanumeric()))
+        .then(|| thing.to_owned())
 }
 
 /// The text without its clauses ending in "ため、" or "ので、".

@@ -528,6 +528,18 @@ fn a_polite_request_to_change_the_product_decides_one_for_work_does_not() {
 }
 
 #[test]
+fn a_polite_request_to_switch_off_is_a_dont_of_what_it_names() {
+    // (new text) done ahead with おいて, after a reason clause
+    let l = lines("深夜は利用者がいないので、自動アナウンスは切っておいていただけますか。");
+    assert_eq!(l, ["不要：自動アナウンス"]);
+    let l = lines("バックアップ通知のメールは停止していただけますでしょうか。");
+    assert_eq!(l, ["不要：バックアップ通知のメール"]);
+    // moving in time is a change too, and a "do"
+    let l = lines("点検の開始を一週間遅らせていただけますか。");
+    assert!(l[0].starts_with("要：") && l[0].contains("遅らせ"), "{l:?}");
+}
+
+#[test]
 fn deferring_to_someone_or_to_later_is_a_deferral() {
     for s in [
         "We will defer it to the steering committee on 4 May.",
