@@ -492,6 +492,47 @@ pub fn seals_the_last(s: &str) -> bool {
     })
 }
 
+/// "partitioning not now, next quarter maybe", "slo burn rate - next
+/// sprint, not now": a thing named and put off is not wanted now, a
+/// decision said with its "not now" ("partitioning not now"); a bare "not
+/// now" answers a proposal, and a question or a clause with a verb before
+/// it says more than that.
+fn not_now(s: &str) -> Option<String> {
+    let t = s.trim().trim_end_matches(['.', '!', '。']);
+    let l = lower(t);
+    let at = l.find("not now")?;
+    let after = &l[at + "not now".len()..];
+    if is_question(s) || after.starts_with(|c: char| c.is_alphanumeric()) {
+        return None;
+    }
+    let head = t[..at].trim_end_matches([' ', ',', '-', '—', '–', ':']);
+    // (what is put off comes first: "X - next sprint, not now")
+    let thing = head
+        .split([',', '—', '–'])
+        .next()
+        .unwrap_or("")
+        .split(" - ")
+        .next()
+        .unwrap_or("")
+        .trim();
+    let ws: Vec<&str> = thing.split_whitespace().collect();
+    let said = strip_fillers(thing);
+    let verb = ws.iter().any(|w| {
+        let w = lower(w);
+        words("imperative_verbs").contains(&w.as_str())
+            || [
+                "is", "are", "was", "be", "i", "we", "it", "that", "this", "do", "does", "maybe",
+            ]
+            .contains(&w.as_str())
+    });
+    (!said.is_empty()
+        && ws.len() <= 4
+        && !verb
+        && !super::text::terms(said).is_empty()
+        && !is_approval(&lower(said)))
+    .then(|| format!("{said} not now"))
+}
+
 pub fn user_sentence(s: &str) -> UserKind {
     let l = lower(s);
     if is_small_talk(s) {
@@ -516,6 +557,9 @@ pub fn user_sentence(s: &str) -> UserKind {
         if NO_DECISION.iter().any(|e| t.ends_with(e)) {
             return UserKind::Other;
         }
+    }
+    if let Some(thing) = not_now(s) {
+        return UserKind::Decisions(vec![Decision::plain(Polarity::DontWant, thing)]);
     }
     // "later", "next week", "あとで" alone: the offer on the table waits
     let bare = lower(s.trim().trim_end_matches(['.', '!', '。', '！']));

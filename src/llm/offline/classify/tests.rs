@@ -540,6 +540,35 @@ fn a_polite_request_to_switch_off_is_a_dont_of_what_it_names() {
 }
 
 #[test]
+fn a_thing_named_and_put_off_not_now_is_not_wanted_now() {
+    // (new text)
+    assert_eq!(
+        lines("read replicas not now, maybe after the migration"),
+        ["不要：read replicas not now"]
+    );
+    assert_eq!(
+        lines("dark mode - next release, not now"),
+        ["不要：dark mode not now"]
+    );
+    // a bare "not now", a question, or a clause that says more is not one
+    for s in [
+        "Not now, let's see how the migration goes first",
+        "can we skip replicas not now?",
+        "we should add replicas but not now",
+        "not nowhere near ready",
+    ] {
+        let said = match user_sentence(s) {
+            UserKind::Decisions(ds) => ds.iter().map(|d| d.line()).collect(),
+            _ => Vec::new(),
+        };
+        assert!(
+            !said.iter().any(|l| l.starts_with("不要：")),
+            "{s}: {said:?}"
+        );
+    }
+}
+
+#[test]
 fn deferring_to_someone_or_to_later_is_a_deferral() {
     for s in [
         "We will defer it to the steering committee on 4 May.",
