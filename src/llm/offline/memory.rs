@@ -121,6 +121,35 @@ struct Memory {
     sentence_made: Vec<String>,
     /// The decisions the user's turn being read made so far (never saved).
     turn_made: Vec<String>,
+    /// "skip the maintenance page" is decided as "不要：the maintenance
+    /// page": each such line (as first recorded) with the word that ruled
+    /// it out, which the summary shows beside it ("… — skip") and the
+    /// rules never see.
+    ruled_out: Vec<(String, String)>,
+}
+
+/// The words that rule a thing out which a "don't" line shows beside it.
+const RULED_OUT_BY: [&str; 13] = [
+    "skip", "omit", "exclude", "scrap", "ditch", "drop", "forget", "kill", "cancel", "remove",
+    "delete", "revert", "disable",
+];
+
+/// A "don't" line without the word shown beside it ("不要：the maintenance
+/// page — skip (…)"), and that word with the line as recorded before it.
+fn without_ruled_out(line: &str) -> (String, Option<(String, String)>) {
+    if line.starts_with(Polarity::DontWant.prefix()) {
+        for verb in RULED_OUT_BY {
+            let mark = format!(" — {verb}");
+            if let Some(at) = line.find(&mark) {
+                let after = &line[at + mark.len()..];
+                if after.is_empty() || after.starts_with(" (") || after.starts_with('（') {
+                    let clean = format!("{}{after}", &line[..at]);
+                    return (clean, Some((line[..at].to_owned(), verb.to_owned())));
+                }
+            }
+        }
+    }
+    (line.to_owned(), None)
 }
 
 /// Apply one record, then keep the summary within `max_chars` (compact
@@ -447,13 +476,20 @@ struct Turn {
 impl Memory {
     fn from_json(v: &Value) -> Memory {
         let mut other = v.as_object().cloned().unwrap_or_default();
-        let decisions = match other.shift_remove("key_decisions") {
+        let lines: Vec<String> = match other.shift_remove("key_decisions") {
             Some(Value::Array(a)) => a
                 .iter()
                 .flat_map(|x| unpack_decision(&str_of(Some(x))))
                 .collect(),
             _ => Vec::new(),
         };
+        let mut decisions = Vec::new();
+        let mut ruled_out = Vec::new();
+        for line in lines {
+            let (clean, verb) = without_ruled_out(&line);
+            decisions.push(clean);
+            ruled_out.extend(verb);
+        }
         let past = match other.shift_remove("past_discussions") {
             Some(Value::Array(a)) => a,
             _ => Vec::new(),
@@ -469,7 +505,28 @@ impl Memory {
             other,
             sentence_made: Vec::new(),
             turn_made: Vec::new(),
+            ruled_out,
         }
+    }
+
+    /// The decision lines as the summary shows them, each "don't" with the
+    /// word that ruled its thing out.
+    fn shown_decisions(&self) -> Vec<String> {
+        self.decisions
+            .iter()
+            .map(|line| {
+                match self
+                    .ruled_out
+                    .iter()
+                    .find(|(first, _)| line.starts_with(first.as_str()))
+                {
+                    Some((first, verb)) => {
+                        format!("{first} — {verb}{}", &line[first.len()..])
+                    }
+                    None => line.clone(),
+                }
+            })
+            .collect()
     }
 
     fn to_json(&self) -> Value {
@@ -505,7 +562,7 @@ impl Memory {
         let mut m = Map::new();
         m.insert(
             "key_decisions".into(),
-            json!(pack_decisions(&self.decisions, MAX_KEY_DECISIONS)),
+            json!(pack_decisions(&self.shown_decisions(), MAX_KEY_DECISIONS)),
         );
         m.insert("past_discussions".into(), Value::Array(self.past.clone()));
         m.insert("current_discussion".into(), Value::Object(cur));
@@ -683,6 +740,7 @@ impl Memory {
                 UserKind::Decisions(ds) => {
                     for d in ds {
                         self.decide_in_turn(d.clone(), &mut turn);
+                        self.note_ruled_out(d, s);
                         if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
                             self.sentence_made.push(self.decisions[i].clone());
                         }
@@ -893,6 +951,27 @@ impl Memory {
             against: true,
             deictic: false,
         })
+    }
+
+    /// Remember the word that ruled out what a "don't" just recorded names
+    /// ("skip" of "skip the maintenance page").
+    /// (`sentence`: what said it, when the decision keeps only its body)
+    fn note_ruled_out(&mut self, d: &Decision, sentence: &str) {
+        let said = if d.said == d.body { sentence } else { &d.said };
+        let said = classify::strip_fillers(said).to_lowercase();
+        let Some(verb) = said.split_whitespace().next() else {
+            return;
+        };
+        let first = d.line();
+        let recorded = self.decisions.iter().any(|l| l.starts_with(&first));
+        if d.polarity == Polarity::DontWant
+            && RULED_OUT_BY.contains(&verb)
+            && !d.body.to_lowercase().starts_with(verb)
+            && recorded
+            && !self.ruled_out.iter().any(|(f, _)| *f == first)
+        {
+            self.ruled_out.push((first, verb.to_owned()));
+        }
     }
 
     /// A decision of this turn: a short one that names nothing after

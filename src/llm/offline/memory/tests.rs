@@ -6124,3 +6124,35 @@ fn a_statement_sealed_as_final_is_the_decision_and_the_seal_none() {
     ]);
     assert!(!q["key_decisions"].to_string().contains("21"), "{q}");
 }
+
+#[test]
+fn a_dont_shows_the_word_that_ruled_its_thing_out_and_keeps_it() {
+    // (new text) "skip the load test" is a "don't" of the load test; the
+    // summary says how it was ruled out, through later turns and re-reads
+    let s = said(&[
+        (
+            "user",
+            "skip the load test, the staging numbers are enough.",
+        ),
+        (
+            "assistant",
+            "OK, no load test this round; staging p95 was 180 ms.",
+        ),
+        ("user", "Also bump the worker pool to 12."),
+        ("assistant", "Done: worker pool is 12."),
+    ]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("不要：the load test — skip"), "{d}");
+    let again = apply(&s, &rec("user", "thanks", 9), crate::llm::SUMMARY_CAP);
+    assert_eq!(again["key_decisions"], s["key_decisions"]);
+    // the rules read the line without it: "bring back the load test"
+    // still finds the decision it takes back
+    assert!(!without_ruled_out("不要：the load test — skip (staging)")
+        .0
+        .contains("skip"));
+    assert_eq!(
+        without_ruled_out("不要：skipping — drop it").0,
+        "不要：skipping — drop it",
+        "only the shown word at the end of the body"
+    );
+}
