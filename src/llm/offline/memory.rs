@@ -698,6 +698,7 @@ impl Memory {
             ..Turn::default()
         };
         for (s, kind) in &items {
+            let made_before = self.turn_made.len();
             // ("- uv yes": a yes to a listed item by its name, `named_item`;
             // decided as said, so that `decide_in_turn` knows it)
             // ("a b d yes": several listed options taken at once, each a
@@ -740,7 +741,6 @@ impl Memory {
                 UserKind::Decisions(ds) => {
                     for d in ds {
                         self.decide_in_turn(d.clone(), &mut turn);
-                        self.note_ruled_out(d, s);
                         if let Some(i) = turn.last_decision.filter(|&i| i < self.decisions.len()) {
                             self.sentence_made.push(self.decisions[i].clone());
                         }
@@ -799,6 +799,7 @@ impl Memory {
                 UserKind::Other => self.other_statement(s, &mut turn),
                 UserKind::SmallTalk => continue,
             }
+            self.note_ruled_out(s, made_before);
             // (after what the sentence decides, which may take its subject
             // from the question it answers)
             if reports {
@@ -955,22 +956,52 @@ impl Memory {
 
     /// Remember the word that ruled out what a "don't" just recorded names
     /// ("skip" of "skip the maintenance page").
-    /// (`sentence`: what said it, when the decision keeps only its body)
-    fn note_ruled_out(&mut self, d: &Decision, sentence: &str) {
-        let said = if d.said == d.body { sentence } else { &d.said };
-        let said = classify::strip_fillers(said).to_lowercase();
-        let Some(verb) = said.split_whitespace().next() else {
+    /// (the "don'ts" the sentence made: `turn_made` from `from` on; the
+    /// word is the one opening the clause that names the thing: "nah
+    /// replacing handles it, skip the delete")
+    fn note_ruled_out(&mut self, sentence: &str, from: usize) {
+        let clauses: Vec<(String, String)> = sentence
+            .split([',', ';', ':', '.', '—', '，', '；', '：'])
+            .filter_map(|c| {
+                let c = classify::strip_fillers(c).to_lowercase();
+                let verb = c.split_whitespace().next()?.to_owned();
+                RULED_OUT_BY.contains(&verb.as_str()).then_some((verb, c))
+            })
+            .collect();
+        if clauses.is_empty() {
             return;
-        };
-        let first = d.line();
-        let recorded = self.decisions.iter().any(|l| l.starts_with(&first));
-        if d.polarity == Polarity::DontWant
-            && RULED_OUT_BY.contains(&verb)
-            && !d.body.to_lowercase().starts_with(verb)
-            && recorded
-            && !self.ruled_out.iter().any(|(f, _)| *f == first)
-        {
-            self.ruled_out.push((first, verb.to_owned()));
+        }
+        let prefix = Polarity::DontWant.prefix();
+        for line in self.turn_made.get(from..).unwrap_or_default().to_vec() {
+            let Some(body) = line.strip_prefix(prefix) else {
+                continue;
+            };
+            // (the body as said, before a subject added in brackets)
+            let own = [body.find(" ("), body.find('（')]
+                .into_iter()
+                .flatten()
+                .min()
+                .unwrap_or(body.len());
+            let first = format!("{prefix}{}", &body[..own]);
+            let Some(head) = body[..own]
+                .split_whitespace()
+                .map(str::to_lowercase)
+                .find(|w| {
+                    !words("articles").contains(&w.as_str())
+                        && !["that", "this"].contains(&w.as_str())
+                })
+            else {
+                continue;
+            };
+            let Some((verb, _)) = clauses
+                .iter()
+                .find(|(verb, c)| !head.starts_with(verb.as_str()) && c.contains(&head))
+            else {
+                continue;
+            };
+            if !self.ruled_out.iter().any(|(f, _)| *f == first) {
+                self.ruled_out.push((first, verb.clone()));
+            }
         }
     }
 

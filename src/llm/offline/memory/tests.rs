@@ -6145,6 +6145,14 @@ fn a_dont_shows_the_word_that_ruled_its_thing_out_and_keeps_it() {
     assert!(d.contains("不要：the load test — skip"), "{d}");
     let again = apply(&s, &rec("user", "thanks", 9), crate::llm::SUMMARY_CAP);
     assert_eq!(again["key_decisions"], s["key_decisions"]);
+    // the word opens the clause that names the thing, wherever it stands
+    let s = said(&[(
+        "user",
+        "nah the nightly export covers it, skip the migration script. One more: please drop the audit banner.",
+    )]);
+    let d = s["key_decisions"].to_string();
+    assert!(d.contains("the migration script — skip"), "{d}");
+    assert!(d.contains("the audit banner — drop"), "{d}");
     // the rules read the line without it: "bring back the load test"
     // still finds the decision it takes back
     assert!(!without_ruled_out("不要：the load test — skip (staging)")
