@@ -914,19 +914,23 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // ("tho") name no subject, a move in time needs a shared name and a thing
 // that "stays" as set is a decision: precision 0.654 (2380/3641), recall
 // 0.643 (2224/3461), reversed kept 90, answered left open 42, facts 0.659
-// (1730/2627).
+// (1730/2627). Then a "don't" shows the word that ruled its thing out, two
+// spaces end an unpunctuated sentence, "so please …" requests, "that's
+// final" seals the statement before it, "X not now" and a polite request
+// to switch off are "don'ts": precision 0.661 (2411/3648), recall 0.651
+// (2254/3461), reversed kept 88, facts 0.658 (1729/2627).
 const DEV: Floors = Floors {
-    precision: 0.65,
-    recall: 0.63,
+    precision: 0.66,
+    recall: 0.65,
     facts: 0.65,
     questions: 0.71,
-    max_reversed: 90,
+    max_reversed: 88,
     max_answered_open: 42,
     by_language: [
-        ("en", 0.58),    // 532/910
-        ("ja", 0.70),    // 545/773
+        ("en", 0.59),    // 542/910
+        ("ja", 0.70),    // 547/773
         ("mixed", 0.70), // 378/533
-        ("terse", 0.57), // 256/445
+        ("terse", 0.61), // 274/445
         ("zh", 0.64),    // 513/800
     ],
 };
@@ -945,18 +949,20 @@ const DEV: Floors = Floors {
 // were finished: precision 90/157, recall 91/173 (Chinese 25/38), answered
 // left open 0, facts 57/105, every other figure the same. Scored a third
 // and a fourth time, totals only, before and after session 31's last
-// change: unchanged both times.
+// change: unchanged both times. A fifth time, totals and languages only,
+// when session 32's changes were finished: precision 91/157, recall 92/173
+// (English 14/34), every other figure the same.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
     precision: 0.57,
-    recall: 0.52,
+    recall: 0.53,
     facts: 0.54,
     questions: 0.56,
     max_reversed: 7,
     max_answered_open: 0,
     by_language: [
-        ("en", 0.38),    // 13/34
+        ("en", 0.41),    // 14/34
         ("ja", 0.66),    // 24/36
         ("mixed", 0.52), // 20/38
         ("terse", 0.33), // 9/27
