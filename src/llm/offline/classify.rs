@@ -1072,16 +1072,12 @@ fn polite_request(s: &str) -> Option<String> {
         "加えて",
         "入れて",
         "追加して",
-        "外して",
-        "除いて",
         "変えて",
         "変更して",
         "統一して",
         "対応して",
         "使って",
         "残して",
-        "止めて",
-        "やめて",
         "増やして",
         "減らして",
         "抑えて",
@@ -1097,13 +1093,8 @@ fn polite_request(s: &str) -> Option<String> {
         "まで上げて",
         "に下げて",
         "まで下げて",
-        // (switching off, taking back, moving in time, fixing in place)
-        "切って",
-        "消して",
-        "削除して",
-        "停止して",
-        "廃止して",
-        "無効化して",
+        // (taking back, moving in time, fixing in place; switching off and
+        // taking out are `POLITE_REMOVALS`)
         "戻して",
         "早めて",
         "遅らせて",
@@ -1118,29 +1109,32 @@ fn polite_request(s: &str) -> Option<String> {
         .strip_suffix("おいて")
         .filter(|v| v.ends_with(['て', 'で']))
         .unwrap_or(act);
-    (act.chars().count() <= 40 && CHANGES.iter().any(|v| change.ends_with(v)))
+    let changes = CHANGES.iter().chain(POLITE_REMOVALS);
+    (act.chars().count() <= 40 && changes.into_iter().any(|v| change.ends_with(v)))
         .then(|| act.to_owned())
 }
+
+/// The verbs of a polite request that switch off or take out.
+const POLITE_REMOVALS: &[&str] = &[
+    "切って",
+    "消して",
+    "削除して",
+    "停止して",
+    "廃止して",
+    "無効化して",
+    "無効にして",
+    "オフにして",
+    "外して",
+    "除いて",
+    "止めて",
+    "やめて",
+];
 
 /// What a polite request to switch off or take out names ("音声案内" of
 /// "音声案内は、切っておいて"), when it names something.
 fn polite_removal(act: &str) -> Option<String> {
-    const REMOVALS: &[&str] = &[
-        "切って",
-        "消して",
-        "削除して",
-        "停止して",
-        "廃止して",
-        "無効化して",
-        "無効にして",
-        "オフにして",
-        "外して",
-        "除いて",
-        "止めて",
-        "やめて",
-    ];
     let act = act.strip_suffix("おいて").unwrap_or(act);
-    let thing = REMOVALS.iter().find_map(|v| act.strip_suffix(v))?;
+    let thing = POLITE_REMOVALS.iter().find_map(|v| act.strip_suffix(v))?;
     let thing = thing
         .trim_end_matches(['、', '，', ' '])
         .trim_end_matches(['を', 'は', 'も'])
