@@ -134,6 +134,13 @@ const RULED_OUT_BY: [&str; 13] = [
     "delete", "revert", "disable",
 ];
 
+/// What may follow a line as first recorded: nothing, a subject or a
+/// reply's restatement in brackets, a detail after "; ". ("不要：cache" is
+/// not the start of "不要：cache warming".)
+fn grown_from(rest: &str) -> bool {
+    rest.is_empty() || rest.starts_with(" (") || rest.starts_with('（') || rest.starts_with("; ")
+}
+
 /// A "don't" line without the word shown beside it ("不要：the maintenance
 /// page — skip (…)"), and that word with the line as recorded before it.
 fn without_ruled_out(line: &str) -> (String, Option<(String, String)>) {
@@ -142,7 +149,7 @@ fn without_ruled_out(line: &str) -> (String, Option<(String, String)>) {
             let mark = format!(" — {verb}");
             if let Some(at) = line.find(&mark) {
                 let after = &line[at + mark.len()..];
-                if after.is_empty() || after.starts_with(" (") || after.starts_with('（') {
+                if grown_from(after) {
                     let clean = format!("{}{after}", &line[..at]);
                     return (clean, Some((line[..at].to_owned(), verb.to_owned())));
                 }
@@ -518,7 +525,7 @@ impl Memory {
                 match self
                     .ruled_out
                     .iter()
-                    .find(|(first, _)| line.starts_with(first.as_str()))
+                    .find(|(first, _)| line.strip_prefix(first.as_str()).is_some_and(grown_from))
                 {
                     Some((first, verb)) => {
                         format!("{first} — {verb}{}", &line[first.len()..])

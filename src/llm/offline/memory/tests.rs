@@ -6153,6 +6153,25 @@ fn a_dont_shows_the_word_that_ruled_its_thing_out_and_keeps_it() {
     let d = s["key_decisions"].to_string();
     assert!(d.contains("the migration script — skip"), "{d}");
     assert!(d.contains("the audit banner — drop"), "{d}");
+    // a longer name starting with the same words is another thing; a
+    // subject or a detail added later keeps the word after the name
+    let m = Memory {
+        decisions: vec![
+            "不要：cache (= removed)".into(),
+            "不要：cache warming".into(),
+            "不要：cache; and its config".into(),
+        ],
+        ruled_out: vec![("不要：cache".into(), "drop".into())],
+        ..Memory::default()
+    };
+    assert_eq!(
+        m.shown_decisions(),
+        [
+            "不要：cache — drop (= removed)",
+            "不要：cache warming",
+            "不要：cache — drop; and its config"
+        ]
+    );
     // the rules read the line without it: "bring back the load test"
     // still finds the decision it takes back
     assert!(!without_ruled_out("不要：the load test — skip (staging)")
