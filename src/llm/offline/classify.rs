@@ -1104,14 +1104,17 @@ fn polite_request(s: &str) -> Option<String> {
         "限定して",
         "揃えて",
     ];
-    // ("切っておいて": done ahead, the change is the verb before おいて)
-    let change = act
-        .strip_suffix("おいて")
-        .filter(|v| v.ends_with(['て', 'で']))
-        .unwrap_or(act);
+    let change = done_ahead(act);
     let changes = CHANGES.iter().chain(POLITE_REMOVALS);
     (act.chars().count() <= 40 && changes.into_iter().any(|v| change.ends_with(v)))
         .then(|| act.to_owned())
+}
+
+/// "切っておいて" (done ahead) as the verb before おいて, "切って".
+fn done_ahead(act: &str) -> &str {
+    act.strip_suffix("おいて")
+        .filter(|v| v.ends_with(['て', 'で']))
+        .unwrap_or(act)
 }
 
 /// The verbs of a polite request that switch off or take out.
@@ -1133,8 +1136,9 @@ const POLITE_REMOVALS: &[&str] = &[
 /// What a polite request to switch off or take out names ("音声案内" of
 /// "音声案内は、切っておいて"), when it names something.
 fn polite_removal(act: &str) -> Option<String> {
-    let act = act.strip_suffix("おいて").unwrap_or(act);
-    let thing = POLITE_REMOVALS.iter().find_map(|v| act.strip_suffix(v))?;
+    let thing = POLITE_REMOVALS
+        .iter()
+        .find_map(|v| done_ahead(act).strip_suffix(v))?;
     let thing = thing
         .trim_end_matches(['、', '，', ' '])
         .trim_end_matches(['を', 'は', 'も'])

@@ -128,6 +128,15 @@ struct Memory {
     ruled_out: Vec<(String, String)>,
 }
 
+/// A statement decided as said, a "do": fillers and the full stop off,
+/// within the length of a decision.
+fn whole_statement(said: &str) -> Decision {
+    let body = classify::strip_fillers(said).trim_end_matches(['.', '。']);
+    let mut d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
+    d.said = said.to_owned();
+    d
+}
+
 /// The words that rule a thing out which a "don't" line shows beside it.
 const RULED_OUT_BY: [&str; 13] = [
     "skip", "omit", "exclude", "scrap", "ditch", "drop", "forget", "kill", "cancel", "remove",
@@ -648,19 +657,15 @@ impl Memory {
             .collect();
         // "Meet in the middle: 30%. That's final.": a statement sealed as
         // settled is a decision, the seal itself none
+        let sealable = |(s, kind): &(&str, UserKind)| {
+            *kind == UserKind::Other
+                && !classify::is_question(s)
+                && (terms(s).len() >= 2 || !super::text::numbers(s).is_empty())
+        };
         let mut items = items;
         for k in 1..items.len() {
-            let sealable = |(s, kind): &(&str, UserKind)| {
-                *kind == UserKind::Other
-                    && !classify::is_question(s)
-                    && (terms(s).len() >= 2 || !super::text::numbers(s).is_empty())
-            };
             if classify::seals_the_last(items[k].0) && sealable(&items[k - 1]) {
-                let said = items[k - 1].0;
-                let body = classify::strip_fillers(said).trim_end_matches(['.', '。']);
-                let mut d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
-                d.said = said.to_owned();
-                items[k - 1].1 = UserKind::Decisions(vec![d]);
+                items[k - 1].1 = UserKind::Decisions(vec![whole_statement(items[k - 1].0)]);
                 items[k].1 = UserKind::SmallTalk;
             }
         }
@@ -961,11 +966,10 @@ impl Memory {
         })
     }
 
-    /// Remember the word that ruled out what a "don't" just recorded names
-    /// ("skip" of "skip the maintenance page").
-    /// (the "don'ts" the sentence made: `turn_made` from `from` on; the
-    /// word is the one opening the clause that names the thing: "nah
-    /// replacing handles it, skip the delete")
+    /// Remember the word that ruled out what each "don't" the sentence made
+    /// (`turn_made` from `from` on) names: the word opening the clause that
+    /// names the thing ("skip" of "nah replacing handles it, skip the
+    /// delete").
     fn note_ruled_out(&mut self, sentence: &str, from: usize) {
         let clauses: Vec<(String, String)> = sentence
             .split([',', ';', ':', '.', '—', '，', '；', '：'])
@@ -3054,11 +3058,8 @@ impl Memory {
             && !classify::is_question(s)
             && (classify::has_any(&s.to_lowercase(), words("preference_markers")) || refills)
         {
-            let body = classify::strip_fillers(s).trim_end_matches(['.', '。']);
-            let mut d = Decision::plain(Polarity::Want, clip(body, classify::DECISION_BYTES));
             // (as said, its word of reconsidering with it)
-            d.said = s.to_owned();
-            self.decide_in_turn(d, turn);
+            self.decide_in_turn(whole_statement(s), turn);
             return;
         }
         // "And no retries after all": a "no" that names something on the
