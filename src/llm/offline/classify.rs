@@ -1375,6 +1375,7 @@ pub fn is_fragment(s: &str) -> bool {
         "we're", "it's", "that's", "there's", "isn't", "aren't", "don't", "doesn't", "didn't",
         "won't", "can't", "need", "needs", "want", "wants", "says", "said", "takes", "took", "got",
         "went", "looks", "seems", "works", "came", "thats", "its", "whats", "theres", "im",
+        "feels",
     ];
     let ws: Vec<String> = lower(s)
         .split_whitespace()

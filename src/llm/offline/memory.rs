@@ -1562,6 +1562,19 @@ impl Memory {
             d.body = with_trailing_subject(&d.body, &scope);
             return (d, None);
         }
+        // "buckets: add 1.5 since that's the GetPrice timeout": the label
+        // its own sentence opens with names what it decides, whatever else
+        // the rest names
+        if let Some(own) = label.filter(|l| {
+            d.lead.as_deref() == Some(*l)
+                && shared(&terms(l), &terms(&d.body)) == 0
+                && names_a_thing(l)
+        }) {
+            if !needs_subject(&d.body) {
+                d.body = with_trailing_subject(&d.body, own);
+                return (d, None);
+            }
+        }
         if !needs_subject(&d.body) {
             return (d, None);
         }
@@ -4752,6 +4765,17 @@ impl Memory {
 /// The topic a formal sentence opens with ("Regarding transaction limits,
 /// we will proceed with Option B" → "transaction limits"), up to the first
 /// colon or comma: what the decision after it is about.
+/// A label of three words at most that says no more than a thing's name:
+/// not "legal got back", "next", "task".
+fn names_a_thing(label: &str) -> bool {
+    const NOT_NAMES: &[&str] = &[
+        "got", "is", "are", "was", "were", "has", "have", "had", "said", "says", "back", "next",
+        "task", "todo", "then", "now",
+    ];
+    let ws: Vec<String> = label.split_whitespace().map(str::to_lowercase).collect();
+    ws.len() <= 3 && !ws.iter().any(|w| NOT_NAMES.contains(&w.as_str()))
+}
+
 fn topic_of(lead: Option<&str>) -> Option<String> {
     const OPENERS: &[&str] = &[
         "regarding ",

@@ -1435,6 +1435,50 @@ fn a_turns_topic_label_is_the_subject_of_its_bare_decisions() {
     );
 }
 
+/// "sampling: keep 10% since that's what the vendor bills for": the label
+/// a sentence opens with names what it decides even when the rest of the
+/// sentence names something else (the vendor); a label that is a clause
+/// ("legal got back:") names nothing.
+#[test]
+fn a_sentences_own_label_scopes_its_decision() {
+    let s = run(&[
+        rec(
+            "assistant",
+            "Trace sampling is at 100% and the vendor bill doubled. Lower it?",
+            0,
+        ),
+        rec(
+            "user",
+            "sampling: keep 10% since that's what the vendor bills for. legal got back: the EU region is fine",
+            1,
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        ds.iter()
+            .any(|d| d.contains("10%") && d.contains("sampling")),
+        "{ds:?}"
+    );
+    assert!(!ds.iter().any(|d| d.contains("(legal got back)")), "{ds:?}");
+}
+
+/// "ok, go with 6. 9 feels heavy for the night shift": a value the user
+/// only weighs is no detail of the decision before it.
+#[test]
+fn a_value_that_feels_wrong_is_no_detail_of_the_decision() {
+    let s = run(&[
+        rec(
+            "assistant",
+            "Batch size: 6 or 9 pallets per run? 9 is faster overall.",
+            0,
+        ),
+        rec("user", "go with 6. 9 feels heavy for the night shift", 1),
+    ]);
+    let ds = decisions(&s);
+    assert!(ds.iter().any(|d| d.contains('6')), "{ds:?}");
+    assert!(!ds.iter().any(|d| d.contains("9 feels")), "{ds:?}");
+}
+
 /// "Change of plan. … forget SAML, we go with OIDC": the noun "change"
 /// decides nothing, "forget X" takes X back; "for reporting-db, forget the
 /// replication" is an exception scoped to reporting-db, and says so.
