@@ -1569,11 +1569,10 @@ impl Memory {
             d.lead.as_deref() == Some(*l)
                 && shared(&terms(l), &terms(&d.body)) == 0
                 && names_a_thing(l)
+                && !needs_subject(&d.body)
         }) {
-            if !needs_subject(&d.body) {
-                d.body = with_trailing_subject(&d.body, own);
-                return (d, None);
-            }
+            d.body = with_trailing_subject(&d.body, own);
+            return (d, None);
         }
         if !needs_subject(&d.body) {
             return (d, None);
@@ -4762,9 +4761,6 @@ impl Memory {
     }
 }
 
-/// The topic a formal sentence opens with ("Regarding transaction limits,
-/// we will proceed with Option B" → "transaction limits"), up to the first
-/// colon or comma: what the decision after it is about.
 /// A label of three words at most that says no more than a thing's name:
 /// not "legal got back", "next", "task".
 fn names_a_thing(label: &str) -> bool {
@@ -4776,6 +4772,9 @@ fn names_a_thing(label: &str) -> bool {
     ws.len() <= 3 && !ws.iter().any(|w| NOT_NAMES.contains(&w.as_str()))
 }
 
+/// The topic a formal sentence opens with ("Regarding transaction limits,
+/// we will proceed with Option B" → "transaction limits"), up to the first
+/// colon or comma: what the decision after it is about.
 fn topic_of(lead: Option<&str>) -> Option<String> {
     const OPENERS: &[&str] = &[
         "regarding ",
