@@ -400,6 +400,8 @@ fn str_of(v: Option<&Value>) -> String {
 /// Sentences joined into one text, each ending in a full stop.
 fn join_sentences(items: &[String]) -> String {
     let ended = |s: &String| {
+        // (a fact cut after a clause ends there: "…，代码最稳；" gets no "；.")
+        let s = &s.trim_end_matches(['；', '，', '、', ';', ',']).to_owned();
         let last = s.chars().last().unwrap_or('.');
         if ".!?。！？…".contains(last) {
             s.clone()
@@ -3839,7 +3841,12 @@ impl Memory {
         let worth = |f: &str| {
             let nums = number_tokens(f);
             let repeats = !nums.is_empty() && nums.iter().all(|n| contains_value(&decided, n));
-            let score = facts::score(f).saturating_sub(if repeats { 2 } else { 0 });
+            // (a fact is asked for by its value: one with no number in it
+            // is rarely what a later turn needs)
+            let valueless = !f.chars().any(|c| c.is_ascii_digit());
+            let score = facts::score(f)
+                .saturating_sub(if repeats { 2 } else { 0 })
+                .saturating_sub(if valueless { 2 } else { 0 });
             score as usize * 1000 / (f.chars().count() + 40)
         };
         (0..self.cur.facts.len())
