@@ -2610,13 +2610,28 @@ impl Memory {
 
     /// Open questions a decision settles: those sharing words with it (two,
     /// or one of a question of a few words).
+    /// (and those an earlier discussion left open: "甜品台……等桌数定了再说吧"
+    /// settled by "甜品台要的" the next day)
     fn close_answered(&mut self, line: &str) {
         let lt = named_terms(line);
-        self.cur.open.retain(|q| {
+        let open = |q: &str| {
             let qt = terms(q);
             let need = if qt.len() <= 4 { 1 } else { 2 };
             shared(&qt, &lt) < need
-        });
+        };
+        self.cur.open.retain(|q| open(q));
+        // (of an earlier discussion, only one naming what the decision is
+        // about, its first head word: a long question shares two words
+        // with many a decision)
+        let head = head_terms(polarity_and_body(line).1);
+        let still_open = |q: &str| open(q) || head.first().is_none_or(|h| !terms(q).contains(h));
+        for p in self.past.iter_mut() {
+            let direction = str_of(p.get("direction"));
+            let kept = retain_open(&direction, still_open);
+            if kept != direction {
+                p["direction"] = json!(kept);
+            }
+        }
     }
 
     /// Facts that state a value a decision just replaced ("not 5"), or
@@ -3902,6 +3917,11 @@ impl Memory {
             }) {
                 self.cur.open.remove(i);
             }
+        }
+        // "sqlite 会不会太玩具了…？" … "不会，放心": a Chinese question asked
+        // as "A 不 A" is answered by a reply opening with A or 不 A
+        if let Some(i) = self.cur.open.iter().rposition(|q| answers_a_not_a(q, text)) {
+            self.cur.open.remove(i);
         }
         // "好，外包那条先挂着": a reply that puts it off answers nothing
         let reply_defers = sents.iter().any(|s| classify::is_deferral(&s.text));
@@ -6009,6 +6029,60 @@ fn says_not_or_was(s: &str) -> bool {
     ]
     .iter()
     .any(|w| classify::has(&l, w))
+}
+
+/// A past discussion's direction without the "Open: " items `keep` rejects
+/// (an item runs to the next "Open: ", "要：" or "不要：").
+fn retain_open(direction: &str, keep: impl Fn(&str) -> bool) -> String {
+    let marks = |at: usize| {
+        let rest = &direction[at..];
+        rest.starts_with(OPEN_LABEL) || rest.starts_with("要：") || rest.starts_with("不要：")
+    };
+    let mut starts: Vec<usize> = direction
+        .char_indices()
+        .map(|(i, _)| i)
+        .filter(|&i| marks(i) && (i == 0 || direction[..i].ends_with(' ')))
+        .collect();
+    if starts.first() != Some(&0) {
+        starts.insert(0, 0);
+    }
+    starts.push(direction.len());
+    let kept: Vec<&str> = starts
+        .windows(2)
+        .map(|w| direction[w[0]..w[1]].trim())
+        .filter(|item| item.strip_prefix(OPEN_LABEL).is_none_or(&keep))
+        .filter(|item| !item.is_empty())
+        .collect();
+    kept.join(" ")
+}
+
+/// Whether `reply` opens with the yes or the no of a "A 不 A" question in
+/// `q` ("会不会" → "会" / "不会", "要不要" → "要" / "不要" / "不用"), its
+/// own clause ("不会，…", "要的。"), not a verb phrase ("不会用").
+fn answers_a_not_a(q: &str, reply: &str) -> bool {
+    const FORMS: &[(&str, &[&str])] = &[
+        ("会不会", &["会", "不会"]),
+        ("要不要", &["要", "不要", "不用", "不需要", "需要"]),
+        ("是不是", &["是", "不是"]),
+        ("能不能", &["能", "不能", "可以", "不行"]),
+        ("可不可以", &["可以", "不可以", "不行"]),
+        ("有没有", &["有", "没有"]),
+        ("用不用", &["用", "不用"]),
+        ("需不需要", &["需要", "不需要", "不用"]),
+    ];
+    let r = reply.trim_start();
+    FORMS
+        .iter()
+        .filter(|(form, _)| q.contains(form))
+        .any(|(_, answers)| {
+            answers.iter().any(|a| {
+                r.strip_prefix(a).is_some_and(|rest| {
+                    rest.starts_with(['，', '。', '！', ',', '!', '.'])
+                        || rest.starts_with("的")
+                            && rest["的".len()..].starts_with(['，', '。', '！'])
+                })
+            })
+        })
 }
 
 fn asks_what(q: &str) -> bool {

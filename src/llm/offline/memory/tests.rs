@@ -6248,7 +6248,58 @@ fn a_fact_without_a_value_goes_before_one_with_a_value() {
 #[test]
 fn a_fact_cut_after_a_clause_ends_as_a_sentence() {
     assert_eq!(
-        join_sentences(&["改额度最多 30 秒生效；".to_owned(), "p99 was 41 ms,".to_owned()]),
+        join_sentences(&[
+            "改额度最多 30 秒生效；".to_owned(),
+            "p99 was 41 ms,".to_owned()
+        ]),
         "改额度最多 30 秒生效。 p99 was 41 ms."
     );
+}
+
+/// "日志要不要单独存一份？" … "不要，…": a Chinese question asked as "A 不 A"
+/// is answered by a reply that opens with A or 不 A; "不会用" opens with a
+/// verb phrase and answers nothing.
+#[test]
+fn a_reply_opening_with_the_yes_or_no_of_a_not_a_answers_it() {
+    let asked = |reply: &str| {
+        let s = said(&[
+            ("user", "打印机日志要不要单独存一份？以后查问题方便"),
+            ("assistant", reply),
+        ]);
+        s["current_discussion"]["perspectives"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(
+        !asked("不要，系统日志里已经有了，按天滚动，保留 30 天。").contains("日志要不要"),
+        "answered"
+    );
+    assert!(
+        asked("不会用的话我可以写个脚本，每天 02:00 导出一次。").contains("日志要不要"),
+        "not answered"
+    );
+}
+
+/// "冷藏柜的温度上限等供应商回复再定" … next morning, another subject, then
+/// "冷藏柜上限定 8 度": the decision settles what the earlier discussion left
+/// open; one merely sharing a word with it ("温度曲线") does not.
+#[test]
+fn a_later_decision_settles_what_an_earlier_discussion_left_open() {
+    let past_after = |last: &str| {
+        let s = run(&[
+            rec("user", "药房冷藏柜要加温度报警，先说说怎么接。", 0),
+            rec("assistant", "可以用现有的温度探头，每分钟上报一次。", 1),
+            rec("user", "冷藏柜的报警上限等供应商回复再定。", 2),
+            rec("assistant", "好，上限先空着。", 3),
+            rec("user", "换个事：门诊排班表要导出成 Excel。", 24 * 60),
+            rec("assistant", "可以，按周导出，一人一行。", 24 * 60 + 1),
+            rec("user", last, 24 * 60 + 2),
+        ]);
+        s["past_discussions"].to_string()
+    };
+    let settled = past_after("冷藏柜报警上限定 8 度，供应商回复了。");
+    assert!(!settled.contains("Open: 冷藏柜的报警上限"), "{settled}");
+    let unrelated = past_after("温度曲线先不做。");
+    assert!(unrelated.contains("Open: 冷藏柜的报警上限"), "{unrelated}");
 }
