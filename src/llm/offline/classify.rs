@@ -294,7 +294,36 @@ fn cjk_question(t: &str) -> bool {
         "どうしたらいい",
         "どうすればいい",
     ];
-    ENDINGS.iter().any(|e| t.ends_with(e))
+    ENDINGS.iter().any(|e| t.ends_with(e)) || asks_advice_zh(t)
+}
+
+/// "你觉得用啥搭比较好", "数据放哪里合适": a Chinese clause asking for advice
+/// without a question mark, a question word in it and a word of asking or
+/// of weighing around it; not "用什么都行" (anything will do).
+fn asks_advice_zh(t: &str) -> bool {
+    if t.chars().any(super::text::is_kana) {
+        return false;
+    }
+    let clause = t.rsplit(['，', ',', '。', ' ']).next().unwrap_or(t);
+    const ASKING: [&str; 7] = [
+        "你觉得",
+        "您觉得",
+        "你看",
+        "您看",
+        "你说",
+        "你建议",
+        "您建议",
+    ];
+    const WEIGHING: [&str; 5] = ["比较好", "更好", "最好", "合适", "好呢"];
+    let asks = ASKING.iter().any(|w| clause.starts_with(w))
+        || WEIGHING.iter().any(|w| clause.ends_with(w));
+    asks && ["啥", "什么", "哪", "怎么", "怎样", "多少", "几", "谁"]
+        .iter()
+        .any(|q| {
+            clause
+                .match_indices(q)
+                .any(|(i, _)| !clause[i + q.len()..].starts_with(['都', '也']))
+        })
 }
 
 /// "who owns it", "where's the config": terse chat leaves out the question

@@ -476,6 +476,9 @@ fn cjk_questions_without_a_question_mark_decide_nothing() {
         "この設定で本番に出しますか",
         "那周末的排班呢",
         "夜班没人接怎么办",
+        // asking for advice: a question word and a word of asking or weighing
+        "你觉得备份放哪台机器比较好",
+        "报表用什么格式合适",
     ] {
         assert!(is_question(q), "{q}");
         assert!(!matches!(user_sentence(q), UserKind::Decisions(_)), "{q}");
@@ -483,6 +486,9 @@ fn cjk_questions_without_a_question_mark_decide_nothing() {
     // 还是 is "still" as often as "or": no question by it alone
     assert!(!is_question("3 天以内还是只要组长批"));
     assert!(!is_question("还是用 Redis 吧"));
+    // "anything will do" answers; a choice weighed with no question word decides
+    assert!(!is_question("格式用什么都行"));
+    assert!(!is_question("先用 CSV 比较好"));
 }
 
 #[test]
