@@ -956,8 +956,16 @@ fn rejection(s: &str) -> Option<String> {
             .then(|| plain[m.len()..].strip_prefix(". "))
             .flatten()
             // (not "No. Nothing gets denied automatically": a capital
-            // after "No." is the splitter's abbreviation, one sentence)
-            .filter(|after| after.starts_with(|c: char| c.is_lowercase()))
+            // after "No." is the splitter's abbreviation, one sentence;
+            // "no. 10s then" gives a value with its unit, "No. 5" none)
+            .filter(|after| {
+                after.starts_with(|c: char| c.is_lowercase())
+                    || after.starts_with(|c: char| c.is_ascii_digit())
+                        && after
+                            .split_whitespace()
+                            .next()
+                            .is_some_and(|w| w.chars().any(|c| c.is_alphabetic()))
+            })
     }) {
         return Some(after.trim().to_owned());
     }
@@ -4210,7 +4218,10 @@ fn normalize(p: Polarity, text: &str) -> String {
     let strip_lead = |s: &mut String, list: &[&str]| {
         let l = lower(s);
         if let Some(w) = list.iter().find(|w| starts_with_word(&l, w)) {
-            *s = s[w.len()..].trim_start().to_owned();
+            // (not the mark after the word: "no. 5 is the one")
+            *s = s[w.len()..]
+                .trim_start_matches(['.', ',', ':', ';', ' '])
+                .to_owned();
         }
     };
     match p {

@@ -6303,3 +6303,24 @@ fn a_later_decision_settles_what_an_earlier_discussion_left_open() {
     let unrelated = past_after("温度曲线先不做。");
     assert!(unrelated.contains("Open: 冷藏柜的报警上限"), "{unrelated}");
 }
+
+/// "no. 20s then" after a proposed value: the no turns the proposal down
+/// and the value said after it is the decision; the "no." is no number
+/// ("No. 5") and its full stop is no part of what is ruled out.
+#[test]
+fn no_then_a_value_decides_the_value() {
+    let s = said(&[
+        (
+            "assistant",
+            "The health check timeout is 5s now. Keep it at 5s?",
+        ),
+        ("user", "no. 20s then"),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        ds.iter()
+            .any(|d| d.starts_with("要：") && d.contains("20s")),
+        "{ds:?}"
+    );
+    assert!(!ds.iter().any(|d| d.contains("：.")), "{ds:?}");
+}
