@@ -4016,6 +4016,28 @@ impl Memory {
                                 .map(|p| x.text[p.len()..].trim_end_matches('.').to_owned())
                         })
                 });
+                // ("One more thing on min-replicas-to-write 1: … Keep it at
+                // 1?": the setting the reply gave the value it offers)
+                let latin = !p.body.chars().any(is_cjk);
+                let valued = number_tokens(&p.body)
+                    .first()
+                    .filter(|_| latin)
+                    .and_then(|n| {
+                        sents[..i].iter().rev().find_map(|x| {
+                            let at = value_at(&x.text, n)?;
+                            subject_before(&x.text, at)
+                                .map(|subj| subj.replace("**", "").trim().to_owned())
+                                .filter(|subj| !terms(subj).is_empty())
+                        })
+                    });
+                if let Some(subj) = valued.filter(|_| label.is_none()) {
+                    p.body = clip(
+                        &with_trailing_subject(p.body.trim_end_matches(['?', '？']), &subj),
+                        classify::DECISION_BYTES,
+                    );
+                    proposal = Some((p, basis));
+                    continue;
+                }
                 let resolved = label
                     .and_then(|l| {
                         options

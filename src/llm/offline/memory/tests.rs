@@ -6324,3 +6324,34 @@ fn no_then_a_value_decides_the_value() {
     );
     assert!(!ds.iter().any(|d| d.contains("：.")), "{ds:?}");
 }
+
+/// "… on max-connections 200 … Keep it at 200?": "it" is the setting the
+/// reply gave that value, not the sentence before the question; "make it
+/// 150" then changes that setting.
+#[test]
+fn a_value_offered_for_it_names_the_setting_that_holds_it() {
+    let s = said(&[
+        ("user", "the proxy keeps dropping clients at peak"),
+        (
+            "assistant",
+            "The proxy runs with max-connections 200. Yesterday's peak went past that twice. Keep it at 200?",
+        ),
+    ]);
+    let direction = s["current_discussion"]["direction"].as_str().unwrap();
+    assert!(direction.contains("max-connections"), "{direction}");
+    assert!(!direction.contains("peak"), "{direction}");
+    let s = said(&[
+        ("user", "the proxy keeps dropping clients at peak"),
+        (
+            "assistant",
+            "The proxy runs with max-connections 200. Yesterday's peak went past that twice. Keep it at 200?",
+        ),
+        ("user", "make it 400"),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        ds.iter()
+            .any(|d| d.contains("400") && d.contains("max-connections")),
+        "{ds:?}"
+    );
+}
