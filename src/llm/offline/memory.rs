@@ -732,14 +732,20 @@ impl Memory {
                         .collect(),
                 ))
             } else {
-                matches!(kind, UserKind::Approval { .. } | UserKind::Other)
-                    .then(|| self.named_item(s))
-                    .flatten()
-                    .map(|item| {
-                        let mut d = Decision::plain(Polarity::Want, item);
-                        d.said = (*s).to_owned();
-                        UserKind::Decisions(vec![d])
-                    })
+                // (or a sentence decided as said: "latency one is fine")
+                let as_said = |ds: &[Decision]| {
+                    let plain = |t: &str| t.trim().trim_end_matches(['.', '!']).to_lowercase();
+                    matches!(ds, [d] if plain(&d.body) == plain(s))
+                };
+                (matches!(kind, UserKind::Approval { .. } | UserKind::Other)
+                    || matches!(kind, UserKind::Decisions(ds) if as_said(ds)))
+                .then(|| self.named_item(s))
+                .flatten()
+                .map(|item| {
+                    let mut d = Decision::plain(Polarity::Want, item);
+                    d.said = (*s).to_owned();
+                    UserKind::Decisions(vec![d])
+                })
             };
             let kind = named.as_ref().unwrap_or(kind);
             if let Some(label) = subject::topic_label(s) {
@@ -1378,6 +1384,21 @@ impl Memory {
             Some(c) => c.get(1)?.as_str().to_lowercase(),
             None => NAMED_YES.captures(said)?.get(1)?.as_str().to_lowercase(),
         };
+        // ("the latency one is fine": the thing "one" stands for is named
+        // before it; not "the second one", "the other one")
+        let name = match name.strip_suffix(" one") {
+            Some(n)
+                if [
+                    "first", "second", "third", "last", "other", "new", "old", "same",
+                ]
+                .iter()
+                .any(|w| n.ends_with(w)) =>
+            {
+                return None
+            }
+            Some(n) => n.to_owned(),
+            None => name,
+        };
         // (not "sounds good", "looks fine", "all good": the name must be a
         // thing's)
         let l = said.to_lowercase();
@@ -1428,6 +1449,23 @@ impl Memory {
             let item = subject_phrase(f).replace("**", "").trim().to_owned();
             if !items.contains(&item) {
                 items.push(item);
+            }
+        }
+        // ("latency one is fine" after a table with a "latency" row: the
+        // row the name labels, kept as a fact "latency: …")
+        if items.is_empty() && accepted.is_some() {
+            let label = name.strip_suffix(" row").unwrap_or(&name);
+            let rows: Vec<&String> = self
+                .cur
+                .facts
+                .iter()
+                .filter(|f| {
+                    f.split_once(": ")
+                        .is_some_and(|(l, _)| l.trim().eq_ignore_ascii_case(label))
+                })
+                .collect();
+            if let [row] = rows.as_slice() {
+                items.push(clip(row, SUBJECT_BYTES * 2));
             }
         }
         match items.as_slice() {

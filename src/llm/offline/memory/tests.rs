@@ -6355,3 +6355,26 @@ fn a_value_offered_for_it_names_the_setting_that_holds_it() {
         "{ds:?}"
     );
 }
+
+/// "the memory one is fine" after a table with a "memory" row accepts
+/// that row, and says its value; "the other one is fine" names no row.
+#[test]
+fn the_x_one_is_fine_accepts_the_row_x_labels() {
+    let run_with = |answer: &str| {
+        decisions(&said(&[
+            ("user", "alert thresholds for the build agents"),
+            (
+                "assistant",
+                "Draft:\n\n| alert | threshold | for |\n|---|---|---|\n| cpu | above 85% | 10m |\n| memory | above 92% | 5m |\n\nWhich ones do you want?",
+            ),
+            ("user", answer),
+        ]))
+    };
+    let ds = run_with("the memory one is fine.");
+    assert!(
+        ds.iter().any(|d| d.contains("92%") && d.contains("memory")),
+        "{ds:?}"
+    );
+    let ds = run_with("the other one is fine.");
+    assert!(!ds.iter().any(|d| d.contains("92%")), "{ds:?}");
+}
