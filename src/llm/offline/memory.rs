@@ -3894,12 +3894,7 @@ impl Memory {
         let worth = |f: &str| {
             let nums = number_tokens(f);
             let repeats = !nums.is_empty() && nums.iter().all(|n| contains_value(&decided, n));
-            // (a fact is asked for by its value: one with no number in it
-            // is rarely what a later turn needs)
-            let valueless = !f.chars().any(|c| c.is_ascii_digit());
-            let score = facts::score(f)
-                .saturating_sub(if repeats { 2 } else { 0 })
-                .saturating_sub(if valueless { 2 } else { 0 });
+            let score = facts::score(f).saturating_sub(if repeats { 2 } else { 0 });
             score as usize * 1000 / (f.chars().count() + 40)
         };
         (0..self.cur.facts.len())

@@ -6228,22 +6228,6 @@ fn a_dont_shows_the_word_that_ruled_its_thing_out_and_keeps_it() {
     );
 }
 
-/// Of two facts worth as much per character, the one without a number
-/// goes first: a later turn asks for a value ("what was the TTL?"), rarely
-/// for prose.
-#[test]
-fn a_fact_without_a_value_goes_before_one_with_a_value() {
-    let prose = "Root cause: the resolver cache is deprecated.";
-    let value = "Root cause: the resolver cache on the build hosts is kept for 30 min.";
-    assert_eq!(facts::score(prose), facts::score(value));
-    assert!(prose.len() < value.len());
-    let mut m = Memory::default();
-    m.cur.facts = vec![value.to_owned(), prose.to_owned()];
-    assert_eq!(m.cur.facts[m.weakest_fact()], prose);
-    m.cur.facts = vec![prose.to_owned(), value.to_owned()];
-    assert_eq!(m.cur.facts[m.weakest_fact()], prose);
-}
-
 /// A fact cut after a clause ends as a sentence, not as "；." or ",.".
 #[test]
 fn a_fact_cut_after_a_clause_ends_as_a_sentence() {
