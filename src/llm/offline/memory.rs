@@ -401,10 +401,10 @@ fn str_of(v: Option<&Value>) -> String {
 fn join_sentences(items: &[String]) -> String {
     let ended = |s: &String| {
         // (a fact cut after a clause ends there: "…，代码最稳；" gets no "；.")
-        let s = &s.trim_end_matches(['；', '，', '、', ';', ',']).to_owned();
+        let s = s.trim_end_matches(['；', '，', '、', ';', ',']);
         let last = s.chars().last().unwrap_or('.');
         if ".!?。！？…".contains(last) {
-            s.clone()
+            s.to_owned()
         } else if is_cjk(last) {
             format!("{s}。")
         } else {
@@ -1593,25 +1593,20 @@ impl Memory {
         // ("Regarding odometer entry at the pump: …, so please draft it as
         // mandatory": the topic the sentence opens with, without the
         // reason after it)
+        // ("buckets: add 1.5 since that's the GetPrice timeout": the label
+        // its own sentence opens with names what it decides, whatever else
+        // the rest names)
+        let own_label = label
+            .filter(|l| d.lead.as_deref() == Some(*l) && names_a_thing(l))
+            .map(str::to_owned);
         let scope = match topic_of(d.lead.as_deref()) {
             Some(topic) => Some(topic),
             None => scope_of(d.lead.as_deref()).map(|_| d.lead.clone().unwrap_or_default()),
         }
+        .or(own_label)
         .filter(|l| shared(&terms(l), &terms(&d.body)) == 0);
         if let Some(scope) = scope.filter(|_| !needs_subject(&d.body)) {
             d.body = with_trailing_subject(&d.body, &scope);
-            return (d, None);
-        }
-        // "buckets: add 1.5 since that's the GetPrice timeout": the label
-        // its own sentence opens with names what it decides, whatever else
-        // the rest names
-        if let Some(own) = label.filter(|l| {
-            d.lead.as_deref() == Some(*l)
-                && shared(&terms(l), &terms(&d.body)) == 0
-                && names_a_thing(l)
-                && !needs_subject(&d.body)
-        }) {
-            d.body = with_trailing_subject(&d.body, own);
             return (d, None);
         }
         if !needs_subject(&d.body) {
@@ -4763,16 +4758,13 @@ impl Memory {
     fn clear_past_direction(&mut self) -> bool {
         // the questions an old discussion left open go before the
         // decisions filed with it
+        // (the last of them: it runs to the next item, "不要：" as well)
         for p in self.past.iter_mut() {
             let d = str_of(p.get("direction"));
-            if let Some(at) = d.rfind("Open: ") {
-                let end = d[at + "Open: ".len()..]
-                    .find(" 要：")
-                    .or_else(|| d[at + "Open: ".len()..].find(" 不要："))
-                    .or_else(|| d[at + "Open: ".len()..].find(" Open: "))
-                    .map_or(d.len(), |i| at + "Open: ".len() + i);
-                let kept = format!("{}{}", d[..at].trim_end(), &d[end..]);
-                p["direction"] = json!(kept.trim());
+            let mut items = direction_items(&d);
+            if let Some(at) = items.iter().rposition(|i| i.starts_with(OPEN_LABEL)) {
+                items.remove(at);
+                p["direction"] = json!(items.join(" "));
                 return true;
             }
         }
@@ -6086,9 +6078,9 @@ fn says_not_or_was(s: &str) -> bool {
     .any(|w| classify::has(&l, w))
 }
 
-/// A past discussion's direction without the "Open: " items `keep` rejects
-/// (an item runs to the next "Open: ", "要：" or "不要：").
-fn retain_open(direction: &str, keep: impl Fn(&str) -> bool) -> String {
+/// The items of a past discussion's direction: what it opens with, then
+/// each "Open: …", "要：…" and "不要：…" up to the next.
+fn direction_items(direction: &str) -> Vec<&str> {
     let marks = |at: usize| {
         let rest = &direction[at..];
         rest.starts_with(OPEN_LABEL) || rest.starts_with("要：") || rest.starts_with("不要：")
@@ -6102,13 +6094,20 @@ fn retain_open(direction: &str, keep: impl Fn(&str) -> bool) -> String {
         starts.insert(0, 0);
     }
     starts.push(direction.len());
-    let kept: Vec<&str> = starts
+    starts
         .windows(2)
         .map(|w| direction[w[0]..w[1]].trim())
-        .filter(|item| item.strip_prefix(OPEN_LABEL).is_none_or(&keep))
         .filter(|item| !item.is_empty())
-        .collect();
-    kept.join(" ")
+        .collect()
+}
+
+/// A past discussion's direction without the "Open: " items `keep` rejects.
+fn retain_open(direction: &str, keep: impl Fn(&str) -> bool) -> String {
+    direction_items(direction)
+        .into_iter()
+        .filter(|item| item.strip_prefix(OPEN_LABEL).is_none_or(&keep))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether `reply` opens with the yes or the no of a "A 不 A" question in
