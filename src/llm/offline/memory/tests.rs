@@ -6362,3 +6362,17 @@ fn the_x_one_is_fine_accepts_the_row_x_labels() {
     let ds = run_with("the other one is fine.");
     assert!(!ds.iter().any(|d| d.contains("92%")), "{ds:?}");
 }
+
+/// Under the budget the last question a past discussion left open goes
+/// first, and only it: a "don't" filed after it stays.
+#[test]
+fn clearing_a_past_question_keeps_the_decisions_after_it() {
+    let mut m = Memory::default();
+    m.past = vec![json!({
+        "topic": "t",
+        "description": "",
+        "direction": "Done: x. Open: which region? 不要：Redis 要：Postgres"
+    })];
+    assert!(m.clear_past_direction());
+    assert_eq!(m.past[0]["direction"], "Done: x. 不要：Redis 要：Postgres");
+}
