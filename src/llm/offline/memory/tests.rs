@@ -6367,12 +6367,14 @@ fn the_x_one_is_fine_accepts_the_row_x_labels() {
 /// first, and only it: a "don't" filed after it stays.
 #[test]
 fn clearing_a_past_question_keeps_the_decisions_after_it() {
-    let mut m = Memory::default();
-    m.past = vec![json!({
-        "topic": "t",
-        "description": "",
-        "direction": "Done: x. Open: which region? 不要：Redis 要：Postgres"
-    })];
+    let mut m = Memory {
+        past: vec![json!({
+            "topic": "t",
+            "description": "",
+            "direction": "Done: x. Open: which region? 不要：Redis 要：Postgres"
+        })],
+        ..Memory::default()
+    };
     assert!(m.clear_past_direction());
     assert_eq!(m.past[0]["direction"], "Done: x. 不要：Redis 要：Postgres");
 }
