@@ -2,29 +2,30 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 277 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 287 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 218 of 23 held-out and validation sets written by helpers who
-//!   never saw the rules, each moved here once it had been scored (set T,
-//!   the last, in session 30);
-//! - `test`: 10 held out (set U), written in session 30 by helpers who saw
+//!   the 228 of 24 held-out and validation sets written by helpers who
+//!   never saw the rules, each moved here once it had been scored (set U,
+//!   the last, in session 34);
+//! - `test`: 10 held out (set V), written in session 34 by helpers who saw
 //!   neither the rules nor any other eval text, from the brief the earlier
-//!   writers had (tests/data/summary_eval/WRITING.md): a Python cron ETL
-//!   moved to scheduled containers, then S3 lifecycle costs, in an English
-//!   coding-agent session; a Terraform state split, then on-call alert
-//!   routing, in engineer Japanese; an ML training pipeline, then serving
-//!   latency, in Japanese mixed with English (those three over 20k
-//!   characters, with a topic change after a day); wedding catering in
-//!   casual English, an office move in keigo, a family trip to Yunnan in
-//!   casual Chinese, tender rules for IT procurement in formal Chinese,
-//!   React Native crash triage in Chinese mixed with English, a DNS
-//!   provider cutover and Kafka consumer lag in terse chat; 173 decisions.
-//!   Scored with the rules session 29 ended with and with session 30's,
-//!   totals only. A gap of more than 0.1 between it and dev says the rules
-//!   fit the dev text rather than the language.
+//!   writers had (tests/data/summary_eval/WRITING.md): a Django + Celery
+//!   queue backing up, then log shipping, in an English coding-agent
+//!   session; hospital meal ordering, then bedside tablets on the wards, in
+//!   keigo; factory shift scheduling, then the yearly safety training, in
+//!   formal Chinese; an Elasticsearch 7 → 8 reindex, then Kibana
+//!   dashboards, in Japanese mixed with English (those four over 20k
+//!   characters, with a topic change after a day); costume rental for a
+//!   community theater in casual English, a café's stamp card in casual
+//!   Japanese, a flat renovation in casual Chinese, cutting an Android
+//!   app's size in Chinese mixed with English, an HAProxy backend drain and
+//!   a backup restore drill in terse chat; 180 decisions. Scored with the
+//!   rules session 33 ended with, totals only. A gap of more than 0.1
+//!   between it and dev says the rules fit the dev text rather than the
+//!   language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
@@ -925,60 +926,54 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // its yes or no, a later decision closes what an earlier discussion left
 // open: precision 0.662 (2415/3646), recall 0.653 (2259/3461), reversed
 // kept 88, answered left open 39, facts 0.660 (1735/2627), past 71/82.
+// Session 34 moved set U here (287 conversations), with the rules session
+// 33 ended with: precision 0.659 (2506/3803), recall 0.647 (2351/3634),
+// reversed kept 95, facts 0.656 (1792/2732), open questions 0.710
+// (255/359), answered left open 39, past 73/85.
 const DEV: Floors = Floors {
-    precision: 0.66,
-    recall: 0.65,
+    precision: 0.65,
+    recall: 0.64,
     facts: 0.65,
     questions: 0.71,
-    max_reversed: 88,
+    max_reversed: 95,
     max_answered_open: 39,
     by_language: [
-        ("en", 0.59),    // 544/910
-        ("ja", 0.70),    // 547/773
-        ("mixed", 0.71), // 379/533
-        ("terse", 0.61), // 274/445
-        ("zh", 0.64),    // 515/800
+        ("en", 0.59),    // 558/944
+        ("ja", 0.70),    // 571/809
+        ("mixed", 0.69), // 399/571
+        ("terse", 0.59), // 283/472
+        ("zh", 0.64),    // 540/838
     ],
 };
 
-// Test, 10 conversations (set U) written in session 30 by five helpers who
+// Test, 10 conversations (set V) written in session 34 by five helpers who
 // saw neither the summarizer's rules nor any eval text, from the brief in
-// WRITING.md; three of them over 20,000 characters with a day's gap and a
-// topic change (English, Japanese and mixed). Its predecessors scored about
-// the same on first sight: set R recall 0.50 (81/161), set S 0.47
-// (73/156), set T 0.48 (94/197); each moved into dev once it had been
-// scored. U, scored first with the rules session 29 ended with (78fe057):
-// precision 0.57 (89/157), recall 0.52 (90/173), reversed kept 7, open
-// questions 0.56 (9/16), answered left open 1, facts 0.53 (56/105), past
-// topics 2/3; English 13/34, Japanese 24/36, mixed 20/38, terse 9/27,
-// Chinese 24/38. Scored once more, totals only, when session 30's changes
-// were finished: precision 90/157, recall 91/173 (Chinese 25/38), answered
-// left open 0, facts 57/105, every other figure the same. Scored a third
-// and a fourth time, totals only, before and after session 31's last
-// change: unchanged both times. A fifth time, totals and languages only,
-// when session 32's changes were finished: precision 91/157, recall 92/173
-// (English 14/34), every other figure the same. A sixth time, totals and
-// languages only, when session 33's changes were finished: facts 55/105,
-// under the floor; a seventh with one change undone (two points off a fact
-// with no digit, +9 facts on dev) gave 57 again, and that change was
-// dropped. Decisions unchanged both times. That is the first time its
-// figures chose between two versions of the rules: the next held-out set
-// should replace it.
+// WRITING.md; four of them over 20,000 characters with a day's gap and a
+// topic change (English, Japanese, Chinese, mixed). Its predecessors scored
+// about the same on first sight: set S recall 0.47 (73/156), set T 0.48
+// (94/197), set U 0.52 (90/173); each moved into dev once it had been
+// scored (U after its figures had chosen between two versions of the
+// rules). V, scored first with the rules session 33 ended with (b7afa13):
+// precision 0.60 (104/172), recall 0.53 (95/180), reversed kept 3, open
+// questions 0.53 (8/15), answered left open 1, facts 0.58 (97/168), past
+// topics 4/4; English 12/36, Japanese 26/42, mixed 21/35, terse 17/28,
+// Chinese 19/39. Dev is 0.12 above it on recall: the rules still fit the
+// dev text more than the language.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.57,
-    recall: 0.53,
-    facts: 0.54,
-    questions: 0.56,
-    max_reversed: 7,
-    max_answered_open: 0,
+    precision: 0.60,
+    recall: 0.52,
+    facts: 0.57,
+    questions: 0.53,
+    max_reversed: 3,
+    max_answered_open: 1,
     by_language: [
-        ("en", 0.41),    // 14/34
-        ("ja", 0.66),    // 24/36
-        ("mixed", 0.52), // 20/38
-        ("terse", 0.33), // 9/27
-        ("zh", 0.65),    // 25/38
+        ("en", 0.33),    // 12/36
+        ("ja", 0.61),    // 26/42
+        ("mixed", 0.59), // 21/35
+        ("terse", 0.60), // 17/28
+        ("zh", 0.48),    // 19/39
     ],
 };
 
