@@ -5827,6 +5827,12 @@ fn options_in(text: &str) -> Vec<String> {
             // labels: the row names the option)
             let mark = format!("{}) ", label.to_lowercase());
             if !table_labels.contains(&mark) {
+                // ("Things that matter: 1. … 2. …" then "For the scheduler:
+                // 1. … 2. … Which one?": a label listed again starts a new
+                // list, the one a pick by that label answers)
+                if out.iter().any(|o| o.starts_with(&mark)) {
+                    out.retain(|o| table_labels.iter().any(|m| o.starts_with(m)));
+                }
                 out.push(format!("{mark}{first}"));
             }
         }

@@ -6378,3 +6378,62 @@ fn clearing_a_past_question_keeps_the_decisions_after_it() {
     assert!(m.clear_past_direction());
     assert_eq!(m.past[0]["direction"], "Done: x. 不要：Redis 要：Postgres");
 }
+
+/// "2. the old cluster is out anyway": a turn that opens with an option's
+/// number and a full stop, and numbers no other line, picks that option;
+/// the number is no list marker to strip. A numbered list of the user's
+/// own is still a list.
+#[test]
+fn an_opening_number_with_a_full_stop_picks_that_option() {
+    let reply = "Three ways to run the jobs:\n\n1. **A cron VM**: what we have\n2. **Scheduled containers** on Fargate: no servers\n3. **Kubernetes CronJobs**: needs the cluster\n\nWhich one?";
+    let ds = decisions(&said(&[
+        ("user", "the nightly jobs need a new home"),
+        ("assistant", reply),
+        ("user", "2. we don't even have access to the cluster lol"),
+    ]));
+    assert!(
+        ds.iter()
+            .any(|d| d.starts_with("要：2") && d.contains("Scheduled containers")),
+        "{ds:?}"
+    );
+    let listed = decisions(&said(&[
+        ("user", "the nightly jobs need a new home"),
+        ("assistant", reply),
+        ("user", "1. the VM is fine for now\n2. the cluster is out"),
+    ]));
+    assert!(
+        !listed.iter().any(|d| d.contains("Scheduled containers")),
+        "{listed:?}"
+    );
+}
+
+/// A reply that lists findings 1–3 and then options 1–3 asks about the
+/// options: "2" picks the second option, not the second finding.
+#[test]
+fn a_label_listed_again_starts_the_list_a_pick_answers() {
+    let ds = decisions(&said(&[
+        ("user", "the ingest falls behind"),
+        (
+            "assistant",
+            "What I found:\n\n1. **Memory**: the buffer is never drained\n2. **Latency**: one insert per row\n\nHow to write:\n\n1. **Multi-row INSERT**: small change\n2. **COPY FROM STDIN**: fastest\n\nWhich one?",
+        ),
+        ("user", "2"),
+    ]));
+    assert!(ds.iter().any(|d| d.contains("COPY FROM STDIN")), "{ds:?}");
+    assert!(!ds.iter().any(|d| d.contains("Latency")), "{ds:?}");
+}
+
+/// "retry_buf は消す。": a casual Japanese plan in the dictionary form of a
+/// verb that takes something away decides it.
+#[test]
+fn a_plain_form_removal_in_casual_japanese_decides() {
+    let ds = decisions(&said(&[
+        ("user", "ingest のメモリが増え続けてる"),
+        (
+            "assistant",
+            "`retry_buf` に溜まるだけで誰も読んでいません。",
+        ),
+        ("user", "retry_buf は消す。"),
+    ]));
+    assert!(ds.iter().any(|d| d.contains("retry_buf")), "{ds:?}");
+}
