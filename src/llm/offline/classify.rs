@@ -601,6 +601,13 @@ pub fn user_sentence(s: &str) -> UserKind {
     if is_agenda_or_said(&l) {
         return UserKind::Other;
     }
+    // (after the "not now" above: "maybe someday a nightly job, not today"
+    // rules it out for now)
+    // (a question about one still asks: "if we ever move to buildkite does
+    // any of this carry over")
+    if has_any(&l, words("hypotheticals")) && !is_question(s) {
+        return UserKind::SmallTalk;
+    }
     if let Some(d) = terse_order(s) {
         return UserKind::Decisions(vec![d]);
     }

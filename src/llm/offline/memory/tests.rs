@@ -6437,3 +6437,23 @@ fn a_plain_form_removal_in_casual_japanese_decides() {
     ]));
     assert!(ds.iter().any(|d| d.contains("retry_buf")), "{ds:?}");
 }
+
+/// "if we ever go multi region we'll have to redo half of this": a world
+/// that may never come is a side remark after the turn's decisions, not one
+/// of them.
+#[test]
+fn a_hypothetical_decides_nothing() {
+    let ds = decisions(&said(&[
+        ("user", "the export call fails on big responses"),
+        (
+            "assistant",
+            "I'd raise the limit for the export client only, to 16 MB. Gzip would shrink it at some CPU. Do we want mTLS?",
+        ),
+        (
+            "user",
+            "16MB for export only, yes. no gzip for now. mtls is a security team call, leave it open. if we ever go multi region we'll have to redo half of this anyway lol",
+        ),
+    ]));
+    assert!(!ds.iter().any(|d| d.contains("multi region")), "{ds:?}");
+    assert!(ds.iter().any(|d| d.contains("16MB")), "{ds:?}");
+}
