@@ -6457,3 +6457,26 @@ fn a_hypothetical_decides_nothing() {
     assert!(!ds.iter().any(|d| d.contains("multi region")), "{ds:?}");
     assert!(ds.iter().any(|d| d.contains("16MB")), "{ds:?}");
 }
+
+/// "ok the taco truck is gone": a thing said to be gone, dead or off the
+/// table after the reply offered to drop it is ruled out, like one that
+/// "is out".
+#[test]
+fn a_thing_said_to_be_gone_is_ruled_out() {
+    let ds = decisions(&said(&[
+        ("user", "we're $1,500 over the catering budget"),
+        (
+            "assistant",
+            "Two ways to get under:\n1. **BYOB bar:** saves ~$1,670.\n2. **Drop the taco truck:** saves $1,400.\nThoughts?",
+        ),
+        (
+            "user",
+            "ugh. ok the taco truck is gone, it was jordan's baby but whatever",
+        ),
+    ]));
+    assert!(
+        ds.iter()
+            .any(|d| d.starts_with("不要：") && d.contains("taco truck")),
+        "{ds:?}"
+    );
+}
