@@ -5707,6 +5707,27 @@ fn options_in(text: &str) -> Vec<String> {
                 continue;
             }
             first_cell = cells.first().map_or(String::new(), |c| c.to_lowercase());
+            // "| | B) Harvest Table | C) Olive & Ember |": options compared
+            // side by side, labelled in the header
+            let headed: Vec<(String, &str)> = cells
+                .iter()
+                .filter_map(|c| {
+                    let (label, name) = c.split_once(") ")?;
+                    let is_label = (1..=2).contains(&label.len())
+                        && label.chars().all(|x| x.is_ascii_alphanumeric());
+                    (is_label && !name.trim().is_empty())
+                        .then(|| (format!("{}) ", label.to_lowercase()), name.trim()))
+                })
+                .collect();
+            if headed.len() >= 2 {
+                for (mark, name) in headed {
+                    if !out.iter().any(|o| o.starts_with(&mark)) {
+                        out.push(format!("{mark}{}", name.replace("**", "")));
+                        table_labels.push(mark);
+                    }
+                }
+                continue;
+            }
             if let [label, name, ..] = cells.as_slice() {
                 // (a letter or a number: "OS" or "DB" in a first column
                 // is a row's name)

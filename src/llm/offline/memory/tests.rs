@@ -6480,3 +6480,22 @@ fn a_thing_said_to_be_gone_is_ruled_out() {
         "{ds:?}"
     );
 }
+
+/// "| | B) Harvest Table | C) Olive & Ember |": options compared side by
+/// side are labelled in the table's header, and "B." picks one.
+#[test]
+fn options_labelled_in_a_table_header_can_be_picked() {
+    let ds = decisions(&said(&[
+        ("user", "we got the catering quotes back"),
+        (
+            "assistant",
+            "At 140 guests:\n\n| | B) Harvest Table | C) Olive & Ember |\n|---|---|---|\n| Food | $9,520 | $10,360 |\n| Total | $11,424 | $12,639 |\n\nWhich one?",
+        ),
+        ("user", "B. def B. jordan loves their short ribs"),
+    ]));
+    assert!(
+        ds.iter()
+            .any(|d| d.starts_with("要：B") && d.contains("Harvest Table")),
+        "{ds:?}"
+    );
+}
