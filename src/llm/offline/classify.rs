@@ -3626,6 +3626,16 @@ fn zh_directive(body: &str) -> Option<Polarity> {
             }
         }
     }
+    // "app-logs 7 天够了", "2 个 slot 够了": a value said to be enough is
+    // the value chosen (not "应该够了", "受够了": no value)
+    for enough in ["足够了", "够了", "足够"] {
+        if let Some(head) = t.strip_suffix(enough) {
+            if head.contains(|c: char| c.is_ascii_digit()) && !head.ends_with(['不', '没', '能'])
+            {
+                return Some(Polarity::Want);
+            }
+        }
+    }
     // "由心内一病区试点", "管理员由该病区总务护士兼任" (not 由于, "because")
     if let Some(i) = t.find('由') {
         let after = &t[i + '由'.len_utf8()..];

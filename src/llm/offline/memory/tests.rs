@@ -6499,3 +6499,26 @@ fn options_labelled_in_a_table_header_can_be_picked() {
         "{ds:?}"
     );
 }
+
+/// "app-logs 7 天够了": a value said to be enough is the value chosen;
+/// "应该够了" with no value decides nothing.
+#[test]
+fn a_value_said_to_be_enough_is_chosen() {
+    let run = |answer: &str| {
+        decisions(&said(&[
+            ("user", "日志占的磁盘太多了"),
+            (
+                "assistant",
+                "现在 app-logs 保留 30 天，ingress 也是 30 天。",
+            ),
+            ("user", answer),
+        ]))
+    };
+    let ds = run("app-logs 7 天够了");
+    assert!(
+        ds.iter()
+            .any(|d| d.starts_with("要：") && d.contains("7 天")),
+        "{ds:?}"
+    );
+    assert!(run("应该够了").is_empty(), "{:?}", run("应该够了"));
+}
