@@ -6522,3 +6522,21 @@ fn a_value_said_to_be_enough_is_chosen() {
     );
     assert!(run("应该够了").is_empty(), "{:?}", run("应该够了"));
 }
+
+/// "照明は延長コードもつけて", "倉庫に2張りあるからそれ使う":
+/// a casual request in the te-form, or a plan in the plain form, of a verb
+/// that adds, keeps or uses something decides it.
+#[test]
+fn a_casual_request_or_plan_to_add_or_use_decides() {
+    let run = |answer: &str| {
+        decisions(&said(&[
+            ("user", "週末のイベントの準備どうしよ"),
+            ("assistant", "机と椅子、テント、照明が必要です。"),
+            ("user", answer),
+        ]))
+    };
+    let ds = run("照明は延長コードもつけて。");
+    assert!(ds.iter().any(|d| d.contains("延長コード")), "{ds:?}");
+    let ds = run("テントは町内会の倉庫に2張りあるからそれ使う。");
+    assert!(ds.iter().any(|d| d.contains("テント")), "{ds:?}");
+}
