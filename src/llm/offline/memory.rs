@@ -816,7 +816,11 @@ impl Memory {
                 UserKind::Defer(s) => self.defer_or_split(s, &mut turn),
                 UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
                 UserKind::Rejection(rest) => self.reject(rest, &mut turn),
-                UserKind::Other => self.other_statement(s, &mut turn),
+                UserKind::Other => {
+                    if !self.decide_reported(s, &mut turn) {
+                        self.other_statement(s, &mut turn);
+                    }
+                }
                 UserKind::SmallTalk => continue,
             }
             self.note_ruled_out(s, made_before);
@@ -2639,6 +2643,85 @@ impl Memory {
         }
         let st = named_terms(s);
         self.cur.open.retain(|q| shared(&terms(q), &st) == 0);
+    }
+
+    /// "parallel run idk, let me ask Dana" … "Dana replied: 7 days
+    /// parallel": the answer the user passes on to a question left open
+    /// for that person decides it, when it gives a value or reads as a
+    /// decision of its own. It is what the user goes with; the question
+    /// names its subject. False when the sentence passes on no such answer.
+    fn decide_reported(&mut self, s: &str, turn: &mut Turn) -> bool {
+        let l = s.to_lowercase();
+        if classify::is_question(s) || classify::has_any(&l, words("no_answer_yet")) {
+            return false;
+        }
+        // (the answer after the word that reports it: "replied: 7 days")
+        let Some(rest) = words("answer_reports")
+            .iter()
+            .filter(|m| m.is_ascii())
+            .filter_map(|m| {
+                let at = l.find(&format!(" {m}"))? + 1;
+                // (a person's answer: not "Section 4 says …", "the contract
+                // says …", a text quoted)
+                let who = l[..at].split_whitespace().next_back()?;
+                let person = who.chars().all(char::is_alphabetic)
+                    && ![
+                        "section", "clause", "article", "policy", "contract", "doc", "docs",
+                        "spec", "law", "rule", "rules", "page", "readme", "manual", "guide", "it",
+                        "this", "that", "error", "log", "output", "message",
+                    ]
+                    .contains(&who);
+                if !person {
+                    return None;
+                }
+                let after = at + m.len();
+                (l[after..].starts_with([':', ',', ' ']) && s.is_char_boundary(after))
+                    .then(|| &s[after..])
+            })
+            .next()
+        else {
+            return false;
+        };
+        let rest = rest
+            .trim_start_matches([':', ',', ' '])
+            .trim_end_matches(['.', '!']);
+        let rest = rest.split(", and ").next().unwrap_or(rest).trim();
+        let decides = rest.contains(|c: char| c.is_ascii_digit())
+            || matches!(classify::user_sentence(rest), UserKind::Decisions(_));
+        if rest.is_empty() || !decides {
+            return false;
+        }
+        let st = named_terms(s);
+        // (left open, still on the table as the reply's proposal, or in
+        // view as a question or as the user's putting it off: "let me ask
+        // Dana how long finance wants both")
+        let proposed = self.cur.direction.strip_prefix(PROPOSED).map(str::to_owned);
+        let asked: Vec<String> = self
+            .cur
+            .open
+            .iter()
+            .chain(proposed.iter())
+            .chain(
+                self.cur
+                    .focus
+                    .iter()
+                    .filter(|f| classify::is_question(f) || classify::is_deferral(f)),
+            )
+            .filter(|q| shared(&terms(q), &st) > 0)
+            .cloned()
+            .collect();
+        let Some(q) = asked.first() else {
+            return false;
+        };
+        let mut body = clip(rest, classify::DECISION_BYTES);
+        if shared(&terms(&body), &terms(q)) == 0 {
+            body = with_trailing_subject(&body, &subject_phrase(q));
+        }
+        let d = Decision::plain(Polarity::Want, body);
+        self.decide(&d, None);
+        turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
+        turn.decided.push(d.line());
+        true
     }
 
     /// Open questions a decision settles: those sharing words with it (two,

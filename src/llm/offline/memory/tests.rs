@@ -6540,3 +6540,32 @@ fn a_casual_request_or_plan_to_add_or_use_decides() {
     let ds = run("テントは町内会の倉庫に2張りあるからそれ使う。");
     assert!(ds.iter().any(|d| d.contains("テント")), "{ds:?}");
 }
+
+/// "let me ask Dana how long finance wants both running" … "Dana replied:
+/// 7 days parallel": the answer passed on to a question put off for that
+/// person is what the user goes with.
+#[test]
+fn an_answer_passed_on_decides_the_question_put_off() {
+    let ds = decisions(&said(&[
+        ("user", "we're moving the nightly ETL to containers"),
+        (
+            "assistant",
+            "How long should the old cron and the container run in parallel? I'd say 7 or 14 days.",
+        ),
+        (
+            "user",
+            "parallel run idk, let me ask Dana how long finance wants both running",
+        ),
+        ("assistant", "Sure. Meanwhile, alerts: #data-alerts or a new channel?"),
+        (
+            "user",
+            "alerts to #finance-etl-alerts. and Dana replied: 14 days parallel, and she wants a separate prefix",
+        ),
+    ]));
+    assert!(
+        ds.iter()
+            .any(|d| d.starts_with("要：") && d.contains("14 days parallel")),
+        "{ds:?}"
+    );
+    assert!(!ds.iter().any(|d| d.contains("7 or 14")), "{ds:?}");
+}
