@@ -929,7 +929,15 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // Session 34 moved set U here (287 conversations), with the rules session
 // 33 ended with: precision 0.659 (2506/3803), recall 0.647 (2351/3634),
 // reversed kept 95, facts 0.656 (1792/2732), open questions 0.710
-// (255/359), answered left open 39, past 73/85.
+// (255/359), answered left open 39, past 73/85. Then a pick in a
+// table's header, a hypothetical without a rule in it as small talk,
+// "… is off the table", "7 天够了", casual Japanese requests to add or
+// keep, and a person's answer passed on to a question put off: precision
+// 0.659 (2512/3810), recall 0.649 (2358/3634), reversed kept 95, facts
+// 0.656 (1792/2732), answered left open 40. (A helper's review, 93 probes
+// on new text, made three more rules go, an opening "2." as a pick, a
+// relisted label starting a new list, "… is gone" as a "don't", and
+// narrowed the others; dev had recall 2367 with them.)
 const DEV: Floors = Floors {
     precision: 0.65,
     recall: 0.64,
@@ -938,11 +946,11 @@ const DEV: Floors = Floors {
     max_reversed: 95,
     max_answered_open: 40,
     by_language: [
-        ("en", 0.59),    // 558/944
-        ("ja", 0.70),    // 571/809
-        ("mixed", 0.69), // 399/571
+        ("en", 0.59),    // 561/944
+        ("ja", 0.70),    // 573/809
+        ("mixed", 0.70), // 400/571
         ("terse", 0.59), // 283/472
-        ("zh", 0.64),    // 540/838
+        ("zh", 0.64),    // 541/838
     ],
 };
 
@@ -958,7 +966,9 @@ const DEV: Floors = Floors {
 // questions 0.53 (8/15), answered left open 1, facts 0.58 (97/168), past
 // topics 4/4; English 12/36, Japanese 26/42, mixed 21/35, terse 17/28,
 // Chinese 19/39. Dev is 0.12 above it on recall: the rules still fit the
-// dev text more than the language.
+// dev text more than the language. Scored a second time, totals and
+// languages only, when session 34's changes were finished: precision
+// 104/173, facts 98/168, every other figure the same.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {

@@ -604,8 +604,9 @@ pub fn user_sentence(s: &str) -> UserKind {
     // (after the "not now" above: "maybe someday a nightly job, not today"
     // rules it out for now)
     // (a question about one still asks: "if we ever move to buildkite does
-    // any of this carry over")
-    if has_any(&l, words("hypotheticals")) && !is_question(s) {
+    // any of this carry over"; a rule for it is a decision: "if we ever see
+    // errors over 5%, roll back", "someday 1 year, but 30 days for now")
+    if has_any(&l, words("hypotheticals")) && !is_question(s) && !l.contains([',', ';']) {
         return UserKind::SmallTalk;
     }
     if let Some(d) = terse_order(s) {
@@ -3630,7 +3631,10 @@ fn zh_directive(body: &str) -> Option<Polarity> {
     // the value chosen (not "应该够了", "受够了": no value)
     for enough in ["足够了", "够了", "足够"] {
         if let Some(head) = t.strip_suffix(enough) {
-            if head.contains(|c: char| c.is_ascii_digit()) && !head.ends_with(['不', '没', '能'])
+            // (not a complaint: "都等了2小时了够了", "今天开了5个会够了")
+            if head.contains(|c: char| c.is_ascii_digit())
+                && !head.ends_with(['不', '没', '能'])
+                && !head.contains('了')
             {
                 return Some(Polarity::Want);
             }

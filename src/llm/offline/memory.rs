@@ -2686,7 +2686,10 @@ impl Memory {
             .trim_start_matches([':', ',', ' '])
             .trim_end_matches(['.', '!']);
         let rest = rest.split(", and ").next().unwrap_or(rest).trim();
+        // (a value alone, "7 days parallel"; not a report holding one, "we
+        // have 3 instances already and they're idle")
         let decides = rest.contains(|c: char| c.is_ascii_digit())
+            && rest.split_whitespace().count() <= 6
             || matches!(classify::user_sentence(rest), UserKind::Decisions(_));
         if rest.is_empty() || !decides {
             return false;
@@ -5931,12 +5934,6 @@ fn options_in(text: &str) -> Vec<String> {
             // labels: the row names the option)
             let mark = format!("{}) ", label.to_lowercase());
             if !table_labels.contains(&mark) {
-                // ("Things that matter: 1. … 2. …" then "For the scheduler:
-                // 1. … 2. … Which one?": a label listed again starts a new
-                // list, the one a pick by that label answers)
-                if out.iter().any(|o| o.starts_with(&mark)) {
-                    out.retain(|o| table_labels.iter().any(|m| o.starts_with(m)));
-                }
                 out.push(format!("{mark}{first}"));
             }
         }

@@ -89,16 +89,8 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
     let mut header: Option<Vec<String>> = None;
     let mut announces = false;
     let mut list_heading: Option<String> = None;
-    // "2. we don't even have eks access": a text that opens with a number
-    // and a full stop, and numbers no other line, answers a list with that
-    // number; it is no list of its own
-    let numbered = |l: &str| numbered_marker(l.trim_start()).is_some();
-    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-    let answers_by_number = lines.next().is_some_and(numbered) && !lines.any(numbered);
-    let mut first = true;
     for line in text.lines() {
         let trimmed = line.trim_start();
-        let keep_number = answers_by_number && std::mem::take(&mut first);
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
             in_fence = !in_fence;
             continue;
@@ -153,21 +145,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
             announces = false;
             continue;
         }
-        let (body, tool_call) = match numbered_marker(trimmed).filter(|_| keep_number) {
-            Some(rest) => {
-                let number = &trimmed[..trimmed.len() - rest.len()];
-                out.push(Sentence {
-                    text: format!(
-                        "{}.",
-                        number.trim_end_matches(|c: char| !c.is_ascii_digit())
-                    ),
-                    tool_call: false,
-                    heading: None,
-                });
-                (rest.trim_start(), false)
-            }
-            None => strip_line_marker(trimmed),
-        };
+        let (body, tool_call) = strip_line_marker(trimmed);
         let listed = body.len() < trimmed.len();
         if !listed && !body.trim().is_empty() {
             list_heading = None;
@@ -223,22 +201,16 @@ fn strip_line_marker(line: &str) -> (&str, bool) {
             return (rest.trim_start(), false);
         }
     }
-    match numbered_marker(line) {
-        Some(rest) => (rest.trim_start(), false),
-        None => (line, false),
-    }
-}
-
-/// What follows a list number ("1. ", "2) ", "3、") at the start of a line.
-fn numbered_marker(line: &str) -> Option<&str> {
     let digits = line.chars().take_while(char::is_ascii_digit).count();
-    if digits == 0 || digits > 3 {
-        return None;
+    if digits > 0 && digits <= 3 {
+        let rest = &line[digits..];
+        for sep in [". ", ") ", "、", "．"] {
+            if let Some(r) = rest.strip_prefix(sep) {
+                return (r.trim_start(), false);
+            }
+        }
     }
-    let rest = &line[digits..];
-    [". ", ") ", "、", "．"]
-        .iter()
-        .find_map(|sep| rest.strip_prefix(sep))
+    (line, false)
 }
 
 /// Collapse whitespace runs into one space and trim.

@@ -6379,50 +6379,6 @@ fn clearing_a_past_question_keeps_the_decisions_after_it() {
     assert_eq!(m.past[0]["direction"], "Done: x. 不要：Redis 要：Postgres");
 }
 
-/// "2. the old cluster is out anyway": a turn that opens with an option's
-/// number and a full stop, and numbers no other line, picks that option;
-/// the number is no list marker to strip. A numbered list of the user's
-/// own is still a list.
-#[test]
-fn an_opening_number_with_a_full_stop_picks_that_option() {
-    let reply = "Three ways to run the jobs:\n\n1. **A cron VM**: what we have\n2. **Scheduled containers** on Fargate: no servers\n3. **Kubernetes CronJobs**: needs the cluster\n\nWhich one?";
-    let ds = decisions(&said(&[
-        ("user", "the nightly jobs need a new home"),
-        ("assistant", reply),
-        ("user", "2. we don't even have access to the cluster lol"),
-    ]));
-    assert!(
-        ds.iter()
-            .any(|d| d.starts_with("要：2") && d.contains("Scheduled containers")),
-        "{ds:?}"
-    );
-    let listed = decisions(&said(&[
-        ("user", "the nightly jobs need a new home"),
-        ("assistant", reply),
-        ("user", "1. the VM is fine for now\n2. the cluster is out"),
-    ]));
-    assert!(
-        !listed.iter().any(|d| d.contains("Scheduled containers")),
-        "{listed:?}"
-    );
-}
-
-/// A reply that lists findings 1–3 and then options 1–3 asks about the
-/// options: "2" picks the second option, not the second finding.
-#[test]
-fn a_label_listed_again_starts_the_list_a_pick_answers() {
-    let ds = decisions(&said(&[
-        ("user", "the ingest falls behind"),
-        (
-            "assistant",
-            "What I found:\n\n1. **Memory**: the buffer is never drained\n2. **Latency**: one insert per row\n\nHow to write:\n\n1. **Multi-row INSERT**: small change\n2. **COPY FROM STDIN**: fastest\n\nWhich one?",
-        ),
-        ("user", "2"),
-    ]));
-    assert!(ds.iter().any(|d| d.contains("COPY FROM STDIN")), "{ds:?}");
-    assert!(!ds.iter().any(|d| d.contains("Latency")), "{ds:?}");
-}
-
 /// "retry_buf は消す。": a casual Japanese plan in the dictionary form of a
 /// verb that takes something away decides it.
 #[test]
@@ -6458,11 +6414,11 @@ fn a_hypothetical_decides_nothing() {
     assert!(ds.iter().any(|d| d.contains("16MB")), "{ds:?}");
 }
 
-/// "ok the taco truck is gone": a thing said to be gone, dead or off the
-/// table after the reply offered to drop it is ruled out, like one that
-/// "is out".
+/// "ok the taco truck is off the table": a thing said to be off the table
+/// after the reply offered to drop it is ruled out, like one that "is
+/// out".
 #[test]
-fn a_thing_said_to_be_gone_is_ruled_out() {
+fn a_thing_said_to_be_off_the_table_is_ruled_out() {
     let ds = decisions(&said(&[
         ("user", "we're $1,500 over the catering budget"),
         (
@@ -6471,7 +6427,7 @@ fn a_thing_said_to_be_gone_is_ruled_out() {
         ),
         (
             "user",
-            "ugh. ok the taco truck is gone, it was jordan's baby but whatever",
+            "ugh. ok the taco truck is off the table, it was jordan's baby but whatever",
         ),
     ]));
     assert!(
@@ -6568,4 +6524,30 @@ fn an_answer_passed_on_decides_the_question_put_off() {
         "{ds:?}"
     );
     assert!(!ds.iter().any(|d| d.contains("7 or 14")), "{ds:?}");
+}
+
+/// A review's probes of this session's rules: a rule for a hypothetical
+/// still decides, a complaint with a number is no value chosen, a status
+/// report of a thing gone rules nothing out.
+#[test]
+fn review_s34_probes() {
+    let after = |reply: &str, answer: &str| {
+        decisions(&said(&[
+            ("user", "how should we handle the rollout?"),
+            ("assistant", reply),
+            ("user", answer),
+        ]))
+    };
+    let ds = after(
+        "Auto-rollback is an option. Want it?",
+        "If we ever see error rate > 5%, roll back automatically",
+    );
+    assert!(ds.iter().any(|d| d.contains("roll back")), "{ds:?}");
+    let ds = after("排队的情况你看怎么处理？", "都等了2小时了够了！");
+    assert!(ds.is_empty(), "{ds:?}");
+    let ds = after(
+        "The retry patch is merged.",
+        "the flaky tests are gone after the retry patch",
+    );
+    assert!(!ds.iter().any(|d| d.starts_with("不要：")), "{ds:?}");
 }
