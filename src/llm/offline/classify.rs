@@ -601,8 +601,6 @@ pub fn user_sentence(s: &str) -> UserKind {
     if is_agenda_or_said(&l) {
         return UserKind::Other;
     }
-    // (after the "not now" above: "maybe someday a nightly job, not today"
-    // rules it out for now)
     // (a question about one still asks: "if we ever move to buildkite does
     // any of this carry over"; a rule for it is a decision: "if we ever see
     // errors over 5%, roll back", "someday 1 year, but 30 days for now")
