@@ -2633,12 +2633,7 @@ impl Memory {
     /// passes the answer on, whatever it decides. Those sharing a word with
     /// the report close.
     fn close_reported(&mut self, s: &str) {
-        let l = s.to_lowercase();
-        // ("asked the vendor, no reply yet": no answer to pass on)
-        if classify::is_question(s)
-            || !classify::has_any(&l, words("answer_reports"))
-            || classify::has_any(&l, words("no_answer_yet"))
-        {
+        if !passes_on_answer(s) {
             return;
         }
         let st = named_terms(s);
@@ -2651,10 +2646,10 @@ impl Memory {
     /// decision of its own. It is what the user goes with; the question
     /// names its subject. False when the sentence passes on no such answer.
     fn decide_reported(&mut self, s: &str, turn: &mut Turn) -> bool {
-        let l = s.to_lowercase();
-        if classify::is_question(s) || classify::has_any(&l, words("no_answer_yet")) {
+        if !passes_on_answer(s) {
             return false;
         }
+        let l = s.to_lowercase();
         // (the answer after the word that reports it: "replied: 7 days")
         let Some(rest) = words("answer_reports")
             .iter()
@@ -5750,6 +5745,16 @@ fn named_option<'a>(body: &str, options: &'a [String]) -> Option<&'a String> {
     }
 }
 
+/// The user passes on an answer someone gave ("Priya says …", "県から返事
+/// 来た"): a report of one, not a question, and not word that none has come
+/// yet ("asked the vendor, no reply yet").
+fn passes_on_answer(s: &str) -> bool {
+    let l = s.to_lowercase();
+    !classify::is_question(s)
+        && classify::has_any(&l, words("answer_reports"))
+        && !classify::has_any(&l, words("no_answer_yet"))
+}
+
 /// The label of an option as stored in the focus ("b) Last write wins…").
 fn option_label_of_item(item: &str) -> Option<String> {
     let (label, _) = item.split_once(") ")?;
@@ -5798,11 +5803,9 @@ fn options_in(text: &str) -> Vec<String> {
             let headed: Vec<(String, &str)> = cells
                 .iter()
                 .filter_map(|c| {
-                    let (label, name) = c.split_once(") ")?;
-                    let is_label = (1..=2).contains(&label.len())
-                        && label.chars().all(|x| x.is_ascii_alphanumeric());
-                    (is_label && !name.trim().is_empty())
-                        .then(|| (format!("{}) ", label.to_lowercase()), name.trim()))
+                    let label = option_label_of_item(c).filter(|l| !l.is_empty())?;
+                    let name = c.split_once(") ")?.1.trim();
+                    (!name.is_empty()).then(|| (format!("{label}) "), name))
                 })
                 .collect();
             if headed.len() >= 2 {
