@@ -2,30 +2,30 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 287 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 297 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 228 of 24 held-out and validation sets written by helpers who
-//!   never saw the rules, each moved here once it had been scored (set U,
-//!   the last, in session 34);
-//! - `test`: 10 held out (set V), written in session 34 by helpers who saw
+//!   the 238 of 25 held-out and validation sets written by helpers who
+//!   never saw the rules, each moved here once it had been scored (set V,
+//!   the last, in session 35);
+//! - `test`: 10 held out (set W), written in session 35 by helpers who saw
 //!   neither the rules nor any other eval text, from the brief the earlier
-//!   writers had (tests/data/summary_eval/WRITING.md): a Django + Celery
-//!   queue backing up, then log shipping, in an English coding-agent
-//!   session; hospital meal ordering, then bedside tablets on the wards, in
-//!   keigo; factory shift scheduling, then the yearly safety training, in
-//!   formal Chinese; an Elasticsearch 7 → 8 reindex, then Kibana
-//!   dashboards, in Japanese mixed with English (those four over 20k
-//!   characters, with a topic change after a day); costume rental for a
-//!   community theater in casual English, a café's stamp card in casual
-//!   Japanese, a flat renovation in casual Chinese, cutting an Android
-//!   app's size in Chinese mixed with English, an HAProxy backend drain and
-//!   a backup restore drill in terse chat; 180 decisions. Scored with the
-//!   rules session 33 ended with, totals only. A gap of more than 0.1
-//!   between it and dev says the rules fit the dev text rather than the
-//!   language.
+//!   writers had (tests/data/summary_eval/WRITING.md): a TypeScript monorepo
+//!   moving from webpack to esbuild/vite, then feature flags, in an English
+//!   coding-agent session; an amateur volleyball tournament, then team
+//!   uniforms, in casual Japanese; a family trip to Yunnan, then the
+//!   parents' anniversary, in casual Chinese; a Flutter crash on Android
+//!   14, then push notifications, in Chinese mixed with English; a bakery's
+//!   wholesale orders, then a delivery van, in casual English (those five
+//!   over 20k characters, with a topic change after a day); a small
+//!   office's invoicing moving to a new system in keigo, buying lab
+//!   equipment in formal Chinese, PostgreSQL autovacuum tuning in Japanese
+//!   mixed with English, allotments of a community garden in casual
+//!   English, a Kafka consumer group falling behind in terse chat; 183
+//!   decisions. A gap of more than 0.1 between it and dev says the rules
+//!   fit the dev text rather than the language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
@@ -938,52 +938,55 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // on new text, made three more rules go, an opening "2." as a pick, a
 // relisted label starting a new list, "… is gone" as a "don't", and
 // narrowed the others; dev had recall 2367 with them.)
+// Session 35 moved set V here (297 conversations), with the rules session
+// 34 ended with: precision 0.657 (2616/3983), recall 0.643 (2453/3814),
+// reversed kept 98, facts 0.652 (1890/2900), open questions 0.703
+// (263/374), answered left open 41, past 77/89.
 const DEV: Floors = Floors {
     precision: 0.65,
     recall: 0.64,
     facts: 0.65,
-    questions: 0.71,
-    max_reversed: 95,
-    max_answered_open: 40,
+    questions: 0.70,
+    max_reversed: 98,
+    max_answered_open: 41,
     by_language: [
-        ("en", 0.59),    // 561/944
-        ("ja", 0.70),    // 573/809
-        ("mixed", 0.70), // 400/571
-        ("terse", 0.59), // 283/472
-        ("zh", 0.64),    // 541/838
+        ("en", 0.58),    // 573/980
+        ("ja", 0.70),    // 599/851
+        ("mixed", 0.69), // 421/606
+        ("terse", 0.60), // 300/500
+        ("zh", 0.63),    // 560/877
     ],
 };
 
-// Test, 10 conversations (set V) written in session 34 by five helpers who
+// Test, 10 conversations (set W) written in session 35 by five helpers who
 // saw neither the summarizer's rules nor any eval text, from the brief in
-// WRITING.md; four of them over 20,000 characters with a day's gap and a
-// topic change (English, Japanese, Chinese, mixed). Its predecessors scored
-// about the same on first sight: set S recall 0.47 (73/156), set T 0.48
-// (94/197), set U 0.52 (90/173); each moved into dev once it had been
-// scored (U after its figures had chosen between two versions of the
-// rules). V, scored first with the rules session 33 ended with (b7afa13):
-// precision 0.60 (104/172), recall 0.53 (95/180), reversed kept 3, open
-// questions 0.53 (8/15), answered left open 1, facts 0.58 (97/168), past
-// topics 4/4; English 12/36, Japanese 26/42, mixed 21/35, terse 17/28,
-// Chinese 19/39. Dev is 0.12 above it on recall: the rules still fit the
-// dev text more than the language. Scored a second time, totals and
-// languages only, when session 34's changes were finished: precision
-// 104/173, facts 98/168, every other figure the same.
+// WRITING.md; five of them over 20,000 characters with a day's gap and a
+// topic change (English twice, Japanese, Chinese, mixed). Its predecessors
+// scored about the same on first sight: set S recall 0.47 (73/156), set T
+// 0.48 (94/197), set U 0.52 (90/173), set V 0.53 (95/180); each moved into
+// dev once it had been scored. W, scored first with the rules session 34
+// ended with (a8e9378), totals and languages only: precision 0.47
+// (86/182), recall 0.44 (81/183), reversed kept 8, open questions 0.53
+// (9/17), answered left open 2, facts 0.55 (86/156), past topics 2/5;
+// English 23/59, Japanese 19/38, mixed 14/39, terse 5/10, Chinese 20/37.
+// (Two annotations had a two-letter or two-character alternative in a
+// one-group decision, which the eval refuses; the alternative was cut,
+// and check.py now says so to a writer.)
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.60,
-    recall: 0.52,
-    facts: 0.57,
-    questions: 0.53,
-    max_reversed: 3,
-    max_answered_open: 1,
+    precision: 0.47,
+    recall: 0.44,
+    facts: 0.55,
+    questions: 0.52,
+    max_reversed: 8,
+    max_answered_open: 2,
     by_language: [
-        ("en", 0.33),    // 12/36
-        ("ja", 0.61),    // 26/42
-        ("mixed", 0.59), // 21/35
-        ("terse", 0.60), // 17/28
-        ("zh", 0.48),    // 19/39
+        ("en", 0.38),    // 23/59
+        ("ja", 0.50),    // 19/38
+        ("mixed", 0.35), // 14/39
+        ("terse", 0.50), // 5/10
+        ("zh", 0.54),    // 20/37
     ],
 };
 

@@ -36,6 +36,12 @@ for name in sys.argv[1:]:
             for g in groups:
                 if not any(occurs(a, text, low) for a in g.split('|')):
                     print(name, key, 'group not in text:', g); bad += 1
+            # (the eval's rule: a decision of one group names no common word)
+            if key in ('decisions', 'optional') and len(groups) < 2:
+                for a in (a.strip() for g in groups for a in g.split('|')):
+                    cjk = sum(1 for c in a if not c.isascii() and c.isalpha())
+                    if not (any(not c.isalpha() for c in a) or cjk >= 3 or a.isascii() and len(a) >= 5):
+                        print(name, key, 'one group with a common word:', a); bad += 1
     print(f"{name}: {len(h)} records, {chars} chars, {len(e.get('decisions',[]))} decisions, "
           f"{len(e.get('reversed',[]))} reversed, {len(e.get('questions',[]))} open q, {len(e.get('facts',[]))} facts")
 sys.exit(1 if bad else 0)
