@@ -1364,6 +1364,20 @@ fn asks_someone(s: &str) -> bool {
 /// An item of a list under a decision heading ("Decisions:\n- 30 days of
 /// retention"): a decision, a "don't" when it says no.
 pub fn listed_decision(s: &super::text::Sentence) -> Option<UserKind> {
+    // "| 机动组 | 不设，… |" under "| 事项 | 决定 |": a row of a table's
+    // verdicts, one decision, saying no when its verdict does
+    if s.verdict {
+        let verdict = lower(s.text.split_once(": ").map_or("", |(_, v)| v));
+        let no = says_no(&verdict) || opening_entry(&verdict, words("negative_verdicts")).is_some();
+        let polarity = if no {
+            Polarity::DontWant
+        } else {
+            Polarity::Want
+        };
+        let mut d = Decision::plain(polarity, s.text.clone());
+        d.lead = s.heading.clone();
+        return Some(UserKind::Decisions(vec![d]));
+    }
     let heading = lower(s.heading.as_deref()?);
     let heading = heading.trim();
     // "Decisions", "We decided", "決定事項をまとめておきます": a short line

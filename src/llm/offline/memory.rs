@@ -121,6 +121,10 @@ struct Memory {
     sentence_made: Vec<String>,
     /// The decisions the user's turn being read made so far (never saved).
     turn_made: Vec<String>,
+    /// The decisions the recap being read made so far: its items are each
+    /// their own, none takes back another ("班次时间: 早班07:30…" is not
+    /// revisited by "交接班: …班次开始后10分钟内"). (Never saved.)
+    list_made: Vec<String>,
     /// "skip the maintenance page" is decided as "不要：the maintenance
     /// page": each such line (as first recorded) with the word that ruled
     /// it out, which the summary shows beside it ("… — skip") and the
@@ -523,6 +527,7 @@ impl Memory {
             other,
             sentence_made: Vec::new(),
             turn_made: Vec::new(),
+            list_made: Vec::new(),
             ruled_out,
         }
     }
@@ -2202,6 +2207,7 @@ impl Memory {
                     // hmm, no, 60s")
                     && (!self.sentence_made.contains(old)
                         || polarity_and_body(old).0 == d.polarity)
+                    && !self.list_made.iter().any(|m| old.starts_with(m.as_str()))
                     && (Some(old) == slot.as_ref()
                         || Some(old) == target.as_ref()
                         || Some(old) == reset.as_ref()
@@ -4506,13 +4512,17 @@ impl Memory {
         let settled = |s: &&Sentence| {
             let heading = s.heading.as_deref().unwrap_or("").to_lowercase();
             let l = s.text.to_lowercase();
-            let recap = words("recap_headings").iter().any(|h| {
-                if h.is_ascii() {
-                    classify::has(&heading, h)
-                } else {
-                    heading.contains(h)
-                }
-            });
+            // (a table's verdict column heads its rows as a recap does, and
+            // says they are verdicts: "由两班倒改为四班三运转" hedges nothing)
+            let verdict = s.verdict;
+            let recap = verdict
+                || words("recap_headings").iter().any(|h| {
+                    if h.is_ascii() {
+                        classify::has(&heading, h)
+                    } else {
+                        heading.contains(h)
+                    }
+                });
             // (not what is still to decide, weighed, proposed or
             // rejected: "Decisions to make:", "待决定：", "- Maybe drop …",
             // "- Rejected: MongoDB"; not again what the user's turn just
@@ -4525,7 +4535,7 @@ impl Memory {
                 && !classify::has_any(&l, words("pending"))
                 && !classify::has_any(&heading, words("pending"))
                 && !classify::has_any(&heading, words("undecided_headings"))
-                && !classify::has_any(&l, words("echo_hedges"))
+                && (verdict || !classify::has_any(&l, words("echo_hedges")))
                 && !classify::has_any(&l, words("undecided_headings"))
                 && shared(&head_terms(&s.text), &just_decided) == 0
         };
@@ -4544,8 +4554,11 @@ impl Memory {
         }
         let mut turn = Turn::default();
         for d in items {
+            let made = turn.decided.len();
             self.decide_in_turn(d, &mut turn);
+            self.list_made.extend(turn.decided[made..].iter().cloned());
         }
+        self.list_made.clear();
     }
 
     /// "Loop B it is", "Two stoves, got it.", "好，口径定了：差额 ≤ 50 元自动

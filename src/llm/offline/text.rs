@@ -14,6 +14,9 @@ pub struct Sentence {
     /// The heading of the list it is an item of ("Decisions" for "- 30 days
     /// of retention" under "Decisions:").
     pub heading: Option<String>,
+    /// It is a row of a table of verdicts ("| 機動組 | 不設 |" under "| 事項 |
+    /// 決定 |"), "item: verdict", headed by the verdict column's name.
+    pub verdict: bool,
 }
 
 /// Ideographic full stops and marks: they end a sentence with no space after.
@@ -87,6 +90,8 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
     let mut out: Vec<Sentence> = Vec::new();
     let mut in_fence = false;
     let mut header: Option<Vec<String>> = None;
+    // (the column a table of what was decided gives its verdicts in)
+    let mut verdicts: Option<usize> = None;
     let mut announces = false;
     let mut list_heading: Option<String> = None;
     for line in text.lines() {
@@ -110,7 +115,24 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
                 .all(|c| !c.is_empty() && c.chars().all(|x| matches!(x, '-' | ':' | ' ')));
             match &header {
                 _ if separator => {}
-                None => header = Some(cells),
+                None => {
+                    verdicts = verdict_column(&cells);
+                    header = Some(cells);
+                }
+                Some(h)
+                    if verdicts.is_some_and(|v| cells.get(v).is_some_and(|c| !c.is_empty())) =>
+                {
+                    // "| 締切時刻 | 朝食 前日17:00 … |" under "| 項目 | 決定内容 |":
+                    // the item and its verdict, headed by the column's name
+                    // as a list is by the line before it
+                    let v = verdicts.unwrap_or_default();
+                    out.push(Sentence {
+                        text: format!("{}: {}", cells[v - 1], cells[v]),
+                        tool_call: false,
+                        heading: h.get(v).cloned(),
+                        verdict: true,
+                    });
+                }
                 Some(h) => {
                     let mut s = cells.first().cloned().unwrap_or_default();
                     let rest: Vec<String> = cells
@@ -132,6 +154,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
                             text: s,
                             tool_call: false,
                             heading: None,
+                            verdict: false,
                         });
                     }
                 }
@@ -166,6 +189,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
                     text: s,
                     tool_call,
                     heading,
+                    verdict: false,
                 }),
             }
         }
@@ -186,6 +210,21 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
         }
     }
     out
+}
+
+/// The column of a table header that holds verdicts on the items of the
+/// column before it ("| 項目 | 決定内容 |", "| 序号 | 事项 | 决定 | 负责部门 |"):
+/// the second after any numbering column. A verdict further right
+/// ("| 项目 | 现状 | 法定标准 | 结论 |") judges measurements, not choices.
+fn verdict_column(header: &[String]) -> Option<usize> {
+    let numbering = |c: &str| {
+        let c = c.trim().to_lowercase();
+        c.is_empty() || words("numbering_columns").contains(&c.as_str())
+    };
+    let item = usize::from(header.first().is_some_and(|c| numbering(c)));
+    let v = item + 1;
+    let name = header.get(v)?.trim().to_lowercase();
+    (!numbering(&header[item]) && words("decision_columns").contains(&name.as_str())).then_some(v)
 }
 
 /// Remove a list marker (`- `, `* `, `1. `, `・`) or a tool tag at the start

@@ -3065,6 +3065,46 @@ mod recaps {
         assert!(d.contains("Retention: 14 daily, 8 weekly"), "{d}");
     }
 
+    /// A recap as a table, "| item | verdict |" (after a numbering column
+    /// or not), records each row as a decision naming its item; rows that
+    /// share a word stay apart; a verdict that rules its item out is a
+    /// "don't"; a verdict column further right judges, it decides nothing.
+    #[test]
+    fn a_table_of_verdicts_is_a_recap_row_by_row() {
+        let s = said(&[
+            ("user", "培训的事先不搞了，其他按你说的。"),
+            (
+                "assistant",
+                "好的，整理一下：\n\n| 序号 | 事项 | 决定 |\n|---|---|---|\n| 1 | 周会 | 每周二 10:00，店长主持 |\n| 2 | 周会纪要 | 店长在周会后 1 天内发群里 |\n| 3 | 夜班补贴 | 每班 35 元 |\n| 4 | 试用期培训 | 不设 |",
+            ),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(d.contains("周会: 每周二 10:00"), "{d}");
+        assert!(d.contains("周会纪要: 店长在周会后 1 天内发群里"), "{d}");
+        assert!(d.contains("夜班补贴: 每班 35 元"), "{d}");
+        assert!(d.contains("不要：试用期培训"), "{d}");
+        let s = said(&[
+            ("user", "Drop the raffle, the rest is fine."),
+            (
+                "assistant",
+                "Noted. Where we landed:\n\n| Item | Decision |\n|---|---|\n| Book club | Thursdays 19:00, back room |\n| Projector | keep the Epson |\n| Snacks budget | $40 a month |\n| Name tags | scrapped |",
+            ),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(d.contains("Snacks budget: $40 a month"), "{d}");
+        assert!(d.contains("不要：Name tags"), "{d}");
+        // (the verdict of an assessment: "| 项目 | 现状 | 标准 | 结论 |")
+        let s = said(&[
+            ("user", "按方案二走。"),
+            (
+                "assistant",
+                "收到。评估如下：\n\n| 项目 | 现状 | 标准 | 结论 |\n|---|---|---|---|\n| 周工时 | 56 小时 | 40 小时 | 超标 |\n| 月加班 | 58 小时 | 36 小时 | 超标 |",
+            ),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(!d.contains("周工时") && !d.contains("月加班"), "{d}");
+    }
+
     #[test]
     fn a_conclusion_a_list_to_decide_or_considered_items_are_no_recap() {
         for reply in [
