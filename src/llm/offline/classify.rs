@@ -1368,7 +1368,15 @@ pub fn listed_decision(s: &super::text::Sentence) -> Option<UserKind> {
     // verdicts, one decision, saying no when its verdict does
     if s.verdict {
         let verdict = lower(s.text.split_once(": ").map_or("", |(_, v)| v));
-        let no = says_no(&verdict) || opening_entry(&verdict, words("negative_verdicts")).is_some();
+        // (a word of its own: "取消" of "取消，改为人工", not of "取消按钮放左边";
+        // "no" of "no (not needed)", not of "No-code tool")
+        let opens_with_no = opening_entry(&verdict, words("negative_verdicts")).is_some_and(|w| {
+            verdict[w.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| c.is_whitespace() || "，,、;；:：(（。.!！)）".contains(c))
+        });
+        let no = says_no(&verdict) || opens_with_no;
         let polarity = if no {
             Polarity::DontWant
         } else {

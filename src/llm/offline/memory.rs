@@ -2587,6 +2587,19 @@ impl Memory {
                 return Some(old.clone());
             }
         }
+        // "Registry: Docker Hub" … "make the registry GHCR instead": a
+        // decision listed under its item's name is what a change naming that
+        // item reconsiders
+        let all_terms = terms(&d.body);
+        if let Some(old) = wants().find(|old| {
+            polarity_and_body(old)
+                .1
+                .split_once(": ")
+                .map(|(item, _)| terms(item))
+                .is_some_and(|it| !it.is_empty() && it.iter().all(|t| all_terms.contains(t)))
+        }) {
+            return Some(old.clone());
+        }
         // "重试次数还是改成 3 次吧" names its subject: the decision on that
         // subject is what it reconsiders, whatever the last turn was about
         // (a Chinese or Japanese head is character pairs: one in common is
@@ -4509,20 +4522,40 @@ impl Memory {
             .filter_map(|&i| self.decisions.get(i))
             .flat_map(|d| terms(polarity_and_body(d).1))
             .collect();
+        // (a table of verdicts recaps when the user's turn settled something
+        // and one of its items is a thing already decided; else it weighs
+        // what was asked for: "リージョンを比較してください" … "| 東京 |
+        // レイテンシ最良 |")
+        // (… or the line before it says it sums up: "最终确定如下：",
+        // "では以下で確定とします。", "Where we landed:")
+        let decided_terms: Vec<String> = self.decisions.iter().flat_map(|d| terms(d)).collect();
+        let first_row = sents.iter().position(|s| s.verdict);
+        let announced = first_row
+            .and_then(|i| i.checked_sub(1))
+            .map(|i| sents[i].text.to_lowercase())
+            .is_some_and(|l| {
+                classify::has_any(&l, words("recap_openers"))
+                    || classify::has_any(&l, words("recap_headings"))
+            });
+        let table_recaps = announced
+            || !decided.is_empty()
+                && sents.iter().filter(|s| s.verdict).any(|s| {
+                    let item = s.text.split_once(": ").map_or("", |(i, _)| i);
+                    shared(&terms(item), &decided_terms) > 0
+                });
         let settled = |s: &&Sentence| {
             let heading = s.heading.as_deref().unwrap_or("").to_lowercase();
             let l = s.text.to_lowercase();
-            // (a table's verdict column heads its rows as a recap does, and
-            // says they are verdicts: "由两班倒改为四班三运转" hedges nothing)
-            let verdict = s.verdict;
-            let recap = verdict
-                || words("recap_headings").iter().any(|h| {
-                    if h.is_ascii() {
-                        classify::has(&heading, h)
-                    } else {
-                        heading.contains(h)
-                    }
-                });
+            if s.verdict {
+                return settled_row(s, table_recaps, &just_decided);
+            }
+            let recap = words("recap_headings").iter().any(|h| {
+                if h.is_ascii() {
+                    classify::has(&heading, h)
+                } else {
+                    heading.contains(h)
+                }
+            });
             // (not what is still to decide, weighed, proposed or
             // rejected: "Decisions to make:", "待决定：", "- Maybe drop …",
             // "- Rejected: MongoDB"; not again what the user's turn just
@@ -4535,7 +4568,7 @@ impl Memory {
                 && !classify::has_any(&l, words("pending"))
                 && !classify::has_any(&heading, words("pending"))
                 && !classify::has_any(&heading, words("undecided_headings"))
-                && (verdict || !classify::has_any(&l, words("echo_hedges")))
+                && !classify::has_any(&l, words("echo_hedges"))
                 && !classify::has_any(&l, words("undecided_headings"))
                 && shared(&head_terms(&s.text), &just_decided) == 0
         };
@@ -5109,6 +5142,29 @@ fn after_acknowledgement(sentence: &str) -> Option<&str> {
 fn ends_in_acknowledgement(sentence: &str) -> bool {
     let e = sentence.trim().trim_end_matches(['。', '！', '.', '!']);
     FORMAL_ACKNOWLEDGEMENTS.iter().any(|a| e.ends_with(a))
+}
+
+/// A row of a reply's table of verdicts ("| 班制 | 改为四班三运转 |") is a
+/// settled decision when the table recaps (`recapped`: after a question
+/// such a table weighs options or reports results, "| Redis | 推荐 |", "|
+/// 支付 | 不通过 |"), and its verdict neither weighs ("采用推奨", "strong
+/// fit", "passed") nor puts off ("next week", "ask Sam", "再议"), nor
+/// restates what the user's turn just said.
+fn settled_row(s: &Sentence, recaps: bool, just_decided: &[String]) -> bool {
+    let verdict = s
+        .text
+        .split_once(": ")
+        .map_or("", |(_, v)| v)
+        .to_lowercase();
+    recaps
+        && !s.tool_call
+        && verdict.chars().any(char::is_alphanumeric)
+        && !classify::is_question(&s.text)
+        && !classify::is_deferral(&verdict)
+        && !classify::has_any(&verdict, words("pending"))
+        && !classify::has_any(&verdict, words("weighing_verdicts"))
+        && classify::opening_entry(&verdict, words("pending_verdicts")).is_none()
+        && shared(&head_terms(&s.text), just_decided) == 0
 }
 
 /// Does a reply's sentence acknowledge what was asked ("Understood.",
@@ -6516,6 +6572,16 @@ fn set_the_value(c: &classify::ValueChange, old: &str) -> bool {
 fn replaces(d: &Decision, old: &str) -> bool {
     let (old_polarity, body) = polarity_and_body(old);
     if body.to_lowercase() == d.body.to_lowercase() {
+        return true;
+    }
+    // "社内Wiki: Confluence" … "社内Wiki: なし": the verdict on the same item
+    // of a recap, given again, is the one that stands
+    let item = |b: &str| {
+        b.split_once(": ")
+            .map(|(i, _)| i.trim().to_lowercase())
+            .filter(|i| !i.is_empty() && i.chars().count() <= 40)
+    };
+    if d.lead.is_some() && item(&d.body).is_some() && item(&d.body) == item(body) {
         return true;
     }
     // (a slot holds a value or two of its kind, not a schedule: "间隔 1

@@ -3105,6 +3105,69 @@ mod recaps {
         assert!(!d.contains("周工时") && !d.contains("月加班"), "{d}");
     }
 
+    /// (from a review of the rule above on new text) A table of verdicts
+    /// answering a question weighs options or reports results; a verdict
+    /// that weighs or puts off settles nothing; a "no" opens a verdict only
+    /// as a word of its own; a later recap's verdict on the same item, or a
+    /// change naming the item, replaces the earlier one.
+    #[test]
+    fn a_table_of_verdicts_that_weighs_or_puts_off_settles_nothing() {
+        let s = said(&[
+            ("user", "缓存有哪几种方案？"),
+            (
+                "assistant",
+                "对比如下：\n\n| 方案 | 结论 |\n|---|---|\n| 本地内存 | 不推荐 |\n| Redis | 推荐 |\n| Memcached | 可行 |",
+            ),
+        ]);
+        assert!(decisions(&s).is_empty(), "{:?}", decisions(&s));
+        let s = said(&[
+            ("user", "Ship the beta on Monday, the rest as you suggested."),
+            (
+                "assistant",
+                "Recap:\n\n| Item | Decision |\n|---|---|\n| Beta | Monday |\n| Logo | next week |\n| Legal review | ask Sam |\n| Landing page | keep the old one |",
+            ),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(d.contains("Landing page: keep the old one"), "{d}");
+        assert!(!d.contains("Logo") && !d.contains("Legal review"), "{d}");
+        let s = said(&[
+            ("user", "可以，就按这个来。"),
+            (
+                "assistant",
+                "确定如下：\n\n| 项目 | 决定 |\n|---|---|\n| 确认弹窗 | 取消按钮放左边 |\n| 二次确认 | 取消，改为撤销提示 |",
+            ),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(d.contains("要：确认弹窗: 取消按钮放左边"), "{d}");
+        assert!(d.contains("不要：二次确认"), "{d}");
+        let s = said(&[
+            ("user", "その案で行きましょう。"),
+            (
+                "assistant",
+                "確定事項です。\n\n| 項目 | 確定 |\n|---|---|\n| 社内Wiki | Confluence |\n| チャット | Slack |",
+            ),
+            ("user", "コスト的にConfluenceは無理です。"),
+            (
+                "assistant",
+                "修正版です。\n\n| 項目 | 確定 |\n|---|---|\n| 社内Wiki | なし |\n| チャット | Slack |",
+            ),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(!d.contains("要：社内Wiki: Confluence"), "{d}");
+        assert!(d.contains("チャット: Slack"), "{d}");
+        let s = said(&[
+            ("user", "Sounds good, go with your recommendations."),
+            (
+                "assistant",
+                "Final:\n\n| Item | Decision |\n|---|---|\n| CI | GitHub Actions |\n| Registry | Docker Hub |",
+            ),
+            ("user", "Hmm, make the registry GHCR instead."),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(d.contains("CI: GitHub Actions"), "{d}");
+        assert!(!d.contains("Docker Hub"), "{d}");
+    }
+
     #[test]
     fn a_conclusion_a_list_to_decide_or_considered_items_are_no_recap() {
         for reply in [
