@@ -164,8 +164,11 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
         }
         header = None;
         // a Markdown heading ("### 阶段 A：切换前") labels what follows
+        // (and heads the list under it: "## 未決・確認待ち" is no longer the
+        // "本日の決定事項を整理します" of the list before)
         if trimmed.starts_with('#') && trimmed.trim_start_matches('#').starts_with(' ') {
             announces = false;
+            list_heading = Some(clean(trimmed.trim_start_matches('#')).replace("**", ""));
             continue;
         }
         let (body, tool_call) = strip_line_marker(trimmed);
@@ -625,6 +628,23 @@ mod tests {
 
     fn texts(s: &str) -> Vec<String> {
         sentences(s).into_iter().map(|s| s.text).collect()
+    }
+
+    #[test]
+    fn a_table_of_verdicts_gives_item_and_verdict_and_a_heading_heads_its_list() {
+        let s = sentences(
+            "本日の決定事項を整理します。\n\n| # | 項目 | 決定内容 |\n|---|---|---|\n| 1 | 締切 | 前日17:00 |\n\n## 未決\n- プリンタの対応可否",
+        );
+        let row = s.iter().find(|s| s.verdict).expect("a verdict row");
+        assert_eq!(row.text, "締切: 前日17:00");
+        assert_eq!(row.heading.as_deref(), Some("決定内容"));
+        let pending = s.last().unwrap();
+        assert_eq!(pending.text, "プリンタの対応可否");
+        assert_eq!(pending.heading.as_deref(), Some("未決"));
+        // (a verdict further right judges: the row stays a plain one)
+        let s = sentences("| 项目 | 现状 | 结论 |\n|---|---|---|\n| 周工时 | 56 小时 | 超标 |");
+        assert!(!s[0].verdict);
+        assert_eq!(s[0].text, "周工时: 现状 56 小时, 结论 超标");
     }
 
     #[test]
