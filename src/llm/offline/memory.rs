@@ -4546,13 +4546,8 @@ impl Memory {
         let settled = |s: &&Sentence| {
             let heading = s.heading.as_deref().unwrap_or("").to_lowercase();
             let l = s.text.to_lowercase();
-            // (a table of changes recaps only when announced as one: a
-            // table of measurements, "| p95 | 14 min | 1.8 s |", has the
-            // same columns)
             if s.verdict {
-                let changes = words("after_columns").contains(&heading.as_str());
-                let recaps = if changes { announced } else { table_recaps };
-                return settled_row(s, recaps, &just_decided);
+                return settled_row(s, table_recaps, &just_decided);
             }
             let recap = words("recap_headings").iter().any(|h| {
                 if h.is_ascii() {

@@ -91,7 +91,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
     let mut in_fence = false;
     let mut header: Option<Vec<String>> = None;
     // (the column a table of what was decided gives its verdicts in)
-    let mut verdicts: Option<(usize, usize)> = None;
+    let mut verdicts: Option<usize> = None;
     let mut announces = false;
     let mut list_heading: Option<String> = None;
     for line in text.lines() {
@@ -120,17 +120,14 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
                     header = Some(cells);
                 }
                 Some(h)
-                    if verdicts.is_some_and(|(i, v)| {
-                        cells.get(v).is_some_and(|c| !c.is_empty())
-                            && cells.get(i).is_some_and(|c| !c.is_empty())
-                    }) =>
+                    if verdicts.is_some_and(|v| cells.get(v).is_some_and(|c| !c.is_empty())) =>
                 {
                     // "| 締切時刻 | 朝食 前日17:00 … |" under "| 項目 | 決定内容 |":
                     // the item and its verdict, headed by the column's name
                     // as a list is by the line before it
-                    let (i, v) = verdicts.unwrap_or_default();
+                    let v = verdicts.unwrap_or_default();
                     out.push(Sentence {
-                        text: format!("{}: {}", cells[i], cells[v]),
+                        text: format!("{}: {}", cells[v - 1], cells[v]),
                         tool_call: false,
                         heading: h.get(v).cloned(),
                         verdict: true,
@@ -218,27 +215,19 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
     out
 }
 
-/// The columns of a table header that hold each row's item and the verdict
-/// on it: "| 項目 | 決定内容 |", "| 序号 | 事项 | 决定 | 负责部门 |" (the second
-/// after any numbering column; a verdict further right, "| 项目 | 现状 | 法定标准
-/// | 结论 |", judges measurements, not choices), or the last of a table of
-/// changes, "| Setting | Before | Now |", "| 項目 | 変更前 | 変更後 |".
-fn verdict_column(header: &[String]) -> Option<(usize, usize)> {
-    let name = |i: usize| header.get(i).map(|c| c.trim().to_lowercase());
-    let numbering = |c: &str| c.is_empty() || words("numbering_columns").contains(&c);
-    let item = usize::from(name(0).is_some_and(|c| numbering(&c)));
-    if name(item).is_none_or(|c| numbering(&c)) {
-        return None;
-    }
-    if name(item + 1).is_some_and(|c| words("decision_columns").contains(&c.as_str())) {
-        return Some((item, item + 1));
-    }
-    let last = header.len() - 1;
-    let changes = last > item + 1
-        && name(last).is_some_and(|c| words("after_columns").contains(&c.as_str()))
-        && (item + 1..last)
-            .any(|i| name(i).is_some_and(|c| words("before_columns").contains(&c.as_str())));
-    changes.then_some((item, last))
+/// The column of a table header that holds verdicts on the items of the
+/// column before it ("| 項目 | 決定内容 |", "| 序号 | 事项 | 决定 | 负责部门 |"):
+/// the second after any numbering column. A verdict further right
+/// ("| 项目 | 现状 | 法定标准 | 结论 |") judges measurements, not choices.
+fn verdict_column(header: &[String]) -> Option<usize> {
+    let numbering = |c: &str| {
+        let c = c.trim().to_lowercase();
+        c.is_empty() || words("numbering_columns").contains(&c.as_str())
+    };
+    let item = usize::from(header.first().is_some_and(|c| numbering(c)));
+    let v = item + 1;
+    let name = header.get(v)?.trim().to_lowercase();
+    (!numbering(&header[item]) && words("decision_columns").contains(&name.as_str())).then_some(v)
 }
 
 /// Remove a list marker (`- `, `* `, `1. `, `・`) or a tool tag at the start

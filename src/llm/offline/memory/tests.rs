@@ -3168,32 +3168,6 @@ mod recaps {
         assert!(!d.contains("Docker Hub"), "{d}");
     }
 
-    /// A table of changes ("| Setting | Before | Now |") announced as where
-    /// things stand gives each setting's new value; the same columns over
-    /// measurements after a load test decide nothing.
-    #[test]
-    fn a_table_of_changes_announced_as_a_recap_gives_the_new_values() {
-        let s = said(&[
-            ("user", "ok bump the pool to 40 and ship it"),
-            (
-                "assistant",
-                "Deployed. Where things stand:\n\n| Setting | Before | Now |\n|---|---|---|\n| pool size | 20 | 40 |\n| statement timeout | none | 30 s |\n| replicas | 2 | 3 |",
-            ),
-        ]);
-        let d = decisions(&s).join("\n");
-        assert!(d.contains("statement timeout: 30 s"), "{d}");
-        assert!(d.contains("replicas: 3"), "{d}");
-        let s = said(&[
-            ("user", "ok bump the pool to 40 and ship it"),
-            (
-                "assistant",
-                "Deployed, and I reran the load test:\n\n| Metric | Before | After |\n|---|---|---|\n| p95 latency | 840 ms | 210 ms |\n| error rate | 2.1% | 0.1% |",
-            ),
-        ]);
-        let d = decisions(&s).join("\n");
-        assert!(!d.contains("latency") && !d.contains("error rate"), "{d}");
-    }
-
     #[test]
     fn a_conclusion_a_list_to_decide_or_considered_items_are_no_recap() {
         for reply in [
