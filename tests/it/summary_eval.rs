@@ -945,22 +945,24 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // verdicts ("| 項目 | 決定内容 |", "| 序号 | 事项 | 决定 |") read as a recap
 // row by row, when announced as one or when it restates a thing already
 // decided (a helper's 40 probes on new text showed such tables after a
-// question weigh options or report results), a Markdown heading heading
-// the list under it, and a table of changes ("| Setting | Before | Now |")
-// announced as where things stand: precision 0.686 (2883/4201), recall
-// 0.692 (2640/3814), reversed kept 94, facts 0.652 (1890/2900), open
-// questions 0.703 (263/374), answered left open 39, past 77/89.
+// question weigh options or report results), and a Markdown heading
+// heading the list under it: precision 0.686 (2874/4192), recall 0.690
+// (2632/3814), reversed kept 93, facts 0.651 (1888/2900), open questions
+// 0.703 (263/374), answered left open 39, past 77/89. (A table of changes,
+// "| Setting | Before | Now |", announced as where things stand, added 8
+// on dev; a second review found it recording measurements and status
+// reports announced the same way, so it went.)
 const DEV: Floors = Floors {
     precision: 0.68,
     recall: 0.69,
     facts: 0.65,
     questions: 0.70,
-    max_reversed: 94,
+    max_reversed: 93,
     max_answered_open: 39,
     by_language: [
-        ("en", 0.64),    // 629/980
+        ("en", 0.63),    // 623/980
         ("ja", 0.73),    // 629/851
-        ("mixed", 0.75), // 457/606
+        ("mixed", 0.75), // 455/606
         ("terse", 0.62), // 313/500
         ("zh", 0.69),    // 612/877
     ],
@@ -984,7 +986,9 @@ const DEV: Floors = Floors {
 // changes as recaps) were finished: precision 0.52 (98/189), recall 0.51
 // (94/183), facts 0.54 (84/156), past topics 3/5, mixed 27/39, every
 // other figure the same. Dev gained 0.05 on recall with the same rules:
-// they carry to new text where it recaps in tables, and nowhere else.
+// they carry to new text where it recaps in tables, and nowhere else. A
+// third time after the table of changes went (see DEV): facts 83/156,
+// past topics 2/5, decisions the same.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {

@@ -90,7 +90,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
     let mut out: Vec<Sentence> = Vec::new();
     let mut in_fence = false;
     let mut header: Option<Vec<String>> = None;
-    // (the column a table of what was decided gives its verdicts in)
+    // (the column a table of verdicts gives its verdicts in)
     let mut verdicts: Option<usize> = None;
     let mut announces = false;
     let mut list_heading: Option<String> = None;
