@@ -4549,13 +4549,14 @@ impl Memory {
             if s.verdict {
                 return settled_row(s, table_recaps, &just_decided);
             }
+            // (or a heading that is only the word: "## Decisions", "### 决定")
             let recap = words("recap_headings").iter().any(|h| {
                 if h.is_ascii() {
                     classify::has(&heading, h)
                 } else {
                     heading.contains(h)
                 }
-            });
+            }) || words("decided_headings").contains(&heading.trim());
             // (not what is still to decide, weighed, proposed or
             // rejected: "Decisions to make:", "待决定：", "- Maybe drop …",
             // "- Rejected: MongoDB"; not again what the user's turn just

@@ -3168,6 +3168,44 @@ mod recaps {
         assert!(!d.contains("Docker Hub"), "{d}");
     }
 
+    /// (from the second review) A reply's list under a heading that is
+    /// only the word for what was decided is a recap; under "Open" or a
+    /// conclusion it is not.
+    #[test]
+    fn a_list_under_a_bare_decisions_heading_is_a_recap() {
+        let d = decided(&[
+            ("user", "ok, let's lock it in."),
+            (
+                "assistant",
+                "Done.\n\n## Decisions\n- Ship v2 on Friday\n- Drop IE11 support\n\n## Open\n- Who writes the changelog",
+            ),
+        ]);
+        assert!(
+            d.contains("Ship v2 on Friday") && d.contains("Drop IE11 support"),
+            "{d}"
+        );
+        assert!(!d.contains("changelog"), "{d}");
+        let d = decided(&[
+            ("user", "那就这么定了。"),
+            (
+                "assistant",
+                "好的。\n\n### 决定\n- 采用方案B\n- 下周一开始开发",
+            ),
+        ]);
+        assert!(
+            d.contains("采用方案B") && d.contains("下周一开始开发"),
+            "{d}"
+        );
+        let d = decided(&[
+            ("user", "ok, let's lock it in."),
+            (
+                "assistant",
+                "Done.\n\n## Conclusion\n- The pool is exhausted at 50 requests\n- GC adds 200 ms",
+            ),
+        ]);
+        assert!(!d.contains("exhausted") && !d.contains("GC adds"), "{d}");
+    }
+
     #[test]
     fn a_conclusion_a_list_to_decide_or_considered_items_are_no_recap() {
         for reply in [
