@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::lexicon::words;
-use super::text::{clip, is_cjk, is_kana};
+use super::text::{clip, is_cjk, is_kana, item_and_verdict};
 
 /// Longest decision line, in UTF-8 bytes.
 pub const DECISION_BYTES: usize = 130;
@@ -1367,7 +1367,7 @@ pub fn listed_decision(s: &super::text::Sentence) -> Option<UserKind> {
     // "| 机动组 | 不设，… |" under "| 事项 | 决定 |": a row of a table's
     // verdicts, one decision, saying no when its verdict does
     if s.verdict {
-        let verdict = lower(s.text.split_once(": ").map_or("", |(_, v)| v));
+        let verdict = lower(item_and_verdict(&s.text).map_or("", |(_, v)| v));
         // (a word of its own: "取消" of "取消，改为人工", not of "取消按钮放左边";
         // "no" of "no (not needed)", not of "No-code tool")
         let opens_with_no = opening_entry(&verdict, words("negative_verdicts")).is_some_and(|w| {

@@ -19,8 +19,8 @@ use super::lexicon::words;
 use super::refs;
 use super::subject::{self, head_terms, needs_subject, quantities, subject_before};
 use super::text::{
-    case_stable, cjk_content_chars, clip, is_cjk, is_hiragana, is_kana, sentences, shared, terms,
-    Sentence,
+    case_stable, cjk_content_chars, clip, is_cjk, is_hiragana, is_kana, item_and_verdict,
+    sentences, shared, terms, Sentence,
 };
 use crate::store::history::Record;
 
@@ -2592,9 +2592,7 @@ impl Memory {
         // item reconsiders
         let all_terms = terms(&d.body);
         if let Some(old) = wants().find(|old| {
-            polarity_and_body(old)
-                .1
-                .split_once(": ")
+            item_and_verdict(polarity_and_body(old).1)
                 .map(|(item, _)| terms(item))
                 .is_some_and(|it| !it.is_empty() && it.iter().all(|t| all_terms.contains(t)))
         }) {
@@ -4528,21 +4526,28 @@ impl Memory {
         // レイテンシ最良 |")
         // (… or the line before it says it sums up: "最终确定如下：",
         // "では以下で確定とします。", "Where we landed:")
-        let decided_terms: Vec<String> = self.decisions.iter().flat_map(|d| terms(d)).collect();
-        let first_row = sents.iter().position(|s| s.verdict);
-        let announced = first_row
-            .and_then(|i| i.checked_sub(1))
-            .map(|i| sents[i].text.to_lowercase())
-            .is_some_and(|l| {
-                classify::has_any(&l, words("recap_openers"))
-                    || classify::has_any(&l, words("recap_headings"))
+        // (read only for a reply that has such a table)
+        let table_recaps = sents
+            .iter()
+            .position(|s| s.verdict)
+            .is_some_and(|first_row| {
+                let announced = first_row
+                    .checked_sub(1)
+                    .map(|i| sents[i].text.to_lowercase())
+                    .is_some_and(|l| {
+                        classify::has_any(&l, words("recap_openers"))
+                            || classify::has_any(&l, words("recap_headings"))
+                    });
+                announced
+                    || !decided.is_empty() && {
+                        let decided_terms: Vec<String> =
+                            self.decisions.iter().flat_map(|d| terms(d)).collect();
+                        sents.iter().filter(|s| s.verdict).any(|s| {
+                            let item = item_and_verdict(&s.text).map_or("", |(i, _)| i);
+                            shared(&terms(item), &decided_terms) > 0
+                        })
+                    }
             });
-        let table_recaps = announced
-            || !decided.is_empty()
-                && sents.iter().filter(|s| s.verdict).any(|s| {
-                    let item = s.text.split_once(": ").map_or("", |(i, _)| i);
-                    shared(&terms(item), &decided_terms) > 0
-                });
         let settled = |s: &&Sentence| {
             let heading = s.heading.as_deref().unwrap_or("").to_lowercase();
             let l = s.text.to_lowercase();
@@ -5152,9 +5157,7 @@ fn ends_in_acknowledgement(sentence: &str) -> bool {
 /// fit", "passed") nor puts off ("next week", "ask Sam", "再议"), nor
 /// restates what the user's turn just said.
 fn settled_row(s: &Sentence, recaps: bool, just_decided: &[String]) -> bool {
-    let verdict = s
-        .text
-        .split_once(": ")
+    let verdict = item_and_verdict(&s.text)
         .map_or("", |(_, v)| v)
         .to_lowercase();
     recaps
@@ -6578,7 +6581,7 @@ fn replaces(d: &Decision, old: &str) -> bool {
     // "社内Wiki: Confluence" … "社内Wiki: なし": the verdict on the same item
     // of a recap, given again, is the one that stands
     let item = |b: &str| {
-        b.split_once(": ")
+        item_and_verdict(b)
             .map(|(i, _)| i.trim().to_lowercase())
             .filter(|i| !i.is_empty() && i.chars().count() <= 40)
     };

@@ -127,6 +127,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
                     // as a list is by the line before it
                     let v = verdicts.unwrap_or_default();
                     out.push(Sentence {
+                        // (read back by `item_and_verdict`)
                         text: format!("{}: {}", cells[v - 1], cells[v]),
                         tool_call: false,
                         heading: h.get(v).cloned(),
@@ -213,6 +214,13 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
         }
     }
     out
+}
+
+/// The item and the verdict of a row of a table of verdicts, as
+/// `sentences` writes it ("締切: 前日17:00"), or of a decision that holds
+/// one: the one place that reads that shape back.
+pub fn item_and_verdict(row: &str) -> Option<(&str, &str)> {
+    row.split_once(": ")
 }
 
 /// The column of a table header that holds verdicts on the items of the
