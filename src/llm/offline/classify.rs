@@ -1496,6 +1496,7 @@ fn terse_decision(s: &str) -> Option<Decision> {
     if !is_fragment(np)
         || reports_lack(&lower(np))
         || reports_state(&lower(np))
+        || reports_event(&lower(np))
         || !has_value(np)
         || np.split_whitespace().count() < 2
         || content < 2 && label.is_some()
@@ -3099,6 +3100,20 @@ static CJK_TAKE_AWAY: LazyLock<Regex> = LazyLock::new(|| {
 static ZH_TOO_MUCH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"太\p{Han}{1,2}了?(?:吧|啊)?[，。！,.!]?\s*$").unwrap());
 
+/// A Chinese clause that reports what happens or has happened: a time
+/// taken ("每次都要 3 分钟", "跑要 48 秒"), something done already ("上游已经
+/// 校验过", "已经合进 main 了"), how often or how long it goes on ("时不时挂",
+/// "经常延后", "一直让我们接入"), work in progress ("正在迁移"). Not a rule
+/// with a limit ("要 3 天内完成"), nor a "no longer" ("已经不用了").
+static ZH_REPORTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"要\s*[0-9一二三四五六七八九十两几半][0-9.]*\s*多?\s*(?:秒|分钟|个?小时|天|周|个月)(?:左右|多)?(?:[，。！,.!；]|\s*$)",
+        r"|已经[^不没，。,]*(?:了|过)",
+        r"|时不时|经常|老是|总是|一直|正在"
+    ))
+    .unwrap()
+});
+
 /// 就/先/也 不, or a thing then 不, a verb and 了 closing a clause: "就不签
 /// 了", "先不搞了", "外包不找了" (not a modal, a state or a symptom gone:
 /// "就不会错了", "也不够了", "页面不卡了", "查询就不慢了"; not what a person or
@@ -3135,6 +3150,9 @@ fn clause_polarity(clause: &str) -> Option<Polarity> {
     // "改动太大", "规则太多了": a judgement, the reason beside a decision
     if !japanese && ZH_TOO_MUCH.is_match(body) && !body.contains("不要") && !body.contains('别')
     {
+        return None;
+    }
+    if !japanese && ZH_REPORTS.is_match(body) && !has_any(body, words("zh_settling")) {
         return None;
     }
     // 别的 / 别人 / 别处 are "other", not "don't"
@@ -4132,6 +4150,38 @@ fn reports_state(l: &str) -> bool {
         .take(2)
         .any(|w| words("changing_verbs").contains(w));
     progressive || ws.iter().any(|w| ["was", "were", "been"].contains(w))
+}
+
+/// "nightly backup eats the first 20 min", "license renewal starts tue",
+/// "replica lag hit 12s at peak": a subject and a finite verb report what
+/// happens or happened. The verb is a word in -s after the first, followed
+/// by what follows a verb and never a plural noun (an object, an -ing
+/// form, a particle, a day); or an irregular past form.
+fn reports_event(l: &str) -> bool {
+    let ws: Vec<&str> = l
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_'))
+        .collect();
+    let verb_in_s = |w: &str| {
+        w.len() > 3
+            && w.ends_with('s')
+            && !["ss", "us", "is", "ys"].iter().any(|e| w.ends_with(e))
+            && w.chars().all(|c| c.is_ascii_lowercase())
+    };
+    // ("digs back 6 months"; not "workers back to 4", a value set)
+    let particle = |next: &str, then: &str| {
+        ["back", "up", "off", "away", "down"].contains(&next) && then != "to"
+    };
+    let after_verb = |next: &str, then: &str| {
+        words("object_words").contains(&next)
+            || next.len() > 5 && next.ends_with("ing")
+            || label_free_day(next)
+            || particle(next, then)
+    };
+    ws.iter().skip(1).any(|w| words("past_verbs").contains(w))
+        || (1..ws.len().saturating_sub(1)).any(|i| {
+            verb_in_s(ws[i]) && after_verb(ws[i + 1], ws.get(i + 2).copied().unwrap_or(""))
+        })
 }
 
 /// "no budget left", "No new vendor is needed", "no errors in the logs",

@@ -1370,3 +1370,56 @@ fn a_thing_that_stays_as_set_is_a_decision_a_reading_is_not() {
     assert!(decided("I will remain the contact for the auditors").is_empty());
     assert!(decided("the banner stays up until someone closes it").is_empty());
 }
+
+#[test]
+fn a_terse_report_of_what_happens_is_no_decision() {
+    for s in [
+        "nightly backup eats the first 20 min of the window",
+        "build cache costs us 40s per job",
+        "license renewal starts tue mar 3",
+        "the scanner keeps dropping 2 frames a sec",
+        "audit team digs back 6 months",
+        "export job times out at 60s",
+        "replica lag hit 12s at peak",
+        "first sync ran 14m, second 2m",
+    ] {
+        assert!(terse_decision(s).is_none(), "{s}");
+    }
+    for s in [
+        "batches of 5",
+        "api logs 14d then cold storage",
+        "alerts yes, 300 on api",
+        "celery workers back to 4",
+        "nodes 2 per zone, max 12",
+        "kayaks 2, from the outfitter",
+    ] {
+        assert!(terse_decision(s).is_some(), "{s}");
+    }
+}
+
+#[test]
+fn a_chinese_report_of_what_happens_is_no_decision() {
+    for s in [
+        "打包镜像每次都要 6 分钟",
+        "对账脚本在测试机上跑要 25 秒",
+        "财务那边已经核对过",
+        "补丁已经打上了",
+        "夜班交接表时不时漏填",
+        "这台打印机老是卡纸",
+        "仓库那边正在盘点",
+    ] {
+        assert!(
+            !matches!(user_sentence(s), UserKind::Decisions(_)),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+    // a "no longer", a choice its report gives the reason for
+    let l = lines("这个报表已经不用了");
+    assert!(l[0].starts_with("不要："), "{l:?}");
+    let l = lines("导出经常超时，那就改成异步导出");
+    assert!(
+        l.len() == 1 && l[0].starts_with("要：") && l[0].contains("异步导出"),
+        "{l:?}"
+    );
+}
