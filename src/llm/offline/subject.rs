@@ -720,6 +720,40 @@ pub fn topic_label(sentence: &str) -> Option<String> {
             }
         }
     }
+    // "and on honeycrisp, talked to the crew leads … make it 34": a word
+    // that leads to a topic, then a comma (without the lead, "fine, do it"
+    // is no topic; "about 20, …" and "on monday, …" say how many and when)
+    let l = s.to_lowercase();
+    let bare = super::classify::strip_fillers(&l);
+    if ["on ", "as for ", "re ", "regarding ", "about "]
+        .iter()
+        .any(|w| bare.starts_with(w))
+    {
+        if let Some((label, _)) = s.split_once(", ") {
+            let topic = label.to_lowercase();
+            let last = topic.split_whitespace().last().unwrap_or("");
+            let when_or_how_many = topic
+                .split_whitespace()
+                .nth(1)
+                .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+                || words("time_words").contains(&last)
+                || super::classify::has_any(&topic, words("reconsider_cues"));
+            if !when_or_how_many {
+                return cut(label);
+            }
+        }
+    }
+    // "私教的话，就按 55%", "储值卡这块，先不做" (not "如果…的话", a condition)
+    for close in ["的话，", "这块，", "这一块，"] {
+        if let Some((label, _)) = s.split_once(close) {
+            if !["如果", "要是", "假如", "万一", "若"]
+                .iter()
+                .any(|w| label.starts_with(w))
+            {
+                return cut(label);
+            }
+        }
+    }
     for marker in [
         "の件ですが、",
         "についてですが、",
@@ -976,6 +1010,12 @@ mod tests {
             ),
             ("also exif: we keep all of it", "exif"),
             ("关于节假日排班，先按去年的来", "节假日排班"),
+            (
+                "and on the gate fee, spoke to the treasurer, 12 is too much",
+                "the gate fee",
+            ),
+            ("as for the raffle, tickets stay at 2", "the raffle"),
+            ("团体课的话，就按人头算", "团体课"),
             ("検索の件ですが、来週にします", "検索"),
             (
                 "位置情報の取得につきましては、保留とさせてください",
@@ -992,5 +1032,10 @@ mod tests {
             None
         );
         assert_eq!(topic_label("no colon here"), None);
+        // how many, when, a change of mind, a condition: no topic
+        assert_eq!(topic_label("about 20, maybe 25 people"), None);
+        assert_eq!(topic_label("on monday, we ship it"), None);
+        assert_eq!(topic_label("on second thought, keep it"), None);
+        assert_eq!(topic_label("如果下雨的话，就改到室内"), None);
     }
 }
