@@ -819,7 +819,12 @@ impl Memory {
                     }
                 }
                 UserKind::Defer(s) => self.defer_or_split(s, &mut turn),
-                UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
+                // ("yes, all of them please": the whole list the reply offered)
+                UserKind::Approval { strong, rest } => {
+                    if !self.take_all_listed(s, &mut turn) {
+                        self.approve(*strong, rest, &mut turn)
+                    }
+                }
                 UserKind::Rejection(rest) => self.reject(rest, &mut turn),
                 UserKind::Other => {
                     if !self.decide_reported(s, &mut turn) {
@@ -1078,6 +1083,10 @@ impl Memory {
             self.decide(&d, None);
             turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
             turn.decided.push(d.line());
+            return;
+        }
+        let said = if d.said.is_empty() { &d.body } else { &d.said };
+        if d.polarity == Polarity::Want && self.take_all_listed(&said.clone(), turn) {
             return;
         }
         // said before, more fully ("keep 14 days of them, compressed" after
@@ -1367,6 +1376,70 @@ impl Memory {
     /// The item of the last reply a "<name> yes" approves: the name (a
     /// word or three, not a pronoun) occurs as a word in exactly one item
     /// of the focus.
+    /// "Two changes, then: 1. … 2. …" … "ok do both", "两个都做": each item
+    /// the reply listed is a decision of its own. False when `said` takes
+    /// no such list.
+    fn take_all_listed(&mut self, said: &str, turn: &mut Turn) -> bool {
+        let listed = self.all_listed_items(said);
+        for item in &listed {
+            let mut one = Decision::plain(Polarity::Want, clip(item, classify::DECISION_BYTES));
+            one.said = said.to_owned();
+            self.decide(&one, None);
+            turn.decided.push(one.line());
+            turn.last_decision = self.decisions.iter().position(|x| *x == one.line());
+        }
+        !listed.is_empty()
+    }
+
+    /// The items of the list the last reply offered, when the user takes
+    /// them all: "do both", "all three then", "两个都做", "両方で". Both
+    /// needs a list of two; none when the reply listed nothing.
+    fn all_listed_items(&self, said: &str) -> Vec<String> {
+        static TAKES_ALL: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(concat!(
+                r"(?i)^(?:(?:ok|okay|yes|yep|yeah|sure|fine|great|alright|so)[\s,!.]+)*",
+                r"(?:let'?s |please |pls )?(?:do|go with|take|ship|apply|make|we'll do|i'll take)?\s*",
+                r"(both|all|all of them|all three|all 3|both of them|them all)",
+                r"(?:\s+(?:then|please|pls|of them))?[.!]*$",
+                r"|^(两个都|两项都|两条都|都|全部|全都)(做|要|加|改|上|加上|用)?(吧|了)?[。！!]*$",
+                r"|^(両方|どっちも|どちらも|全部)(とも)?(で|やる|やろう|入れる|入れて|お願いします)?[。！!]*$"
+            ))
+            .unwrap()
+        });
+        let said = classify::strip_fillers(said.trim()).trim();
+        let Some(c) = TAKES_ALL.captures(said) else {
+            return Vec::new();
+        };
+        let both = c
+            .get(1)
+            .is_some_and(|m| m.as_str().to_lowercase().starts_with("both"))
+            || ["两", "両方", "どっちも", "どちらも"]
+                .iter()
+                .any(|w| said.starts_with(w));
+        let mut items: Vec<(String, String)> = self
+            .cur
+            .focus
+            .iter()
+            .filter_map(|f| {
+                let label = option_label_of_item(f)?;
+                let text = f.split_once(") ").map_or(f.as_str(), |x| x.1);
+                Some((label, text.trim_end_matches(['.', '。']).to_owned()))
+            })
+            .collect();
+        items.sort();
+        items.dedup_by(|a, b| a.0 == b.0);
+        let fits = if both {
+            items.len() == 2
+        } else {
+            (2..=5).contains(&items.len())
+        };
+        if fits {
+            items.into_iter().map(|(_, t)| t).collect()
+        } else {
+            Vec::new()
+        }
+    }
+
     fn named_item(&self, said: &str) -> Option<String> {
         static NAMED_YES: LazyLock<Regex> = LazyLock::new(|| {
             Regex::new(r"(?i)^(?:-\s*)?([\w.\-/+#]+(?:\s[\w.\-/+#]+){0,2}?)[\s:,]+(?:yes|yep|ok|okay|fine|good|sure|please|sounds good|go|do it)[.!]*$")
@@ -3203,6 +3276,9 @@ impl Memory {
     /// pending proposal ("Design doc first."), the answer to a question
     /// left open ("Security came back: …"), or else a fact.
     fn other_statement(&mut self, s: &str, turn: &mut Turn) {
+        if self.take_all_listed(s, turn) {
+            return;
+        }
         // "やっぱ Colima やめよ。Podman のほうが…揃うわ": after a "don't" in
         // the same turn, what the user says is better is the new choice
         let rejected = turn

@@ -6692,3 +6692,44 @@ fn review_s34_probes() {
     );
     assert!(!ds.iter().any(|d| d.starts_with("不要：")), "{ds:?}");
 }
+
+#[test]
+fn taking_all_the_listed_items_decides_each() {
+    let reply = "The upload fails on slow links. Two fixes:\n\n\
+                 1. Retry the upload up to 3 times with backoff.\n\
+                 2. Raise the client timeout to 60 s.\n\n\
+                 Here is the retry loop:\n\n```python\nfor i in range(3):\n    pass\n```";
+    let d = decisions(&said(&[
+        (
+            "user",
+            "the photo upload keeps failing for field staff, can you look?",
+        ),
+        ("assistant", reply),
+        ("user", "ok do both. I'll tell the field team."),
+    ]));
+    assert_eq!(d.len(), 2, "{d:?}");
+    assert!(d[0].contains("Retry the upload up to 3 times"), "{d:?}");
+    assert!(d[1].contains("client timeout to 60 s"), "{d:?}");
+    let d = decisions(&said(&[
+        ("user", "导出太慢了，帮我看看"),
+        (
+            "assistant",
+            "有两个改法：\n\n1. 给 orders.created_at 加索引。\n2. 导出改成后台任务，完成后发邮件。",
+        ),
+        ("user", "两个都做"),
+    ]));
+    assert!(
+        d.len() == 2 && d[0].contains("加索引") && d[1].contains("后台任务"),
+        "{d:?}"
+    );
+    // "both" of three is no list of two: nothing is taken item by item
+    let d = decisions(&said(&[
+        ("user", "the photo upload keeps failing for field staff, can you look?"),
+        (
+            "assistant",
+            "Three fixes:\n\n1. Retry up to 3 times.\n2. Raise the timeout to 60 s.\n3. Compress photos to 2 MB.",
+        ),
+        ("user", "do both"),
+    ]));
+    assert!(!d.iter().any(|l| l.contains("Compress photos")), "{d:?}");
+}
