@@ -1400,9 +1400,12 @@ impl Memory {
                 r"(?i)^(?:(?:ok|okay|yes|yep|yeah|sure|fine|great|alright|so)[\s,!.]+)*",
                 r"(?:let'?s |please |pls )?(?:do|go with|take|ship|apply|make|we'll do|i'll take)?\s*",
                 r"(both|all|all of them|all three|all 3|both of them|them all)",
-                r"(?:\s+(?:then|please|pls|of them))?[.!]*$",
-                r"|^(两个都|两项都|两条都|都|全部|全都)(做|要|加|改|上|加上|用)?(吧|了)?[。！!]*$",
-                r"|^(両方|どっちも|どちらも|全部)(とも)?(で|やる|やろう|入れる|入れて|お願いします)?[。！!]*$"
+                r"(?:\s+(?:then|please|pls|of them|sound good|sounds good|look good|are fine))*",
+                r"(?:[\s,.!]+(?:go ahead|thanks|thank you|thx|ty))*[.!]*$",
+                r"|^(两个都|两项都|两条都|三个都|三项都|都|全部都|全部|全都)(做|要|加|改|上|加上|用)?(吧|了)?",
+                r"(?:[，,]\s*(?:谢谢|辛苦了?))?[。！!]*$",
+                r"|^(両方|どっちも|どちらも|全部)(とも)?",
+                r"(で|やる|やろう|入れる|入れて|やって|やってください|お願いします|でお願いします)?[。！!]*$"
             ))
             .unwrap()
         });
@@ -1416,6 +1419,10 @@ impl Memory {
             || ["两", "両方", "どっちも", "どちらも"]
                 .iter()
                 .any(|w| said.starts_with(w));
+        let three = c
+            .get(1)
+            .is_some_and(|m| m.as_str().contains('3') || m.as_str().contains("three"))
+            || said.starts_with('三');
         let mut items: Vec<(String, String)> = self
             .cur
             .focus
@@ -1430,6 +1437,8 @@ impl Memory {
         items.dedup_by(|a, b| a.0 == b.0);
         let fits = if both {
             items.len() == 2
+        } else if three {
+            items.len() == 3
         } else {
             (2..=5).contains(&items.len())
         };

@@ -730,7 +730,7 @@ pub fn topic_label(sentence: &str) -> Option<String> {
         .any(|w| bare.starts_with(w))
     {
         if let Some((label, _)) = s.split_once(", ") {
-            let topic = label.to_lowercase();
+            let topic = super::classify::strip_fillers(&label.to_lowercase()).to_owned();
             let last = topic.split_whitespace().last().unwrap_or("");
             let when_or_how_many = topic
                 .split_whitespace()
@@ -738,18 +738,25 @@ pub fn topic_label(sentence: &str) -> Option<String> {
                 .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()))
                 || words("time_words").contains(&last)
                 || super::classify::has_any(&topic, words("reconsider_cues"));
-            if !when_or_how_many {
+            // ("on average, it takes 40 s", "about time", "on the other
+            // hand", "as for me": idioms, no topic)
+            let idiom = words("lead_idioms").contains(&topic.as_str());
+            if !when_or_how_many && !idiom {
                 return cut(label);
             }
         }
     }
-    // "私教的话，就按 55%", "储值卡这块，先不做" (not "如果…的话", a condition)
+    // "私教的话，就按 55%", "储值卡这块，先不做" (not "如果…的话", a
+    // condition, nor "周末的话，我没空", "大概 50 人的话，放不下": a time or
+    // an amount is no topic)
     for close in ["的话，", "这块，", "这一块，"] {
         if let Some((label, _)) = s.split_once(close) {
-            if !["如果", "要是", "假如", "万一", "若"]
+            let condition = ["如果", "要是", "假如", "万一", "若"]
                 .iter()
-                .any(|w| label.starts_with(w))
-            {
+                .any(|w| label.starts_with(w));
+            let when_or_how_many = label.contains(|c: char| c.is_ascii_digit())
+                || super::classify::has_any(label, words("zh_time_words"));
+            if !condition && !when_or_how_many {
                 return cut(label);
             }
         }
@@ -1037,5 +1044,11 @@ mod tests {
         assert_eq!(topic_label("on monday, we ship it"), None);
         assert_eq!(topic_label("on second thought, keep it"), None);
         assert_eq!(topic_label("如果下雨的话，就改到室内"), None);
+        assert_eq!(topic_label("on average, it takes 40 seconds"), None);
+        assert_eq!(topic_label("about time, honestly"), None);
+        assert_eq!(topic_label("and on top of that, 2 more"), None);
+        assert_eq!(topic_label("on the other hand, people paid 25"), None);
+        assert_eq!(topic_label("周末的话，我没空"), None);
+        assert_eq!(topic_label("大概 50 人的话，场地放不下"), None);
     }
 }

@@ -1405,8 +1405,9 @@ fn a_chinese_report_of_what_happens_is_no_decision() {
         "财务那边已经核对过",
         "补丁已经打上了",
         "夜班交接表时不时漏填",
-        "这台打印机老是卡纸",
-        "仓库那边正在盘点",
+        "坐地铁每次都要四十分钟",
+        "每次都要等半个小时审批才能上",
+        "下载每次都要好几分钟",
     ] {
         assert!(
             !matches!(user_sentence(s), UserKind::Decisions(_)),
@@ -1414,6 +1415,17 @@ fn a_chinese_report_of_what_happens_is_no_decision() {
             user_sentence(s)
         );
     }
+    // how a rule holds, not how things went
+    for s in [
+        "一直用 A 方案就行",
+        "以后总是先写测试再写代码",
+        "经常同步吧，每周至少两次",
+    ] {
+        let l = lines(s);
+        assert!(l.len() == 1 && l[0].starts_with("要："), "{s}: {l:?}");
+    }
+    let l = lines("正在用的那台先别动，先迁备用机");
+    assert!(l.iter().any(|x| x.starts_with("不要：")), "{l:?}");
     // a "no longer", a choice its report gives the reason for
     let l = lines("这个报表已经不用了");
     assert!(l[0].starts_with("不要："), "{l:?}");
