@@ -953,6 +953,13 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // "| Setting | Before | Now |", announced as where things stand, added 8
 // on dev; a second review found it recording measurements and status
 // reports announced the same way, so it went.)
+// Session 36: a terse or Chinese report of what happens is no decision,
+// "on X, …" / "X的话，" names a turn's topic, and "do both" after a numbered
+// list decides each item (narrowed after a helper's 123 cases on new
+// text): precision 0.689 (2882/4188), recall 0.692 (2638/3814), reversed
+// kept 93, facts 0.650 (1886/2900), open questions 263/374, answered left
+// open 39, past 76/89 (one past topic lost to the size budget where a
+// conversation gained two decisions).
 const DEV: Floors = Floors {
     precision: 0.68,
     recall: 0.69,
@@ -961,7 +968,7 @@ const DEV: Floors = Floors {
     max_reversed: 93,
     max_answered_open: 39,
     by_language: [
-        ("en", 0.63),    // 623/980
+        ("en", 0.63),    // 626/980
         ("ja", 0.73),    // 629/851
         ("mixed", 0.75), // 458/606
         ("terse", 0.62), // 313/500
