@@ -1086,7 +1086,7 @@ impl Memory {
             return;
         }
         let said = if d.said.is_empty() { &d.body } else { &d.said };
-        if d.polarity == Polarity::Want && self.take_all_listed(&said.clone(), turn) {
+        if d.polarity == Polarity::Want && self.take_all_listed(said, turn) {
             return;
         }
         // said before, more fully ("keep 14 days of them, compressed" after
@@ -1373,9 +1373,6 @@ impl Memory {
         out
     }
 
-    /// The item of the last reply a "<name> yes" approves: the name (a
-    /// word or three, not a pronoun) occurs as a word in exactly one item
-    /// of the focus.
     /// "Two changes, then: 1. … 2. …" … "ok do both", "两个都做": each item
     /// the reply listed is a decision of its own. False when `said` takes
     /// no such list.
@@ -1423,18 +1420,20 @@ impl Memory {
             .get(1)
             .is_some_and(|m| m.as_str().contains('3') || m.as_str().contains("three"))
             || said.starts_with('三');
-        let mut items: Vec<(String, String)> = self
-            .cur
-            .focus
-            .iter()
-            .filter_map(|f| {
-                let label = option_label_of_item(f)?;
-                let text = f.split_once(") ").map_or(f.as_str(), |x| x.1);
-                Some((label, text.trim_end_matches(['.', '。']).to_owned()))
-            })
-            .collect();
+        // (the newest list only: the focus holds the newest first, and a
+        // label seen again belongs to an older list)
+        let mut items: Vec<(String, String)> = Vec::new();
+        for f in &self.cur.focus {
+            let Some(label) = option_label_of_item(f) else {
+                continue;
+            };
+            if items.iter().any(|(l, _)| *l == label) {
+                break;
+            }
+            let text = f.split_once(") ").map_or(f.as_str(), |x| x.1);
+            items.push((label, text.trim_end_matches(['.', '。']).to_owned()));
+        }
         items.sort();
-        items.dedup_by(|a, b| a.0 == b.0);
         let fits = if both {
             items.len() == 2
         } else if three {
@@ -1449,6 +1448,9 @@ impl Memory {
         }
     }
 
+    /// The item of the last reply a "<name> yes" approves: the name (a
+    /// word or three, not a pronoun) occurs as a word in exactly one item
+    /// of the focus.
     fn named_item(&self, said: &str) -> Option<String> {
         static NAMED_YES: LazyLock<Regex> = LazyLock::new(|| {
             Regex::new(r"(?i)^(?:-\s*)?([\w.\-/+#]+(?:\s[\w.\-/+#]+){0,2}?)[\s:,]+(?:yes|yep|ok|okay|fine|good|sure|please|sounds good|go|do it)[.!]*$")

@@ -6722,6 +6722,24 @@ fn taking_all_the_listed_items_decides_each() {
         d.len() == 2 && d[0].contains("加索引") && d[1].contains("后台任务"),
         "{d:?}"
     );
+    // of two lists, the newest
+    let d = decisions(&said(&[
+        ("user", "the nightly report is late, can you look?"),
+        (
+            "assistant",
+            "Two causes:\n\n1. A full scan in the export query.\n2. A mailer that retries slowly.",
+        ),
+        ("user", "what would you change?"),
+        (
+            "assistant",
+            "Two fixes:\n\n1. Add an index on report_date.\n2. Send the mail from a queue.",
+        ),
+        ("user", "ok do both"),
+    ]));
+    assert!(
+        d.len() == 2 && d[0].contains("index on report_date") && d[1].contains("queue"),
+        "{d:?}"
+    );
     // "both" of three is no list of two: nothing is taken item by item
     let d = decisions(&said(&[
         ("user", "the photo upload keeps failing for field staff, can you look?"),
