@@ -758,6 +758,10 @@ impl Memory {
             }
             let reports = !matches!(kind, UserKind::Open(_) | UserKind::Defer(_));
             match kind {
+                // "ok do both", "yes, all of them please", "两个都做": the whole
+                // list the reply offered, whatever the sentence was read as
+                UserKind::Decisions(_) | UserKind::Approval { .. } | UserKind::Other
+                    if self.take_all_listed(s, &mut turn) => {}
                 // a phrase without a verb opens a discussion, it does not
                 // decide in it
                 UserKind::Decisions(ds) if opening && ds.iter().all(|d| d.verbless) => {
@@ -819,12 +823,7 @@ impl Memory {
                     }
                 }
                 UserKind::Defer(s) => self.defer_or_split(s, &mut turn),
-                // ("yes, all of them please": the whole list the reply offered)
-                UserKind::Approval { strong, rest } => {
-                    if !self.take_all_listed(s, &mut turn) {
-                        self.approve(*strong, rest, &mut turn)
-                    }
-                }
+                UserKind::Approval { strong, rest } => self.approve(*strong, rest, &mut turn),
                 UserKind::Rejection(rest) => self.reject(rest, &mut turn),
                 UserKind::Other => {
                     if !self.decide_reported(s, &mut turn) {
@@ -1083,10 +1082,6 @@ impl Memory {
             self.decide(&d, None);
             turn.last_decision = self.decisions.iter().position(|x| *x == d.line());
             turn.decided.push(d.line());
-            return;
-        }
-        let said = if d.said.is_empty() { &d.body } else { &d.said };
-        if d.polarity == Polarity::Want && self.take_all_listed(said, turn) {
             return;
         }
         // said before, more fully ("keep 14 days of them, compressed" after
@@ -3287,9 +3282,6 @@ impl Memory {
     /// pending proposal ("Design doc first."), the answer to a question
     /// left open ("Security came back: …"), or else a fact.
     fn other_statement(&mut self, s: &str, turn: &mut Turn) {
-        if self.take_all_listed(s, turn) {
-            return;
-        }
         // "やっぱ Colima やめよ。Podman のほうが…揃うわ": after a "don't" in
         // the same turn, what the user says is better is the new choice
         let rejected = turn
@@ -6672,7 +6664,8 @@ fn replaces(d: &Decision, old: &str) -> bool {
             .map(|(i, _)| i.trim().to_lowercase())
             .filter(|i| !i.is_empty() && i.chars().count() <= 40)
     };
-    if d.lead.is_some() && item(&d.body).is_some() && item(&d.body) == item(body) {
+    let own_item = item(&d.body);
+    if d.lead.is_some() && own_item.is_some() && own_item == item(body) {
         return true;
     }
     // (a slot holds a value or two of its kind, not a schedule: "间隔 1

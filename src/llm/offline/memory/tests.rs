@@ -6722,6 +6722,16 @@ fn taking_all_the_listed_items_decides_each() {
         d.len() == 2 && d[0].contains("加索引") && d[1].contains("后台任务"),
         "{d:?}"
     );
+    // (the whole sentence is read, not its last clause)
+    let d = decisions(&said(&[
+        (
+            "user",
+            "the photo upload keeps failing for field staff, can you look?",
+        ),
+        ("assistant", reply),
+        ("user", "both sound good, go ahead"),
+    ]));
+    assert_eq!(d.len(), 2, "{d:?}");
     // of two lists, the newest
     let d = decisions(&said(&[
         ("user", "the nightly report is late, can you look?"),
