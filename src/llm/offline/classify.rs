@@ -1493,10 +1493,11 @@ fn terse_decision(s: &str) -> Option<Decision> {
                 && !words("time_words").contains(&t.as_str())
         })
         .count();
+    let l = lower(np);
     if !is_fragment(np)
-        || reports_lack(&lower(np))
-        || reports_state(&lower(np))
-        || reports_event(&lower(np))
+        || reports_lack(&l)
+        || reports_state(&l)
+        || reports_event(&l)
         || !has_value(np)
         || np.split_whitespace().count() < 2
         || content < 2 && label.is_some()
