@@ -2,30 +2,30 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 297 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 307 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 238 of 25 held-out and validation sets written by helpers who
-//!   never saw the rules, each moved here once it had been scored (set V,
-//!   the last, in session 35);
-//! - `test`: 10 held out (set W), written in session 35 by helpers who saw
+//!   the 248 of 26 held-out and validation sets written by helpers who
+//!   never saw the rules, each moved here once it had been scored (set W,
+//!   the last, in session 37);
+//! - `test`: 10 held out (set X), written in session 37 by helpers who saw
 //!   neither the rules nor any other eval text, from the brief the earlier
-//!   writers had (tests/data/summary_eval/WRITING.md): a TypeScript monorepo
-//!   moving from webpack to esbuild/vite, then feature flags, in an English
-//!   coding-agent session; an amateur volleyball tournament, then team
-//!   uniforms, in casual Japanese; a family trip to Yunnan, then the
-//!   parents' anniversary, in casual Chinese; a Flutter crash on Android
-//!   14, then push notifications, in Chinese mixed with English; a bakery's
-//!   wholesale orders, then a delivery van, in casual English (those five
-//!   over 20k characters, with a topic change after a day); a small
-//!   office's invoicing moving to a new system in keigo, buying lab
-//!   equipment in formal Chinese, PostgreSQL autovacuum tuning in Japanese
-//!   mixed with English, allotments of a community garden in casual
-//!   English, a Kafka consumer group falling behind in terse chat; 183
-//!   decisions. A gap of more than 0.1 between it and dev says the rules
-//!   fit the dev text rather than the language.
+//!   writers had (tests/data/summary_eval/WRITING.md): a Python monorepo's
+//!   CI caching, then quarantining flaky tests, in an English
+//!   coding-agent session; a Steam launch of an indie game, then its
+//!   localization, in casual English; a flat move, then a home internet
+//!   contract, in casual Japanese; a small noodle shop's menu, then a
+//!   takeout platform, in casual Chinese; a Kubernetes upgrade, then
+//!   cutting the cloud bill, in Chinese mixed with English (those five
+//!   over 20k characters, with a topic change after a day); rotating
+//!   nginx TLS certificates (English agent), booking a conference venue in
+//!   keigo, a school's backup policy in formal Chinese, an App Store
+//!   rejection in Japanese mixed with English, a CDN incident after a bad
+//!   cache purge in terse chat; 199 decisions. A gap of more than 0.1
+//!   between it and dev says the rules fit the dev text rather than the
+//!   language.
 //!   Neither set meets the aims; each asserts floors at the figures last
 //!   measured (`DEV`, `TEST`);
 //! - `legacy`: the eight conversations the first rules were written
@@ -960,58 +960,53 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // kept 93, facts 0.650 (1886/2900), open questions 263/374, answered left
 // open 39, past 76/89 (one past topic lost to the size budget where a
 // conversation gained two decisions).
+// Session 37 moved set W here (307 conversations), with the rules session
+// 36 ended with: precision 0.681 (2981/4377), recall 0.684 (2732/3997),
+// reversed kept 101, facts 0.644 (1969/3056), open questions 0.696
+// (272/391), answered left open 41, past 78/94.
 const DEV: Floors = Floors {
     precision: 0.68,
-    recall: 0.69,
+    recall: 0.68,
     facts: 0.64,
-    questions: 0.70,
-    max_reversed: 93,
-    max_answered_open: 39,
+    questions: 0.69,
+    max_reversed: 101,
+    max_answered_open: 41,
     by_language: [
-        ("en", 0.63),    // 626/980
-        ("ja", 0.73),    // 629/851
-        ("mixed", 0.75), // 458/606
-        ("terse", 0.62), // 313/500
-        ("zh", 0.69),    // 612/877
+        ("en", 0.62),    // 649/1039
+        ("ja", 0.72),    // 648/889
+        ("mixed", 0.75), // 485/645
+        ("terse", 0.62), // 318/510
+        ("zh", 0.69),    // 632/914
     ],
 };
 
-// Test, 10 conversations (set W) written in session 35 by five helpers who
+// Test, 10 conversations (set X) written in session 37 by five helpers who
 // saw neither the summarizer's rules nor any eval text, from the brief in
 // WRITING.md; five of them over 20,000 characters with a day's gap and a
 // topic change (English twice, Japanese, Chinese, mixed). Its predecessors
-// scored about the same on first sight: set S recall 0.47 (73/156), set T
-// 0.48 (94/197), set U 0.52 (90/173), set V 0.53 (95/180); each moved into
-// dev once it had been scored. W, scored first with the rules session 34
-// ended with (a8e9378), totals and languages only: precision 0.47
-// (86/182), recall 0.44 (81/183), reversed kept 8, open questions 0.53
-// (9/17), answered left open 2, facts 0.55 (86/156), past topics 2/5;
-// English 23/59, Japanese 19/38, mixed 14/39, terse 5/10, Chinese 20/37.
-// (Two annotations had a two-letter or two-character alternative in a
-// one-group decision, which the eval refuses; the alternative was cut,
-// and check.py now says so to a writer.) Scored a second time, totals and
-// languages only, when session 35's changes (tables of verdicts and of
-// changes as recaps) were finished: precision 0.52 (98/189), recall 0.51
-// (94/183), facts 0.54 (84/156), past topics 3/5, mixed 27/39, every
-// other figure the same. Dev gained 0.05 on recall with the same rules:
-// they carry to new text where it recaps in tables, and nowhere else. A
-// third time after the table of changes went (see DEV): facts 83/156,
-// past topics 2/5, decisions the same.
+// scored lower on first sight: set S recall 0.47 (73/156), set T 0.48
+// (94/197), set U 0.52 (90/173), set V 0.53 (95/180), set W 0.44
+// (81/183); each moved into dev once it had been scored. X, scored first
+// with the rules session 36 ended with (ecb0b3d), totals and languages
+// only: precision 0.63 (124/197), recall 0.64 (127/199), reversed kept 6,
+// open questions 0.47 (8/17), answered left open 2, facts 0.47 (61/129),
+// past topics 3/5; English 36/63, Japanese 25/40, mixed 31/38, terse
+// 8/13, Chinese 27/45. Decisions are 0.04 under dev, facts 0.17 under.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
-    precision: 0.51,
-    recall: 0.51,
-    facts: 0.53,
-    questions: 0.52,
-    max_reversed: 8,
+    precision: 0.62,
+    recall: 0.63,
+    facts: 0.47,
+    questions: 0.47,
+    max_reversed: 6,
     max_answered_open: 2,
     by_language: [
-        ("en", 0.38),    // 23/59
-        ("ja", 0.50),    // 19/38
-        ("mixed", 0.69), // 27/39
-        ("terse", 0.50), // 5/10
-        ("zh", 0.54),    // 20/37
+        ("en", 0.57),    // 36/63
+        ("ja", 0.62),    // 25/40
+        ("mixed", 0.81), // 31/38
+        ("terse", 0.61), // 8/13
+        ("zh", 0.60),    // 27/45
     ],
 };
 
