@@ -2114,6 +2114,23 @@ impl Memory {
     }
 
     fn decide(&mut self, d: &Decision, slot: Option<String>) {
+        // "以下是建议条款：", "的发布方式：": a sentence ending in a colon
+        // that only announces what follows, or says next to nothing,
+        // settles nothing itself ("把超时改成 30 秒，配置如下：" does, before
+        // its announcing clause; so does "改成 30 秒：")
+        if let Some(intro) = subject::without_trailing_subject(&d.body)
+            .trim_end()
+            .strip_suffix([':', '：'])
+        {
+            let l = intro.to_lowercase();
+            let one_clause = !l.contains([',', '，', '、', ';', '；']);
+            let bare = terms(&l).len() <= 2
+                && super::text::cjk_content_chars(&l) <= 4
+                && !l.chars().any(|c| c.is_ascii_digit());
+            if one_clause && (bare || classify::has_any(&l, words("list_intros"))) {
+                return;
+            }
+        }
         let dt = terms(&d.body);
         if self.decisions.iter().any(|old| restates(d, &dt, old)) {
             return; // said before, more fully

@@ -6761,3 +6761,42 @@ fn taking_all_the_listed_items_decides_each() {
     ]));
     assert!(!d.iter().any(|l| l.contains("Compress photos")), "{d:?}");
 }
+
+/// A sentence that ends in a colon and only announces what follows ("我建
+/// 议的发布方式：", "here is the plan:") settles nothing on its own; one that
+/// decides before its announcing clause ("把超时改成 30 秒，配置如下：") or
+/// goes on with its details still decides.
+#[test]
+fn a_sentence_announcing_what_follows_decides_nothing() {
+    let d = decisions(&said(&[
+        ("user", "崩溃修好了"),
+        (
+            "assistant",
+            "修复已经合进去了。这个 hotfix 我建议的发布方式：\n\n**版本号**：`3.2.1+88`\n\n\
+             | 阶段 | 比例 |\n|---|---|\n| 第一天 | 10% |\n| 第三天 | 100% |",
+        ),
+        ("user", "行"),
+    ]));
+    assert!(!d.iter().any(|l| l.contains("发布方式：")), "{d:?}");
+    let d = decisions(&said(&[
+        ("user", "网关老是超时"),
+        ("assistant", "现在的超时是 10 秒，上游慢的时候不够。"),
+        (
+            "user",
+            "把超时改成 30 秒，配置如下：\n```yaml\ntimeout: 30s\n```",
+        ),
+    ]));
+    assert!(d.iter().any(|l| l.contains("30 秒")), "{d:?}");
+    let d = decisions(&said(&[
+        ("user", "限流怎么配"),
+        (
+            "assistant",
+            "可以按套餐给默认值，比如免费版 10 rps，专业版 100 rps。",
+        ),
+        (
+            "user",
+            "嗯，默认值按套餐给，个别大客户再单独 override：\n```yaml\ntenant_a: 500\n```",
+        ),
+    ]));
+    assert!(d.iter().any(|l| l.contains("override")), "{d:?}");
+}
