@@ -1778,6 +1778,54 @@ impl Memory {
                 }) {
                     found = Some((subject_phrase(q), None));
                 }
+                // "bump it to 1200" after "We can leave the warning or bump
+                // the limit.": the reply's sentence that puts the same verb
+                // on a thing names what "it" is: the proposal when it does,
+                // else the one thing the reply puts the verb on (of two,
+                // "raise the threshold … may raise the number of misses",
+                // neither); not a light verb ("make it 60" is no "make the
+                // test smaller", "set it to 300" no "set a reminder")
+                let light = [
+                    "make", "do", "get", "let", "have", "go", "take", "give", "set",
+                ];
+                if found.is_none() && !light.contains(&verb.as_str()) {
+                    let proposal = self.pending_proposal().map(|p| p.body);
+                    let on_things: Vec<(&String, String)> = ctx
+                        .iter()
+                        .filter_map(|item| Some((item, verb_on_a_thing(item, &verb)?)))
+                        .collect();
+                    let chosen = on_things
+                        .iter()
+                        .find(|(item, _)| proposal.as_ref() == Some(*item))
+                        .or_else(|| {
+                            let first = on_things.first()?;
+                            on_things
+                                .iter()
+                                .all(|(_, t)| *t == first.1)
+                                .then_some(first)
+                        });
+                    found = chosen.map(|(item, thing)| {
+                        // ("limit 1000 is enough" … "bump it to 1200"): the
+                        // newest decision naming that thing with a value of
+                        // the kind the new one gives is what it changes
+                        let kinds: Vec<&str> = quantities(&d.body)
+                            .iter()
+                            .map(|q| q.kind)
+                            .filter(|k| !matches!(*k, "version" | "label"))
+                            .collect();
+                        let changes = self
+                            .decisions
+                            .iter()
+                            .rev()
+                            .find(|old| {
+                                let body = polarity_and_body(old).1;
+                                terms(body).contains(thing)
+                                    && quantities(body).iter().any(|q| kinds.contains(&q.kind))
+                            })
+                            .cloned();
+                        (subject_phrase(item), changes)
+                    });
+                }
             }
         }
         // a bare number fills a slot only in a statement that is little
@@ -6293,6 +6341,41 @@ fn in_a_name(item: &str, at: usize) -> bool {
         return false;
     };
     word.chars().next().is_some_and(char::is_uppercase) && word.chars().all(char::is_alphanumeric)
+}
+
+/// The thing `item` puts `verb` on, when it names one: "limit" of "bump
+/// the limit", "timer" of "enable the timer"; not "bump it", not a
+/// question asking whether to, not what it advises against ("I wouldn't
+/// restart the database", "don't drop the table").
+fn verb_on_a_thing(item: &str, verb: &str) -> Option<String> {
+    if classify::is_question(item) {
+        return None;
+    }
+    let ws: Vec<String> = item
+        .split(|c: char| !c.is_alphanumeric() && !"'-_.`".contains(c))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.trim_matches(['`', '.']).to_lowercase().replace('’', "'"))
+        .collect();
+    let negated = |before: &[String]| {
+        before
+            .iter()
+            .any(|w| w.ends_with("n't") || ["not", "never", "avoid", "no"].contains(&w.as_str()))
+    };
+    (0..ws.len().saturating_sub(2)).find_map(|i| {
+        let w = &ws[i..i + 3];
+        let object = if words("articles").contains(&w[1].as_str()) {
+            &w[2]
+        } else {
+            &w[1]
+        };
+        (w[0] == verb
+            && !negated(&ws[..i])
+            && !words("pronouns").contains(&object.as_str())
+            && !words("articles").contains(&object.as_str())
+            && !words("link_words").contains(&object.as_str())
+            && object.chars().any(char::is_alphabetic))
+        .then(|| object.clone())
+    })
 }
 
 /// "assign them", "ping her": a short instruction whose object is a

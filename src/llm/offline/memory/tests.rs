@@ -6762,6 +6762,74 @@ fn taking_all_the_listed_items_decides_each() {
     assert!(!d.iter().any(|l| l.contains("Compress photos")), "{d:?}");
 }
 
+/// Defect 3 (context-free decisions): "raise it to 2500", "restart it"
+/// name their thing by the verb the reply put on it, and a new value for
+/// that thing replaces the old one (defect 1).
+#[test]
+fn a_pronoun_takes_the_thing_the_reply_put_the_same_verb_on() {
+    let d = decisions(&said(&[
+        ("user", "any warnings left in the build?"),
+        (
+            "assistant",
+            "The only warning left is the reports chunk at 2.1 MB. It's already split by \
+             route, so it only loads on /reports. We can ignore the warning or raise the size \
+             limit.",
+        ),
+        ("user", "raise it to 2500 then, it's already split by route"),
+    ]));
+    assert!(
+        d.iter()
+            .any(|l| l.contains("raise it to 2500") && l.contains("size limit")),
+        "{d:?}"
+    );
+    // the thing it advises against is not the thing meant
+    let d = decisions(&said(&[
+        ("user", "the import queue is stuck again"),
+        (
+            "assistant",
+            "Restart the worker pod to release the stuck lease. I wouldn't restart the \
+             database, it would drop active sessions.",
+        ),
+        ("user", "restart it now"),
+    ]));
+    assert!(
+        d.iter()
+            .any(|l| l.contains("restart it now") && l.contains("worker pod")),
+        "{d:?}"
+    );
+    // the value it gives replaces the one the thing had
+    let d = decisions(&said(&[
+        ("user", "the build warns about big chunks"),
+        (
+            "assistant",
+            "Two ways: split the chunks by hand, or raise the warning limit. I'd put 1500.",
+        ),
+        ("user", "no manual chunks. limit 1000 is enough"),
+        (
+            "assistant",
+            "Set the limit to 1000. The viewer chunk is 1,108 kB and already lazy-loaded. We \
+             can leave the warning or bump the limit.",
+        ),
+        ("user", "bump it to 1200 then, the warning is just noise"),
+    ]));
+    assert!(d.iter().any(|l| l.contains("1200")), "{d:?}");
+    assert!(!d.iter().any(|l| l.contains("limit 1000")), "{d:?}");
+    // a light verb names nothing: "make it 60" is no "make the file smaller"
+    let d = decisions(&said(&[
+        ("user", "the upload test times out on CI"),
+        (
+            "assistant",
+            "The upload timeout is currently 30 seconds. We could also make the fixture file smaller.",
+        ),
+        ("user", "make it 60 seconds"),
+    ]));
+    assert!(
+        d.iter()
+            .any(|l| l.contains("make it 60 seconds") && l.contains("upload timeout")),
+        "{d:?}"
+    );
+}
+
 /// A sentence that ends in a colon and only announces what follows ("我建
 /// 议的发布方式：", "here is the plan:") settles nothing on its own; one that
 /// decides before its announcing clause ("把超时改成 30 秒，配置如下：") or
