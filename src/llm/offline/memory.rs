@@ -2171,7 +2171,9 @@ impl Memory {
             .strip_suffix([':', '：'])
         {
             let l = intro.to_lowercase();
-            let one_clause = !l.contains([',', '，', '、', ';', '；']);
+            // (not an order: "Add an index on (user_id, created_at) like
+            // this:" decides before its example)
+            let one_clause = !l.contains([',', '，', '、', ';', '；']) && !orders(&l);
             let bare = terms(&l).len() <= 2
                 && super::text::cjk_content_chars(&l) <= 4
                 && !l.chars().any(|c| c.is_ascii_digit());
@@ -5718,6 +5720,38 @@ fn names_something(body: &str) -> bool {
     latin || cjk_content_chars(body) >= 3
 }
 
+/// `s` opens with an order of three words or more: "Set the timeout to
+/// 30s", "let's go with B", "please turn off the cache", "Set timeout to
+/// 30s": a verb, then what it acts on (an article or pronoun, a particle,
+/// or a bare noun set "to"/"at" something). Not a heading that starts with
+/// a word that is also a verb ("Update from the vendor call", "Run times
+/// per job", "Deploy notes for v2.4"), nor a label ("restart window:
+/// nights"); a colon at its end is allowed.
+fn orders(s: &str) -> bool {
+    let s = s.trim().trim_end_matches(':');
+    if s.contains(':') {
+        return false;
+    }
+    let ws: Vec<&str> = s.split_whitespace().collect();
+    let ws = match ws.first().map(|w| w.to_lowercase()).as_deref() {
+        Some("please" | "let's" | "lets") => &ws[1..],
+        _ => &ws[..],
+    };
+    let [verb, object, third, ..] = ws else {
+        return false;
+    };
+    let (verb, lower) = (verb.to_lowercase(), object.to_lowercase());
+    // (a name, "Use Redis for the session cache")
+    let named = object.chars().next().is_some_and(char::is_uppercase)
+        || object.chars().any(|c| c.is_ascii_digit() || c == '_');
+    words("imperative_verbs").contains(&verb.as_str())
+        && (words("articles").contains(&lower.as_str())
+            || words("pronouns").contains(&lower.as_str())
+            || ["off", "out", "up", "down", "back", "over", "with", "to"].contains(&lower.as_str())
+            || named
+            || ["to", "at"].contains(third))
+}
+
 /// A piece of a sentence torn from its verb: "to prod" (of "ship it to
 /// prod"), "above 1.2G", "Proposal:": a preposition first and no verb
 /// after it, or a label.
@@ -5728,8 +5762,10 @@ fn is_torn_clause(body: &str) -> bool {
         None => body,
     };
     let own = own.trim().trim_end_matches(['(', '（']).trim_end();
-    // (a CJK clause ending in 、 or ： is the head its details join later)
-    if own.is_ascii() && own.ends_with(':') {
+    // (a CJK clause ending in 、 or ： is the head its details join later;
+    // an order ending in a colon is no label: "Set the timeout to 30s:",
+    // "Let's go with option B:")
+    if own.is_ascii() && own.ends_with(':') && !orders(own) {
         return true;
     }
     // (one that was given its subject answers it: "After the board

@@ -6868,3 +6868,38 @@ fn a_sentence_announcing_what_follows_decides_nothing() {
     ]));
     assert!(d.iter().any(|l| l.contains("override")), "{d:?}");
 }
+
+/// An order that ends in a colon before its code or list is a decision,
+/// not a label: "Set the upload limit to 50 MB:" + the config line.
+#[test]
+fn an_order_ending_in_a_colon_is_a_decision() {
+    let d = decisions(&said(&[
+        ("user", "uploads over 1 MB fail"),
+        (
+            "assistant",
+            "nginx rejects them: its default body limit is 1m.",
+        ),
+        (
+            "user",
+            "Raise the upload limit to 50 MB:\n```\nclient_max_body_size 50m;\n```",
+        ),
+    ]));
+    assert!(
+        d.iter().any(|l| l.contains("upload limit to 50 MB")),
+        "{d:?}"
+    );
+    // a label stays a label, and so does a heading whose first word is
+    // also a verb
+    for heading in [
+        "Proposal:\n- nothing yet",
+        "Run times per job:\n```\nimport: 12m\n```",
+        "Update from the vendor call:\n```\nno change\n```",
+    ] {
+        let d = decisions(&said(&[
+            ("user", "the deploy went out"),
+            ("assistant", "Good. Anything to follow up?"),
+            ("user", heading),
+        ]));
+        assert!(d.is_empty(), "{heading}: {d:?}");
+    }
+}
