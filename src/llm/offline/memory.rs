@@ -5729,7 +5729,13 @@ fn names_something(body: &str) -> bool {
 /// nights"); a colon at its end is allowed.
 fn orders(s: &str) -> bool {
     let s = s.trim().trim_end_matches(':');
-    if s.contains(':') {
+    // (a time's colon is no label's: "Move the cron job to 02:00 UTC:")
+    let label = s.char_indices().any(|(i, c)| {
+        c == ':'
+            && !(s[..i].ends_with(|c: char| c.is_ascii_digit())
+                && s[i + 1..].starts_with(|c: char| c.is_ascii_digit()))
+    });
+    if label {
         return false;
     }
     let ws: Vec<&str> = s.split_whitespace().collect();

@@ -6888,6 +6888,15 @@ fn an_order_ending_in_a_colon_is_a_decision() {
         d.iter().any(|l| l.contains("upload limit to 50 MB")),
         "{d:?}"
     );
+    let d = decisions(&said(&[
+        ("user", "the nightly export collides with the backup"),
+        ("assistant", "Both start at 01:00 UTC."),
+        (
+            "user",
+            "Move the export to 02:30 UTC:\n```\n30 2 * * * export.sh\n```",
+        ),
+    ]));
+    assert!(d.iter().any(|l| l.contains("02:30")), "{d:?}");
     // a label stays a label, and so does a heading whose first word is
     // also a verb
     for heading in [
