@@ -5720,6 +5720,25 @@ fn names_something(body: &str) -> bool {
     latin || cjk_content_chars(body) >= 3
 }
 
+/// `word` is `verb` or its present form: "rotate", "rotates",
+/// "rotating"; "drop", "dropping". (Not the past: "I updated the README"
+/// reports what is done, and "update it" means what is left.)
+fn is_form_of(word: &str, verb: &str) -> bool {
+    if word == verb {
+        return true;
+    }
+    let stem = verb.strip_suffix('e').unwrap_or(verb);
+    let last = verb.chars().last().map(String::from).unwrap_or_default();
+    let doubled = format!("{verb}{last}");
+    [
+        format!("{verb}s"),
+        format!("{verb}es"),
+        format!("{stem}ing"),
+        format!("{doubled}ing"),
+    ]
+    .contains(&word.to_owned())
+}
+
 /// `s` opens with an order of three words or more: "Set the timeout to
 /// 30s", "let's go with B", "please turn off the cache", "Set timeout to
 /// 30s": a verb, then what it acts on (an article or pronoun, a particle,
@@ -6410,7 +6429,7 @@ fn verb_on_a_thing(item: &str, verb: &str) -> Option<String> {
         } else {
             &w[1]
         };
-        (w[0] == verb
+        (is_form_of(&w[0], verb)
             && !negated(&ws[..i])
             && !words("pronouns").contains(&object.as_str())
             && !words("articles").contains(&object.as_str())

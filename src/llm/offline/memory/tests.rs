@@ -6782,6 +6782,21 @@ fn a_pronoun_takes_the_thing_the_reply_put_the_same_verb_on() {
             .any(|l| l.contains("raise it to 2500") && l.contains("size limit")),
         "{d:?}"
     );
+    // the verb in its present forms ("rotates", "archiving")
+    let d = decisions(&said(&[
+        ("user", "what does the weekly cleanup do?"),
+        (
+            "assistant",
+            "It deletes temp files older than a day. It also rotates the audit logs every \
+             Sunday.",
+        ),
+        ("user", "rotate them daily instead"),
+    ]));
+    assert!(
+        d.iter()
+            .any(|l| l.contains("rotate them daily") && l.contains("audit logs")),
+        "{d:?}"
+    );
     // the thing it advises against is not the thing meant
     let d = decisions(&said(&[
         ("user", "the import queue is stuck again"),
