@@ -963,13 +963,21 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // Session 37 moved set W here (307 conversations), with the rules session
 // 36 ended with: precision 0.681 (2981/4377), recall 0.684 (2732/3997),
 // reversed kept 101, facts 0.644 (1969/3056), open questions 0.696
-// (272/391), answered left open 41, past 78/94.
+// (272/391), answered left open 41, past 78/94. Then a sentence that only
+// announces what follows its colon decides nothing, "<verb> it" takes the
+// thing the reply put the same verb on (and a value it gives replaces the
+// one that thing had), and an order ending in a colon before its code is
+// a decision, not a label (each narrowed after a helper's review on new
+// text: 63, 132 and 123 cases): precision 0.682 (2984/4375), recall 0.684
+// (2732/3997; one long conversation lost two decisions to the 24 kept),
+// reversed kept 100, facts 0.644 (1967/3056), open questions 272/391,
+// answered left open 41, past 78/94.
 const DEV: Floors = Floors {
     precision: 0.68,
     recall: 0.68,
     facts: 0.64,
     questions: 0.69,
-    max_reversed: 101,
+    max_reversed: 100,
     max_answered_open: 41,
     by_language: [
         ("en", 0.62),    // 649/1039
@@ -992,12 +1000,15 @@ const DEV: Floors = Floors {
 // open questions 0.47 (8/17), answered left open 2, facts 0.47 (61/129),
 // past topics 3/5; English 36/63, Japanese 25/40, mixed 31/38, terse
 // 8/13, Chinese 27/45. Decisions are 0.04 under dev, facts 0.17 under.
+// Scored a second time, totals and languages only, when session 37's
+// rules were finished: recall 128/199 (Chinese 28/45), facts 62/129,
+// every other figure the same.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
     precision: 0.62,
     recall: 0.63,
-    facts: 0.47,
+    facts: 0.48,
     questions: 0.47,
     max_reversed: 6,
     max_answered_open: 2,
@@ -1006,7 +1017,7 @@ const TEST: Floors = Floors {
         ("ja", 0.62),    // 25/40
         ("mixed", 0.81), // 31/38
         ("terse", 0.61), // 8/13
-        ("zh", 0.60),    // 27/45
+        ("zh", 0.62),    // 28/45
     ],
 };
 
