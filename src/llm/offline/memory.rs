@@ -2173,7 +2173,7 @@ impl Memory {
             let l = intro.to_lowercase();
             // (not an order: "Add an index on (user_id, created_at) like
             // this:" decides before its example)
-            let one_clause = !l.contains([',', '，', '、', ';', '；']) && !orders(&l);
+            let one_clause = !l.contains([',', '，', '、', ';', '；']) && !orders(intro);
             let bare = terms(&l).len() <= 2
                 && super::text::cjk_content_chars(&l) <= 4
                 && !l.chars().any(|c| c.is_ascii_digit());
@@ -6413,7 +6413,7 @@ fn verb_on_a_thing(item: &str, verb: &str) -> Option<String> {
         return None;
     }
     let ws: Vec<String> = item
-        .split(|c: char| !c.is_alphanumeric() && !"'-_.`".contains(c))
+        .split(|c: char| !c.is_alphanumeric() && !"'’-_.`".contains(c))
         .filter(|w| !w.is_empty())
         .map(|w| w.trim_matches(['`', '.']).to_lowercase().replace('’', "'"))
         .collect();

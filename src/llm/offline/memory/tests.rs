@@ -6802,7 +6802,7 @@ fn a_pronoun_takes_the_thing_the_reply_put_the_same_verb_on() {
         ("user", "the import queue is stuck again"),
         (
             "assistant",
-            "Restart the worker pod to release the stuck lease. I wouldn't restart the \
+            "Restart the worker pod to release the stuck lease. I wouldn’t restart the \
              database, it would drop active sessions.",
         ),
         ("user", "restart it now"),
@@ -6912,6 +6912,16 @@ fn an_order_ending_in_a_colon_is_a_decision() {
         ),
     ]));
     assert!(d.iter().any(|l| l.contains("02:30")), "{d:?}");
+    // a name is what an order acts on, whatever follows its colon
+    let d = decisions(&said(&[
+        ("user", "sessions are lost on every deploy"),
+        ("assistant", "They live in process memory today."),
+        (
+            "user",
+            "Use Redis for the session store like this:\n```yaml\nsession: redis\n```",
+        ),
+    ]));
+    assert!(d.iter().any(|l| l.contains("Redis")), "{d:?}");
     // a label stays a label, and so does a heading whose first word is
     // also a verb
     for heading in [
