@@ -5741,8 +5741,9 @@ fn is_form_of(word: &str, verb: &str) -> bool {
 
 /// `s` opens with an order of three words or more: "Set the timeout to
 /// 30s", "let's go with B", "please turn off the cache", "Set timeout to
-/// 30s": a verb, then what it acts on (an article or pronoun, a particle,
-/// or a bare noun set "to"/"at" something). Not a heading that starts with
+/// 30s": an instruction (`classify::is_instruction`), then what its verb
+/// acts on (an article or pronoun, a particle, a name, or a bare noun set
+/// "to"/"at" something). Not a heading that starts with
 /// a word that is also a verb ("Update from the vendor call", "Run times
 /// per job", "Deploy notes for v2.4"), nor a label ("restart window:
 /// nights"); a colon at its end is allowed.
@@ -5762,14 +5763,14 @@ fn orders(s: &str) -> bool {
         Some("please" | "let's" | "lets") => &ws[1..],
         _ => &ws[..],
     };
-    let [verb, object, third, ..] = ws else {
+    let [_, object, third, ..] = ws else {
         return false;
     };
-    let (verb, lower) = (verb.to_lowercase(), object.to_lowercase());
+    let lower = object.to_lowercase();
     // (a name, "Use Redis for the session cache")
     let named = object.chars().next().is_some_and(char::is_uppercase)
         || object.chars().any(|c| c.is_ascii_digit() || c == '_');
-    words("imperative_verbs").contains(&verb.as_str())
+    classify::is_instruction(&ws.join(" "))
         && (words("articles").contains(&lower.as_str())
             || words("pronouns").contains(&lower.as_str())
             || ["off", "out", "up", "down", "back", "over", "with", "to"].contains(&lower.as_str())
