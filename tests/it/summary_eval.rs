@@ -972,19 +972,24 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // (2732/3997; one long conversation lost two decisions to the 24 kept),
 // reversed kept 100, facts 0.644 (1967/3056), open questions 272/391,
 // answered left open 41, past 78/94.
+// Session 38: the facts the user stated are worth three points more when
+// the budget chooses (`told`): facts 0.669 (2044/3056, +77), recall 0.682
+// (2726/3997, -6: long conversations at their budget lose a filed or the
+// oldest decision to the longer facts kept; Chinese 632 -> 630), precision
+// and the rest unchanged, past 77/94.
 const DEV: Floors = Floors {
     precision: 0.68,
     recall: 0.68,
-    facts: 0.64,
+    facts: 0.66,
     questions: 0.69,
     max_reversed: 100,
     max_answered_open: 41,
     by_language: [
-        ("en", 0.62),    // 649/1039
-        ("ja", 0.72),    // 648/889
-        ("mixed", 0.75), // 485/645
+        ("en", 0.62),    // 647/1039
+        ("ja", 0.72),    // 645/889
+        ("mixed", 0.75), // 486/645
         ("terse", 0.62), // 318/510
-        ("zh", 0.69),    // 632/914
+        ("zh", 0.68),    // 630/914
     ],
 };
 
@@ -1002,13 +1007,15 @@ const DEV: Floors = Floors {
 // 8/13, Chinese 27/45. Decisions are 0.04 under dev, facts 0.17 under.
 // Scored a second time, totals and languages only, when session 37's
 // rules were finished: recall 128/199 (Chinese 28/45), facts 62/129,
-// every other figure the same.
+// every other figure the same. Third, after session 38's first change
+// (the user's facts worth more, `told`): facts 71/129 (+9, 0.55),
+// recall 127/199 (Chinese 27/45), every other figure the same.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
     precision: 0.62,
     recall: 0.63,
-    facts: 0.48,
+    facts: 0.55,
     questions: 0.47,
     max_reversed: 6,
     max_answered_open: 2,
@@ -1017,7 +1024,7 @@ const TEST: Floors = Floors {
         ("ja", 0.62),    // 25/40
         ("mixed", 0.81), // 31/38
         ("terse", 0.61), // 8/13
-        ("zh", 0.62),    // 28/45
+        ("zh", 0.60),    // 27/45
     ],
 };
 

@@ -205,15 +205,6 @@ pub fn has_anchor(s: &str) -> bool {
         || PATH_OR_VERSION.is_match(s)
 }
 
-/// The `n` best facts, in their order (ties: the newer).
-pub fn best(facts: &[String], n: usize) -> Vec<String> {
-    let mut idx: Vec<usize> = (0..facts.len()).collect();
-    idx.sort_by_cached_key(|&i| (std::cmp::Reverse(score(&facts[i])), i));
-    idx.truncate(n);
-    idx.sort_unstable();
-    idx.into_iter().map(|i| facts[i].clone()).collect()
-}
-
 /// Fenced code blocks of a single short line: the commands an answer
 /// hands over ("sudo ss -ltnp …"), worth keeping verbatim.
 pub fn one_line_commands(text: &str) -> Vec<String> {

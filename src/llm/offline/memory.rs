@@ -49,6 +49,11 @@ const FACT_BYTES: usize = 180;
 const MIN_FACTS: usize = 3;
 /// A sentence is a fact from this score on (see `facts::score`).
 const FACT_MIN: u32 = 2;
+/// What a fact the user stated (`Discussion::told`) scores more when the
+/// budget chooses: on the dev set a user's fact sentence of score 2 or 3
+/// states an annotated fact about as often as an assistant's of 5 or 6.
+/// (A bonus of 2 found 2,009 facts, 3 found 2,022, 4 found 2,020.)
+const TOLD_BONUS: u32 = 3;
 const MAX_OPEN: usize = 4;
 const OPEN_BYTES: usize = 140;
 const DIRECTION_BYTES: usize = 200;
@@ -90,6 +95,13 @@ struct Discussion {
     /// Agenvoy ignores; it becomes the past entry's `last_discussed`).
     last: String,
     facts: Vec<String>,
+    /// The facts the user stated. The description shows them first, and
+    /// `told`, an extra key, says how many of its sentences they are. What
+    /// the user says of their own situation is worth more than what a reply
+    /// works out: on the dev set 35 % of the user's fact sentences state an
+    /// annotated fact, 15 % of the assistant's, and the assistant says ten
+    /// times as many.
+    told: Vec<String>,
     /// Perspectives text that is not an open question (an LLM wrote it).
     head: String,
     open: Vec<String>,
@@ -130,6 +142,8 @@ struct Memory {
     /// it out, which the summary shows beside it ("… — skip") and the
     /// rules never see.
     ruled_out: Vec<(String, String)>,
+    /// The record being read is the user's (never saved).
+    reading_user: bool,
 }
 
 /// A statement decided as said, a "do": fillers and the full stop off,
@@ -176,6 +190,7 @@ fn without_ruled_out(line: &str) -> (String, Option<(String, String)>) {
 /// JSON; see `llm::summary_budget`). The result is a valid summary.
 pub fn apply(summary: &Value, record: &Record, max_chars: usize) -> Value {
     let mut m = Memory::from_json(summary);
+    m.reading_user = record.is_user();
     let text = record.text();
     let text = case_stable(&text).into_owned();
     let text = if record.is_user() {
@@ -418,6 +433,28 @@ fn join_sentences(items: &[String]) -> String {
     items.iter().map(ended).collect::<Vec<_>>().join(" ")
 }
 
+/// The `n` best facts (the user's, marked true, worth `TOLD_BONUS` more),
+/// as a description showing the user's first, and how many of its
+/// sentences are theirs.
+fn best_facts(facts: &[(String, bool)], n: usize) -> (String, usize) {
+    let worth = |(f, told): &(String, bool)| facts::score(f) + if *told { TOLD_BONUS } else { 0 };
+    let mut idx: Vec<usize> = (0..facts.len()).collect();
+    idx.sort_by_cached_key(|&i| (std::cmp::Reverse(worth(&facts[i])), i));
+    idx.truncate(n);
+    idx.sort_by_key(|&i| (!facts[i].1, i));
+    let told: Vec<String> = idx
+        .iter()
+        .filter(|&&i| facts[i].1)
+        .map(|&i| facts[i].0.clone())
+        .collect();
+    let count = match told.is_empty() {
+        true => 0,
+        false => sentences(&join_sentences(&told)).len(),
+    };
+    let all: Vec<String> = idx.iter().map(|&i| facts[i].0.clone()).collect();
+    (join_sentences(&all), count)
+}
+
 fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
     let mut take = |k: &str| str_of(d.shift_remove(k).as_ref());
     let (topic, description, perspectives) =
@@ -431,6 +468,12 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
     let focus = list("focus");
     let refs = list("refs");
     let resumed = str_of(d.shift_remove("resumed").as_ref());
+    let told = d.shift_remove("told").and_then(|v| v.as_u64()).unwrap_or(0) as usize;
+    let facts: Vec<String> = sentences(&description)
+        .into_iter()
+        .map(|s| s.text)
+        .collect();
+    let told = facts[..told.min(facts.len())].to_vec();
     let decided = match d.shift_remove("decided") {
         Some(Value::Array(a)) => a
             .iter()
@@ -454,10 +497,8 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
     Discussion {
         topic,
         last,
-        facts: sentences(&description)
-            .into_iter()
-            .map(|s| s.text)
-            .collect(),
+        facts,
+        told,
         head,
         open,
         direction,
@@ -526,6 +567,7 @@ impl Memory {
             cur,
             other,
             sentence_made: Vec::new(),
+            reading_user: false,
             turn_made: Vec::new(),
             list_made: Vec::new(),
             ruled_out,
@@ -563,7 +605,16 @@ impl Memory {
         }
         let mut cur = Map::new();
         cur.insert("topic".into(), json!(self.cur.topic));
-        cur.insert("description".into(), json!(join_sentences(&self.cur.facts)));
+        // (what the user told first, counted in sentences as they are read
+        // back: one fact may be two)
+        let (mut facts, found): (Vec<String>, Vec<String>) =
+            (self.cur.facts.iter().cloned()).partition(|f| self.cur.told.contains(f));
+        let told = match facts.is_empty() {
+            true => 0,
+            false => sentences(&join_sentences(&facts)).len(),
+        };
+        facts.extend(found);
+        cur.insert("description".into(), json!(join_sentences(&facts)));
         cur.insert("perspectives".into(), json!(perspectives));
         cur.insert("direction".into(), json!(self.cur.direction));
         if !self.cur.refs.is_empty() {
@@ -580,6 +631,9 @@ impl Memory {
         }
         if !self.cur.resumed.is_empty() {
             cur.insert("resumed".into(), json!(self.cur.resumed));
+        }
+        if told > 0 {
+            cur.insert("told".into(), json!(told));
         }
         cur.extend(self.cur.other.clone());
         let mut m = Map::new();
@@ -942,12 +996,21 @@ impl Memory {
             direction.push_str(OPEN_LABEL);
             direction.push_str(&clip(q, OPEN_BYTES));
         }
+        let facts: Vec<(String, bool)> = c
+            .facts
+            .iter()
+            .map(|f| (f.clone(), c.told.contains(f)))
+            .collect();
+        let (description, told) = best_facts(&facts, PAST_FACTS);
         let mut entry = json!({
             "topic": c.topic,
-            "description": join_sentences(&facts::best(&c.facts, PAST_FACTS)),
+            "description": description,
             "direction": direction,
             "last_discussed": c.last,
         });
+        if told > 0 {
+            entry["told"] = json!(told);
+        }
         if !c.refs.is_empty() {
             entry["refs"] = json!(c.refs);
         }
@@ -4117,6 +4180,9 @@ impl Memory {
             }
             self.cur.facts.remove(weakest);
         }
+        if self.reading_user {
+            self.cur.told.push(s.clone());
+        }
         self.cur.facts.push(s);
         while self.cur.facts.len() > MAX_FACTS {
             let weakest = self.weakest_fact();
@@ -4133,7 +4199,12 @@ impl Memory {
         let worth = |f: &str| {
             let nums = number_tokens(f);
             let repeats = !nums.is_empty() && nums.iter().all(|n| contains_value(&decided, n));
-            let score = facts::score(f).saturating_sub(if repeats { 2 } else { 0 });
+            let told = if self.cur.told.iter().any(|t| t == f) {
+                TOLD_BONUS
+            } else {
+                0
+            };
+            let score = (facts::score(f) + told).saturating_sub(if repeats { 2 } else { 0 });
             score as usize * 1000 / (f.chars().count() + 40)
         };
         (0..self.cur.facts.len())
@@ -5018,13 +5089,22 @@ impl Memory {
     fn trim_past_facts(&mut self) -> bool {
         for p in self.past.iter_mut() {
             let desc = str_of(p.get("description"));
-            let fs: Vec<String> = sentences(&desc).into_iter().map(|s| s.text).collect();
+            let told = p.get("told").and_then(Value::as_u64).unwrap_or(0) as usize;
+            let fs: Vec<(String, bool)> = (sentences(&desc).into_iter().enumerate())
+                .map(|(i, s)| (s.text, i < told))
+                .collect();
             if fs.len() > 1 {
-                let kept = join_sentences(&facts::best(&fs, fs.len() - 1));
+                let (kept, told) = best_facts(&fs, fs.len() - 1);
                 // progress is measured in characters: a fact that splits
                 // into two sentences when read back must not loop forever
                 if kept.len() < desc.len() {
                     p["description"] = json!(kept);
+                    if let Some(entry) = p.as_object_mut() {
+                        entry.shift_remove("told");
+                        if told > 0 {
+                            entry.insert("told".into(), json!(told));
+                        }
+                    }
                     return true;
                 }
             }
