@@ -1274,6 +1274,12 @@ pub fn is_deferral(s: &str) -> bool {
             Some((_, rest)) => rest.to_owned(),
             None => body,
         };
+        // (after the choice it puts off: "atlantis vs GHA, decide w/ Priya
+        // next sprint", "Atlantis or GHA, we will decide …")
+        let body = match body.split_once(", ") {
+            Some((choice, rest)) if names_options(choice) => rest.to_owned(),
+            _ => body,
+        };
         let lead = [
             "let's",
             "let us",
@@ -1316,6 +1322,15 @@ pub fn is_deferral(s: &str) -> bool {
             || has(&body, "not decide")
             || has(&body, "not deciding")
     }
+}
+
+/// A few words naming options and nothing else: "atlantis vs GHA",
+/// "Postgres or MySQL".
+fn names_options(clause: &str) -> bool {
+    clause.split_whitespace().count() <= 5
+        && [" vs ", " vs. ", " versus ", " or "]
+            .iter()
+            .any(|m| clause.contains(m))
 }
 
 /// The user will ask someone else first, and says nothing more: "asking

@@ -5383,12 +5383,13 @@ fn ends_in_acknowledgement(sentence: &str) -> bool {
 /// fit", "passed") nor puts off ("next week", "ask Sam", "再议"), nor
 /// restates what the user's turn just said.
 fn settled_row(s: &Sentence, recaps: bool, just_decided: &[String]) -> bool {
-    let verdict = item_and_verdict(&s.text)
-        .map_or("", |(_, v)| v)
-        .to_lowercase();
+    let (item, verdict) = item_and_verdict(&s.text).unwrap_or(("", ""));
+    let verdict = verdict.to_lowercase();
     recaps
         && !s.tool_call
         && verdict.chars().any(char::is_alphanumeric)
+        // (nor the row of what is still open: "| 未定 | 受付締切、貸切プラン |")
+        && !classify::has_any(&item.to_lowercase(), words("pending"))
         && !classify::is_question(&s.text)
         && !classify::is_deferral(&verdict)
         && !classify::has_any(&verdict, words("pending"))

@@ -1435,3 +1435,27 @@ fn a_chinese_report_of_what_happens_is_no_decision() {
         "{l:?}"
     );
 }
+
+/// A choice named first and put off after it ("atlantis vs GHA, decide w/
+/// Priya next sprint"), a decision left to a talk with someone ("PM と相談
+/// して決めたい"), a matter put on hold ("先挂起") wait; a choice made with a
+/// date to look again, or a decision taken after the talk, does not.
+#[test]
+fn a_choice_put_off_or_on_hold_waits() {
+    for s in [
+        "atlantis vs GHA, decide w/ Priya next sprint",
+        "Atlantis or GHA, we will decide with Priya next sprint.",
+        "画像は来週 PM と相談して決めたい。",
+        "画像は PM と相談して決めます。",
+        "AED 是否采购要等预算批复，先挂起。",
+    ] {
+        assert!(is_deferral(s), "{s}");
+    }
+    for s in [
+        "Redis or Memcached, let's go with Redis and revisit next month.",
+        "画像は PM と相談して決めました。",
+        "Postgres vs MySQL, we went with Postgres last year.",
+    ] {
+        assert!(!is_deferral(s), "{s}");
+    }
+}

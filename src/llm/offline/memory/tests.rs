@@ -7034,3 +7034,18 @@ fn a_past_discussion_trims_the_replies_facts_before_the_users() {
     assert_eq!(past["told"], json!(1));
     assert!(!m.trim_past_facts());
 }
+
+/// A recap's row for what is still open ("| 未定 | 受付締切、貸切プラン |",
+/// "待定: …") decides nothing.
+#[test]
+fn a_recaps_open_row_is_no_decision() {
+    let s = said(&[
+        ("user", "受付開始は2週間前でok。リマインドは送りたい。"),
+        ("assistant", "了解です。リマインドは前日18:00に送ります。"),
+        ("user", "締切はバイトの子と相談してからきめる、当日の準備とかあるし。遅刻は20分でキャンセル扱いにして"),
+        ("assistant", "了解です。ここまでをまとめます。\n\n| 項目 | 決定 |\n|---|---|\n| 受付開始 | 2週間前 |\n| リマインド | 前日18:00 |\n| 未定 | 受付締切、貸切プラン |\n\n締切はバイトさんと話せたら教えてください。"),
+    ]);
+    let kept = decisions(&s).join("\n");
+    assert!(kept.contains("2週間前"), "{s:#}");
+    assert!(!kept.contains("未定"), "{s:#}");
+}
