@@ -976,7 +976,15 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // the budget chooses (`told`): facts 0.669 (2044/3056, +77), recall 0.682
 // (2726/3997, -6: long conversations at their budget lose a filed or the
 // oldest decision to the longer facts kept; Chinese 632 -> 630), precision
-// and the rest unchanged, past 77/94.
+// and the rest unchanged, past 77/94. A choice put off, a matter on hold
+// and a recap's row of what is open wait: precision 2986/4374, open
+// questions 273. A helper's review (51 conversations) found the user's
+// small talk in figures pushing out root causes and results, the user's
+// facts moved first breaking the reading order, and suppositions told:
+// the bonus now holds while the user's facts are at most half, they keep
+// their place (`told` lists where), a supposition is not told, and "950
+// ms." ends a sentence: facts 0.665 (2031/3056), recall 2725, precision
+// 2986/4375, past 75/94.
 const DEV: Floors = Floors {
     precision: 0.68,
     recall: 0.68,
@@ -986,7 +994,7 @@ const DEV: Floors = Floors {
     max_answered_open: 41,
     by_language: [
         ("en", 0.62),    // 647/1039
-        ("ja", 0.72),    // 645/889
+        ("ja", 0.72),    // 644/889
         ("mixed", 0.75), // 486/645
         ("terse", 0.62), // 318/510
         ("zh", 0.68),    // 630/914
@@ -1009,7 +1017,9 @@ const DEV: Floors = Floors {
 // rules were finished: recall 128/199 (Chinese 28/45), facts 62/129,
 // every other figure the same. Third, after session 38's first change
 // (the user's facts worth more, `told`): facts 71/129 (+9, 0.55),
-// recall 127/199 (Chinese 27/45), every other figure the same.
+// recall 127/199 (Chinese 27/45), every other figure the same. Fourth,
+// with session 38's final rules (the review's fixes, deferrals): recall
+// 128/199 (Chinese 28/45), facts 71/129, every other figure as first.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
@@ -1024,7 +1034,7 @@ const TEST: Floors = Floors {
         ("ja", 0.62),    // 25/40
         ("mixed", 0.81), // 31/38
         ("terse", 0.61), // 8/13
-        ("zh", 0.60),    // 27/45
+        ("zh", 0.62),    // 28/45
     ],
 };
 

@@ -300,6 +300,38 @@ pub fn number_tokens(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// A sentence that supposes rather than states: "If we had 100 users …",
+/// "Suppose we grow to 200 seats", "Say we double it", "如果明年扩到 50 人",
+/// "もし倍になったら", or what someone believes ("My colleague thinks we have
+/// 60 seats").
+pub fn supposes(sentence: &str) -> bool {
+    let l = sentence.trim_start().to_lowercase();
+    let leads = [
+        "if ",
+        "suppose ",
+        "supposing ",
+        "assuming ",
+        "say we ",
+        "what if ",
+        "imagine ",
+    ];
+    leads.iter().any(|w| l.starts_with(w))
+        || ["如果", "假如", "假设", "要是", "もし", "仮に"]
+            .iter()
+            .any(|w| l.starts_with(w))
+        || has_any(&l, words("hypotheticals"))
+        || [
+            " thinks ",
+            " think that ",
+            " believes ",
+            " reckons ",
+            "以为",
+            "と思ってる",
+        ]
+        .iter()
+        .any(|w| l.contains(w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -433,26 +433,67 @@ fn join_sentences(items: &[String]) -> String {
     items.iter().map(ended).collect::<Vec<_>>().join(" ")
 }
 
-/// The `n` best facts (the user's, marked true, worth `TOLD_BONUS` more),
-/// as a description showing the user's first, and how many of its
-/// sentences are theirs.
-fn best_facts(facts: &[(String, bool)], n: usize) -> (String, usize) {
-    let worth = |(f, told): &(String, bool)| facts::score(f) + if *told { TOLD_BONUS } else { 0 };
+/// The `n` best facts (the user's, marked true, worth more while they
+/// are not most of them: `told_bonus`), in their order, as a description,
+/// with the places of the user's sentences in it (`told_places`).
+fn best_facts(facts: &[(String, bool)], n: usize) -> (String, Vec<usize>) {
+    let told_count = facts.iter().filter(|(_, t)| *t).count();
+    let bonus = told_bonus(told_count, facts.len());
+    let worth = |(f, told): &(String, bool)| facts::score(f) + if *told { bonus } else { 0 };
     let mut idx: Vec<usize> = (0..facts.len()).collect();
     idx.sort_by_cached_key(|&i| (std::cmp::Reverse(worth(&facts[i])), i));
     idx.truncate(n);
-    idx.sort_by_key(|&i| (!facts[i].1, i));
-    let told: Vec<String> = idx
-        .iter()
-        .filter(|&&i| facts[i].1)
+    idx.sort_unstable();
+    let kept: Vec<String> = idx.iter().map(|&i| facts[i].0.clone()).collect();
+    let told: Vec<String> = (idx.iter().filter(|&&i| facts[i].1))
         .map(|&i| facts[i].0.clone())
         .collect();
-    let count = match told.is_empty() {
-        true => 0,
-        false => sentences(&join_sentences(&told)).len(),
-    };
-    let all: Vec<String> = idx.iter().map(|&i| facts[i].0.clone()).collect();
-    (join_sentences(&all), count)
+    let description = join_sentences(&kept);
+    let places = told_places(&description, &told);
+    (description, places)
+}
+
+/// What a fact the user told scores more, while such facts are at most
+/// half of a description's: a user who chats in figures ("my 4th coffee",
+/// "25 minutes to standup") must not push out every root cause and result
+/// the replies found.
+fn told_bonus(told: usize, facts: usize) -> u32 {
+    if told * 2 <= facts {
+        TOLD_BONUS
+    } else {
+        0
+    }
+}
+
+/// The places among the sentences of `description` of those that belong
+/// to a fact the user told. (A sentence the splitter reads across two
+/// facts is no one's: "… 950 ms. We run …".)
+fn told_places(description: &str, told: &[String]) -> Vec<usize> {
+    if told.is_empty() {
+        return Vec::new();
+    }
+    let told: Vec<String> = told
+        .iter()
+        .map(|t| join_sentences(std::slice::from_ref(t)))
+        .collect();
+    sentences(description)
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| told.iter().any(|t| t.contains(s.text.as_str())))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The places a `told` key lists.
+fn places_in(v: Option<&Value>) -> Vec<usize> {
+    match v {
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(Value::as_u64)
+            .map(|i| i as usize)
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
@@ -468,12 +509,12 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
     let focus = list("focus");
     let refs = list("refs");
     let resumed = str_of(d.shift_remove("resumed").as_ref());
-    let told = d.shift_remove("told").and_then(|v| v.as_u64()).unwrap_or(0) as usize;
+    let told = places_in(d.shift_remove("told").as_ref());
     let facts: Vec<String> = sentences(&description)
         .into_iter()
         .map(|s| s.text)
         .collect();
-    let told = facts[..told.min(facts.len())].to_vec();
+    let told = told.iter().filter_map(|&i| facts.get(i).cloned()).collect();
     let decided = match d.shift_remove("decided") {
         Some(Value::Array(a)) => a
             .iter()
@@ -605,16 +646,9 @@ impl Memory {
         }
         let mut cur = Map::new();
         cur.insert("topic".into(), json!(self.cur.topic));
-        // (what the user told first, counted in sentences as they are read
-        // back: one fact may be two)
-        let (mut facts, found): (Vec<String>, Vec<String>) =
-            (self.cur.facts.iter().cloned()).partition(|f| self.cur.told.contains(f));
-        let told = match facts.is_empty() {
-            true => 0,
-            false => sentences(&join_sentences(&facts)).len(),
-        };
-        facts.extend(found);
-        cur.insert("description".into(), json!(join_sentences(&facts)));
+        let description = join_sentences(&self.cur.facts);
+        let told = told_places(&description, &self.cur.told);
+        cur.insert("description".into(), json!(description));
         cur.insert("perspectives".into(), json!(perspectives));
         cur.insert("direction".into(), json!(self.cur.direction));
         if !self.cur.refs.is_empty() {
@@ -632,7 +666,7 @@ impl Memory {
         if !self.cur.resumed.is_empty() {
             cur.insert("resumed".into(), json!(self.cur.resumed));
         }
-        if told > 0 {
+        if !told.is_empty() {
             cur.insert("told".into(), json!(told));
         }
         cur.extend(self.cur.other.clone());
@@ -1008,7 +1042,7 @@ impl Memory {
             "direction": direction,
             "last_discussed": c.last,
         });
-        if told > 0 {
+        if !told.is_empty() {
             entry["told"] = json!(told);
         }
         if !c.refs.is_empty() {
@@ -4180,7 +4214,9 @@ impl Memory {
             }
             self.cur.facts.remove(weakest);
         }
-        if self.reading_user {
+        // (not a world that may come, nor what someone else believes:
+        // "Suppose we grow to 200 seats", "如果明年扩到 50 人")
+        if self.reading_user && !facts::supposes(&s) {
             self.cur.told.push(s.clone());
         }
         self.cur.facts.push(s);
@@ -4194,16 +4230,15 @@ impl Memory {
     /// only repeats decided values; among equals the oldest.
     fn weakest_fact(&self) -> usize {
         let decided = self.decisions.join("\n");
+        let is_told = |f: &str| self.cur.told.iter().any(|t| t == f);
+        let told_count = self.cur.facts.iter().filter(|f| is_told(f)).count();
+        let bonus = told_bonus(told_count, self.cur.facts.len());
         // worth per character: a fact costs the budget its length, so of
         // two facts of one score the shorter is kept
         let worth = |f: &str| {
             let nums = number_tokens(f);
             let repeats = !nums.is_empty() && nums.iter().all(|n| contains_value(&decided, n));
-            let told = if self.cur.told.iter().any(|t| t == f) {
-                TOLD_BONUS
-            } else {
-                0
-            };
+            let told = if is_told(f) { bonus } else { 0 };
             let score = (facts::score(f) + told).saturating_sub(if repeats { 2 } else { 0 });
             score as usize * 1000 / (f.chars().count() + 40)
         };
@@ -5089,9 +5124,9 @@ impl Memory {
     fn trim_past_facts(&mut self) -> bool {
         for p in self.past.iter_mut() {
             let desc = str_of(p.get("description"));
-            let told = p.get("told").and_then(Value::as_u64).unwrap_or(0) as usize;
+            let told = places_in(p.get("told"));
             let fs: Vec<(String, bool)> = (sentences(&desc).into_iter().enumerate())
-                .map(|(i, s)| (s.text, i < told))
+                .map(|(i, s)| (s.text, told.contains(&i)))
                 .collect();
             if fs.len() > 1 {
                 let (kept, told) = best_facts(&fs, fs.len() - 1);
@@ -5101,7 +5136,7 @@ impl Memory {
                     p["description"] = json!(kept);
                     if let Some(entry) = p.as_object_mut() {
                         entry.shift_remove("told");
-                        if told > 0 {
+                        if !told.is_empty() {
                             entry.insert("told".into(), json!(told));
                         }
                     }

@@ -407,8 +407,15 @@ fn keeps_going(line: &str, chars: &[(usize, char)], start: usize, dot: usize, ne
                 .is_some_and(char::is_lowercase);
             return opens || !lower_case_next;
         }
-        // "etc." can end a sentence: then the next word starts a new one.
-        if lower == "etc" {
+        // "950 ms." is a unit, not "Ms."; it and "etc.", "2 a.m." can end a
+        // sentence: then the next word starts a new one.
+        let after_number = line[..chars[word_start].0]
+            .trim_end()
+            .ends_with(|c: char| c.is_ascii_digit());
+        if word == "ms" && after_number {
+            return false;
+        }
+        if matches!(lower.as_str(), "etc" | "a.m" | "p.m") {
             let following = chars[next..]
                 .iter()
                 .map(|x| x.1)
@@ -679,6 +686,16 @@ mod tests {
                 "Then ask Mr. Smith etc. about it.",
                 "Logs, traces etc.",
                 "Next topic."
+            ]
+        );
+        // "ms." after a figure is a unit, "a.m." before a capital ends too
+        assert_eq!(
+            texts("The p99 went from 180 ms to 950 ms. We run 12 pods. Ms. Ito reviews at 2 a.m. Tom deploys at 9 a.m. sharp."),
+            [
+                "The p99 went from 180 ms to 950 ms.",
+                "We run 12 pods.",
+                "Ms. Ito reviews at 2 a.m.",
+                "Tom deploys at 9 a.m. sharp."
             ]
         );
         // a letter opening the text, then a lower-case word: an answer by
