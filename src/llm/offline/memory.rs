@@ -52,7 +52,8 @@ const FACT_MIN: u32 = 2;
 /// What a fact the user stated (`Discussion::told`) scores more when the
 /// budget chooses: on the dev set a user's fact sentence of score 2 or 3
 /// states an annotated fact about as often as an assistant's of 5 or 6.
-/// (A bonus of 2 found 2,009 facts, 3 found 2,022, 4 found 2,020.)
+/// (With the user's facts shown first and no cap, a bonus of 2 found 2,009
+/// facts, 3 found 2,022, 4 found 2,020; see `told_bonus` for the cap.)
 const TOLD_BONUS: u32 = 3;
 const MAX_OPEN: usize = 4;
 const OPEN_BYTES: usize = 140;
@@ -95,10 +96,10 @@ struct Discussion {
     /// Agenvoy ignores; it becomes the past entry's `last_discussed`).
     last: String,
     facts: Vec<String>,
-    /// The facts the user stated. The description shows them first, and
-    /// `told`, an extra key, says how many of its sentences they are. What
-    /// the user says of their own situation is worth more than what a reply
-    /// works out: on the dev set 35 % of the user's fact sentences state an
+    /// The facts the user stated, kept in the description in the order
+    /// said; `told`, an extra key, lists the places of their sentences.
+    /// What the user says of their own situation is worth more than what a
+    /// reply works out: on the dev set 35 % of the user's fact sentences state an
     /// annotated fact, 15 % of the assistant's, and the assistant says ten
     /// times as many.
     told: Vec<String>,
@@ -484,7 +485,7 @@ fn told_places(description: &str, told: &[String]) -> Vec<usize> {
         .collect()
 }
 
-/// The places a `told` key lists.
+/// The places a list of places (`told`, `decided`) holds.
 fn places_in(v: Option<&Value>) -> Vec<usize> {
     match v {
         Some(Value::Array(a)) => a
@@ -515,14 +516,7 @@ fn parse_discussion(mut d: Map<String, Value>) -> Discussion {
         .map(|s| s.text)
         .collect();
     let told = told.iter().filter_map(|&i| facts.get(i).cloned()).collect();
-    let decided = match d.shift_remove("decided") {
-        Some(Value::Array(a)) => a
-            .iter()
-            .filter_map(Value::as_u64)
-            .map(|i| i as usize)
-            .collect(),
-        _ => Vec::new(),
-    };
+    let decided = places_in(d.shift_remove("decided").as_ref());
     let (head, open) = match perspectives.find(OPEN_LABEL) {
         Some(i) => (
             perspectives[..i].trim().to_owned(),
