@@ -306,30 +306,18 @@ pub fn number_tokens(text: &str) -> Vec<&str> {
 /// 60 seats").
 pub fn supposes(sentence: &str) -> bool {
     let l = sentence.trim_start().to_lowercase();
-    let leads = [
-        "if ",
-        "suppose ",
-        "supposing ",
-        "assuming ",
-        "say we ",
-        "what if ",
-        "imagine ",
-    ];
-    leads.iter().any(|w| l.starts_with(w))
-        || ["如果", "假如", "假设", "要是", "もし", "仮に"]
-            .iter()
-            .any(|w| l.starts_with(w))
+    // (an English word stands alone: "if " opens, "iffy" does not)
+    let opens = |w: &&str| match w.is_ascii() {
+        true => l.starts_with(&format!("{w} ")),
+        false => l.starts_with(*w),
+    };
+    let believes = |w: &&str| match w.is_ascii() {
+        true => l.contains(&format!(" {w} ")),
+        false => l.contains(*w),
+    };
+    words("supposition_leads").iter().any(opens)
         || has_any(&l, words("hypotheticals"))
-        || [
-            " thinks ",
-            " think that ",
-            " believes ",
-            " reckons ",
-            "以为",
-            "と思ってる",
-        ]
-        .iter()
-        .any(|w| l.contains(w))
+        || words("belief_verbs").iter().any(believes)
 }
 
 #[cfg(test)]
