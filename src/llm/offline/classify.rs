@@ -4754,3 +4754,41 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
 
 #[cfg(test)]
 mod tests;
+
+/// Does the sentence only tell how things are or went ("I got roped into
+/// being plot coordinator", "holiday peak is basically sold out", "the
+/// funnel dashboards are all `where user_id in (...)`"), with nothing in it
+/// that chooses: no verbless choice, no order, no modal of a course ("you
+/// can add it after all", "I'll send the link"), no answer reported ("Marco
+/// answered: …")? Latin text only.
+pub fn only_tells(s: &str) -> bool {
+    const COURSE: [&str; 17] = [
+        "can",
+        "could",
+        "will",
+        "should",
+        "must",
+        "shall",
+        "let's",
+        "lets",
+        "need to",
+        "needs to",
+        "want to",
+        "wants to",
+        "going to",
+        "gonna",
+        "have to",
+        "has to",
+        "would like",
+    ];
+    let l = lower(s);
+    let first = l.split_whitespace().next().unwrap_or("");
+    !s.chars().any(is_cjk)
+        && !is_fragment(s)
+        && !has_any(&l, &COURSE)
+        && !l.contains("'ll ")
+        && !words("imperative_verbs").contains(&first)
+        && !has_any(&l, words("answer_reports"))
+        && !has(&l, "answered")
+        && !matches!(user_sentence(s), UserKind::Decisions(_))
+}

@@ -3233,8 +3233,14 @@ impl Memory {
                         .iter()
                         .all(|v| holds_value(polarity_and_body(old).1, v))
                 });
+            // ("ok so I got roped into being plot coordinator", "ok so
+            // holiday peak is sold out": with nothing proposed, "ok so" opens
+            // a story; the rest decides only when it names a choice or is
+            // one by its own words)
+            let chooses = bare_value || !classify::only_tells(rest);
             if !rest.is_empty()
                 && !classify::is_deictic(rest)
+                && chooses
                 && (!terms(rest).is_empty() || bare_value)
             {
                 // ("yeah 24.04 not now": a yes to the question, a no to the

@@ -7093,3 +7093,23 @@ fn a_user_chatting_in_figures_leaves_the_replies_findings() {
         assert!(!description[i].starts_with("Suppose"), "{s:#}");
     }
 }
+
+#[test]
+fn a_yes_that_opens_a_story_decides_nothing() {
+    // "ok so …" with nothing proposed opens what happened; only a rest
+    // that chooses something is taken as decided
+    let s = said(&[
+        ("user", "ok so I got talked into running the chess club's spring tournament. we have 38 players signed up and the hall is booked for 2 days."),
+        ("assistant", "Congratulations! Swiss or round robin, and how long per round?"),
+        ("user", "ok so the hall only opens at 9 on saturday."),
+        ("assistant", "Then the first round can start at 9:30."),
+        ("user", "ok, you can schedule five rounds on saturday after all"),
+    ]);
+    let d = decisions(&s);
+    assert!(
+        !d.iter()
+            .any(|x| x.contains("talked into") || x.contains("hall only opens")),
+        "{d:?}"
+    );
+    assert!(d.iter().any(|x| x.contains("five rounds")), "{d:?}");
+}
