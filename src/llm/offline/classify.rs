@@ -2010,10 +2010,12 @@ pub(crate) fn is_instruction(body: &str) -> bool {
         .trim_end();
     if t.chars().any(is_kana) {
         // a clause joined by 、 ends there ("回答のトーンは丁寧語で、絵文字は…");
-        // one giving a figure describes ("問い合わせは約 1 万 2 千件で、…")
+        // one giving a figure describes ("問い合わせは約 1 万 2 千件で、…"),
+        // as does one with a subject in が ("ほとんどが学生で、…": what is,
+        // where a pick names only its topic, "回答のトーンは丁寧語で")
         let joined = t.ends_with('、');
         let t = t.trim_end_matches('、').trim_end();
-        let describes = joined && t.chars().any(|c| c.is_ascii_digit());
+        let describes = joined && (t.chars().any(|c| c.is_ascii_digit()) || t.contains('が'));
         // "締め切りは木曜20時でいいよ", "Redis は replica 1 で OK": the
         // particle that closes casual speech is not part of the ending
         // ("リアクションにしよ": よ may be the volitional's own, kept below)

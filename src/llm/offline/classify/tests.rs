@@ -1459,3 +1459,16 @@ fn a_choice_put_off_or_on_hold_waits() {
         assert!(!is_deferral(s), "{s}");
     }
 }
+
+#[test]
+fn a_japanese_clause_with_its_subject_in_ga_describes() {
+    // "…が…で、" says what is; a pick in で names its topic with は
+    assert!(matches!(
+        user_sentence("参加者の大半が近所の高校生で、社会人は数名です。"),
+        UserKind::Other
+    ));
+    assert_eq!(
+        lines("司会は佐藤さんで、受付は田中さんでお願いします。"),
+        ["要：司会は佐藤さんで、受付は田中さんでお願いします"]
+    );
+}
