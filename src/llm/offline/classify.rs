@@ -1227,6 +1227,15 @@ pub fn is_deferral(s: &str) -> bool {
         return true;
     }
     let l = lower(s);
+    // "leave termination for convenience open until you have spoken to
+    // Oskar", "keep the venue as an open item": a question left open (not a
+    // port or a door, "leave port 22 open", which is a setting)
+    static LEFT_OPEN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:leave|leaving|keep|keeping)\b[^.;:!?]{1,60}?\b(?:open (?:until|till|for now|pending)|as (?:an )?open (?:item|question|point))").unwrap()
+    });
+    if LEFT_OPEN.is_match(&l) {
+        return true;
+    }
     // 保留 is "on hold" in Japanese, "keep" in Chinese
     let japanese = s.chars().any(is_kana);
     // "2 人で確認してからやるルールにします": a step after another, decided

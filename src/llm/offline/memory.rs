@@ -4628,7 +4628,13 @@ impl Memory {
         for s in said.into_iter().skip(k).take(5) {
             // the acknowledgement itself, or what follows it in its sentence
             let s = acknowledgement_rest(s);
-            if s.is_empty() || classify::is_question(s) || s.contains(['?', '？']) {
+            // ("I will leave termination for convenience open until you have
+            // spoken to Oskar": a commitment to wait settles nothing)
+            if s.is_empty()
+                || classify::is_question(s)
+                || s.contains(['?', '？'])
+                || classify::is_deferral(s)
+            {
                 continue;
             }
             let l = s.to_lowercase();

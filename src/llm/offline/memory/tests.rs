@@ -7113,3 +7113,20 @@ fn a_yes_that_opens_a_story_decides_nothing() {
     );
     assert!(d.iter().any(|x| x.contains("five rounds")), "{d:?}");
 }
+
+#[test]
+fn a_question_taken_to_someone_before_deciding_stays_open() {
+    let s = said(&[
+        ("user", "We are going through the catering contract. The deposit terms come first."),
+        ("assistant", "The draft asks for a 30% deposit. What about the cancellation fee? The draft has none; I would suggest 10% after June 1."),
+        ("user", "On the cancellation fee, let me take it to Ruth in accounts next week before we decide. The deposit is fine."),
+        ("assistant", "Noted. I will leave the cancellation fee open until you have spoken to Ruth."),
+        ("user", "One more: the tasting. I'm not sure the venue even allows outside tastings."),
+        ("assistant", "Worth asking the venue before we book one."),
+    ]);
+    let d = decisions(&s);
+    assert!(!d.iter().any(|x| x.contains("cancellation")), "{d:?}");
+    let open = opens(&s);
+    assert!(open.contains("cancellation fee"), "{open}");
+    assert!(open.contains("tastings"), "{open}");
+}
