@@ -1323,7 +1323,21 @@ pub fn is_deferral(s: &str) -> bool {
             .split(", ")
             .skip(1)
             .any(|c| defers_after(c, "let's") || defers_after(c, "let us"));
+        // ("the roof felt I'll decide next month": the thing put off named
+        // first, a few words without a verb)
+        let topic_first = lead.iter().any(|w| {
+            body.find(&format!(" {w} ")).is_some_and(|at| {
+                let head = &body[..at];
+                // (straight into the subject: "not yet for X, I'll talk to
+                // Acme first" decides, then says why)
+                head.split_whitespace().count() <= 4
+                    && !head.contains([',', ';', ':', '—'])
+                    && is_fragment(head)
+                    && defers_after(&body[at + 1..], w)
+            })
+        });
         later_lets
+            || topic_first
             || lead.iter().any(|w| defers_after(&body, w))
             || words("deferral_verbs")
                 .iter()

@@ -4127,12 +4127,26 @@ impl Memory {
     fn add_open(&mut self, q: &str) {
         let q = clip(q, OPEN_BYTES);
         let qt = terms(&q);
+        // (a choice put off stays open through a question about it: "モニタ
+        // ーは来月決める" … "もし来月のモニター4Kにしたら4070で足りる？" asks
+        // for an answer now, it does not take the place of the choice)
+        let waits = classify::is_deferral(&q);
         self.cur.open.retain(|old| {
-            *old != q && (qt.is_empty() || shared(&terms(old), &qt) * 2 < qt.len().max(1))
+            *old != q
+                && (qt.is_empty()
+                    || shared(&terms(old), &qt) * 2 < qt.len().max(1)
+                    || !waits && classify::is_deferral(old) && classify::is_question(&q))
         });
         self.cur.open.push(q);
         if self.cur.open.len() > MAX_OPEN {
-            self.cur.open.remove(0);
+            // the oldest question gives way, before a choice put off: a
+            // question is most often answered by the next reply, what waits
+            // on next month or on someone stays open until it is settled
+            let last = self.cur.open.len() - 1;
+            let i = (0..last)
+                .find(|&i| !classify::is_deferral(&self.cur.open[i]))
+                .unwrap_or(0);
+            self.cur.open.remove(i);
         }
     }
 
@@ -4953,6 +4967,8 @@ impl Memory {
                 || echo.contains(['?', '？'])
                 || echo.ends_with([':', '：'])
                 || classify::proposal_of(echo).is_some()
+                // ("Fine, the felt can wait": what the turn put off)
+                || classify::has(&l, "can wait")
             {
                 return;
             }

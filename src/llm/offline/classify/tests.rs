@@ -1472,3 +1472,16 @@ fn a_japanese_clause_with_its_subject_in_ga_describes() {
         ["要：司会は佐藤さんで、受付は田中さんでお願いします"]
     );
 }
+
+#[test]
+fn a_thing_put_off_may_be_named_before_who_puts_it_off() {
+    assert!(is_deferral(
+        "The roof felt I'll decide next month, after payday."
+    ));
+    assert!(is_deferral("the venue we'll decide after the site visit"));
+    // (a clause before the comma decides, the one after gives the reason)
+    assert_eq!(
+        lines("Then not yet for the old gateway, I'll talk to the vendor first."),
+        ["不要：not yet for the old gateway"]
+    );
+}

@@ -7130,3 +7130,25 @@ fn a_question_taken_to_someone_before_deciding_stays_open() {
     assert!(open.contains("cancellation fee"), "{open}");
     assert!(open.contains("tastings"), "{open}");
 }
+
+#[test]
+fn a_choice_put_off_outlasts_the_questions_after_it() {
+    let s = said(&[
+        ("user", "I'm planning the garden shed build. The printer for labels can wait, the shed comes first."),
+        ("assistant", "Good. Timber or a metal kit?"),
+        ("user", "Timber. The roof felt I'll decide next month, after payday."),
+        ("assistant", "Fine, the felt can wait."),
+        ("user", "If I go with the thicker felt, will the rafters need to be closer?"),
+        ("assistant", "Yes, 400 mm centres instead of 600 mm."),
+        ("user", "Do I need planning permission for a 2.5 m shed?"),
+        ("assistant", "Not under 2.5 m at the eaves, in most areas."),
+        ("user", "Should the base be concrete or slabs?"),
+        ("assistant", "Slabs are fine for a shed this size."),
+        ("user", "How deep should the slab base go?"),
+        ("assistant", "About 100 mm of compacted hardcore under the slabs."),
+        ("user", "What screws for the cladding?"),
+        ("assistant", "Stainless 40 mm, so they don't stain the timber."),
+    ]);
+    let open = opens(&s);
+    assert!(open.contains("roof felt"), "{open}");
+}
