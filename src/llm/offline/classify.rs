@@ -721,6 +721,9 @@ pub fn user_sentence(s: &str) -> UserKind {
         if let Some(d) = terse_decision(s).or_else(|| formal_decision(s)) {
             return UserKind::Decisions(vec![d]);
         }
+        if has_any(&l, words("uncertain")) {
+            return UserKind::Open(s.to_owned());
+        }
         UserKind::Other
     } else {
         UserKind::Decisions(decisions)
@@ -1227,13 +1230,7 @@ pub fn is_deferral(s: &str) -> bool {
         return true;
     }
     let l = lower(s);
-    // "leave termination for convenience open until you have spoken to
-    // Oskar", "keep the venue as an open item": a question left open (not a
-    // port or a door, "leave port 22 open", which is a setting)
-    static LEFT_OPEN: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\b(?:leave|leaving|keep|keeping)\b[^.;:!?]{1,60}?\b(?:open (?:until|till|for now|pending)|as (?:an )?open (?:item|question|point))").unwrap()
-    });
-    if LEFT_OPEN.is_match(&l) {
+    if leaves_open(&l, false) {
         return true;
     }
     // 保留 is "on hold" in Japanese, "keep" in Chinese
@@ -2035,10 +2032,11 @@ pub(crate) fn is_instruction(body: &str) -> bool {
         // a clause joined by 、 ends there ("回答のトーンは丁寧語で、絵文字は…");
         // one giving a figure describes ("問い合わせは約 1 万 2 千件で、…"),
         // as does one with a subject in が ("ほとんどが学生で、…": what is,
-        // where a pick names only its topic, "回答のトーンは丁寧語で")
+        // where a pick names only its topic, "回答のトーンは丁寧語で"); not
+        // who takes a role ("私が担当で、", "鈴木さんが司会で、", "A社が第一候補で、")
         let joined = t.ends_with('、');
         let t = t.trim_end_matches('、').trim_end();
-        let describes = joined && (t.chars().any(|c| c.is_ascii_digit()) || t.contains('が'));
+        let describes = joined && (t.chars().any(|c| c.is_ascii_digit()) || ga_describes(t));
         // "締め切りは木曜20時でいいよ", "Redis は replica 1 で OK": the
         // particle that closes casual speech is not part of the ending
         // ("リアクションにしよ": よ may be the volitional's own, kept below)
@@ -4806,9 +4804,16 @@ pub fn only_tells(s: &str) -> bool {
         "has to",
         "would like",
     ];
+    // ("we are moving the whole thing to Lisbon": a plan in the present,
+    // its verb straight after who does it; not "we're finally leaving
+    // libsyn 😅", the news that opens a story)
+    static PLAN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:we're|we are|i'm|i am|they're|they are) (?:\w+ing)\b").unwrap()
+    });
     let l = lower(s);
     let first = l.split_whitespace().next().unwrap_or("");
     !s.chars().any(is_cjk)
+        && !PLAN.is_match(l.trim())
         && !is_fragment(s)
         && !has_any(&l, &COURSE)
         && !l.contains("'ll ")
@@ -4816,4 +4821,59 @@ pub fn only_tells(s: &str) -> bool {
         && !has_any(&l, words("answer_reports"))
         && !has(&l, "answered")
         && !matches!(user_sentence(s), UserKind::Decisions(_))
+}
+
+/// Does the (lower-cased) sentence leave a question open: "keep the venue
+/// as an open item", "leave both open for now"? A thing named before
+/// "open until …" may be a setting ("keep the old endpoint open until the
+/// migration is done", "leave port 22 open until Friday"), so it counts only
+/// when `named_thing` says the speaker has no port or door to leave open: the
+/// assistant, whose "I will leave termination for convenience open until
+/// you have spoken to Oskar" waits on the user.
+pub fn leaves_open(l: &str, named_thing: bool) -> bool {
+    static AS_OPEN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:leave|leaving|keep|keeping|list|record|note)\b[^.;:!?]{1,60}?\bas (?:an )?open (?:item|question|point)").unwrap()
+    });
+    static PRONOUN_OPEN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:leave|leaving|keep|keeping) (?:it|them|both|that|this|those|these|the question|the decision) open\b").unwrap()
+    });
+    static THING_OPEN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:leave|leaving|keep|keeping)\b[^.;:!?]{1,60}?\bopen (?:until|till|for now|pending)").unwrap()
+    });
+    AS_OPEN.is_match(l) || PRONOUN_OPEN.is_match(l) || named_thing && THING_OPEN.is_match(l)
+}
+
+/// A Japanese clause with its subject in が says what is ("ほとんどがベトナ
+/// ムの方で"), unless the subject is someone given a part or a thing ranked
+/// ("私が担当で", "鈴木さんが司会で", "A社が第一候補で").
+fn ga_describes(t: &str) -> bool {
+    const WHO: [&str; 12] = [
+        "私",
+        "僕",
+        "俺",
+        "自分",
+        "さん",
+        "様",
+        "くん",
+        "君",
+        "ちゃん",
+        "社",
+        "先生",
+        "チーム",
+    ];
+    const PARTS: [&str; 10] = [
+        "担当",
+        "司会",
+        "幹事",
+        "候補",
+        "係",
+        "当番",
+        "代理",
+        "責任者",
+        "窓口",
+        "リーダー",
+    ];
+    t.split_once('が').is_some_and(|(subject, said)| {
+        !WHO.iter().any(|w| subject.ends_with(w)) && !PARTS.iter().any(|p| said.contains(p))
+    })
 }

@@ -3237,7 +3237,15 @@ impl Memory {
             // holiday peak is sold out": with nothing proposed, "ok so" opens
             // a story; the rest decides only when it names a choice or is
             // one by its own words)
-            let chooses = bare_value || !classify::only_tells(rest);
+            // ("Budget and date?" … "ok, the budget is 5k max": a figure
+            // that answers the question asked is what the user goes with)
+            let answers_asked = !values.is_empty()
+                && self
+                    .cur
+                    .focus
+                    .iter()
+                    .any(|f| classify::is_question(f) && shared(&terms(f), &terms(rest)) > 0);
+            let chooses = bare_value || answers_asked || !classify::only_tells(rest);
             if !rest.is_empty()
                 && !classify::is_deictic(rest)
                 && chooses
@@ -4325,7 +4333,8 @@ impl Memory {
                 || l.contains(" or ")
                 || l.contains("还是")
                 || classify::is_deferral(q)
-                || classify::has_any(&l, words("pending"));
+                || classify::has_any(&l, words("pending"))
+                || classify::has_any(&l, words("uncertain"));
             deciding || shared(&terms(q), &reply) * 2 < terms(q).len().max(2)
         });
         // "Still open: dismissed-flag retention (waiting on Marcus)", "未決：
@@ -4648,6 +4657,7 @@ impl Memory {
                 || classify::is_question(s)
                 || s.contains(['?', '？'])
                 || classify::is_deferral(s)
+                || classify::leaves_open(&s.to_lowercase(), true)
             {
                 continue;
             }

@@ -1485,3 +1485,47 @@ fn a_thing_put_off_may_be_named_before_who_puts_it_off() {
         ["不要：not yet for the old gateway"]
     );
 }
+
+#[test]
+fn doubt_beside_a_choice_still_decides() {
+    assert_eq!(
+        lines("I'm not sure, but let's use NATS for the event bus."),
+        ["要：use NATS for the event bus"]
+    );
+    assert!(matches!(
+        user_sentence("I'm not sure the rooftop takes groups of 30."),
+        UserKind::Open(_)
+    ));
+}
+
+#[test]
+fn a_setting_left_open_is_no_question() {
+    // a port, an endpoint or a ticket kept open is what is done with it
+    assert!(!is_deferral(
+        "Keep the old endpoint open until the migration is done."
+    ));
+    assert!(!is_deferral(
+        "leave port 8443 open until Friday, then close it"
+    ));
+    assert!(is_deferral(
+        "Let's keep the catering as an open item for now."
+    ));
+    assert!(is_deferral("leave both open for now"));
+    // the assistant has no port to leave open: it waits on the user
+    assert!(leaves_open(
+        "i will leave the cancellation fee open until you have spoken to ruth.",
+        true
+    ));
+}
+
+#[test]
+fn who_takes_a_part_in_ga_is_decided() {
+    assert!(matches!(
+        user_sentence("発注は佐藤さんが担当で、月末までに済ませます。"),
+        UserKind::Decisions(_)
+    ));
+    assert!(matches!(
+        user_sentence("B社が第一候補で、C社は予備です。"),
+        UserKind::Decisions(_)
+    ));
+}

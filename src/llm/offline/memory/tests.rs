@@ -7152,3 +7152,17 @@ fn a_choice_put_off_outlasts_the_questions_after_it() {
     let open = opens(&s);
     assert!(open.contains("roof felt"), "{open}");
 }
+
+#[test]
+fn a_yes_that_answers_or_plans_still_decides() {
+    let s = said(&[
+        ("user", "We need to book the team offsite."),
+        ("assistant", "Happy to help. Budget and dates?"),
+        ("user", "ok, the budget is 6k max"),
+        ("assistant", "Noted. Any preference on the city?"),
+        ("user", "ok so we are moving the whole thing to Porto"),
+    ]);
+    let d = decisions(&s);
+    assert!(d.iter().any(|x| x.contains("6k")), "{d:?}");
+    assert!(d.iter().any(|x| x.contains("Porto")), "{d:?}");
+}
