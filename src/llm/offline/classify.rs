@@ -4775,9 +4775,6 @@ pub fn proposal_of(s: &str) -> Option<Proposal> {
     })
 }
 
-#[cfg(test)]
-mod tests;
-
 /// Does the sentence only tell how things are or went ("I got roped into
 /// being plot coordinator", "holiday peak is basically sold out", "the
 /// funnel dashboards are all `where user_id in (...)`"), with nothing in it
@@ -4877,3 +4874,6 @@ fn ga_describes(t: &str) -> bool {
         !WHO.iter().any(|w| subject.ends_with(w)) && !PARTS.iter().any(|p| said.contains(p))
     })
 }
+
+#[cfg(test)]
+mod tests;
