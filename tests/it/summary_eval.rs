@@ -2,28 +2,27 @@
 //! (tests/data/summary_eval/<set>/: `<name>.history.json` as Agenvoy writes
 //! it, `<name>.expected.json` written by hand before the summarizer ran on
 //! it). Three sets:
-//! - `dev`: 307 conversations the rules may be tuned on: 59 written in
+//! - `dev`: 317 conversations the rules may be tuned on: 59 written in
 //!   rounds, each annotated before any run (22 with the first test set,
 //!   then batches in shapes and styles the others lacked: implicit
 //!   acceptances, options by letter or number, decisions taken back by
 //!   subject, keigo, casual, formal and terse chat in four languages); and
-//!   the 248 of 26 held-out and validation sets written by helpers who
-//!   never saw the rules, each moved here once it had been scored (set W,
-//!   the last, in session 37);
-//! - `test`: 10 held out (set X), written in session 37 by helpers who saw
+//!   the 258 of 27 held-out and validation sets written by helpers who
+//!   never saw the rules, each moved here once it had been scored (set X,
+//!   the last, in session 39);
+//! - `test`: 10 held out (set Y), written in session 39 by helpers who saw
 //!   neither the rules nor any other eval text, from the brief the earlier
-//!   writers had (tests/data/summary_eval/WRITING.md): a Python monorepo's
-//!   CI caching, then quarantining flaky tests, in an English
-//!   coding-agent session; a Steam launch of an indie game, then its
-//!   localization, in casual English; a flat move, then a home internet
-//!   contract, in casual Japanese; a small noodle shop's menu, then a
-//!   takeout platform, in casual Chinese; a Kubernetes upgrade, then
-//!   cutting the cloud bill, in Chinese mixed with English (those five
-//!   over 20k characters, with a topic change after a day); rotating
-//!   nginx TLS certificates (English agent), booking a conference venue in
-//!   keigo, a school's backup policy in formal Chinese, an App Store
-//!   rejection in Japanese mixed with English, a CDN incident after a bad
-//!   cache purge in terse chat; 199 decisions. A gap of more than 0.1
+//!   writers had (tests/data/summary_eval/WRITING.md): a Node.js service
+//!   leaking memory, then structured logging, in an English coding-agent
+//!   session; a home NAS backed up to Backblaze, then Pi-hole, in casual
+//!   English; a photo club's exhibition, then collecting dues, in casual
+//!   Japanese; smart lights, then the home router, in casual Chinese; a
+//!   Spring Boot / Java 21 upgrade, then Grafana alerts, in Chinese mixed
+//!   with English (those five over 20k characters, with a topic change
+//!   after a day); RDS snapshot retention in Terraform (English agent), a
+//!   dental clinic's reminders in keigo, annual-meeting vendors in formal
+//!   Chinese, a Unity game's asset bundles in Japanese mixed with English,
+//!   a RabbitMQ backlog in terse chat; 194 decisions. A gap of more than 0.1
 //!   between it and dev says the rules fit the dev text rather than the
 //!   language.
 //!   Neither set meets the aims; each asserts floors at the figures last
@@ -992,60 +991,55 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // new conversations, better on 17, worse on 8) led to the hedge, setting,
 // role and plan exceptions. Precision 0.687 (2984/4346), recall 0.682
 // (2727/3997), open questions 0.703 (275/391), facts 0.665 (2033/3056),
-// past 75/94.
+// past 75/94. Then set X moved here (317 conversations): precision
+// 0.684 (3109/4543), recall 0.681 (2856/4196), reversed kept 106, facts
+// 0.660 (2103/3185), open questions 0.694 (283/408), answered left open
+// 43, past 78/99.
 const DEV: Floors = Floors {
     precision: 0.68,
     recall: 0.68,
     facts: 0.66,
-    questions: 0.70,
-    max_reversed: 100,
-    max_answered_open: 41,
+    questions: 0.69,
+    max_reversed: 106,
+    max_answered_open: 43,
     by_language: [
-        ("en", 0.62),    // 646/1039
-        ("ja", 0.72),    // 647/889
-        ("mixed", 0.75), // 486/645
-        ("terse", 0.62), // 318/510
-        ("zh", 0.68),    // 630/914
+        ("en", 0.61),    // 683/1102
+        ("ja", 0.72),    // 672/929
+        ("mixed", 0.75), // 517/683
+        ("terse", 0.62), // 326/523
+        ("zh", 0.68),    // 658/959
     ],
 };
 
-// Test, 10 conversations (set X) written in session 37 by five helpers who
+// Test, 10 conversations (set Y) written in session 39 by five helpers who
 // saw neither the summarizer's rules nor any eval text, from the brief in
 // WRITING.md; five of them over 20,000 characters with a day's gap and a
 // topic change (English twice, Japanese, Chinese, mixed). Its predecessors
 // scored lower on first sight: set S recall 0.47 (73/156), set T 0.48
 // (94/197), set U 0.52 (90/173), set V 0.53 (95/180), set W 0.44
-// (81/183); each moved into dev once it had been scored. X, scored first
-// with the rules session 36 ended with (ecb0b3d), totals and languages
-// only: precision 0.63 (124/197), recall 0.64 (127/199), reversed kept 6,
-// open questions 0.47 (8/17), answered left open 2, facts 0.47 (61/129),
-// past topics 3/5; English 36/63, Japanese 25/40, mixed 31/38, terse
-// 8/13, Chinese 27/45. Decisions are 0.04 under dev, facts 0.17 under.
-// Scored a second time, totals and languages only, when session 37's
-// rules were finished: recall 128/199 (Chinese 28/45), facts 62/129,
-// every other figure the same. Third, after session 38's first change
-// (the user's facts worth more, `told`): facts 71/129 (+9, 0.55),
-// recall 127/199 (Chinese 27/45), every other figure the same. Fourth,
-// with session 38's final rules (the review's fixes, deferrals): recall
-// 128/199 (Chinese 28/45), facts 71/129, every other figure as first.
-// Fifth, with session 39's final rules: precision 125/197, recall 129/199
-// (English 37/63), facts 70/129 (-1, so the floor is 0.54), every other
-// figure as fourth.
+// (81/183), set X 0.64 (127/199); each moved into dev once it had been
+// scored (X after five scorings, sessions 37-39, totals only). Y, scored
+// first with the rules session 39 ended with (e89daa0), totals and
+// languages only: precision 0.63 (125/199), recall 0.59 (115/194),
+// reversed kept 8, open questions 0.67 (12/18), answered left open 0,
+// facts 0.58 (93/159), past topics 3/5; English 29/63, Japanese 29/40,
+// mixed 22/39, terse 5/10, Chinese 30/42. Decisions are 0.09 under dev
+// (English 0.16 under), facts 0.08 under.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
     precision: 0.62,
-    recall: 0.63,
-    facts: 0.54,
-    questions: 0.47,
-    max_reversed: 6,
-    max_answered_open: 2,
+    recall: 0.59,
+    facts: 0.58,
+    questions: 0.66,
+    max_reversed: 8,
+    max_answered_open: 0,
     by_language: [
-        ("en", 0.57),    // 37/63
-        ("ja", 0.62),    // 25/40
-        ("mixed", 0.81), // 31/38
-        ("terse", 0.61), // 8/13
-        ("zh", 0.62),    // 28/45
+        ("en", 0.46),    // 29/63
+        ("ja", 0.72),    // 29/40
+        ("mixed", 0.56), // 22/39
+        ("terse", 0.5),  // 5/10
+        ("zh", 0.71),    // 30/42
     ],
 };
 
