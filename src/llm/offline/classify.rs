@@ -2811,6 +2811,14 @@ pub fn decisions_in(s: &str) -> Vec<Decision> {
                 runs.push((Polarity::Want, clause.to_owned()))
             }
             (None, Some((_, text))) if is_detail(clause) => text.push_str(clause),
+            // "Final answer: beta in five weeks": what a label announces is
+            // the decision
+            (None, Some((_, text)))
+                if text.trim_end().ends_with([':', '：'])
+                    && text.split_whitespace().count() <= 3 =>
+            {
+                text.push_str(clause)
+            }
             (None, Some(_)) => {}                  // a reason
             (None, None) => lead.push_str(clause), // words before the decision
         }

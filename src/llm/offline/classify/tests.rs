@@ -1529,3 +1529,11 @@ fn who_takes_a_part_in_ga_is_decided() {
         UserKind::Decisions(_)
     ));
 }
+
+#[test]
+fn a_label_announces_the_decision_after_it() {
+    assert_eq!(
+        lines("Final answer: launch in three weeks with the banner included."),
+        ["要：Final answer: launch in three weeks with the banner included"]
+    );
+}
