@@ -2,6 +2,8 @@
 //! discussion: scores from explicit signals (a stated cause, measurements,
 //! commit ids, file:line, issue numbers, warnings), values compared whole.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -81,6 +83,27 @@ static PATH_OR_VERSION: LazyLock<Regex> = LazyLock::new(|| {
 /// settles on is what a summary is asked for later), warnings, one-line
 /// commands. Questions score nothing.
 pub fn score(s: &str) -> u32 {
+    // (the budget loop weighs every kept fact again after each drop, and a
+    // summary is rebuilt per record: the same few dozen sentences are
+    // scored over and over, so the scores are remembered per thread)
+    thread_local! {
+        static SCORES: RefCell<HashMap<String, u32>> = RefCell::new(HashMap::new());
+    }
+    if let Some(known) = SCORES.with(|c| c.borrow().get(s).copied()) {
+        return known;
+    }
+    let score = score_uncached(s);
+    SCORES.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= 4096 {
+            c.clear();
+        }
+        c.insert(s.to_owned(), score);
+    });
+    score
+}
+
+fn score_uncached(s: &str) -> u32 {
     let l = s.to_lowercase();
     if classify::is_question(s) || s.chars().count() < 12 {
         return 0;

@@ -5075,49 +5075,57 @@ impl Memory {
         if self.past.len() > MAX_PAST_DISCUSSIONS {
             self.past.drain(..self.past.len() - MAX_PAST_DISCUSSIONS);
         }
+        // (the size is measured once and again only after a drop: every
+        // step below asks it first, and a summary within its budget — the
+        // common case — needs no step)
         let size = |m: &Memory| json_chars(&m.to_json());
-        while size(self) > max_chars && self.trim_past_refs(MIN_REFS) {}
-        while size(self) > max_chars && self.cur.facts.len() > MIN_FACTS * 2 {
+        let mut over = size(self) > max_chars;
+        macro_rules! drop_while {
+            ($cond:expr, $drop:expr) => {
+                while over && $cond {
+                    $drop;
+                    over = size(self) > max_chars;
+                }
+            };
+        }
+        drop_while!(self.trim_past_refs(MIN_REFS), ());
+        drop_while!(self.cur.facts.len() > MIN_FACTS * 2, {
             let w = self.weakest_fact();
             self.cur.facts.remove(w);
-        }
-        while size(self) > max_chars && self.trim_past_facts() {}
+        });
+        drop_while!(self.trim_past_facts(), ());
         // what the next turn may point at is worth more than a weak fact,
         // less than a strong one
-        while size(self) > max_chars && self.cur.focus.len() > 2 {
-            self.cur.focus.pop();
-        }
-        while size(self) > max_chars && self.cur.refs.len() > MIN_REFS {
-            self.cur.refs.remove(refs::weakest(&self.cur.refs));
-        }
-        while size(self) > max_chars && self.cur.facts.len() > MIN_FACTS {
+        drop_while!(self.cur.focus.len() > 2, self.cur.focus.pop());
+        drop_while!(
+            self.cur.refs.len() > MIN_REFS,
+            self.cur.refs.remove(refs::weakest(&self.cur.refs))
+        );
+        drop_while!(self.cur.facts.len() > MIN_FACTS, {
             let w = self.weakest_fact();
             self.cur.facts.remove(w);
-        }
+        });
         // a past discussion reduced to its topic and best fact still says
         // what was discussed: its direction goes before the whole of it
-        while size(self) > max_chars && self.clear_past_direction() {}
-        while size(self) > max_chars && self.trim_past_refs(0) {}
-        while size(self) > max_chars && !self.past.is_empty() {
-            self.past.remove(0);
-        }
-        while size(self) > max_chars && self.cur.facts.len() > 1 {
+        drop_while!(self.clear_past_direction(), ());
+        drop_while!(self.trim_past_refs(0), ());
+        drop_while!(!self.past.is_empty(), self.past.remove(0));
+        drop_while!(self.cur.facts.len() > 1, {
             let w = self.weakest_fact();
             self.cur.facts.remove(w);
-        }
-        while size(self) > max_chars && !self.cur.focus.is_empty() {
-            self.cur.focus.pop();
-        }
-        while size(self) > max_chars && !self.cur.refs.is_empty() {
-            self.cur.refs.remove(refs::weakest(&self.cur.refs));
-        }
-        while size(self) > max_chars && self.decisions.len() > 1 {
+        });
+        drop_while!(!self.cur.focus.is_empty(), self.cur.focus.pop());
+        drop_while!(
+            !self.cur.refs.is_empty(),
+            self.cur.refs.remove(refs::weakest(&self.cur.refs))
+        );
+        drop_while!(self.decisions.len() > 1, {
             let old = self.decisions.remove(0);
             self.file_in_past(&old);
             if size(self) > max_chars {
                 self.unfile(&old);
             }
-        }
+        });
     }
 
     /// Drop the weakest identifier (`refs::weakest`) of the oldest past
