@@ -2183,6 +2183,31 @@ impl Memory {
                 }
             }
         }
+        // "5 days is kinda short tho. make it 7" after "give them **5
+        // days** to accept": the reply's line holding the value the
+        // sentence before quotes is what the bare value changes, and says
+        // what it is for better than the complaint does
+        if found.is_none() && bare_ok && !quantities(&d.body).is_empty() {
+            if let Some(b) = prev {
+                let quoted = stated_values(b);
+                found = ctx
+                    .iter()
+                    .chain(self.cur.facts.iter().rev())
+                    .filter(|item| {
+                        // (not the turn's own sentence, perhaps clipped)
+                        let head: String = item.chars().take(24).collect();
+                        !b.contains(head.trim_end_matches('…'))
+                    })
+                    .find(|item| quoted.iter().any(|(v, _)| holds_value(item, v)))
+                    .map(|item| {
+                        let line = item.replace("**", "");
+                        (
+                            clip(line.trim_end_matches(['.', '。']), SUBJECT_BYTES),
+                            None,
+                        )
+                    });
+            }
+        }
         if found.is_none() {
             found = prev.map(|p| (clip(p.trim_end_matches(['.', '。']), SUBJECT_BYTES), None));
         }

@@ -1239,6 +1239,35 @@ fn a_bare_value_revisits_the_decision_whose_value_the_turn_quotes() {
     );
 }
 
+/// "the 30 minutes feels too tight. make it 45" after a reply that only
+/// proposed "a **30 minutes** grace period": no decision holds the quoted
+/// value, so the reply's line holding it says what the bare value is for.
+#[test]
+fn a_bare_value_takes_the_reply_line_holding_the_value_the_turn_quotes() {
+    let s = said(&[
+        (
+            "user",
+            "we keep losing library books to late returns, I need a policy for the desk",
+        ),
+        (
+            "assistant",
+            "Two rules most small libraries use. **Grace period.** A borrower gets a \
+             **30 minutes** grace period at the desk before a late fee is charged. \
+             **Reminder.** An email goes out two days before the due date.",
+        ),
+        (
+            "user",
+            "the 30 minutes feels too tight, people queue. make it 45",
+        ),
+    ]);
+    let ds = decisions(&s);
+    assert!(
+        ds.iter()
+            .any(|d| d.contains("make it 45") && d.contains("grace period")),
+        "{ds:?}"
+    );
+}
+
 /// "3回だと半分以上逃げてるのか…。2回にしましょう。": a bare value after a
 /// sentence quoting an earlier decision's value revisits that decision;
 /// a value of the decision the same turn just made is no such quote.
