@@ -5106,6 +5106,12 @@ impl Memory {
         let size = |m: &Memory| json_chars(&m.to_json());
         let mut over = size(self) > max_chars;
         macro_rules! drop_while {
+            // (a step that drops something and says whether it did)
+            ($step:expr) => {
+                while over && $step {
+                    over = size(self) > max_chars;
+                }
+            };
             ($cond:expr, $drop:expr) => {
                 while over && $cond {
                     $drop;
@@ -5113,12 +5119,12 @@ impl Memory {
                 }
             };
         }
-        drop_while!(self.trim_past_refs(MIN_REFS), ());
+        drop_while!(self.trim_past_refs(MIN_REFS));
         drop_while!(self.cur.facts.len() > MIN_FACTS * 2, {
             let w = self.weakest_fact();
             self.cur.facts.remove(w);
         });
-        drop_while!(self.trim_past_facts(), ());
+        drop_while!(self.trim_past_facts());
         // what the next turn may point at is worth more than a weak fact,
         // less than a strong one
         drop_while!(self.cur.focus.len() > 2, self.cur.focus.pop());
@@ -5132,8 +5138,8 @@ impl Memory {
         });
         // a past discussion reduced to its topic and best fact still says
         // what was discussed: its direction goes before the whole of it
-        drop_while!(self.clear_past_direction(), ());
-        drop_while!(self.trim_past_refs(0), ());
+        drop_while!(self.clear_past_direction());
+        drop_while!(self.trim_past_refs(0));
         drop_while!(!self.past.is_empty(), self.past.remove(0));
         drop_while!(self.cur.facts.len() > 1, {
             let w = self.weakest_fact();
