@@ -5150,13 +5150,17 @@ impl Memory {
             !self.cur.refs.is_empty(),
             self.cur.refs.remove(refs::weakest(&self.cur.refs))
         );
-        drop_while!(self.decisions.len() > 1, {
+        // (one measure says whether the filed decision must come back and,
+        // when it stays filed, whether more must go)
+        while over && self.decisions.len() > 1 {
             let old = self.decisions.remove(0);
             self.file_in_past(&old);
-            if size(self) > max_chars {
+            over = size(self) > max_chars;
+            if over {
                 self.unfile(&old);
+                over = size(self) > max_chars;
             }
-        });
+        }
     }
 
     /// Drop the weakest identifier (`refs::weakest`) of the oldest past
