@@ -86,8 +86,11 @@ pub fn score(s: &str) -> u32 {
     // (the budget loop weighs every kept fact again after each drop, and a
     // summary is rebuilt per record: the same few dozen sentences are
     // scored over and over, so the scores are remembered per thread)
+    // (as the token counter's chunk memo, engine/tokens/bpe.rs: FxHash,
+    // the sentences are not adversarial; dropped whole when full)
     thread_local! {
-        static SCORES: RefCell<HashMap<String, u32>> = RefCell::new(HashMap::new());
+        static SCORES: RefCell<HashMap<Box<str>, u32, rustc_hash::FxBuildHasher>> =
+            RefCell::new(HashMap::default());
     }
     if let Some(known) = SCORES.with(|c| c.borrow().get(s).copied()) {
         return known;
@@ -95,13 +98,17 @@ pub fn score(s: &str) -> u32 {
     let score = score_uncached(s);
     SCORES.with(|c| {
         let mut c = c.borrow_mut();
-        if c.len() >= 4096 {
+        if c.len() >= SCORES_MAX_ENTRIES {
             c.clear();
         }
-        c.insert(s.to_owned(), score);
+        c.insert(s.into(), score);
     });
     score
 }
+
+/// A thread's remembered scores are dropped when it holds this many (a
+/// long session keeps a few hundred facts in play).
+const SCORES_MAX_ENTRIES: usize = 4096;
 
 fn score_uncached(s: &str) -> u32 {
     let l = s.to_lowercase();
