@@ -346,6 +346,23 @@ pub fn without_trailing_subject(body: &str) -> &str {
     }
 }
 
+/// "pausing", "using", "dropping": the -ing form of a verb of change, as
+/// a "don't" puts it ("forget pausing the recon job"), is that verb.
+fn gerund_of_a_verb(w: &str) -> bool {
+    let Some(stem) = w.strip_suffix("ing").filter(|s| s.len() >= 2) else {
+        return false;
+    };
+    let verbs = words("imperative_verbs");
+    let undoubled = stem
+        .chars()
+        .last()
+        .filter(|&c| stem.ends_with(&format!("{c}{c}")))
+        .map(|_| &stem[..stem.len() - 1]);
+    verbs.contains(&stem)
+        || verbs.contains(&format!("{stem}e").as_str())
+        || undoubled.is_some_and(|s| verbs.contains(&s))
+}
+
 fn latin_head(body: &str) -> Vec<String> {
     let ws: Vec<String> = body
         .split_whitespace()
@@ -358,6 +375,7 @@ fn latin_head(body: &str) -> Vec<String> {
     const LEADING: &[&str] = &["not", "yet", "no", "never", "for", "on", "about", "with"];
     while i < ws.len()
         && (words("imperative_verbs").contains(&ws[i].as_str())
+            || i == 0 && gerund_of_a_verb(&ws[i])
             || words("verb_particles").contains(&ws[i].as_str())
             || LEADING.contains(&ws[i].as_str()))
     {
@@ -963,6 +981,26 @@ mod tests {
         assert_eq!(head_terms("承認は2名必須にします"), ["承認"]);
         assert!(head_terms("Keep the lock file next to state.db").contains(&"lock".to_owned()));
         assert!(!head_terms("Lock the CI toolchain to 1.79").contains(&"lock".to_owned()));
+    }
+
+    /// "forget pausing the recon job" is about what "pause the recon job"
+    /// is about: the -ing form of a verb of change ("pausing", "stopping")
+    /// opens no subject; a word that only ends like one ("string", "ring")
+    /// is a noun.
+    #[test]
+    fn the_ing_form_of_a_verb_is_no_part_of_the_head() {
+        assert_eq!(
+            head_terms("pausing the recon job"),
+            head_terms("pause the recon job")
+        );
+        assert_eq!(
+            head_terms("stopping the mirror"),
+            head_terms("stop the mirror")
+        );
+        for noun in ["string", "ring"] {
+            let head = head_terms(&format!("{noun} buffer size"));
+            assert_eq!(head.first(), terms(noun).first(), "{noun}");
+        }
     }
 
     #[test]
