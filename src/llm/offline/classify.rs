@@ -461,6 +461,9 @@ fn terse_order(s: &str) -> Option<Decision> {
         d.said = t.to_owned();
         return Some(d);
     }
+    if let Some(d) = thing_then_verdict(t) {
+        return Some(d);
+    }
     let c = VERB_LABEL.captures(&l)?;
     let verb = c.get(1)?.as_str();
     let rest_l = c.get(2)?.as_str();
@@ -499,6 +502,49 @@ fn terse_order(s: &str) -> Option<Decision> {
         (Polarity::DontWant, rest.to_owned())
     } else {
         (Polarity::Want, format!("{verb} {rest}"))
+    };
+    let mut d = Decision::plain(polarity, body);
+    d.said = t.to_owned();
+    Some(d)
+}
+
+/// Terse chat's verdict on a thing the reply offered, the thing first:
+/// "alpine nope, musl + psycopg = pain", "tiered storage nah", "rollup
+/// forever yes, its tiny". The thing is one to three plain words, lower
+/// case (a sentence's subject, "that sounds good yes", "we do no", is not
+/// a thing); a no comes alone or before its reason ("cache no longer
+/// warms" is no verdict), and so does a yes.
+fn thing_then_verdict(t: &str) -> Option<Decision> {
+    static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^([a-z][\w.+#/-]*(?:\s[\w.+#/-]+){0,2})\s+(yes|yep|nope|nah|no)(?:\s*[,;:—]\s*(\S.*))?$")
+            .unwrap()
+    });
+    const NOT_THINGS: &[&str] = &[
+        "i", "we", "you", "it", "its", "that", "this", "they", "he", "she", "is", "are", "was",
+        "were", "be", "do", "does", "did", "sounds", "looks", "seems", "ok", "okay", "so", "and",
+        "but", "also", "then", "hmm", "well", "oh", "yeah", "sure", "right", "fine", "good",
+        "great", "cool", "nice", "thanks", "please", "say", "said", "answer", "there", "the", "a",
+        "an", "my", "our", "not", "just", "maybe", "probably", "still", "all",
+    ];
+    let c = VERDICT.captures(t)?;
+    let thing = c.get(1)?.as_str();
+    // (an option's letter, "b no", is the options' to read)
+    if thing.chars().count() < 2
+        || thing.split_whitespace().any(|w| {
+            NOT_THINGS.contains(&w)
+                || words("pronouns").contains(&w)
+                || words("fillers").contains(&w)
+                || !w.chars().any(|c| c.is_ascii_alphabetic())
+        })
+    {
+        return None;
+    }
+    // (a yes keeps its words, "cleanup workflow yes"; a no keeps the
+    // reason it gives: "alpine (been there, musl + psycopg = pain)")
+    let (polarity, body) = match (c.get(2)?.as_str().starts_with('y'), c.get(3)) {
+        (true, _) => (Polarity::Want, t.to_owned()),
+        (false, Some(why)) => (Polarity::DontWant, format!("{thing} ({})", why.as_str())),
+        (false, None) => (Polarity::DontWant, thing.to_owned()),
     };
     let mut d = Decision::plain(polarity, body);
     d.said = t.to_owned();
@@ -686,7 +732,7 @@ pub fn user_sentence(s: &str) -> UserKind {
     }
     // "Fail open, yes.", "首月免收机时费，就这么办。", "每户最多 3 位，就这样": what
     // the sentence states, sealed by an approval after it
-    let trimmed = s.trim().trim_end_matches(['.', '!', '。', '！']);
+    let trimmed = s.trim().trim_end_matches(['.', '!', '。', '！', '；', ';']);
     if let Some(rest) = sealed_by_approval(trimmed) {
         return UserKind::Approval { strong: true, rest };
     }
@@ -3532,7 +3578,7 @@ fn zh_directive(body: &str) -> Option<Polarity> {
         Regex::new(concat!(
             r"^[^，,。；;]*?[\p{Han}A-Za-z0-9)）]{2,}[^，,。；;]*?",
             r"(?:就|也|都|一律|统一|绝对)?",
-            r"(?:别|不许|不得|不能再|绝对不能|不(?:给|扣|纳入|加|收|送|发|领|补|计|退|印|带|放|开放|接入|提供|保留|同步|导入|通知)(?:\p{Han}|$))"
+            r"(?:别|不许|不得|不能再|绝对不能|不(?:给|扣|纳入|加|收|送|发|领|补|计|退|印|带|放|开放|接入|提供|保留|同步|导入|通知|予|接受|存|填)(?:\p{Han}|$))"
         ))
         .unwrap()
     });

@@ -1537,3 +1537,63 @@ fn a_label_announces_the_decision_after_it() {
         ["要：Final answer: launch in three weeks with the banner included"]
     );
 }
+
+/// "grpc-web nope, the proxy eats it": terse chat's verdict after the
+/// thing it is on. A no keeps its reason, a yes its words; a sentence's
+/// own subject or an option's letter is no such thing.
+#[test]
+fn a_verdict_after_a_thing_decides_about_that_thing() {
+    let kind = |s: &str| match user_sentence(s) {
+        UserKind::Decisions(ds) => ds
+            .iter()
+            .map(|d| (d.polarity, d.body.clone()))
+            .collect::<Vec<_>>(),
+        _ => Vec::new(),
+    };
+    assert_eq!(
+        kind("grpc-web nope, the proxy eats it"),
+        vec![(
+            Polarity::DontWant,
+            "grpc-web (the proxy eats it)".to_owned()
+        )]
+    );
+    assert_eq!(
+        kind("sticky sessions nah"),
+        vec![(Polarity::DontWant, "sticky sessions".to_owned())]
+    );
+    assert_eq!(
+        kind("weekly digest yes, people asked"),
+        vec![(Polarity::Want, "weekly digest yes, people asked".to_owned())]
+    );
+    assert!(thing_then_verdict("that sounds good yes").is_none());
+    assert!(thing_then_verdict("c no, keyed by tenant").is_none());
+    assert!(thing_then_verdict("42 no").is_none());
+    assert!(thing_then_verdict("Option B yes").is_none());
+}
+
+/// "报名表不填身份证", "旧服务器不予续保": a thing then "not store/fill/
+/// grant/accept" rules it out, as "不给", "不送" do; another party's
+/// refusal ("快递公司不接受到付") is theirs.
+#[test]
+fn a_chinese_thing_then_not_set_or_not_accepted_is_a_dont() {
+    for s in [
+        "会员手机号不存。",
+        "报名表不填身份证号。",
+        "这台旧服务器本季度不予续保。",
+        "夜间值班不接受外包。",
+    ] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::DontWant),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+    assert!(
+        !matches!(
+            user_sentence("快递公司不接受到付。"),
+            UserKind::Decisions(_)
+        ),
+        "{:?}",
+        user_sentence("快递公司不接受到付。")
+    );
+}
