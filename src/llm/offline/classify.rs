@@ -516,15 +516,71 @@ fn terse_order(s: &str) -> Option<Decision> {
 /// warms" is no verdict), and so does a yes.
 fn thing_then_verdict(t: &str) -> Option<Decision> {
     static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^([a-z][\w.+#/-]*(?:\s[\w.+#/-]+){0,2})\s+(yes|yep|nope|nah|no)(?:\s*[,;:—]\s*(\S.*))?$")
+        Regex::new(r"^([a-z][\w.+#/-]*(?:\s[\w.+#/-]+){0,2})\s+(yes|yep|fine|for sure|stays|nope|nah|no|goes)(?:\s*[,;:—]\s*(\S.*))?$")
             .unwrap()
     });
     const NOT_THINGS: &[&str] = &[
-        "i", "we", "you", "it", "its", "that", "this", "they", "he", "she", "is", "are", "was",
-        "were", "be", "do", "does", "did", "sounds", "looks", "seems", "ok", "okay", "so", "and",
-        "but", "also", "then", "hmm", "well", "oh", "yeah", "sure", "right", "fine", "good",
-        "great", "cool", "nice", "thanks", "please", "say", "said", "answer", "there", "the", "a",
-        "an", "my", "our", "not", "just", "maybe", "probably", "still", "all",
+        "i",
+        "we",
+        "you",
+        "it",
+        "its",
+        "that",
+        "this",
+        "they",
+        "he",
+        "she",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "do",
+        "does",
+        "did",
+        "sounds",
+        "looks",
+        "seems",
+        "ok",
+        "okay",
+        "so",
+        "and",
+        "but",
+        "also",
+        "then",
+        "hmm",
+        "well",
+        "oh",
+        "yeah",
+        "sure",
+        "right",
+        "fine",
+        "good",
+        "great",
+        "cool",
+        "nice",
+        "thanks",
+        "please",
+        "say",
+        "said",
+        "answer",
+        "there",
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "not",
+        "just",
+        "maybe",
+        "probably",
+        "still",
+        "all",
+        "rest",
+        "otherwise",
+        "else",
+        "everything",
+        "lol",
     ];
     let c = VERDICT.captures(t)?;
     let thing = c.get(1)?.as_str();
@@ -541,7 +597,8 @@ fn thing_then_verdict(t: &str) -> Option<Decision> {
     }
     // (a yes keeps its words, "cleanup workflow yes"; a no keeps the
     // reason it gives: "alpine (been there, musl + psycopg = pain)")
-    let (polarity, body) = match (c.get(2)?.as_str().starts_with('y'), c.get(3)) {
+    let yes = !matches!(c.get(2)?.as_str(), "nope" | "nah" | "no" | "goes");
+    let (polarity, body) = match (yes, c.get(3)) {
         (true, _) => (Polarity::Want, t.to_owned()),
         (false, Some(why)) => (Polarity::DontWant, format!("{thing} ({})", why.as_str())),
         (false, None) => (Polarity::DontWant, thing.to_owned()),

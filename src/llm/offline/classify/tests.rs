@@ -1565,6 +1565,27 @@ fn a_verdict_after_a_thing_decides_about_that_thing() {
         kind("weekly digest yes, people asked"),
         vec![(Polarity::Want, "weekly digest yes, people asked".to_owned())]
     );
+    assert_eq!(
+        kind("blue-green deploys for sure"),
+        vec![(Polarity::Want, "blue-green deploys for sure".to_owned())]
+    );
+    assert_eq!(
+        kind("the old printer goes, nobody uses it"),
+        Vec::<(Polarity, String)>::new(),
+        "an article opens a sentence, not a thing"
+    );
+    assert_eq!(
+        kind("old printer goes, nobody uses it"),
+        vec![(
+            Polarity::DontWant,
+            "old printer (nobody uses it)".to_owned()
+        )]
+    );
+    assert_eq!(
+        kind("bookshelf stays"),
+        vec![(Polarity::Want, "bookshelf stays".to_owned())]
+    );
+    assert!(thing_then_verdict("rest fine").is_none());
     assert!(thing_then_verdict("that sounds good yes").is_none());
     assert!(thing_then_verdict("c no, keyed by tenant").is_none());
     assert!(thing_then_verdict("42 no").is_none());
@@ -1596,4 +1617,24 @@ fn a_chinese_thing_then_not_set_or_not_accepted_is_a_dont() {
         "{:?}",
         user_sentence("快递公司不接受到付。")
     );
+}
+
+/// "sell the couch", "book the hall for saturday": plain orders of
+/// everyday plans; "承認は必要", "ステージ構成は OK": a Japanese topic given
+/// a verdict of need or approval.
+#[test]
+fn everyday_orders_and_japanese_verdicts_on_a_topic_decide() {
+    for s in [
+        "sell the old bike, nobody rides it.",
+        "book the community hall for saturday.",
+        "hire a second driver for december.",
+        "本番反映には承認は必要。",
+        "ステージ構成は OK。",
+    ] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::Want),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
 }
