@@ -516,7 +516,7 @@ fn terse_order(s: &str) -> Option<Decision> {
 /// warms" is no verdict), and so does a yes.
 fn thing_then_verdict(t: &str) -> Option<Decision> {
     static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^([a-z][\w.+#/-]*(?:\s[\w.+#/-]+){0,2})\s+(yes|yep|fine|for sure|stays|nope|nah|no|goes)(?:\s*[,;:—]\s*(\S.*))?$")
+        Regex::new(r"^([a-z0-9][\w.+#/-]*(?:\s[\w.+#/-]+){0,2})\s+(yes|yep|fine|for sure|stays|nope|nah|no|goes)(?:\s*[,;:—]\s*(\S.*))?$")
             .unwrap()
     });
     const NOT_THINGS: &[&str] = &[
@@ -1688,11 +1688,14 @@ fn formal_decision(s: &str) -> Option<Decision> {
         .unwrap()
     });
     // "The launch is postponed to 10 March", "Priya will take ownership of
-    // the migration": a date moved, an owner named
+    // the migration": a date moved, an owner named; a plan approved
     static SETTLED: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
             r"(?i)^[\w' ./-]{2,60}?\s+(?:(?:is|are|will be)\s+(?:postponed|moved|rescheduled|brought forward|pushed back|deferred)\s+(?:to|until|by)\s",
-            r"|(?:will|shall|is to)\s+(?:take ownership of|take over|be responsible for|own|lead)\s)"
+            r"|(?:will|shall|is to)\s+(?:take ownership of|take over|be responsible for|own|lead)\s",
+            // ("The three-wave plan is approved as you set it out", "Items 1
+            // and 2 are agreed"; not "is approved by the vendor", a report)
+            r"|(?:is|are)\s+(?:hereby\s+)?(?:approved|agreed|accepted)(?:\s+as\b|[:;,]|$))"
         ))
         .unwrap()
     });

@@ -1638,3 +1638,46 @@ fn everyday_orders_and_japanese_verdicts_on_a_topic_decide() {
         );
     }
 }
+
+/// "The two-site rollout is approved as you describe it", "Items 3 and 4
+/// are agreed: …": a plan approved in the passive is decided; approved by
+/// someone else is a report.
+#[test]
+fn a_plan_approved_in_the_passive_is_decided() {
+    for s in [
+        "The two-site rollout is approved as you describe it, starting with Leeds in March.",
+        "Items 3 and 4 are agreed: invoices go out on the 1st, reminders on the 15th.",
+    ] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::Want),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+    assert!(
+        !matches!(
+            user_sentence("The change is approved by the landlord."),
+            UserKind::Decisions(_)
+        ),
+        "{:?}",
+        user_sentence("The change is approved by the landlord.")
+    );
+}
+
+/// "日当やっぱ8,000に上げる", "在庫アラートは全部入れとこ": a Japanese value
+/// raised or lowered in the plain form, and "let's put it in" (入れとこ),
+/// decide; "24h yes" is a terse yes whose thing opens with a digit.
+#[test]
+fn plain_japanese_changes_and_a_terse_yes_to_a_duration_decide() {
+    for s in [
+        "相談したけど、日当やっぱ8,000に上げる。",
+        "在庫アラートは全部入れとこ、メールもSlackも。",
+        "24h yes.",
+    ] {
+        assert!(
+            matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::Want),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+}
