@@ -1135,7 +1135,28 @@ fn deictic_acceptance(t: &str) -> bool {
 /// Fail open).
 fn sealed_by_approval(sentence: &str) -> Option<String> {
     // "CPU limit なしも了解です": a Japanese approval after も or は
+    // ("待機5分、それで結構です", "コードの仕様は、その内容で結構です": what
+    // the sentence names, sealed by "that is fine")
     if sentence.chars().any(is_kana) {
+        for a in [
+            "それで結構です",
+            "その内容で結構です",
+            "それで問題ありません",
+            "その内容で問題ありません",
+            "それでお願いします",
+            "その内容でお願いします",
+        ] {
+            if let Some(rest) = sentence
+                .strip_suffix(a)
+                .map(|r| r.trim_end_matches(['、', '，', ' ']))
+                .map(|r| r.strip_suffix('は').unwrap_or(r).trim())
+                .filter(|r| {
+                    super::text::cjk_content_chars(r) >= 2 || r.chars().any(|c| c.is_ascii_digit())
+                })
+            {
+                return Some(rest.to_owned());
+            }
+        }
         for a in [
             "了解です",
             "了解しました",
@@ -3818,7 +3839,8 @@ fn zh_directive(body: &str) -> Option<Polarity> {
     }
     // "Google Form 可以", "只印后四位就行" (not "可以试试", "也可以吧": a
     // doubt; not "没问题", "就好": how things are)
-    for yes in ["可以", "就行", "即可", "就够了"] {
+    // ("WAL 和批量写那个 OK": the Latin yes of mixed chat)
+    for yes in ["可以", "就行", "即可", "就够了", "OK", "ok"] {
         if let Some(head) = t.strip_suffix(yes) {
             let head = head.trim_end();
             if super::text::cjk_content_chars(head) >= 2
@@ -3846,7 +3868,7 @@ fn zh_directive(body: &str) -> Option<Polarity> {
         let after = &t[i + '由'.len_utf8()..];
         const DOES: &[&str] = &[
             "负责", "兼任", "试点", "执行", "承担", "审批", "处理", "发起", "维护", "管理", "对接",
-            "牵头", "担任", "统一", "出面", "跟进", "审核",
+            "牵头", "担任", "统一", "出面", "跟进", "审核", "会签", "签字",
         ];
         if !after.starts_with('于') && DOES.iter().any(|d| after.contains(d)) {
             return Some(Polarity::Want);

@@ -1681,3 +1681,40 @@ fn plain_japanese_changes_and_a_terse_yes_to_a_duration_decide() {
         );
     }
 }
+
+/// Shapes of mixed and formal chat that settle: a Chinese thing then the
+/// Latin "OK", a Japanese item sealed by "それで結構です" (what it names is
+/// the decision), a sign-off given to someone (由…会签), a cut put bluntly
+/// (直接砍), a figure approved by a superior (承認をいただきました), a
+/// Japanese "we will include / put in" (含めます, 入れます) and the verb
+/// "flip".
+#[test]
+fn mixed_and_formal_shapes_that_settle() {
+    let want = [
+        "重试那个 OK。",
+        "10,000 元以上由财务总监会签。",
+        "部長に確認いたしましたところ、懇親会の予算は80万円で承認をいただきました。",
+        "派遣の方も対象に含めます。",
+        "0.5 入れます。",
+        "flip checkout to the new pricing service mon 09:00 utc.",
+    ];
+    for s in want {
+        assert!(
+            matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::Want),
+            "{s}: {:?}",
+            user_sentence(s)
+        );
+    }
+    assert!(
+        matches!(user_sentence("看了下 arm32 占比 0.1%，直接砍"), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::DontWant),
+        "{:?}",
+        user_sentence("看了下 arm32 占比 0.1%，直接砍")
+    );
+    assert_eq!(
+        user_sentence("集合時刻は8時半、それで結構です。"),
+        UserKind::Approval {
+            strong: true,
+            rest: "集合時刻は8時半".to_owned()
+        }
+    );
+}
