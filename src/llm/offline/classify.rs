@@ -1176,7 +1176,8 @@ fn sealed_by_approval(sentence: &str) -> Option<String> {
     }
     // ("The cache gets wiped on every run, yeah", "老板说预算要砍一半，同意",
     // "这个问题我再想想，就这样": a yes after a fact confirms the fact; only
-    // words that settle a course seal one)
+    // words that settle a course seal one, 可以 among them: "夜班归属上班日，
+    // 可以")
     if let Some((rest, last)) = sentence.rsplit_once(['，', '、']) {
         let last = last.trim().trim_end_matches(['吧', '啊', '。', '！']);
         let rest = rest.trim();

@@ -1718,3 +1718,28 @@ fn mixed_and_formal_shapes_that_settle() {
         }
     );
 }
+
+/// "报销按月结算，可以；": a closing 可以 seals what the sentence states,
+/// whatever mark ends it; after a report ("老板说预算要砍一半，可以") it
+/// seals nothing.
+#[test]
+fn a_closing_keyi_seals_the_course_before_it() {
+    for s in ["报销按月结算，可以。", "报销按月结算，可以；"] {
+        assert_eq!(
+            user_sentence(s),
+            UserKind::Approval {
+                strong: true,
+                rest: "报销按月结算".to_owned()
+            },
+            "{s}"
+        );
+    }
+    assert!(
+        !matches!(
+            user_sentence("老板说预算要砍一半，可以"),
+            UserKind::Approval { ref rest, .. } if !rest.is_empty()
+        ),
+        "{:?}",
+        user_sentence("老板说预算要砍一半，可以")
+    );
+}
