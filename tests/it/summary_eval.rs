@@ -997,20 +997,27 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // 43, past 78/99. A label before a colon announcing the decision after
 // it ("Final answer: beta in five weeks"): precision 3110/4544. Session
 // 40: a bare value after a sentence quoting the old one takes the reply's
-// line holding it: precision 3111/4544, recall 2857/4196.
+// line holding it: precision 3111/4544, recall 2857/4196. Session 41: of
+// the missed decisions whose terms sit in one user sentence, the
+// sentences the classifier called Other on their own gave the shapes it
+// now reads (terse verdicts after a thing, "X is approved as …", 不予/
+// 不接受, 可以 closing a clause, plain Japanese value changes, …), and a
+// don't in the -ing form takes back the do of its verb: precision 0.687
+// (3149/4584), recall 0.689 (2891/4196), reversed kept 105, facts 0.660
+// (2103/3185), open questions 283/408, answered left open 43, past 77/99.
 const DEV: Floors = Floors {
     precision: 0.68,
     recall: 0.68,
     facts: 0.66,
     questions: 0.69,
-    max_reversed: 106,
+    max_reversed: 105,
     max_answered_open: 43,
     by_language: [
-        ("en", 0.61),    // 683/1102
-        ("ja", 0.72),    // 672/929
-        ("mixed", 0.75), // 517/683
-        ("terse", 0.62), // 326/523
-        ("zh", 0.68),    // 658/959
+        ("en", 0.63),    // 697/1102
+        ("ja", 0.72),    // 678/929
+        ("mixed", 0.76), // 521/683
+        ("terse", 0.64), // 335/523
+        ("zh", 0.68),    // 660/959
     ],
 };
 
@@ -1030,6 +1037,9 @@ const DEV: Floors = Floors {
 // (English 0.16 under), facts 0.08 under. Scored a second time after
 // b3361a2 (a label before a colon announces the decision): identical.
 // A third time after session 40's subject rule (7e9f881): identical.
+// A fourth after session 41's classifier shapes (dev +34 decisions):
+// precision 126/200, recall 116/194, reversed kept 7, facts 93/159;
+// English 30/63, the rest unchanged.
 // Never tune on this set's conversations or failure lines; a new held-out
 // set replaces it when its figures have guided a change.
 const TEST: Floors = Floors {
@@ -1037,10 +1047,10 @@ const TEST: Floors = Floors {
     recall: 0.59,
     facts: 0.58,
     questions: 0.66,
-    max_reversed: 8,
+    max_reversed: 7,
     max_answered_open: 0,
     by_language: [
-        ("en", 0.46),    // 29/63
+        ("en", 0.47),    // 30/63
         ("ja", 0.72),    // 29/40
         ("mixed", 0.56), // 22/39
         ("terse", 0.5),  // 5/10
