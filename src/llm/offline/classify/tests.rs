@@ -1592,31 +1592,40 @@ fn a_verdict_after_a_thing_decides_about_that_thing() {
     assert!(thing_then_verdict("Option B yes").is_none());
 }
 
+/// `s` decides, its first decision of `polarity`.
+#[track_caller]
+fn assert_decides(s: &str, polarity: Polarity) {
+    assert!(
+        matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == polarity),
+        "{s}: {:?}",
+        user_sentence(s)
+    );
+}
+
+/// `s` states no decision of its own.
+#[track_caller]
+fn assert_no_decision(s: &str) {
+    assert!(
+        !matches!(user_sentence(s), UserKind::Decisions(_)),
+        "{s}: {:?}",
+        user_sentence(s)
+    );
+}
+
 /// "报名表不填身份证", "旧服务器不予续保": a thing then "not store/fill/
 /// grant/accept" rules it out, as "不给", "不送" do; another party's
 /// refusal ("快递公司不接受到付") is theirs.
 #[test]
-fn a_chinese_thing_then_not_set_or_not_accepted_is_a_dont() {
+fn a_chinese_thing_then_not_granted_kept_or_accepted_is_a_dont() {
     for s in [
         "会员手机号不存。",
         "报名表不填身份证号。",
         "这台旧服务器本季度不予续保。",
         "夜间值班不接受外包。",
     ] {
-        assert!(
-            matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::DontWant),
-            "{s}: {:?}",
-            user_sentence(s)
-        );
+        assert_decides(s, Polarity::DontWant);
     }
-    assert!(
-        !matches!(
-            user_sentence("快递公司不接受到付。"),
-            UserKind::Decisions(_)
-        ),
-        "{:?}",
-        user_sentence("快递公司不接受到付。")
-    );
+    assert_no_decision("快递公司不接受到付。");
 }
 
 /// "sell the couch", "book the hall for saturday": plain orders of
@@ -1631,11 +1640,7 @@ fn everyday_orders_and_japanese_verdicts_on_a_topic_decide() {
         "本番反映には承認は必要。",
         "ステージ構成は OK。",
     ] {
-        assert!(
-            matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::Want),
-            "{s}: {:?}",
-            user_sentence(s)
-        );
+        assert_decides(s, Polarity::Want);
     }
 }
 
@@ -1648,20 +1653,9 @@ fn a_plan_approved_in_the_passive_is_decided() {
         "The two-site rollout is approved as you describe it, starting with Leeds in March.",
         "Items 3 and 4 are agreed: invoices go out on the 1st, reminders on the 15th.",
     ] {
-        assert!(
-            matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::Want),
-            "{s}: {:?}",
-            user_sentence(s)
-        );
+        assert_decides(s, Polarity::Want);
     }
-    assert!(
-        !matches!(
-            user_sentence("The change is approved by the landlord."),
-            UserKind::Decisions(_)
-        ),
-        "{:?}",
-        user_sentence("The change is approved by the landlord.")
-    );
+    assert_no_decision("The change is approved by the landlord.");
 }
 
 /// "日当やっぱ8,000に上げる", "在庫アラートは全部入れとこ": a Japanese value
@@ -1674,11 +1668,7 @@ fn plain_japanese_changes_and_a_terse_yes_to_a_duration_decide() {
         "在庫アラートは全部入れとこ、メールもSlackも。",
         "24h yes.",
     ] {
-        assert!(
-            matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::Want),
-            "{s}: {:?}",
-            user_sentence(s)
-        );
+        assert_decides(s, Polarity::Want);
     }
 }
 
@@ -1699,17 +1689,9 @@ fn mixed_and_formal_shapes_that_settle() {
         "flip checkout to the new pricing service mon 09:00 utc.",
     ];
     for s in want {
-        assert!(
-            matches!(user_sentence(s), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::Want),
-            "{s}: {:?}",
-            user_sentence(s)
-        );
+        assert_decides(s, Polarity::Want);
     }
-    assert!(
-        matches!(user_sentence("看了下 arm32 占比 0.1%，直接砍"), UserKind::Decisions(ref ds) if ds[0].polarity == Polarity::DontWant),
-        "{:?}",
-        user_sentence("看了下 arm32 占比 0.1%，直接砍")
-    );
+    assert_decides("看了下 arm32 占比 0.1%，直接砍", Polarity::DontWant);
     assert_eq!(
         user_sentence("集合時刻は8時半、それで結構です。"),
         UserKind::Approval {
