@@ -510,10 +510,11 @@ fn terse_order(s: &str) -> Option<Decision> {
 
 /// Terse chat's verdict on a thing the reply offered, the thing first:
 /// "alpine nope, musl + psycopg = pain", "tiered storage nah", "rollup
-/// forever yes, its tiny". The thing is one to three plain words, lower
-/// case (a sentence's subject, "that sounds good yes", "we do no", is not
-/// a thing); a no comes alone or before its reason ("cache no longer
-/// warms" is no verdict), and so does a yes.
+/// forever yes, its tiny", "filename fine", "desk stays", "old printer
+/// goes". The thing is one to three plain words, lower case (a sentence's
+/// subject, "that sounds good yes", "we do no", is not a thing); a verdict
+/// comes alone or before its reason ("cache no longer warms" is no
+/// verdict).
 fn thing_then_verdict(t: &str) -> Option<Decision> {
     static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^([a-z0-9][\w.+#/-]*(?:\s[\w.+#/-]+){0,2})\s+(yes|yep|fine|for sure|stays|nope|nah|no|goes)(?:\s*[,;:—]\s*(\S.*))?$")
@@ -3841,8 +3842,12 @@ fn zh_directive(body: &str) -> Option<Polarity> {
     // "Google Form 可以", "只印后四位就行" (not "可以试试", "也可以吧": a
     // doubt; not "没问题", "就好": how things are)
     // ("WAL 和批量写那个 OK": the Latin yes of mixed chat)
+    // (as a word: not the "ok" that ends "notebook")
     for yes in ["可以", "就行", "即可", "就够了", "OK", "ok"] {
         if let Some(head) = t.strip_suffix(yes) {
+            if yes.is_ascii() && head.ends_with(|c: char| c.is_ascii_alphanumeric()) {
+                continue;
+            }
             let head = head.trim_end();
             if super::text::cjk_content_chars(head) >= 2
                 || head.chars().filter(|c| c.is_ascii_alphanumeric()).count() >= 2

@@ -1692,6 +1692,7 @@ fn mixed_and_formal_shapes_that_settle() {
         assert_decides(s, Polarity::Want);
     }
     assert_decides("看了下 arm32 占比 0.1%，直接砍", Polarity::DontWant);
+    assert_no_decision("测试组的 runbook");
     assert_eq!(
         user_sentence("集合時刻は8時半、それで結構です。"),
         UserKind::Approval {
