@@ -1527,12 +1527,22 @@ pub fn listed_decision(s: &super::text::Sentence) -> Option<UserKind> {
     let heading = heading.trim();
     // "Decisions", "We decided", "決定事項をまとめておきます": a short line
     // that names them
-    let short = heading.chars().count() <= 40;
-    if !words("decision_headings").iter().any(|h| {
-        heading == *h
-            || heading.ends_with(h)
-            || short && (heading.starts_with(h) || !h.is_ascii() && heading.contains(h))
-    }) {
+    let names_decisions = |line: &str| {
+        let short = line.chars().count() <= 40;
+        words("decision_headings").iter().any(|h| {
+            line == *h
+                || line.ends_with(h)
+                || short && (line.starts_with(h) || !h.is_ascii() && line.contains(h))
+        })
+    };
+    // (or the sentence that announced the labelled parts it is one of,
+    // "今天确定的事项汇总如下：" over "**加工**", unless its label says the
+    // part is still open, "**待跟进**")
+    let section = lower(s.section.as_deref().unwrap_or(""));
+    let in_decided_part = names_decisions(section.trim())
+        && !has_any(heading, words("undecided_headings"))
+        && !has_any(heading, words("pending"));
+    if !names_decisions(heading) && !in_decided_part {
         return None;
     }
     // the heading itself may lead the first item's text

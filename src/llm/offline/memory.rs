@@ -4862,13 +4862,19 @@ impl Memory {
                 return settled_row(s, table_recaps, &just_decided);
             }
             // (or a heading that is only the word: "## Decisions", "### 决定")
-            let recap = words("recap_headings").iter().any(|h| {
-                if h.is_ascii() {
-                    classify::has(&heading, h)
-                } else {
-                    heading.contains(h)
-                }
-            }) || words("decided_headings").contains(&heading.trim());
+            let section = s.section.as_deref().unwrap_or("").to_lowercase();
+            let recap_words = |t: &str| {
+                words("recap_headings").iter().any(|h| {
+                    if h.is_ascii() {
+                        classify::has(t, h)
+                    } else {
+                        t.contains(h)
+                    }
+                })
+            };
+            let recap = recap_words(&heading)
+                || recap_words(&section)
+                || words("decided_headings").contains(&heading.trim());
             // (not what is still to decide, weighed, proposed or
             // rejected: "Decisions to make:", "待决定：", "- Maybe drop …",
             // "- Rejected: MongoDB"; not again what the user's turn just

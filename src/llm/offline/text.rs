@@ -14,6 +14,9 @@ pub struct Sentence {
     /// The heading of the list it is an item of ("Decisions" for "- 30 days
     /// of retention" under "Decisions:").
     pub heading: Option<String>,
+    /// The sentence that announced the labelled parts its list is one of
+    /// ("今天确定的事项汇总如下" for an item under "**用工**" after it).
+    pub section: Option<String>,
     /// It is a row of a table of verdicts ("| 機動組 | 不設 |" under "| 事項 |
     /// 決定 |"), "item: verdict", headed by the verdict column's name.
     pub verdict: bool,
@@ -94,6 +97,10 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
     let mut verdicts: Option<usize> = None;
     let mut announces = false;
     let mut list_heading: Option<String> = None;
+    // (the sentence that announced labelled parts, and whether the list
+    // being read is under one of its labels)
+    let mut umbrella: Option<String> = None;
+    let mut section: Option<String> = None;
     for line in text.lines() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
@@ -131,6 +138,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
                         text: format!("{}: {}", cells[v - 1], cells[v]),
                         tool_call: false,
                         heading: h.get(v).cloned(),
+                        section: None,
                         verdict: true,
                     });
                 }
@@ -155,6 +163,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
                             text: s,
                             tool_call: false,
                             heading: None,
+                            section: None,
                             verdict: false,
                         });
                     }
@@ -170,6 +179,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
         if trimmed.starts_with('#') && trimmed.trim_start_matches('#').starts_with(' ') {
             announces = false;
             list_heading = Some(clean(trimmed.trim_start_matches('#')).replace("**", ""));
+            section = umbrella.clone();
             continue;
         }
         let (body, tool_call) = strip_line_marker(trimmed);
@@ -193,6 +203,7 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
                     text: s,
                     tool_call,
                     heading,
+                    section: if listed { section.clone() } else { None },
                     verdict: false,
                 }),
             }
@@ -211,9 +222,25 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
                     .trim()
                     .to_owned()
             });
+            // (a sentence ending in a colon may announce labelled parts:
+            // "今天确定的事项汇总如下：" then "**用工**", "**加工**", …)
+            if is_label_line(body) {
+                section = umbrella.clone();
+            } else {
+                umbrella = list_heading
+                    .clone()
+                    .filter(|_| body.trim_end().ends_with([':', '：']));
+                section = None;
+            }
         }
     }
     out
+}
+
+/// A line that only labels what follows: "**用工**", "**Backend:**".
+fn is_label_line(line: &str) -> bool {
+    let t = line.trim().trim_end_matches([':', '：']);
+    t.len() > 4 && t.starts_with("**") && t.ends_with("**") && !t[2..t.len() - 2].contains("**")
 }
 
 /// The item and the verdict of a row of a table of verdicts, as

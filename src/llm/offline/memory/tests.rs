@@ -3235,6 +3235,37 @@ mod recaps {
         assert!(!d.contains("exhausted") && !d.contains("GC adds"), "{d}");
     }
 
+    /// A recap whose sentence ends in a colon and whose items stand under
+    /// labels ("**Menu**", "**会場**") is still a recap: the labelled parts
+    /// are decided, except a part labelled as still open.
+    #[test]
+    fn a_recap_in_labelled_parts_decides_each_part_but_the_open_one() {
+        let d = decided(&[
+            ("user", "ok, that's everything for the bake sale."),
+            (
+                "assistant",
+                "Here's a recap of what we decided:\n\n**Menu**\n- Sourdough loaves at $7\n- Cookies in bags of six for $4\n\n**Volunteers**\n- Priya runs the cash box\n- Tom sets up the tables at 8:00\n\n**Still open**\n- Whether to take card payments",
+            ),
+        ]);
+        assert!(
+            d.contains("Sourdough loaves at $7") && d.contains("Priya runs the cash box"),
+            "{d}"
+        );
+        assert!(!d.contains("card payments"), "{d}");
+        let d = decided(&[
+            ("user", "じゃあそれで決まりで。"),
+            (
+                "assistant",
+                "今日決まったことをまとめます：\n\n**会場**\n- 市民会館の小ホール、14時開演\n- 受付は 13:30 から\n\n**未定**\n- 打ち上げの店",
+            ),
+        ]);
+        assert!(
+            d.contains("市民会館の小ホール") && d.contains("13:30"),
+            "{d}"
+        );
+        assert!(!d.contains("打ち上げ"), "{d}");
+    }
+
     #[test]
     fn a_conclusion_a_list_to_decide_or_considered_items_are_no_recap() {
         for reply in [
