@@ -1010,20 +1010,25 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // is read as a recap, but for a label that says the part is open:
 // precision 3151/4584, recall 2894/4196, facts 2102/3185 (one fact gave
 // way to the decisions kept in the size budget, so the fact floor is
-// 0.655).
+// 0.655). A table under a line that says it sums up what was decided
+// ("Recap:", "目前定下来的：", "今日決まったことのまとめ：") is read row by row
+// as item and value, but for a row that totals the others: precision
+// 0.694 (3256/4689), recall 0.704 (2952/4196), reversed kept 101,
+// answered left open 42, facts 0.661 (2106/3185), past 75/99 (two past
+// discussions gave way to the decisions in the size budget).
 const DEV: Floors = Floors {
-    precision: 0.68,
-    recall: 0.68,
-    facts: 0.655,
+    precision: 0.69,
+    recall: 0.70,
+    facts: 0.66,
     questions: 0.69,
-    max_reversed: 105,
-    max_answered_open: 43,
+    max_reversed: 101,
+    max_answered_open: 42,
     by_language: [
         ("en", 0.63),    // 697/1102
-        ("ja", 0.72),    // 678/929
-        ("mixed", 0.76), // 521/683
-        ("terse", 0.64), // 335/523
-        ("zh", 0.68),    // 663/959
+        ("ja", 0.76),    // 713/929
+        ("mixed", 0.77), // 532/683
+        ("terse", 0.64), // 338/523
+        ("zh", 0.70),    // 672/959
     ],
 };
 

@@ -123,11 +123,23 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
             match &header {
                 _ if separator => {}
                 None => {
-                    verdicts = verdict_column(&cells);
+                    // (or, under a line that says it sums up what was
+                    // decided, "今日決まったことのまとめ:", "Recap:", the column
+                    // after the item's: "| 電話予約 | 受けない |")
+                    verdicts = verdict_column(&cells).or_else(|| {
+                        list_heading
+                            .as_deref()
+                            .filter(|h| names_a_recap(h))
+                            .and_then(|_| value_column(&cells))
+                    });
                     header = Some(cells);
                 }
+                // (not a row that sums the others up, "| 合計 | 57,800円 |":
+                // a total is worked out, not decided)
                 Some(h)
-                    if verdicts.is_some_and(|v| cells.get(v).is_some_and(|c| !c.is_empty())) =>
+                    if verdicts.is_some_and(|v| {
+                        cells.get(v).is_some_and(|c| !c.is_empty()) && !names_a_total(&cells[v - 1])
+                    }) =>
                 {
                     // "| 締切時刻 | 朝食 前日17:00 … |" under "| 項目 | 決定内容 |":
                     // the item and its verdict, headed by the column's name
@@ -255,14 +267,58 @@ pub fn item_and_verdict(row: &str) -> Option<(&str, &str)> {
 /// the second after any numbering column. A verdict further right
 /// ("| 项目 | 现状 | 法定标准 | 结论 |") judges measurements, not choices.
 fn verdict_column(header: &[String]) -> Option<usize> {
+    value_column(header)
+        .filter(|&v| words("decision_columns").contains(&header[v].trim().to_lowercase().as_str()))
+}
+
+/// The column after a table's item column (after any numbering column).
+fn value_column(header: &[String]) -> Option<usize> {
     let numbering = |c: &str| {
         let c = c.trim().to_lowercase();
         c.is_empty() || words("numbering_columns").contains(&c.as_str())
     };
     let item = usize::from(header.first().is_some_and(|c| numbering(c)));
-    let v = item + 1;
-    let name = header.get(v)?.trim().to_lowercase();
-    (!numbering(&header[item]) && words("decision_columns").contains(&name.as_str())).then_some(v)
+    (header.len() > item + 1 && !numbering(&header[item])).then_some(item + 1)
+}
+
+/// A table's item that is the sum of the rows above it ("Total", "合計",
+/// "1人あたり合計", "Subtotal").
+fn names_a_total(item: &str) -> bool {
+    let l = item.to_lowercase();
+    ["total", "合計", "合计", "总计", "小計", "小计", "総額"]
+        .iter()
+        .any(|w| l.contains(w))
+}
+
+/// A line that says it sums up what was decided ("Recap:", "目前定下来的",
+/// "今日決まったことのまとめ").
+fn names_a_recap(line: &str) -> bool {
+    let l = line.to_lowercase();
+    const SUMS_UP: [&str; 9] = [
+        "where we landed",
+        "まとめ",
+        "汇总",
+        "总结",
+        "纪要",
+        "議事録",
+        "确定",
+        "確定",
+        "決定",
+    ];
+    words("recap_headings")
+        .iter()
+        .chain(SUMS_UP.iter())
+        .any(|w| {
+            if w.is_ascii() {
+                let spaced: Vec<&str> = l
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                format!(" {} ", spaced.join(" ")).contains(&format!(" {w} "))
+            } else {
+                l.contains(w)
+            }
+        })
 }
 
 /// Remove a list marker (`- `, `* `, `1. `, `・`) or a tool tag at the start

@@ -3266,6 +3266,46 @@ mod recaps {
         assert!(!d.contains("打ち上げ"), "{d}");
     }
 
+    /// A table under a line that says it sums up what was decided
+    /// ("Recap:", "今日決まったことのまとめ：") is a recap row by row, its
+    /// item with the column after it, whatever that column is called; a
+    /// row that adds the others up is no decision, and the same table
+    /// under a line that only compares decides nothing.
+    #[test]
+    fn a_table_under_a_recap_line_is_a_recap_but_its_total_row() {
+        let d = decided(&[
+            ("user", "fine, go with that."),
+            (
+                "assistant",
+                "Recap:\n\n| Item | Setting |\n|---|---|\n| Backups | nightly at 02:00 to B2 |\n| Retention | 30 days, then delete |",
+            ),
+        ]);
+        assert!(
+            d.contains("Backups: nightly at 02:00 to B2") && d.contains("Retention: 30 days"),
+            "{d}"
+        );
+        let d = decided(&[
+            ("user", "それでお願い。"),
+            (
+                "assistant",
+                "今日決まったことのまとめ：\n\n| 項目 | 金額 |\n|---|---|\n| 会場費 | 12,000円 |\n| 飲み物 | 8,000円 |\n| 合計 | 20,000円 |",
+            ),
+        ]);
+        assert!(
+            d.contains("会場費: 12,000円") && d.contains("飲み物: 8,000円"),
+            "{d}"
+        );
+        assert!(!d.contains("合計"), "{d}");
+        let d = decided(&[
+            ("user", "which is cheaper?"),
+            (
+                "assistant",
+                "Side by side:\n\n| Item | Setting |\n|---|---|\n| Backups | nightly at 02:00 to B2 |\n| Retention | 30 days, then delete |",
+            ),
+        ]);
+        assert!(!d.contains("Backups"), "{d}");
+    }
+
     #[test]
     fn a_conclusion_a_list_to_decide_or_considered_items_are_no_recap() {
         for reply in [
