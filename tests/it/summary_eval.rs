@@ -1015,18 +1015,23 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // as item and value, but for a row that totals the others: precision
 // 0.694 (3256/4689), recall 0.704 (2952/4196), reversed kept 101,
 // answered left open 42, facts 0.661 (2106/3185), past 75/99 (two past
-// discussions gave way to the decisions in the size budget).
+// discussions gave way to the decisions in the size budget). A list
+// under such a line ("ここまでの設定まとめ：", "会议纪要：") is a recap as
+// one under "Recap:" is: precision 0.695 (3278/4716), recall 0.707
+// (2967/4196), reversed kept 99, open questions 281/408 (two questions a
+// recap item shares its subject with were closed by it, so the floor is
+// 0.68), facts 2107/3185.
 const DEV: Floors = Floors {
     precision: 0.69,
     recall: 0.70,
     facts: 0.66,
-    questions: 0.69,
-    max_reversed: 101,
+    questions: 0.68,
+    max_reversed: 99,
     max_answered_open: 42,
     by_language: [
-        ("en", 0.63),    // 697/1102
-        ("ja", 0.76),    // 713/929
-        ("mixed", 0.77), // 532/683
+        ("en", 0.63),    // 702/1102
+        ("ja", 0.76),    // 715/929
+        ("mixed", 0.79), // 540/683
         ("terse", 0.64), // 338/523
         ("zh", 0.70),    // 672/959
     ],

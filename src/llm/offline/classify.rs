@@ -1542,7 +1542,7 @@ pub fn listed_decision(s: &super::text::Sentence) -> Option<UserKind> {
     let in_decided_part = names_decisions(section.trim())
         && !has_any(heading, words("undecided_headings"))
         && !has_any(heading, words("pending"));
-    if !names_decisions(heading) && !in_decided_part {
+    if !names_decisions(heading) && !super::text::names_a_recap(heading) && !in_decided_part {
         return None;
     }
     // the heading itself may lead the first item's text

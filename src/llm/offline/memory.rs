@@ -4873,6 +4873,7 @@ impl Memory {
                 })
             };
             let recap = recap_words(&heading)
+                || super::text::names_a_recap(&heading)
                 || recap_words(&section)
                 || words("decided_headings").contains(&heading.trim());
             // (not what is still to decide, weighed, proposed or

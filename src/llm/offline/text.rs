@@ -292,10 +292,9 @@ fn names_a_total(item: &str) -> bool {
 
 /// A line that says it sums up what was decided ("Recap:", "目前定下来的",
 /// "今日決まったことのまとめ").
-fn names_a_recap(line: &str) -> bool {
+pub fn names_a_recap(line: &str) -> bool {
     let l = line.to_lowercase();
-    const SUMS_UP: [&str; 9] = [
-        "where we landed",
+    const SUMS_UP: [&str; 8] = [
         "まとめ",
         "汇总",
         "总结",

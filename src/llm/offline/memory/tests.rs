@@ -3306,6 +3306,37 @@ mod recaps {
         assert!(!d.contains("Backups"), "{d}");
     }
 
+    /// A list under a line that sums up ("ここまでの設定まとめ：", "会议纪要：")
+    /// is a recap as one under "Recap:" is.
+    #[test]
+    fn a_list_under_a_summing_up_line_is_a_recap() {
+        let d = decided(&[
+            ("user", "練習の参加募集、bot でやりたい。"),
+            ("assistant", "募集は何日前に出しますか？上限人数は？"),
+            ("user", "3日前の夜で。人数は体育館の広さで決めて。"),
+            ("assistant", "体育館なら12人が目安です。"),
+            ("user", "じゃあ今日はここまで。まとめておいて。"),
+            (
+                "assistant",
+                "ここまでの設定まとめ：\n\n- 募集は開催3日前の21時に投稿\n- 上限12人、先着順\n- 雨の日は中止",
+            ),
+        ]);
+        assert!(
+            d.contains("募集は開催3日前の21時") && d.contains("上限12人"),
+            "{d}"
+        );
+        let d = decided(&[
+            ("user", "周会的事定一下。"),
+            ("assistant", "建议每周一上午开，半小时以内。"),
+            ("user", "行，整理一下发群里。"),
+            (
+                "assistant",
+                "会议纪要：\n\n- 周会改到每周一 9:30\n- 时长不超过 30 分钟\n- 轮流主持，从小王开始",
+            ),
+        ]);
+        assert!(d.contains("每周一 9:30") && d.contains("轮流主持"), "{d}");
+    }
+
     #[test]
     fn a_conclusion_a_list_to_decide_or_considered_items_are_no_recap() {
         for reply in [
