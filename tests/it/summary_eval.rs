@@ -1012,28 +1012,28 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // way to the decisions kept in the size budget, so the fact floor is
 // 0.655). A table under a line that says it sums up what was decided
 // ("Recap:", "目前定下来的：", "今日決まったことのまとめ：") is read row by row
-// as item and value, but for a row that totals the others: precision
-// 0.694 (3256/4689), recall 0.704 (2952/4196), reversed kept 101,
-// answered left open 42, facts 0.661 (2106/3185), past 75/99 (two past
-// discussions gave way to the decisions in the size budget). A list
-// under such a line ("ここまでの設定まとめ：", "会议纪要：") is a recap as
-// one under "Recap:" is: precision 0.695 (3278/4716), recall 0.707
-// (2967/4196), reversed kept 99, open questions 281/408 (two questions a
-// recap item shares its subject with were closed by it, so the floor is
-// 0.68), facts 2107/3185.
+// as item and value, but for a row that totals the others; a list under
+// a line that only sums up ("ここまでの設定まとめ：", "会议纪要：") is a
+// recap. Reading tables under those lines too gave dev recall 2967 but
+// cost the held-out set three decisions and five facts (budget tables
+// filling the size budget), so tables need a line saying what was
+// decided: precision 0.692 (3219/4652), recall 0.696 (2919/4196),
+// reversed kept 101, open questions 281/408 (two questions a recap item
+// shares its subject with were closed by it, so the floor is 0.68),
+// facts 0.662 (2108/3185), past 77/99.
 const DEV: Floors = Floors {
     precision: 0.69,
-    recall: 0.70,
+    recall: 0.69,
     facts: 0.66,
     questions: 0.68,
-    max_reversed: 99,
+    max_reversed: 101,
     max_answered_open: 42,
     by_language: [
         ("en", 0.63),    // 702/1102
-        ("ja", 0.76),    // 715/929
-        ("mixed", 0.79), // 540/683
+        ("ja", 0.74),    // 688/929
+        ("mixed", 0.77), // 529/683
         ("terse", 0.64), // 338/523
-        ("zh", 0.70),    // 672/959
+        ("zh", 0.69),    // 662/959
     ],
 };
 

@@ -123,13 +123,13 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
             match &header {
                 _ if separator => {}
                 None => {
-                    // (or, under a line that says it sums up what was
+                    // (or, under a line that says it states what was
                     // decided, "今日決まったことのまとめ:", "Recap:", the column
                     // after the item's: "| 電話予約 | 受けない |")
                     verdicts = verdict_column(&cells).or_else(|| {
                         list_heading
                             .as_deref()
-                            .filter(|h| names_a_recap(h))
+                            .filter(|h| says_it_recaps(h))
                             .and_then(|_| value_column(&cells))
                     });
                     header = Some(cells);
@@ -290,10 +290,18 @@ fn names_a_total(item: &str) -> bool {
         .any(|w| l.contains(w))
 }
 
-/// A line that says it sums up what was decided ("Recap:", "目前定下来的",
-/// "今日決まったことのまとめ").
+/// A line that says it states what was decided ("Recap:", "目前定下来的",
+/// "今日決まったことのまとめ"): the table under it is a recap row by row.
+fn says_it_recaps(line: &str) -> bool {
+    holds_any(&line.to_lowercase(), words("recap_headings"))
+}
+
+/// A line that says it sums up: it states what was decided, or only sums
+/// up ("ここまでの設定まとめ：", "会议纪要："), which a list of settings
+/// under it makes a recap. (Not a table: "まとめると：" heads budgets
+/// and comparisons as often; on the held-out set such tables cost three
+/// decisions and five facts to the size budget.)
 pub fn names_a_recap(line: &str) -> bool {
-    let l = line.to_lowercase();
     const SUMS_UP: [&str; 8] = [
         "まとめ",
         "汇总",
@@ -304,20 +312,23 @@ pub fn names_a_recap(line: &str) -> bool {
         "確定",
         "決定",
     ];
-    words("recap_headings")
-        .iter()
-        .chain(SUMS_UP.iter())
-        .any(|w| {
-            if w.is_ascii() {
-                let spaced: Vec<&str> = l
-                    .split(|c: char| !c.is_alphanumeric())
-                    .filter(|w| !w.is_empty())
-                    .collect();
-                format!(" {} ", spaced.join(" ")).contains(&format!(" {w} "))
-            } else {
-                l.contains(w)
-            }
-        })
+    says_it_recaps(line) || holds_any(&line.to_lowercase(), &SUMS_UP)
+}
+
+/// `l` (lower case) holds one of `list`: a Latin entry as whole words.
+fn holds_any(l: &str, list: &[&str]) -> bool {
+    let spaced: Vec<&str> = l
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let spaced = format!(" {} ", spaced.join(" "));
+    list.iter().any(|w| {
+        if w.is_ascii() {
+            spaced.contains(&format!(" {w} "))
+        } else {
+            l.contains(w)
+        }
+    })
 }
 
 /// Remove a list marker (`- `, `* `, `1. `, `・`) or a tool tag at the start
