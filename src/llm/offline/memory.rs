@@ -4862,19 +4862,11 @@ impl Memory {
                 return settled_row(s, table_recaps, &just_decided);
             }
             // (or a heading that is only the word: "## Decisions", "### 决定")
-            let section = s.section.as_deref().unwrap_or("").to_lowercase();
-            let recap_words = |t: &str| {
-                words("recap_headings").iter().any(|h| {
-                    if h.is_ascii() {
-                        classify::has(t, h)
-                    } else {
-                        t.contains(h)
-                    }
-                })
-            };
-            let recap = recap_words(&heading)
-                || super::text::names_a_recap(&heading)
-                || recap_words(&section)
+            // (… or a line that sums up, "ここまでの設定まとめ"; or the sentence
+            // announcing the labelled part it is in, "今天确定的事项汇总如下：")
+            let section = s.section.as_deref().unwrap_or("");
+            let recap = super::text::names_a_recap(&heading)
+                || super::text::says_it_recaps(section)
                 || words("decided_headings").contains(&heading.trim());
             // (not what is still to decide, weighed, proposed or
             // rejected: "Decisions to make:", "待决定：", "- Maybe drop …",

@@ -292,7 +292,7 @@ fn names_a_total(item: &str) -> bool {
 
 /// A line that says it states what was decided ("Recap:", "目前定下来的",
 /// "今日決まったことのまとめ"): the table under it is a recap row by row.
-fn says_it_recaps(line: &str) -> bool {
+pub fn says_it_recaps(line: &str) -> bool {
     holds_any(&line.to_lowercase(), words("recap_headings"))
 }
 
