@@ -3,6 +3,7 @@
 //! clipping that never cuts a number or identifier, and the key terms two
 //! statements are compared by.
 
+use super::classify::has_any;
 use super::lexicon::words;
 
 /// A sentence of prose, trimmed, with list markers and tool tags removed.
@@ -293,7 +294,7 @@ fn names_a_total(item: &str) -> bool {
 /// A line that says it states what was decided ("Recap:", "目前定下来的",
 /// "今日決まったことのまとめ"): the table under it is a recap row by row.
 pub fn says_it_recaps(line: &str) -> bool {
-    holds_any(&line.to_lowercase(), words("recap_headings"))
+    has_any(&line.to_lowercase(), words("recap_headings"))
 }
 
 /// A line that says it sums up: it states what was decided, or only sums
@@ -312,23 +313,7 @@ pub fn names_a_recap(line: &str) -> bool {
         "確定",
         "決定",
     ];
-    says_it_recaps(line) || holds_any(&line.to_lowercase(), &SUMS_UP)
-}
-
-/// `l` (lower case) holds one of `list`: a Latin entry as whole words.
-fn holds_any(l: &str, list: &[&str]) -> bool {
-    let spaced: Vec<&str> = l
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    let spaced = format!(" {} ", spaced.join(" "));
-    list.iter().any(|w| {
-        if w.is_ascii() {
-            spaced.contains(&format!(" {w} "))
-        } else {
-            l.contains(w)
-        }
-    })
+    says_it_recaps(line) || has_any(&line.to_lowercase(), &SUMS_UP)
 }
 
 /// Remove a list marker (`- `, `* `, `1. `, `・`) or a tool tag at the start
