@@ -1021,18 +1021,26 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // reversed kept 101, open questions 281/408 (two questions a recap item
 // shares its subject with were closed by it, so the floor is 0.68),
 // facts 0.662 (2108/3185), past 77/99.
+// Session 43: a sentence whose verb is deciding itself, put off to a
+// meeting, a person or a later look ("decide w/ sre tmrw", "理事会で決定",
+// "結果を見て判断", "等财务领导定", "課長に確認中" before any "but"), and
+// "another day", leave the thing open instead of recording a decision:
+// precision 0.695 (3227/4643), recall 0.696 (2921/4196), reversed kept
+// 101, open questions 0.701 (286/408, the aim), answered left open 42,
+// facts 2109/3185. Set Y: one wrong decision fewer (126/199), the rest
+// unchanged.
 const DEV: Floors = Floors {
     precision: 0.69,
     recall: 0.69,
     facts: 0.66,
-    questions: 0.68,
+    questions: 0.70,
     max_reversed: 101,
     max_answered_open: 42,
     by_language: [
         ("en", 0.63),    // 702/1102
-        ("ja", 0.74),    // 688/929
+        ("ja", 0.74),    // 689/929
         ("mixed", 0.77), // 529/683
-        ("terse", 0.64), // 338/523
+        ("terse", 0.64), // 339/523
         ("zh", 0.69),    // 662/959
     ],
 };

@@ -1328,7 +1328,7 @@ pub fn leading_label(s: &str) -> Option<(&str, &str)> {
 /// postmortem", "let's not decide today").
 pub fn is_deferral(s: &str) -> bool {
     // (a clause of its own: "Priya owns the runbook, asking her")
-    if s.split([',', ';', '，', '；']).any(asks_someone) {
+    if s.split([',', ';', '，', '；']).any(asks_someone) || puts_off_deciding(s) {
         return true;
     }
     let l = lower(s);
@@ -1444,6 +1444,55 @@ pub fn is_deferral(s: &str) -> bool {
             || has(&body, "not decide")
             || has(&body, "not deciding")
     }
+}
+
+/// The sentence's verb is "decide" itself, not yet done: "decide w/ sre
+/// tmrw", "pm owner decide at standup tmrw", "閲覧ルールは総会で決めたい",
+/// "結果を見て判断", "決めるのはそのあとで", "分摊的事等财务领导定",
+/// "待议：SAP 对接", "課長にご確認中". What it settles is when or by whom;
+/// the thing itself stays open. Not a decision already made ("we decided",
+/// "決めました", "就这么定"), nor one handed over or asked about ("you
+/// decide", "do you want to decide on Vitest", a proposal that lost its
+/// question mark), nor a pick ("Bに決めよう").
+fn puts_off_deciding(s: &str) -> bool {
+    static DECIDE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\b(?:decide|deciding)\b").unwrap());
+    static HANDED_OVER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:you|u|ya|y'all)\s+(?:can\s+|could\s+|should\s+|want\s+to\s+|wanna\s+)?decide\b")
+            .unwrap()
+    });
+    // deciding at a meeting or once something is seen (総会で決定, 定例で
+    // 判断, 時間見てから決めたい), "決めるのは…", "決めさせて"; not 決めたい
+    // alone, which names what the user wants settled now ("まずセトリの曲数
+    // 決めたい")
+    static JA_DECIDE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?:会|会議|定例|当日|window)で(?:決め|決定|判断)",
+            r"|見て(?:から)?(?:判断|決め)|決めるのは|決めさせて"
+        ))
+        .unwrap()
+    });
+    // still being checked, before any "but": "…方式で進めたいと思いますが、
+    // 受付システムは確認中ですので" decides first
+    static JA_PENDING: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"確認中|検討中|確認待ち|返事待ち|回答待ち").unwrap());
+    let before_but = s.split("が、").next().unwrap_or(s);
+    let before_but = before_but.split("けど").next().unwrap_or(before_but);
+    // 等…定: waiting for someone to decide (not 等 closing a list, "红、黄、
+    // 蓝等三种")
+    static ZH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"待议|再议|待讨论|等[^、，,。；;等]{1,10}?(?:定|决定|拍板|确认|答复|回复|批)")
+            .unwrap()
+    });
+    let waits_in_chinese = ZH.find_iter(s).any(|m| {
+        let clause = s[..m.start()].rsplit(['，', ',', '。', '；', ';']).next();
+        m.as_str().starts_with(['待', '再']) || !clause.unwrap_or("").contains(['、', '等'])
+    });
+    // (a question asks whether to decide: "do you want to decide on Vitest?")
+    DECIDE.is_match(s) && !HANDED_OVER.is_match(s) && !is_question(s)
+        || JA_DECIDE.is_match(s)
+        || JA_PENDING.is_match(before_but)
+        || waits_in_chinese
 }
 
 /// A few words naming options and nothing else: "atlantis vs GHA",

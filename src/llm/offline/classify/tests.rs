@@ -1726,3 +1726,30 @@ fn a_closing_keyi_seals_the_course_before_it() {
         user_sentence("老板说预算要砍一半，可以")
     );
 }
+
+/// Deciding later, elsewhere or by someone else is a deferral; deciding
+/// now, handing the call over, or naming what to settle today is not.
+#[test]
+fn deciding_later_or_elsewhere_is_put_off() {
+    for s in [
+        "receipts: decide w/ the front desk team monday",
+        "pm owner decide at standup tmrw",
+        "値上げ幅は来月の理事会で決定します。",
+        "3位決定戦は時間見てから決めたい",
+        "キッチンカーの料金: 課長にご確認中",
+        "分摊的事等财务领导定",
+        "待议：门店排班",
+    ] {
+        assert!(is_deferral(s), "{s}");
+    }
+    for s in [
+        "you decide, both are fine",
+        "do you want to decide on the venue?",
+        "まずセトリの曲数決めたい",
+        "じゃあBに決めよう",
+        "受付はQR方式で進めたいと思いますが、システムは確認中です",
+        "红、黄、蓝等三种颜色都定了",
+    ] {
+        assert!(!is_deferral(s), "{s}");
+    }
+}

@@ -7297,3 +7297,67 @@ fn a_yes_that_answers_or_plans_still_decides() {
     assert!(d.iter().any(|x| x.contains("6k")), "{d:?}");
     assert!(d.iter().any(|x| x.contains("Porto")), "{d:?}");
 }
+
+/// Deciding later, at a meeting or by someone else, decides nothing now:
+/// the thing waits, as an open question, in any language. A sentence that
+/// decides first and only then says a part is still being checked keeps
+/// its decision.
+mod put_off {
+    use super::*;
+
+    #[test]
+    fn deciding_at_a_meeting_or_by_someone_else_leaves_it_open() {
+        let s = said(&[
+            (
+                "user",
+                "Should the kiosk print receipts by default or only on request?",
+            ),
+            (
+                "assistant",
+                "Either works; printing only on request saves paper.",
+            ),
+            (
+                "user",
+                "dunno. receipts: decide w/ the front desk team monday",
+            ),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(!d.contains("decide"), "{d}");
+        assert!(opens(&s).contains("receipts"), "{}", opens(&s));
+
+        let s = said(&[
+            ("user", "会費の値上げ、どうしましょうか？"),
+            (
+                "assistant",
+                "年3,000円から3,500円に上げる案が考えられます。",
+            ),
+            ("user", "値上げ幅は来月の理事会で決定します。"),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(!d.contains("理事会"), "{d}");
+        assert!(opens(&s).contains("会費"), "{}", opens(&s));
+
+        let s = said(&[
+            ("user", "退款要不要走原路返回？"),
+            ("assistant", "建议原路返回，财务对账更简单。"),
+            ("user", "这个得等财务的小林确认，先别管。"),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(!d.contains("小林"), "{d}");
+        assert!(opens(&s).contains("退款"), "{}", opens(&s));
+    }
+
+    #[test]
+    fn a_decision_before_but_keeps_its_part_still_checked() {
+        let s = said(&[
+            ("user", "受付の方式はどうしましょうか？"),
+            ("assistant", "QRコード方式か、名簿で照合する方式があります。"),
+            (
+                "user",
+                "受付はQRコード方式で進めたいと思いますが、受付システムは情報システム部に確認中です。",
+            ),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(d.contains("QRコード方式"), "{d}");
+    }
+}
