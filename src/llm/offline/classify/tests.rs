@@ -1734,6 +1734,7 @@ fn deciding_later_or_elsewhere_is_put_off() {
     for s in [
         "receipts: decide w/ the front desk team monday",
         "pm owner decide at standup tmrw",
+        "ugh, figure that out after we see them at easter",
         "値上げ幅は来月の理事会で決定します。",
         "3位決定戦は時間見てから決めたい",
         "キッチンカーの料金: 課長にご確認中",
