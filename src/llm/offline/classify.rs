@@ -1455,8 +1455,17 @@ pub fn is_deferral(s: &str) -> bool {
 /// decide", "do you want to decide on Vitest", a proposal that lost its
 /// question mark), nor a pick ("Bに決めよう").
 fn puts_off_deciding(s: &str) -> bool {
-    static DECIDE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)\b(?:decide|deciding)\b").unwrap());
+    // (with the meeting, person or time it waits for, "decide w/ sre
+    // tmrw": not who decides in a design, "let the scheduler decide which
+    // node runs it", "the client should decide which shard to hit")
+    static DECIDE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:don't|dont|do not|not) decide\b|\b(?:decide|deciding)\b[^.;,!?]{0,30}?",
+            r"(?:\b(?:at|with|after|once|when|tmrw|tomorrow|tonight|later|next|monday|tuesday|",
+            r"wednesday|thursday|friday|mon|tue|tues|wed|thu|thurs|fri|eod)\b|\bw/)"
+        ))
+        .unwrap()
+    });
     static HANDED_OVER: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(?:you|u|ya|y'all)\s+(?:can\s+|could\s+|should\s+|want\s+to\s+|wanna\s+)?decide\b")
             .unwrap()
@@ -1484,13 +1493,27 @@ fn puts_off_deciding(s: &str) -> bool {
         Regex::new(r"待议|再议|待讨论|等[^、，,。；;等]{1,10}?(?:定|决定|拍板|确认|答复|回复|批)")
             .unwrap()
     });
+    // (nor 等 of 等级, 等于, 等额: "会员等级定为三级")
     let waits_in_chinese = ZH.find_iter(s).any(|m| {
         let clause = s[..m.start()].rsplit(['，', ',', '。', '；', ';']).next();
-        m.as_str().starts_with(['待', '再']) || !clause.unwrap_or("").contains(['、', '等'])
+        let word = m
+            .as_str()
+            .chars()
+            .nth(1)
+            .is_some_and(|c| "级于同额号价".contains(c));
+        m.as_str().starts_with(['待', '再'])
+            || !word && !clause.unwrap_or("").contains(['、', '等'])
     });
     // (a question asks whether to decide: "do you want to decide on Vitest?")
+    // (not one made already: "先週の会議で決定した通り")
+    let ja_later = JA_DECIDE.find_iter(s).any(|m| {
+        let after = &s[m.end()..];
+        !["た", "した", "して", "しまし", "まし", "済", "され"]
+            .iter()
+            .any(|p| after.starts_with(p))
+    });
     DECIDE.is_match(s) && !HANDED_OVER.is_match(s) && !is_question(s)
-        || JA_DECIDE.is_match(s)
+        || ja_later
         || JA_PENDING.is_match(before_but)
         || waits_in_chinese
 }

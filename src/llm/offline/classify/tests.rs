@@ -1750,6 +1750,10 @@ fn deciding_later_or_elsewhere_is_put_off() {
         "じゃあBに決めよう",
         "受付はQR方式で進めたいと思いますが、システムは確認中です",
         "红、黄、蓝等三种颜色都定了",
+        "会员等级定为三级",
+        "先週の会議で決定した通り、土曜は休みです",
+        "let the scheduler decide which node runs it",
+        "the client should decide which shard to hit, not the proxy",
     ] {
         assert!(!is_deferral(s), "{s}");
     }
