@@ -1447,75 +1447,159 @@ pub fn is_deferral(s: &str) -> bool {
 }
 
 /// The sentence's verb is "decide" itself, not yet done: "decide w/ sre
-/// tmrw", "pm owner decide at standup tmrw", "閲覧ルールは総会で決めたい",
-/// "結果を見て判断", "決めるのはそのあとで", "分摊的事等财务领导定",
-/// "待议：SAP 对接", "課長にご確認中". What it settles is when or by whom;
-/// the thing itself stays open. Not a decision already made ("we decided",
-/// "決めました", "就这么定"), nor one handed over or asked about ("you
-/// decide", "do you want to decide on Vitest", a proposal that lost its
-/// question mark), nor a pick ("Bに決めよう").
+/// tmrw", "pm owner decide at standup tmrw", "値上げ幅は来月の理事会で決定
+/// します", "結果を見て判断", "決めるのはそのあとで", "分摊的事等财务领导定",
+/// "待议：SAP 对接", "課長にご確認中", "maintenance window で決めさせて
+/// ください". What it settles is when or by whom;
+/// the thing itself stays open. Not a decision made ("we decided",
+/// "会議で決定した通り", "就这么定"), one handed over or asked about ("you
+/// decide", "let the scheduler decide which node runs it", "do you want to
+/// decide on Vitest"), a pick ("A案で決めさせていただきます"), nor a
+/// sentence that decides first and leaves a part open after it ("going
+/// with Postgres, ops will decide instance size next week",
+/// "QR方式で進めたいと思いますが、システムは確認中です").
 fn puts_off_deciding(s: &str) -> bool {
-    // (with the meeting, person or time it waits for, "decide w/ sre
-    // tmrw": not who decides in a design, "let the scheduler decide which
-    // node runs it", "the client should decide which shard to hit")
+    english_decide_later(s) || japanese_decide_later(s) || chinese_wait_for(s)
+}
+
+fn english_decide_later(s: &str) -> bool {
+    // the deciding verb with the meeting or the time it waits for
     static DECIDE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
-            r"(?i)\b(?:don't|dont|do not|not) decide\b|\b(?:decide|deciding)\b[^.;,!?]{0,30}?",
-            r"(?:\b(?:at|with|after|once|when|tmrw|tomorrow|tonight|later|next|monday|tuesday|",
-            r"wednesday|thursday|friday|mon|tue|tues|wed|thu|thurs|fri|eod)\b|\bw/)"
+            r"(?i)\b(?:decide|deciding)\b[^.;,!?:—]{0,30}?(?:",
+            r"\b(?:at|in|after|during)\s+(?:the\s+|our\s+|next\s+|tmrw'?s?\s+|tomorrow'?s?\s+)?",
+            r"(?:standup|stand-up|sync|retro|review|planning|meeting|1:1|huddle)",
+            r"|\b(?:tmrw|tomorrow|tonight|later|eod|eow|next\s+(?:week|wk|sprint|month|time)",
+            r"|monday|tuesday|wednesday|thursday|friday|mon|tue|tues|wed|thu|thurs|fri)\b)"
         ))
         .unwrap()
+    });
+    static NOT_YET: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:let'?s\s+not|don't|dont|do not)\s+decide\s+(?:yet|today|now|that now|this now|it now)\b")
+            .unwrap()
     });
     static HANDED_OVER: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(?:you|u|ya|y'all)\s+(?:can\s+|could\s+|should\s+|want\s+to\s+|wanna\s+)?decide\b")
             .unwrap()
     });
-    // deciding at a meeting or once something is seen (総会で決定, 定例で
-    // 判断, 時間見てから決めたい), "決めるのは…", "決めさせて"; not 決めたい
-    // alone, which names what the user wants settled now ("まずセトリの曲数
-    // 決めたい")
-    static JA_DECIDE: LazyLock<Regex> = LazyLock::new(|| {
+    if is_question(s) || HANDED_OVER.is_match(s) {
+        return false;
+    }
+    // (in the sentence's first clause: a label before it is no decision,
+    // "receipts: decide w/ the front desk team monday")
+    // (each position checked against the one first break: a long line
+    // with many matches stays linear)
+    let first_break = s.find([',', ';', '—']).unwrap_or(s.len());
+    let first_clause = |at: usize| at <= first_break;
+    let now = |m: &str| {
+        let l = lower(m);
+        has(&l, "now") || has(&l, "right now")
+    };
+    DECIDE
+        .find_iter(s)
+        .any(|m| first_clause(m.start()) && !now(m.as_str()))
+        || NOT_YET.find_iter(s).any(|m| first_clause(m.start()))
+}
+
+fn japanese_decide_later(s: &str) -> bool {
+    // deciding at a named meeting or once something is seen (理事会で決定
+    // します, 時間見てから決めたい, 結果を見て判断), "決めるのはそのあとで",
+    // "決めるのは急がなくていい"
+    static DECIDE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
-            r"(?:会|会議|定例|当日|window)で(?:決め|決定|判断)",
-            r"|見て(?:から)?(?:判断|決め)|決めるのは|決めさせて"
+            r"(?:総会|理事会|委員会|役員会|部会|朝会|例会|運営会|会議|定例|ミーティング|MTG|打ち合わせ|当日|window)",
+            r"\s?で(?:決め|決定|判断)|見て(?:から)?(?:判断|決め)"
         ))
         .unwrap()
     });
-    // still being checked, before any "but": "…方式で進めたいと思いますが、
-    // 受付システムは確認中ですので" decides first
-    static JA_PENDING: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"確認中|検討中|確認待ち|返事待ち|回答待ち").unwrap());
-    let before_but = s.split("が、").next().unwrap_or(s);
-    let before_but = before_but.split("けど").next().unwrap_or(before_but);
-    // 等…定: waiting for someone to decide (not 等 closing a list, "红、黄、
-    // 蓝等三种")
+    // (only a form still to come: not "決定した通り", "決めてあります",
+    // "決定事項", "判断の結果")
+    const TO_COME: [&str; 13] = [
+        "る",
+        "させて",
+        "ます",
+        "たい",
+        "よう",
+        "ましょう",
+        "します",
+        "する",
+        "しよう",
+        "しましょう",
+        "したい",
+        "予定",
+        "いたします",
+    ];
+    let later = DECIDE.find_iter(s).any(|m| {
+        let after = s[m.end()..].trim_start();
+        after.is_empty()
+            || after.starts_with(['。', '！', '!', '（', '(', '）', ')'])
+            || TO_COME.iter().any(|e| after.starts_with(e))
+    });
+    static AFTERWARDS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"決めるのは(?:その)?(?:あと|後|来週|明日|今度|急がなく)").unwrap()
+    });
+    // still being checked, as the sentence's own first clause: not after a
+    // decision ("…方式で進めたいと思いますが、受付システムは確認中です",
+    // "Postgres 確定、インスタンスサイズは確認中"), nor a check done
+    // ("確認中だった件、OK が出たので…", "検討中の案はすべて却下")
+    static PENDING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?:確認中|検討中|確認待ち|返事待ち|回答待ち)(?:だった|の案)?").unwrap()
+    });
+    // (where the first decision or "but" is and where the last "but" is,
+    // found once: a long line with many matches stays linear)
+    let first_of = |ws: &[&str]| ws.iter().filter_map(|w| s.find(w)).min();
+    let last_of = |ws: &[&str]| ws.iter().filter_map(|w| s.rfind(w)).max();
+    let decided_at = first_of(&[
+        "が、",
+        "けれど",
+        "けど",
+        "ものの",
+        "確定",
+        "決定",
+        "決まり",
+        "で進め",
+        "でいき",
+    ]);
+    let last_but = last_of(&["が、", "けれど", "けど"]);
+    let pending = PENDING.find_iter(s).any(|m| {
+        let done = m.as_str().ends_with("だった") || m.as_str().ends_with("の案");
+        let decided_first = decided_at.is_some_and(|at| at < m.start());
+        // ("システムは確認中ですが、受付はQR方式で進めます": a "but" after it
+        // goes on to decide)
+        let decides_after = last_but.is_some_and(|at| at >= m.end());
+        !done && !decided_first && !decides_after
+    });
+    later || AFTERWARDS.is_match(s) || pending
+}
+
+fn chinese_wait_for(s: &str) -> bool {
+    // 待议, 再议; 等 as the verb "wait for" someone who will decide:
+    // "分摊的事等财务领导定", "这个得等王经理确认" (not 等 of 等级, 等待,
+    // 二等座, nor "etc.": "北京上海等城市确定为首批试点"; not the wait given
+    // up, "不用等老板批了")
     static ZH: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"待议|再议|待讨论|等[^、，,。；;等]{1,10}?(?:定|决定|拍板|确认|答复|回复|批)")
             .unwrap()
     });
-    // (nor 等 of 等级, 等于, 等额: "会员等级定为三级")
-    let waits_in_chinese = ZH.find_iter(s).any(|m| {
-        let clause = s[..m.start()].rsplit(['，', ',', '。', '；', ';']).next();
-        let word = m
-            .as_str()
+    ZH.find_iter(s).any(|m| {
+        if m.as_str().starts_with(['待', '再']) {
+            return true;
+        }
+        let prev = s[..m.start()].chars().next_back();
+        let verb_place =
+            prev.is_none_or(|c| "，,。；;：: 得要先还需事就再都也在我你他她们".contains(c));
+        let next = m.as_str()['等'.len_utf8()..].chars().next();
+        let word = next.is_some_and(|c| "待候宽级級於于额同比奖座保不了".contains(c));
+        // ("等他确认完就上线": what is done once they answer is decided)
+        // (a few characters on, so that a long line stays linear)
+        let rest: String = s[m.end()..]
             .chars()
-            .nth(1)
-            .is_some_and(|c| "级于同额号价".contains(c));
-        m.as_str().starts_with(['待', '再'])
-            || !word && !clause.unwrap_or("").contains(['、', '等'])
-    });
-    // (a question asks whether to decide: "do you want to decide on Vitest?")
-    // (not one made already: "先週の会議で決定した通り")
-    let ja_later = JA_DECIDE.find_iter(s).any(|m| {
-        let after = &s[m.end()..];
-        !["た", "した", "して", "しまし", "まし", "済", "され"]
-            .iter()
-            .any(|p| after.starts_with(p))
-    });
-    DECIDE.is_match(s) && !HANDED_OVER.is_match(s) && !is_question(s)
-        || ja_later
-        || JA_PENDING.is_match(before_but)
-        || waits_in_chinese
+            .take_while(|c| !"，,。；;".contains(*c))
+            .take(20)
+            .collect();
+        let then_acts = rest.contains('就') || rest.contains("直接");
+        verb_place && !word && !then_acts
+    })
 }
 
 /// A few words naming options and nothing else: "atlantis vs GHA",

@@ -1740,6 +1740,8 @@ fn deciding_later_or_elsewhere_is_put_off() {
         "キッチンカーの料金: 課長にご確認中",
         "分摊的事等财务领导定",
         "待议：门店排班",
+        "decide in tomorrow's sync",
+        "来週の打ち合わせで決めましょう",
     ] {
         assert!(is_deferral(s), "{s}");
     }
@@ -1754,6 +1756,20 @@ fn deciding_later_or_elsewhere_is_put_off() {
         "先週の会議で決定した通り、土曜は休みです",
         "let the scheduler decide which node runs it",
         "the client should decide which shard to hit, not the proxy",
+        "feature flag lets ops decide at deploy time",
+        "let's not decide based on hype, go with Postgres",
+        "going with Postgres, ops will decide instance size next week",
+        "理事会で決定いたしました。",
+        "定例で決めてあります",
+        "会議で決定事項を共有しました",
+        "では、A案に決めさせていただきます",
+        "システムは確認中ですが、受付はQR方式で進めます",
+        "Postgres 確定、インスタンスサイズは確認中",
+        "確認中だった件、OKが出たのでA案で進めます",
+        "超时等待时间定为30秒",
+        "北京上海等城市确定为首批试点",
+        "不用等老板批了，就用A方案",
+        "等他确认完就上线",
     ] {
         assert!(!is_deferral(s), "{s}");
     }
