@@ -1466,7 +1466,7 @@ fn english_decide_later(s: &str) -> bool {
     // the deciding verb with the meeting or the time it waits for
     static DECIDE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(concat!(
-            r"(?i)\b(?:decide|deciding)\b[^.;,!?:—]{0,30}?(?:",
+            r"(?i)\bdecide\b[^.;,!?:—]{0,30}?(?:",
             r"\b(?:at|in|after|during)\s+(?:the\s+|our\s+|next\s+|tmrw'?s?\s+|tomorrow'?s?\s+)?",
             r"(?:standup|stand-up|sync|retro|review|planning|meeting|1:1|huddle)",
             r"|\b(?:tmrw|tomorrow|tonight|later|eod|eow|next\s+(?:week|wk|sprint|month|time)",
@@ -1491,13 +1491,28 @@ fn english_decide_later(s: &str) -> bool {
     // with many matches stays linear)
     let first_break = s.find([',', ';', '—']).unwrap_or(s.len());
     let first_clause = |at: usize| at <= first_break;
-    let now = |m: &str| {
-        let l = lower(m);
-        has(&l, "now") || has(&l, "right now")
+    let l = lower(s);
+    // (deciding now or done: "I'd rather decide today than later", "no
+    // point deciding in the meeting, picking GCP now", "we were able to
+    // decide in the sync", "whatever we decide at the retro, the freeze
+    // stays")
+    let decided = has(&l, "now")
+        || has(&l, "than")
+        || ["whatever", "able to", "had to", "were", "was"]
+            .iter()
+            .any(|w| has(&l, w));
+    // (a rule for who decides when, "Reviewers decide during review
+    // whether a PR merges", "PMs decide at planning": a plural before it)
+    let rule = |at: usize| {
+        let prev = s[..at].split_whitespace().next_back().map(lower);
+        prev.is_some_and(|w| {
+            w.ends_with('s') && !["let's", "lets", "us", "its"].contains(&w.as_str())
+        })
     };
-    DECIDE
-        .find_iter(s)
-        .any(|m| first_clause(m.start()) && !now(m.as_str()))
+    !decided
+        && DECIDE
+            .find_iter(s)
+            .any(|m| first_clause(m.start()) && !rule(m.start()))
         || NOT_YET.find_iter(s).any(|m| first_clause(m.start()))
 }
 
@@ -1529,11 +1544,44 @@ fn japanese_decide_later(s: &str) -> bool {
         "予定",
         "いたします",
     ];
+    // (where the first decision or "but" is and where the last "but" is,
+    // found once: a long line with many matches stays linear)
+    let first_of = |ws: &[&str]| ws.iter().filter_map(|w| s.find(w)).min();
+    let last_of = |ws: &[&str]| ws.iter().filter_map(|w| s.rfind(w)).max();
+    let decided_at = first_of(&[
+        "が、",
+        "けれど",
+        "けど",
+        "でも",
+        "ですが",
+        "したが",
+        "ものの",
+        "確定",
+        "決定",
+        "決まり",
+        "で進め",
+        "でいき",
+    ]);
+    let last_but = last_of(&["が、", "けれど", "けど", "でも", "ですが", "したが"]);
+    // (the form ends its clause: not "決定する事項", "決める必要はない",
+    // "判断する仕組み"; and nothing was decided before it, "DB は Postgres
+    // で確定。サイズは…")
+    let ends = |rest: &str| {
+        rest.is_empty()
+            || rest.starts_with(['。', '！', '!', '（', '(', '）', ')', '、', '，', '」'])
+            || ["って", "ね", "よ", "ください", "いただ", "もら"]
+                .iter()
+                .any(|e| rest.starts_with(e))
+    };
     let later = DECIDE.find_iter(s).any(|m| {
         let after = s[m.end()..].trim_start();
-        after.is_empty()
-            || after.starts_with(['。', '！', '!', '（', '(', '）', ')'])
-            || TO_COME.iter().any(|e| after.starts_with(e))
+        let to_come = ends(after)
+            || TO_COME.iter().any(|e| {
+                after
+                    .strip_prefix(e)
+                    .is_some_and(|rest| ends(rest.trim_start()))
+            });
+        to_come && decided_at.is_none_or(|at| at >= m.start())
     });
     static AFTERWARDS: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"決めるのは(?:その)?(?:あと|後|来週|明日|今度|急がなく)").unwrap()
@@ -1545,24 +1593,15 @@ fn japanese_decide_later(s: &str) -> bool {
     static PENDING: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?:確認中|検討中|確認待ち|返事待ち|回答待ち)(?:だった|の案)?").unwrap()
     });
-    // (where the first decision or "but" is and where the last "but" is,
-    // found once: a long line with many matches stays linear)
-    let first_of = |ws: &[&str]| ws.iter().filter_map(|w| s.find(w)).min();
-    let last_of = |ws: &[&str]| ws.iter().filter_map(|w| s.rfind(w)).max();
-    let decided_at = first_of(&[
-        "が、",
-        "けれど",
-        "けど",
-        "ものの",
-        "確定",
-        "決定",
-        "決まり",
-        "で進め",
-        "でいき",
-    ]);
-    let last_but = last_of(&["が、", "けれど", "けど"]);
     let pending = PENDING.find_iter(s).any(|m| {
-        let done = m.as_str().ends_with("だった") || m.as_str().ends_with("の案");
+        // (not a noun or "while": "確認中のチケット", "確認中に原因が分かった",
+        // "検討中でしたが", "検討中ではなく")
+        let rest = &s[m.end()..];
+        let done = m.as_str().ends_with("だった")
+            || m.as_str().ends_with("の案")
+            || ["の", "に", "でした", "では", "はやめ"]
+                .iter()
+                .any(|w| rest.starts_with(w) && !rest.starts_with("のまま"));
         let decided_first = decided_at.is_some_and(|at| at < m.start());
         // ("システムは確認中ですが、受付はQR方式で進めます": a "but" after it
         // goes on to decide)
@@ -1585,11 +1624,24 @@ fn chinese_wait_for(s: &str) -> bool {
         if m.as_str().starts_with(['待', '再']) {
             return true;
         }
-        let prev = s[..m.start()].chars().next_back();
-        let verb_place =
-            prev.is_none_or(|c| "，,。；;：: 得要先还需事就再都也在我你他她们".contains(c));
+        let mut before = s[..m.start()].chars().rev();
+        let prev = before.next();
+        let prev2 = before.next();
+        // (要, 需, 在 only after 还 or 得: "还要等", "还在等"; not a design,
+        // "接口要等对方回复才返回"; nor the wait given up, "不需要等领导批")
+        let verb_place = match prev {
+            None => true,
+            Some(c) if "要需在".contains(c) => prev2.is_some_and(|p| "还得".contains(p)),
+            // (a space on both sides, "Savings Plans 等 prod 稳定": waiting
+            // for a thing named in Latin; not "MySQL 等数据库", "etc.")
+            Some(' ') => m.as_str()['等'.len_utf8()..].starts_with(' '),
+            Some(c) => "，,。；;：:得还事就再都也我你他她们个".contains(c),
+        };
+        let given_up = prev.is_some_and(|c| "不无没".contains(c))
+            || prev2.is_some_and(|c| "不无没".contains(c));
+        let verb_place = verb_place && !given_up;
         let next = m.as_str()['等'.len_utf8()..].chars().next();
-        let word = next.is_some_and(|c| "待候宽级級於于额同比奖座保不了".contains(c));
+        let word = next.is_some_and(|c| "待候宽级級於于额同比奖座保不了下会价分量距".contains(c));
         // ("等他确认完就上线": what is done once they answer is decided)
         // (a few characters on, so that a long line stays linear)
         let rest: String = s[m.end()..]
@@ -1597,7 +1649,9 @@ fn chinese_wait_for(s: &str) -> bool {
             .take_while(|c| !"，,。；;".contains(*c))
             .take(20)
             .collect();
-        let then_acts = rest.contains('就') || rest.contains("直接");
+        let then_acts = ["就", "直接", "才", "过了", "完了", "好了"]
+            .iter()
+            .any(|w| rest.contains(w));
         verb_place && !word && !then_acts
     })
 }

@@ -1742,6 +1742,10 @@ fn deciding_later_or_elsewhere_is_put_off() {
         "待议：门店排班",
         "decide in tomorrow's sync",
         "来週の打ち合わせで決めましょう",
+        "会議で決めさせてください",
+        "部長に確認中です。",
+        "还在等甲方回复。",
+        "Savings Plans 等 prod 稳定一周后再评估",
     ] {
         assert!(is_deferral(s), "{s}");
     }
@@ -1770,6 +1774,16 @@ fn deciding_later_or_elsewhere_is_put_off() {
         "北京上海等城市确定为首批试点",
         "不用等老板批了，就用A方案",
         "等他确认完就上线",
+        "Whatever we decide at the retro, the deploy freeze stays.",
+        "I'd rather decide today than later, so Redis it is.",
+        "Reviewers decide during review whether a PR merges; that's the policy.",
+        "理事会で決定となりました",
+        "予算は理事会で決定するルールとします。",
+        "確認中のチケットはすべてクローズします。",
+        "ログを確認中に原因が分かったので、ロールバックで対応します。",
+        "不需要等领导批，直接上线。",
+        "接口要等对方回复才返回结果。",
+        "MySQL 等数据库统一定为 UTF8。",
     ] {
         assert!(!is_deferral(s), "{s}");
     }
