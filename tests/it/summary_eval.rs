@@ -1031,7 +1031,10 @@ fn assert_floors(set: &str, f: &Floors, total: &Tally, by_lang: &BTreeMap<String
 // one wrong decision off it, but an outside review found it turned about
 // 40 real decisions and design statements into deferrals, "let the
 // scheduler decide at deploy time", "理事会で決定いたしました", "等宽字体定为
-// …", so the rule needs the meeting or time it waits for).
+// …", so the rule needs the meeting or time it waits for). A capitalised
+// word before a capitalised versioned name is part of the name ("Fluent
+// Bit 3.0.7", "React Native 0.73", not "Upgrade Redis 7.2"): facts
+// 2108 -> 2112/3185, the rest unchanged, Y unchanged.
 const DEV: Floors = Floors {
     precision: 0.69,
     recall: 0.69,

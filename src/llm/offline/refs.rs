@@ -348,8 +348,27 @@ fn line_references(line: &str, fenced: bool) -> Vec<(usize, String)> {
         };
         let after = &plain[end..];
         if let Some(r) = named_version(name.as_str(), sep, version, after) {
-            taken.push((name.start(), end));
-            out.push((name.start(), r));
+            // "| Fluent Bit 3.0.7 |", "Visual Studio 17.9": a capitalised
+            // word before a capitalised name is part of it (not a verb,
+            // "Upgrade Redis 7.2")
+            let head = &plain[..name.start()];
+            let first = head
+                .strip_suffix(' ')
+                .and_then(|h| h.rsplit([' ', '|', '(', '\n', '\t']).next())
+                .filter(|w| {
+                    name.as_str().starts_with(|c: char| c.is_ascii_uppercase())
+                        && w.len() >= 3
+                        && w.starts_with(|c: char| c.is_ascii_uppercase())
+                        && w.chars().all(|c| c.is_ascii_alphabetic())
+                        && !is_common(&w.to_lowercase())
+                        && !words("imperative_verbs").contains(&w.to_lowercase().as_str())
+                });
+            let (start, r) = match first {
+                Some(w) => (name.start() - 1 - w.len(), format!("{w} {r}")),
+                None => (name.start(), r),
+            };
+            taken.push((start, end));
+            out.push((start, r));
         }
     }
     for c in GLUED_VERSION.captures_iter(&plain) {
@@ -633,6 +652,12 @@ mod tests {
         assert_eq!(
             references("MySQL 8.0.28 で、Redis 7.2 も使う。"),
             ["MySQL 8.0.28", "Redis 7.2"]
+        );
+        // (a name of two capitalised words keeps both, but not a verb
+        // before the name)
+        assert_eq!(
+            references("| Vector 0.39.0 | Fluent Bit 3.0.7 |\nUpgrade Redis 7.2.4 first."),
+            ["Vector 0.39.0", "Fluent Bit 3.0.7", "Redis 7.2.4"]
         );
         // (amounts, steps, ratios and addresses are no versions)
         assert!(
