@@ -1482,15 +1482,29 @@ fn english_decide_later(s: &str) -> bool {
         Regex::new(r"(?i)\b(?:you|u|ya|y'all)\s+(?:can\s+|could\s+|should\s+|want\s+to\s+|wanna\s+)?decide\b")
             .unwrap()
     });
-    if is_question(s) || HANDED_OVER.is_match(s) {
-        return false;
-    }
     // (in the sentence's first clause: a label before it is no decision,
     // "receipts: decide w/ the front desk team monday")
     // (each position checked against the one first break: a long line
     // with many matches stays linear)
     let first_break = s.find([',', ';', '—']).unwrap_or(s.len());
     let first_clause = |at: usize| at <= first_break;
+    // (a rule for who decides when, "Reviewers decide during review
+    // whether a PR merges", "PMs decide at planning": a plural before it)
+    let rule = |at: usize| {
+        let prev = s[..at].split_whitespace().next_back().map(lower);
+        prev.is_some_and(|w| {
+            w.ends_with('s') && !["let's", "lets", "us", "its"].contains(&w.as_str())
+        })
+    };
+    let put_off = DECIDE
+        .find_iter(s)
+        .any(|m| first_clause(m.start()) && !rule(m.start()));
+    let not_yet = NOT_YET.find_iter(s).any(|m| first_clause(m.start()));
+    // (the sentence-wide checks only for a sentence that may put off: this
+    // runs on every sentence of a conversation)
+    if !put_off && !not_yet || is_question(s) || HANDED_OVER.is_match(s) {
+        return false;
+    }
     let l = lower(s);
     // (deciding now or done: "I'd rather decide today than later", "no
     // point deciding in the meeting, picking GCP now", "we were able to
@@ -1501,19 +1515,7 @@ fn english_decide_later(s: &str) -> bool {
         || ["whatever", "able to", "had to", "were", "was"]
             .iter()
             .any(|w| has(&l, w));
-    // (a rule for who decides when, "Reviewers decide during review
-    // whether a PR merges", "PMs decide at planning": a plural before it)
-    let rule = |at: usize| {
-        let prev = s[..at].split_whitespace().next_back().map(lower);
-        prev.is_some_and(|w| {
-            w.ends_with('s') && !["let's", "lets", "us", "its"].contains(&w.as_str())
-        })
-    };
-    !decided
-        && DECIDE
-            .find_iter(s)
-            .any(|m| first_clause(m.start()) && !rule(m.start()))
-        || NOT_YET.find_iter(s).any(|m| first_clause(m.start()))
+    put_off && !decided || not_yet
 }
 
 fn japanese_decide_later(s: &str) -> bool {
@@ -1544,25 +1546,28 @@ fn japanese_decide_later(s: &str) -> bool {
         "予定",
         "いたします",
     ];
+    static AFTERWARDS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"決めるのは(?:その)?(?:あと|後|来週|明日|今度|急がなく)").unwrap()
+    });
+    // still being checked, as the sentence's own first clause: not after a
+    // decision ("…方式で進めたいと思いますが、受付システムは確認中です",
+    // "Postgres 確定、インスタンスサイズは確認中"), nor a check done
+    // ("確認中だった件、OK が出たので…", "検討中の案はすべて却下")
+    static PENDING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?:確認中|検討中|確認待ち|返事待ち|回答待ち)(?:だった|の案)?").unwrap()
+    });
+    // (the positions below only for a sentence with a match: this runs on
+    // every sentence of a conversation)
+    if !DECIDE.is_match(s) && !PENDING.is_match(s) {
+        return AFTERWARDS.is_match(s);
+    }
     // (where the first decision or "but" is and where the last "but" is,
     // found once: a long line with many matches stays linear)
-    let first_of = |ws: &[&str]| ws.iter().filter_map(|w| s.find(w)).min();
-    let last_of = |ws: &[&str]| ws.iter().filter_map(|w| s.rfind(w)).max();
-    let decided_at = first_of(&[
-        "が、",
-        "けれど",
-        "けど",
-        "でも",
-        "ですが",
-        "したが",
-        "ものの",
-        "確定",
-        "決定",
-        "決まり",
-        "で進め",
-        "でいき",
-    ]);
-    let last_but = last_of(&["が、", "けれど", "けど", "でも", "ですが", "したが"]);
+    const BUT: [&str; 6] = ["が、", "けれど", "けど", "でも", "ですが", "したが"];
+    // (ものの, "although", counts only before a pending part)
+    const DECIDED: [&str; 6] = ["ものの", "確定", "決定", "決まり", "で進め", "でいき"];
+    let decided_at = BUT.iter().chain(&DECIDED).filter_map(|w| s.find(w)).min();
+    let last_but = BUT.iter().filter_map(|w| s.rfind(w)).max();
     // (the form ends its clause: not "決定する事項", "決める必要はない",
     // "判断する仕組み"; and nothing was decided before it, "DB は Postgres
     // で確定。サイズは…")
@@ -1582,16 +1587,6 @@ fn japanese_decide_later(s: &str) -> bool {
                     .is_some_and(|rest| ends(rest.trim_start()))
             });
         to_come && decided_at.is_none_or(|at| at >= m.start())
-    });
-    static AFTERWARDS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"決めるのは(?:その)?(?:あと|後|来週|明日|今度|急がなく)").unwrap()
-    });
-    // still being checked, as the sentence's own first clause: not after a
-    // decision ("…方式で進めたいと思いますが、受付システムは確認中です",
-    // "Postgres 確定、インスタンスサイズは確認中"), nor a check done
-    // ("確認中だった件、OK が出たので…", "検討中の案はすべて却下")
-    static PENDING: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?:確認中|検討中|確認待ち|返事待ち|回答待ち)(?:だった|の案)?").unwrap()
     });
     let pending = PENDING.find_iter(s).any(|m| {
         // (not a noun or "while": "確認中のチケット", "確認中に原因が分かった",
@@ -1639,7 +1634,6 @@ fn chinese_wait_for(s: &str) -> bool {
         };
         let given_up = prev.is_some_and(|c| "不无没".contains(c))
             || prev2.is_some_and(|c| "不无没".contains(c));
-        let verb_place = verb_place && !given_up;
         let next = m.as_str()['等'.len_utf8()..].chars().next();
         let word = next.is_some_and(|c| "待候宽级級於于额同比奖座保不了下会价分量距".contains(c));
         // ("等他确认完就上线": what is done once they answer is decided)
@@ -1652,7 +1646,7 @@ fn chinese_wait_for(s: &str) -> bool {
         let then_acts = ["就", "直接", "才", "过了", "完了", "好了"]
             .iter()
             .any(|w| rest.contains(w));
-        verb_place && !word && !then_acts
+        verb_place && !given_up && !word && !then_acts
     })
 }
 

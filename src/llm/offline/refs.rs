@@ -356,12 +356,13 @@ fn line_references(line: &str, fenced: bool) -> Vec<(usize, String)> {
                 .strip_suffix(' ')
                 .and_then(|h| h.rsplit([' ', '|', '(', '\n', '\t']).next())
                 .filter(|w| {
+                    let lower = w.to_lowercase();
                     name.as_str().starts_with(|c: char| c.is_ascii_uppercase())
                         && w.len() >= 3
                         && w.starts_with(|c: char| c.is_ascii_uppercase())
                         && w.chars().all(|c| c.is_ascii_alphabetic())
-                        && !is_common(&w.to_lowercase())
-                        && !words("imperative_verbs").contains(&w.to_lowercase().as_str())
+                        && !is_common(&lower)
+                        && !words("imperative_verbs").contains(&lower.as_str())
                 });
             let (start, r) = match first {
                 Some(w) => (name.start() - 1 - w.len(), format!("{w} {r}")),
