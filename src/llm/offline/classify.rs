@@ -2882,7 +2882,7 @@ pub fn value_then_change(before: &str, said: &str) -> Option<ValueChange> {
     let gap = s[old.end..new.start].trim();
     // (a bare number is of the sentence it is in: "学生は1000円で！ … 会費
     // やっぱ高い … 1800にする" changes the fee, not the student price)
-    let bare = matches!(old.kind, "number" | "count");
+    let bare = matches!(old.kind, "number" | "count" | "people" | "times" | "ratio");
     if bare && gap.contains(['。', '！', '？', '\n']) {
         return None;
     }

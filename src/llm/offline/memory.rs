@@ -17,7 +17,7 @@ use super::classify::{self, Decision, Polarity, Proposal, UserKind};
 use super::facts::{self, contains_value, number_tokens};
 use super::lexicon::words;
 use super::refs;
-use super::subject::{self, head_terms, needs_subject, quantities, subject_before};
+use super::subject::{self, head_terms, needs_subject, quantities, subject_before, Quantity};
 use super::text::{
     case_stable, cjk_content_chars, clip, is_cjk, is_hiragana, is_kana, item_and_verdict,
     sentences, shared, terms, Sentence,
@@ -2015,8 +2015,15 @@ impl Memory {
                         .iter()
                         .any(|x| kinds.contains(&x.kind))
                 });
+            // (not when the reply gave this very value: "回数は2回か3回が
+            // 一般的です" … "2回でいい" answers the reply, not the user's
+            // earlier "制限とかある？")
+            let reply_gave_it = quantities(&d.body)
+                .iter()
+                .any(|q| reply_value_subject(ctx, &d.body, q).is_some());
             if let Some(q) = self.cur.focus.last().filter(|q| {
                 first_of_kind
+                    && !reply_gave_it
                     && classify::is_question(q)
                     && quantities(q).is_empty()
                     && terms(q).len() <= 6
@@ -2137,37 +2144,7 @@ impl Memory {
             // lower maxmemory (~10gb)": the reply's value with the same
             // number names the slot before any other of its kind
             if found.is_none() {
-                let digits = |t: &str| -> String {
-                    t.chars()
-                        .skip_while(|c| !c.is_ascii_digit())
-                        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
-                        .filter(char::is_ascii_digit)
-                        .collect()
-                };
-                let n = digits(&d.body[q.start..q.end]);
-                found = ctx
-                    .iter()
-                    .find_map(|item| {
-                        quantities(item)
-                            .into_iter()
-                            .filter(|x| x.kind == q.kind && !n.is_empty())
-                            .filter(|x| digits(&item[x.start..x.end]) == n)
-                            .find_map(|x| {
-                                // ("lower maxmemory (~10gb)": the value in
-                                // brackets is the words' own)
-                                // (with the value as the reply gave it: a
-                                // bare "10" was 10 GB)
-                                let head =
-                                    item[..x.start].trim_end_matches(['~', '≈', '(', '（', ' ']);
-                                let subject = subject_before(item, head.len())?;
-                                let subject = ["either ", "Either ", "or "]
-                                    .iter()
-                                    .find_map(|w| subject.strip_prefix(w))
-                                    .unwrap_or(&subject);
-                                Some(format!("{subject} {}", item[x.start..x.end].trim()))
-                            })
-                    })
-                    .map(|s| (s, None));
+                found = reply_value_subject(ctx, &d.body, &q).map(|s| (s, None));
             }
             if found.is_none() {
                 for item in ctx {
@@ -5596,6 +5573,40 @@ fn value_at(text: &str, value: &str) -> Option<usize> {
         let before = text[..i].chars().next_back();
         !before.is_some_and(|c| c.is_ascii_alphanumeric() || ".,".contains(c))
             && contains_value(&text[i..], value)
+    })
+}
+
+/// "make it 10" after "Either lower maxmemory (~10gb)": the words before
+/// the reply's value with the same number and kind as the decision's `q`,
+/// with that value as the reply gave it (a bare "10" was 10 GB).
+fn reply_value_subject(ctx: &[String], body: &str, q: &Quantity) -> Option<String> {
+    let digits = |t: &str| -> String {
+        t.chars()
+            .skip_while(|c| !c.is_ascii_digit())
+            .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+            .filter(char::is_ascii_digit)
+            .collect()
+    };
+    let n = digits(&body[q.start..q.end]);
+    if n.is_empty() {
+        return None;
+    }
+    ctx.iter().find_map(|item| {
+        quantities(item)
+            .into_iter()
+            .filter(|x| x.kind == q.kind)
+            .filter(|x| digits(&item[x.start..x.end]) == n)
+            .find_map(|x| {
+                // ("lower maxmemory (~10gb)": the value in brackets is the
+                // words' own)
+                let head = item[..x.start].trim_end_matches(['~', '≈', '(', '（', ' ']);
+                let subject = subject_before(item, head.len())?;
+                let subject = ["either ", "Either ", "or "]
+                    .iter()
+                    .find_map(|w| subject.strip_prefix(w))
+                    .unwrap_or(&subject);
+                Some(format!("{subject} {}", item[x.start..x.end].trim()))
+            })
     })
 }
 

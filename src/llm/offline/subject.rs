@@ -55,6 +55,11 @@ fn unit_kind(unit: &str) -> &'static str {
         "gib" | "mib" | "kib" | "gb" | "mb" | "kb" | "tb" | "g" | "m" | "k" | "bytes" => "size",
         "%" => "percent",
         "时" | "時" => "hour",
+        // (counts of different things fill different slots: "2回でいい" is
+        // no change to "1人500円")
+        "人" | "名" => "people",
+        "回" | "次" => "times",
+        "倍" | "x" => "ratio",
         _ => "count",
     }
 }
@@ -932,7 +937,7 @@ mod tests {
                 ("5 分", "time"),
                 ("12G", "size"),
                 ("30 日", "period"),
-                ("2名", "count"),
+                ("2名", "people"),
                 ("2 月 14 日", "date")
             ]
         );

@@ -2312,6 +2312,40 @@ mod value_slots {
     use super::*;
 
     #[test]
+    fn a_value_the_reply_gave_answers_the_reply_not_the_users_question() {
+        let s = said(&[
+            ("user", "送信の上限ってある？"),
+            (
+                "assistant",
+                "無料枠は月200通までです。失敗時のリトライは2回か3回が一般的です。",
+            ),
+            ("user", "2回でいい"),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(d.contains("2回でいい") && d.contains("リトライ"), "{d}");
+    }
+
+    #[test]
+    fn a_count_of_other_things_is_another_slot() {
+        // "3回" counts resends, "8人" counted seats: the resend count is a
+        // decision of its own, and the seat limit stays
+        let s = said(&[
+            ("user", "定員は8人にする。"),
+            ("assistant", "了解です、定員8人で作ります。"),
+            ("user", "リマインドも送りたい"),
+            (
+                "assistant",
+                "リマインドは前日に送ります。届かなかったときの再送は3回か5回が一般的です。",
+            ),
+            ("user", "3回でいい"),
+        ]);
+        let d = decisions(&s).join("\n");
+        assert!(d.contains("8人"), "the seat limit was replaced: {d}");
+        assert!(d.contains("3回でいい") && d.contains("再送"), "{d}");
+        assert!(!d.contains("3回でいい（定員"), "{d}");
+    }
+
+    #[test]
     fn a_cjk_value_with_only_a_verb_replaces_the_value_of_its_kind() {
         let s = said(&[
             ("user", "心跳检测超时设为 60 秒，先这样。"),
