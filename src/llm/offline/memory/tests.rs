@@ -460,6 +460,46 @@ fn an_answer_passed_on_closes_what_waited_for_it() {
     assert!(opens(&s).contains("限流"), "{s}");
 }
 
+/// "I have spoken with Dr. Patel", "田中さんと話してきた", "表姐回我了":
+/// having talked to the person the question waited for passes their
+/// answer on as surely as "she says".
+#[test]
+fn having_talked_to_the_person_closes_what_waited_for_them() {
+    let cases = [
+        (
+            "On whether dentists may see the technician's name, I need to ask Dr. Patel. Could we come back to it?",
+            "I have spoken with Dr. Patel. Please show only the department.",
+            "technician",
+        ),
+        (
+            "アカウントをいつ消すかは田中さんに聞いてから決める。",
+            "田中さんと話してきた。毎日 03:00 にバッチで消す。",
+            "田中",
+        ),
+        (
+            "供应商我问问我表姐，等她回我再定吧。",
+            "表姐回我了！就在批发市场陈记拿。",
+            "表姐",
+        ),
+    ];
+    for (asked, report, word) in cases {
+        let s = run(&[rec("user", asked, 0)]);
+        assert!(opens(&s).contains(word), "{asked}: {s}");
+        let s = run(&[rec("user", asked, 0), rec("user", report, 30)]);
+        assert!(!opens(&s).contains(word), "{report}: {s}");
+    }
+    // (having talked to someone else about something else answers nothing)
+    let s = run(&[
+        rec("user", cases[0].0, 0),
+        rec(
+            "user",
+            "I have spoken with the courier about the pickup times.",
+            30,
+        ),
+    ]);
+    assert!(opens(&s).contains("technician"), "{s}");
+}
+
 /// Defect: a new subject after a long pause did not start a new
 /// discussion.
 #[test]
