@@ -1200,6 +1200,19 @@ fn terse_orders_without_a_subject() {
 }
 
 #[test]
+fn staying_posting_renting_and_assigning_are_orders() {
+    for said in [
+        "stay on dynamo for now.",
+        "post the results to #ci-flakes.",
+        "rent 3 from Westside.",
+        "assign them to the on-call rotation.",
+        "extend the trial to 30 days.",
+    ] {
+        assert_eq!(decided(said).len(), 1, "{said}: {:?}", decided(said));
+    }
+}
+
+#[test]
 fn a_decision_beside_a_word_of_checking_is_no_deferral() {
     for said in [
         "Deploy it on Monday and report back.",
