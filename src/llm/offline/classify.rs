@@ -4466,7 +4466,11 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
             "length",
             "capacity",
         ];
+        // (an amount of money a line should be is set, not foretold:
+        // "Materials and supplies should be $18,000 per year")
+        let money = c[2].starts_with(['$', '€', '£', '¥']);
         let modal_sets = !t.contains(" should ")
+            || money
             || c[1]
                 .split_whitespace()
                 .last()

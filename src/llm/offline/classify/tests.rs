@@ -660,6 +660,12 @@ fn formal_register_decisions() {
             "Please ask Legal to review the clause.",
             "ask Legal to review the clause",
         ),
+        // (an amount of money a budget line should be is set, whatever
+        // the line is called)
+        (
+            "Materials and supplies should be $18,000 per year.",
+            "Materials and supplies should be $18,000 per year",
+        ),
     ] {
         match user_sentence(s) {
             UserKind::Decisions(ds) => assert_eq!(ds[0].body, body, "{s}"),
@@ -670,6 +676,7 @@ fn formal_register_decisions() {
     for s in [
         "I agree that the report is slow.",
         "The cause is to be found in the parser.",
+        "The total should be around $500.",
     ] {
         assert!(!matches!(user_sentence(s), UserKind::Decisions(_)), "{s}");
     }
