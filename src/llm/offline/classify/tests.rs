@@ -1217,6 +1217,14 @@ fn staying_posting_renting_and_assigning_are_orders() {
     ] {
         assert_eq!(decided(said).len(), 1, "{said}: {:?}", decided(said));
     }
+    // (a farewell is no order, a noun no verb)
+    for said in [
+        "stay tuned!",
+        "stay safe out there",
+        "post is scheduled for Monday.",
+    ] {
+        assert!(decided(said).is_empty(), "{said}: {:?}", decided(said));
+    }
 }
 
 #[test]
