@@ -2297,12 +2297,28 @@ pub(crate) fn is_instruction(body: &str) -> bool {
     ]
     .contains(&first)
         && second.starts_with(|c: char| c.is_ascii_digit() || c == '#');
+    // (a word that is a noun as often as a verb gives an order only with
+    // its object or place after it, "stay on dynamo", "post the results",
+    // "rent 3 from Westside", and no verb later: not "stay tuned", "rent
+    // went up", "post title needs work", "stay at the ryokan was amazing")
+    let homograph = ["stay", "post", "rent", "invite"].contains(&first);
+    let takes_object = second.starts_with(|c: char| c.is_ascii_digit())
+        || [
+            "the", "a", "an", "it", "them", "this", "that", "these", "those", "on", "with", "in",
+            "at", "to", "our", "my", "your", "all", "both", "everyone", "him", "her",
+        ]
+        .contains(&second);
+    let later_verb = l
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .skip(2)
+        .any(|w| AUX.contains(&w) || ["went", "got", "came", "closes", "expired"].contains(&w));
     // ("change of plan", "use of X": the verb is a noun)
     if words("imperative_verbs").contains(&first)
         && !AUX.contains(&second)
         && second != "of"
         && !numbered
         && !l.ends_with('?')
+        && (!homograph || takes_object && !later_verb)
     {
         return true;
     }
@@ -4466,9 +4482,12 @@ fn construction(clause: &str, body: &str, l: &str, japanese: bool) -> Option<Pol
             "length",
             "capacity",
         ];
-        // (an amount of money a line should be is set, not foretold:
-        // "Materials and supplies should be $18,000 per year")
-        let money = c[2].starts_with(['$', '€', '£', '¥']);
+        // (an amount of money per something a line should be is set, not
+        // foretold: "Materials and supplies should be $18,000 per year",
+        // "The Pro tier should be $19 per seat"; not "The bill should be $85
+        // roughly", "The payment should be $1,343 at that rate")
+        let money = c[2].starts_with(['$', '€', '£', '¥'])
+            && (c[3].trim_start().starts_with("per ") || c[2].contains('/'));
         let modal_sets = !t.contains(" should ")
             || money
             || c[1]

@@ -2015,15 +2015,8 @@ impl Memory {
                         .iter()
                         .any(|x| kinds.contains(&x.kind))
                 });
-            // (not when the reply gave this very value: "回数は2回か3回が
-            // 一般的です" … "2回でいい" answers the reply, not the user's
-            // earlier "制限とかある？")
-            let reply_gave_it = quantities(&d.body)
-                .iter()
-                .any(|q| reply_value_subject(ctx, &d.body, q).is_some());
             if let Some(q) = self.cur.focus.last().filter(|q| {
                 first_of_kind
-                    && !reply_gave_it
                     && classify::is_question(q)
                     && quantities(q).is_empty()
                     && terms(q).len() <= 6
@@ -2889,11 +2882,16 @@ impl Memory {
     /// passes the answer on, whatever it decides. Those sharing a word with
     /// the report close.
     fn close_reported(&mut self, s: &str) {
-        if !passes_on_answer(s) {
-            return;
+        if passes_on_answer(s) {
+            let st = named_terms(s);
+            self.cur.open.retain(|q| shared(&terms(q), &st) == 0);
+        } else if let Some(person) = talked_to(s) {
+            // ("I have spoken with Dr. Patel", "田中さんと話してきた",
+            // "表姐回我了": only what waited for that person)
+            self.cur
+                .open
+                .retain(|q| !q.to_lowercase().contains(&person));
         }
-        let st = named_terms(s);
-        self.cur.open.retain(|q| shared(&terms(q), &st) == 0);
     }
 
     /// "parallel run idk, let me ask Dana" … "Dana replied: 7 days
@@ -6233,6 +6231,47 @@ fn passes_on_answer(s: &str) -> bool {
     !classify::is_question(s)
         && classify::has_any(&l, words("answer_reports"))
         && !classify::has_any(&l, words("no_answer_yet"))
+}
+
+/// The person the user reports having talked to ("I have spoken with Dr.
+/// Patel", "田中さんと話してきた", "表姐回我了"), lower-cased; none when the
+/// talk has not happened or brought no answer yet ("I haven't talked to
+/// Dana yet", "部長と話したい", "山田さんに確認しましたが、まだ分からない").
+/// Talking to someone answers only what waited for them, so the caller
+/// closes the questions that name them.
+fn talked_to(s: &str) -> Option<String> {
+    static EN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:spoke|spoken|talked|checked|heard)\s+(?:with|to|from)\s+",
+            r"(?:the\s+|our\s+|my\s+)?(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?([a-z][\w'-]+)"
+        ))
+        .unwrap()
+    });
+    static JA: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(concat!(
+            r"([^\s、。，,！!？?]{1,12}?)(?:さん|様|部長|課長|先生|くん|ちゃん)?",
+            r"(?:と話(?:してきた|してきました|しました|せた)|に確認(?:しました|してきた))"
+        ))
+        .unwrap()
+    });
+    static ZH: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(\p{Han}{1,6}?)(?:回我了|回复我了)").unwrap());
+    let l = s.to_lowercase();
+    let not_yet = classify::has_any(&l, words("no_answer_yet"))
+        || [
+            "haven't", "have not", "hasn't", "has not", "not yet", " yet", "まだ", "还没",
+        ]
+        .iter()
+        .any(|w| l.contains(w));
+    if not_yet || classify::is_question(s) {
+        return None;
+    }
+    let person = [&EN, &JA, &ZH]
+        .iter()
+        .find_map(|re| re.captures(&l)?.get(1).map(|m| m.as_str().to_owned()))?;
+    // (the particle before a Japanese name is not part of it: "の田中")
+    let person = person.trim_start_matches(is_hiragana).to_owned();
+    (person.chars().count() >= 2).then_some(person)
 }
 
 /// The label of an option as stored in the focus ("b) Last write wins…").

@@ -39,7 +39,7 @@ static QUANTITY: LazyLock<Regex> = LazyLock::new(|| {
         r"|gib|mib|kib|gb|mb|kb|tb|g|m|k|bytes|px",
         r"|%|x|qps|rps|iops",
         r"|分钟|分|秒|小时|時間|时|時|天|日|週間|周|週|か月|个月|ヶ月|年",
-        r"|万|亿|億|千|件|条|张|页|号|台|名|人|個|个|回|次|倍|行|枚|桁)(?:[^A-Za-z]|$)|)",
+        r"|万|亿|億|千|件|条|张|页|号|台|个人|個人|名|人|個|个|回|次|倍|行|枚|桁)(?:[^A-Za-z]|$)|)",
     ))
     .unwrap()
 });
@@ -57,7 +57,7 @@ fn unit_kind(unit: &str) -> &'static str {
         "时" | "時" => "hour",
         // (counts of different things fill different slots: "2回でいい" is
         // no change to "1人500円")
-        "人" | "名" => "people",
+        "人" | "名" | "个人" | "個人" => "people",
         "回" | "次" => "times",
         "倍" | "x" => "ratio",
         _ => "count",

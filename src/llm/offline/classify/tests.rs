@@ -677,6 +677,12 @@ fn formal_register_decisions() {
         "I agree that the report is slow.",
         "The cause is to be found in the parser.",
         "The total should be around $500.",
+        // (forecasts and sums, from an outside review)
+        "The bill should be $85 roughly.",
+        "So the total should be $451.",
+        "The monthly payment should be $1,343 at that rate.",
+        "Your refund should be $120 within 5 business days.",
+        "Tuition should be $58,000 next year.",
     ] {
         assert!(!matches!(user_sentence(s), UserKind::Decisions(_)), "{s}");
     }
