@@ -2308,7 +2308,11 @@ pub(crate) fn is_instruction(body: &str) -> bool {
             "at", "to", "our", "my", "your", "all", "both", "everyone", "him", "her",
         ]
         .contains(&second);
+    // (in its own clause: "stay on dynamo, we can revisit later" orders)
     let later_verb = l
+        .split([',', ';', '.', '!'])
+        .next()
+        .unwrap_or("")
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
         .skip(2)
         .any(|w| AUX.contains(&w) || ["went", "got", "came", "closes", "expired"].contains(&w));

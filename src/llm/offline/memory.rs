@@ -2880,17 +2880,25 @@ impl Memory {
     /// runbook is hers", "県から返事来た！繰越はなし", "表姐说从批发市场拿"):
     /// a question put off until someone answers is answered when the user
     /// passes the answer on, whatever it decides. Those sharing a word with
-    /// the report close.
+    /// the report close; after a talk with someone ("I have spoken with Dr.
+    /// Patel"), those naming that person.
     fn close_reported(&mut self, s: &str) {
         if passes_on_answer(s) {
             let st = named_terms(s);
             self.cur.open.retain(|q| shared(&terms(q), &st) == 0);
         } else if let Some(person) = talked_to(s) {
             // ("I have spoken with Dr. Patel", "田中さんと話してきた",
-            // "表姐回我了": only what waited for that person)
-            self.cur
-                .open
-                .retain(|q| !q.to_lowercase().contains(&person));
+            // "表姐回我了": only what waited for that person, named as a
+            // word of its own in a Latin text: "Ana" is not in "banana")
+            let names = |q: &str| {
+                let q = q.to_lowercase();
+                if person.is_ascii() {
+                    q.split(|c: char| !c.is_alphanumeric()).any(|w| w == person)
+                } else {
+                    q.contains(&person)
+                }
+            };
+            self.cur.open.retain(|q| !names(q));
         }
     }
 
@@ -6269,9 +6277,12 @@ fn talked_to(s: &str) -> Option<String> {
     let person = [&EN, &JA, &ZH]
         .iter()
         .find_map(|re| re.captures(&l)?.get(1).map(|m| m.as_str().to_owned()))?;
-    // (the particle before a Japanese name is not part of it: "の田中")
+    // (the particle before a Japanese name is not part of it: "の田中";
+    // "talked to them" names nobody)
     let person = person.trim_start_matches(is_hiragana).to_owned();
-    (person.chars().count() >= 2).then_some(person)
+    let pronoun = words("pronouns").contains(&person.as_str())
+        || ["him", "her", "you", "everyone"].contains(&person.as_str());
+    (person.chars().count() >= 2 && !pronoun).then_some(person)
 }
 
 /// The label of an option as stored in the focus ("b) Last write wins…").

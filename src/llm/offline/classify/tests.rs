@@ -1220,6 +1220,7 @@ fn staying_posting_renting_and_assigning_are_orders() {
         "rent 3 from Westside.",
         "assign them to the on-call rotation.",
         "extend the trial to 30 days.",
+        "stay on dynamo, we can revisit it later.",
     ] {
         assert_eq!(decided(said).len(), 1, "{said}: {:?}", decided(said));
     }
