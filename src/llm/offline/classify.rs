@@ -2301,28 +2301,32 @@ pub(crate) fn is_instruction(body: &str) -> bool {
     // its object or place after it, "stay on dynamo", "post the results",
     // "rent 3 from Westside", and no verb later: not "stay tuned", "rent
     // went up", "post title needs work", "stay at the ryokan was amazing")
+    // (read only for those words: every sentence passes here)
+    let reads_as_order = || {
+        let takes_object = second.starts_with(|c: char| c.is_ascii_digit())
+            || [
+                "the", "a", "an", "it", "them", "this", "that", "these", "those", "on", "with",
+                "in", "at", "to", "our", "my", "your", "all", "both", "everyone", "him", "her",
+            ]
+            .contains(&second);
+        // (in its own clause: "stay on dynamo, we can revisit later" orders)
+        let later_verb = l
+            .split([',', ';', '.', '!'])
+            .next()
+            .unwrap_or("")
+            .split(|c: char| !c.is_alphanumeric() && c != '\'')
+            .skip(2)
+            .any(|w| AUX.contains(&w) || ["went", "got", "came", "closes", "expired"].contains(&w));
+        takes_object && !later_verb
+    };
     let homograph = ["stay", "post", "rent", "invite"].contains(&first);
-    let takes_object = second.starts_with(|c: char| c.is_ascii_digit())
-        || [
-            "the", "a", "an", "it", "them", "this", "that", "these", "those", "on", "with", "in",
-            "at", "to", "our", "my", "your", "all", "both", "everyone", "him", "her",
-        ]
-        .contains(&second);
-    // (in its own clause: "stay on dynamo, we can revisit later" orders)
-    let later_verb = l
-        .split([',', ';', '.', '!'])
-        .next()
-        .unwrap_or("")
-        .split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .skip(2)
-        .any(|w| AUX.contains(&w) || ["went", "got", "came", "closes", "expired"].contains(&w));
     // ("change of plan", "use of X": the verb is a noun)
     if words("imperative_verbs").contains(&first)
         && !AUX.contains(&second)
         && second != "of"
         && !numbered
         && !l.ends_with('?')
-        && (!homograph || takes_object && !later_verb)
+        && (!homograph || reads_as_order())
     {
         return true;
     }

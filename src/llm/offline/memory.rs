@@ -6265,18 +6265,17 @@ fn talked_to(s: &str) -> Option<String> {
     static ZH: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"(\p{Han}{1,6}?)(?:回我了|回复我了)").unwrap());
     let l = s.to_lowercase();
-    let not_yet = classify::has_any(&l, words("no_answer_yet"))
-        || [
-            "haven't", "have not", "hasn't", "has not", "not yet", " yet", "まだ", "还没",
-        ]
-        .iter()
-        .any(|w| l.contains(w));
-    if not_yet || classify::is_question(s) {
-        return None;
-    }
+    // (the sentence is scanned for "not yet" only once a talk is found)
     let person = [&EN, &JA, &ZH]
         .iter()
         .find_map(|re| re.captures(&l)?.get(1).map(|m| m.as_str().to_owned()))?;
+    let not_yet = classify::has_any(&l, words("no_answer_yet"))
+        || ["haven't", "have not", "hasn't", "has not", " yet", "まだ"]
+            .iter()
+            .any(|w| l.contains(w));
+    if not_yet || classify::is_question(s) {
+        return None;
+    }
     // (the particle before a Japanese name is not part of it: "の田中";
     // "talked to them" names nobody)
     let person = person.trim_start_matches(is_hiragana).to_owned();
